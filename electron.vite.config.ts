@@ -1,0 +1,17 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  main: {
+    build: { rollupOptions: { input: { index: resolve('electron/main/index.ts') } } },
+  },
+  preload: {
+    build: { rollupOptions: { input: { index: resolve('electron/preload/index.ts') } } },
+  },
+  renderer: {
+    root: resolve('renderer'),
+    build: { rollupOptions: { input: { index: resolve('renderer/index.html') } } },
+    plugins: [react()],
+  },
+});

@@ -1,0 +1,56 @@
+/** What the HTTP layer needs from a detection engine; the models engine and the null engine both provide it. */
+
+/** Packed RGB pixels (3 bytes per pixel, row-major), at the analysed resolution. */
+export interface RgbImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** A box normalised to 0–1 of the analysed image. */
+export interface NormalisedBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface EngineDetection {
+  label: string;
+  classId: number;
+  score: number;
+  box: NormalisedBox;
+}
+
+export interface EngineResult {
+  detections: EngineDetection[];
+  /** Time spent inside the model (pre-processing tensors, inference, decoding boxes). */
+  inferenceMs: number;
+}
+
+export type EngineState = 'loading' | 'ready' | 'failed';
+
+export interface EngineStatus {
+  state: EngineState;
+  /** Per-solution readiness, keyed by solution id. */
+  solutions: Record<string, EngineState>;
+  /** Set when state is 'failed'. */
+  error?: string;
+}
+
+export interface DetectionEngine {
+  readonly kind: 'models' | 'null';
+  status(): EngineStatus;
+  /** Resolves once every model is loaded; rejects if loading failed. */
+  whenReady(): Promise<void>;
+  /**
+   * Runs one solution on one image. Rejects with an AbortError when the signal fires before the
+   * work starts; work already on a worker finishes and its result is dropped.
+   */
+  detect(solutionId: string, image: RgbImage, signal?: AbortSignal): Promise<EngineResult>;
+  close(): Promise<void>;
+}
+
+export class EngineUnavailableError extends Error {
+  override readonly name = 'EngineUnavailableError';
+}

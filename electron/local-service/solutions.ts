@@ -1,0 +1,58 @@
+/** The solutions the embedded service offers: one entry each, published through the catalog. */
+import { COCO_CLASSES } from './engine/coco-classes.js';
+
+export type MediaKind = 'image' | 'video';
+
+export interface SolutionSpec {
+  id: string;
+  name: string;
+  description: string;
+  media: MediaKind[];
+  classes: readonly string[];
+  frameCost: { image: number; videoFrame: number };
+  /** Model file stem inside @vladmandic/human's models folder. */
+  model: string;
+}
+
+export const SOLUTIONS: readonly SolutionSpec[] = [
+  {
+    id: 'objects',
+    name: 'General objects',
+    description: 'The 80 COCO object classes (people, vehicles, animals, household items).',
+    media: ['image', 'video'],
+    classes: COCO_CLASSES,
+    frameCost: { image: 4, videoFrame: 2 },
+    model: 'centernet',
+  },
+  {
+    id: 'face',
+    name: 'Faces',
+    description: 'Human faces, front and near-profile.',
+    media: ['image', 'video'],
+    classes: ['face'],
+    frameCost: { image: 1, videoFrame: 1 },
+    model: 'blazeface',
+  },
+  {
+    id: 'hand',
+    name: 'Hands',
+    description: 'Human hands, open or closed.',
+    media: ['image', 'video'],
+    classes: ['hand'],
+    frameCost: { image: 2, videoFrame: 1 },
+    model: 'handtrack',
+  },
+  {
+    id: 'body',
+    name: 'Body (single person)',
+    description: 'The most prominent person, boxed from their pose keypoints.',
+    media: ['image', 'video'],
+    classes: ['person'],
+    frameCost: { image: 3, videoFrame: 1 },
+    model: 'movenet-lightning',
+  },
+];
+
+export function findSolution(id: string): SolutionSpec | undefined {
+  return SOLUTIONS.find((s) => s.id === id);
+}
