@@ -110,4 +110,36 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Tests read JSON answers loosely and assert on them; the assertions are the type checks there.
+    files: ['test/**'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['electron/node-lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronOnlyInGlue],
+          patterns: [
+            layer(
+              [
+                '**/core/**',
+                '**/local-service/**',
+                '**/cli/**',
+                '**/main/**',
+                '**/preload/**',
+                '**/renderer/**',
+              ],
+              'node-lib is shared Node plumbing: it imports only electron/shared.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,0 +1,28 @@
+/** Messages between the models engine (main thread) and its detection workers. */
+import type { EngineDetection } from './engine-types.js';
+
+/** Passed as `workerData`: what to load. */
+export interface WorkerConfig {
+  solutions: { id: string; model: string; classes: readonly string[] }[];
+  /** Tests can force the pure-JS backend; production uses wasm. */
+  backend: 'wasm' | 'cpu';
+}
+
+export interface DetectRequest {
+  type: 'detect';
+  id: number;
+  solutionId: string;
+  width: number;
+  height: number;
+  /** Transferred, not copied. */
+  data: Uint8Array;
+}
+
+export type WorkerRequest = DetectRequest;
+
+export type WorkerMessage =
+  | { type: 'solution-ready'; solutionId: string }
+  | { type: 'ready'; backend: string; loadMs: number }
+  | { type: 'load-failed'; error: string }
+  | { type: 'result'; id: number; detections: EngineDetection[]; inferenceMs: number }
+  | { type: 'detect-failed'; id: number; error: string };

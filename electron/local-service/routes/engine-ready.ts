@@ -1,0 +1,24 @@
+import { ApiError } from '../http/api-error.js';
+import type { DetectionEngine } from '../engine/engine-types.js';
+
+/** 503 unless the engine can analyse now: refused before any upload is read or frame reserved. */
+export function requireEngineReady(engine: DetectionEngine, solutionId?: string): void {
+  const status = engine.status();
+  const state = solutionId ? (status.solutions[solutionId] ?? status.state) : status.state;
+  if (state === 'ready') return;
+  if (state === 'loading') {
+    throw new ApiError(
+      503,
+      'engine_loading',
+      'The detection models are still loading; try again shortly.',
+      {
+        'Retry-After': '2',
+      },
+    );
+  }
+  throw new ApiError(
+    503,
+    'engine_unavailable',
+    `The detection engine is unavailable: ${status.error ?? 'failed to load'}.`,
+  );
+}

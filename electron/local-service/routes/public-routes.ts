@@ -1,0 +1,69 @@
+/** Endpoints 1–3: no authentication. */
+import { ApiError } from '../http/api-error.js';
+import { sendJson, sendText } from '../http/respond.js';
+import type { Route } from '../http/router.js';
+import type { ServiceContext } from '../service-context.js';
+import { SOLUTIONS } from '../solutions.js';
+
+export function publicRoutes(ctx: ServiceContext): Route[] {
+  const sdk = [...ctx.sdkSources].map(([lang, s]) => ({
+    lang,
+    path: `/sdk/${lang}`,
+    filename: s.filename,
+  }));
+  const solutions = SOLUTIONS.map(({ id, name, description, media, classes, frameCost }) => ({
+    id,
+    name,
+    description,
+    media,
+    classes,
+    frameCost,
+  }));
+  const limits = ctx.config.limits;
+  return [
+    {
+      method: 'GET',
+      path: '/catalog',
+      handler: (_req, res) => {
+        sendJson(res, 200, {
+          version: ctx.version,
+          aiStatus: ctx.engine.status().state,
+          limits,
+          sdk,
+          solutions,
+        });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/healthz',
+      handler: (_req, res) => {
+        const engine = ctx.engine.status();
+        sendJson(res, 200, {
+          status: 'ok',
+          uptimeSec: Math.floor((ctx.now() - ctx.startedAt) / 1000),
+          enabled: true,
+          ai: engine.state,
+          solutions: engine.solutions,
+          ...(engine.error ? { aiError: engine.error } : {}),
+        });
+      },
+    },
+    {
+      method: 'GET',
+      path: /^\/sdk\/([^/]+)$/,
+      handler: (_req, res, [lang]) => {
+        const source = ctx.sdkSources.get(lang ?? '');
+        if (!source) {
+          throw new ApiError(
+            404,
+            'unknown_sdk_language',
+            `No client for "${lang}"; available: ${[...ctx.sdkSources.keys()].join(', ')}.`,
+          );
+        }
+        res.setHeader('Content-Disposition', `inline; filename="${source.filename}"`);
+        sendText(res, 200, source.body, source.contentType);
+      },
+    },
+  ];
+}
