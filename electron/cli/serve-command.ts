@@ -56,12 +56,13 @@ export function addServeCommand(program: Command, setExit: (code: number) => voi
         ...(opts.challengeToken !== undefined ? { challengeToken: opts.challengeToken } : {}),
         log: (line) => process.stderr.write(`${line}\n`),
       });
-      process.stdout.write(`LabelDesk service ${service.version} listening on ${service.url}\n`);
-      if (service.createdKey) {
-        process.stdout.write(
-          `Created an API key (shown only this once; keep it): ${service.createdKey}\n`,
-        );
-      }
+      // One write, key first: whoever waits for the URL line has the key line too.
+      const keyLine = service.createdKey
+        ? `Created an API key (shown only this once; keep it): ${service.createdKey}\n`
+        : '';
+      process.stdout.write(
+        `${keyLine}LabelDesk service ${service.version} listening on ${service.url}\n`,
+      );
       service.engine.whenReady().then(
         () =>
           process.stderr.write(

@@ -137,7 +137,8 @@ class LabelDeskClient:
             body, content_type = json.dumps(json_body).encode("utf-8"), "application/json"
         if content_type:
             headers["Content-Type"] = content_type
-        req = urllib.request.Request(self.base_url + path, data=body, headers=headers, method=method)
+        url = self.base_url + path
+        req = urllib.request.Request(url, data=body, headers=headers, method=method)
         try:
             with urllib.request.urlopen(req, timeout=self.timeout) as res:
                 raw = res.read().decode("utf-8")

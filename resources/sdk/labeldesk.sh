@@ -59,8 +59,13 @@ field() {
       s = substr(s, i + length(key))
       if (!match(s, /^[ \t\r\n]*:[ \t\r\n]*/)) continue
       s = substr(s, RLENGTH + 1)
-      if (substr(s, 1, 1) == "\"") { match(substr(s, 2), /^([^"\\]|\\.)*/); print substr(s, 2, RLENGTH) }
-      else { match(s, /^[^,}\] \t\r\n]*/); print substr(s, 1, RLENGTH) }
+      if (substr(s, 1, 1) == "\"") {
+        match(substr(s, 2), /^([^"\\]|\\.)*/)
+        print substr(s, 2, RLENGTH)
+      } else {
+        match(s, /^[^,}\] \t\r\n]*/)
+        print substr(s, 1, RLENGTH)
+      }
       exit
     }
   }'

@@ -49,6 +49,10 @@ function transferable(data: Uint8Array): Uint8Array {
   return whole && data.buffer instanceof ArrayBuffer ? data : data.slice();
 }
 
+/**
+ * Note for callers: `image.data` is transferred to the worker, so after detect() the caller's
+ * array is detached (length 0) unless it was a view on a larger buffer, which is copied instead.
+ */
 export function createModelsEngine(options: ModelsEngineOptions): DetectionEngine {
   const solutionIds = options.solutions.map((s) => s.id);
   const config: WorkerConfig = {

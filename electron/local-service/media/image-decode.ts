@@ -58,13 +58,18 @@ export const IMAGE_FORMATS: readonly string[] = Object.entries(SHARP_INPUT)
 // Transparent areas become white, as a viewer shows them on a page.
 const FLATTEN_BACKGROUND = { r: 255, g: 255, b: 255 };
 
+// Every upload is decoded once: libvips' operation cache only costs memory and time here.
+sharp.cache(false);
+
 export async function decodeImage(input: Buffer, limits: ImageLimits): Promise<DecodedImage> {
   if (input.length === 0) throw undecodableMedia('The file is empty.');
   const sniffed = sniffImageFormat(input);
   if (!sniffed) throw undecodableMedia('The file is not an image in any format we recognise.');
   if (!limits.formats.includes(sniffed)) {
     throw unsupportedMedia(
-      `${sniffed.toUpperCase()} images are not accepted; send one of: ${limits.formats.join(', ')}.`,
+      sniffed === 'text'
+        ? `This is a text file, not an image; send one of: ${limits.formats.join(', ')}.`
+        : `${sniffed.toUpperCase()} images are not accepted; send one of: ${limits.formats.join(', ')}.`,
     );
   }
 

@@ -19,7 +19,8 @@ export type SniffedFormat =
   | 'pdf'
   | 'svg'
   | 'psd'
-  | 'ico';
+  | 'ico'
+  | 'text';
 
 const AVIF_BRANDS = new Set(['avif', 'avis']);
 const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
@@ -43,7 +44,19 @@ export function sniffImageFormat(buf: Buffer): SniffedFormat | undefined {
   if (ascii(b, 4, 12) === 'jP  \r\n\x87\n' || ascii(b, 0, 4) === '\xff\x4f\xff\x51') return 'jp2';
   if (ascii(b, 4, 12) === 'JXL \r\n\x87\n') return 'jxl';
   if (looksLikeSvg(b)) return 'svg';
+  if (looksLikeText(b)) return 'text';
   return undefined;
+}
+
+/** Plain text (a note, CSV, JSON, a log) is a format we can name, so it is refused as unsupported. */
+function looksLikeText(b: Buffer): boolean {
+  const head = b.subarray(0, 1024);
+  if (head.includes(0)) return false;
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(head);
+  let printable = 0;
+  for (const ch of text)
+    if (ch === '\n' || ch === '\r' || ch === '\t' || (ch >= ' ' && ch !== '\ufffd')) printable++;
+  return printable / Math.max(1, text.length) > 0.95;
 }
 
 /** ISO-BMFF (HEIF family): the major brand, or a compatible one, says AVIF or HEIF. */

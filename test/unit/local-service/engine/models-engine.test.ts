@@ -171,7 +171,8 @@ describe('models engine', () => {
       lags.push(performance.now() - t - 10);
     }
     await work;
-    expect(Math.max(...lags)).toBeLessThan(40);
+    // A blocked loop would lag by a whole centernet run (300 ms+); allow for a loaded 2-core box.
+    expect(Math.max(...lags)).toBeLessThan(150);
   });
 
   it('rejects unknown solutions', async () => {

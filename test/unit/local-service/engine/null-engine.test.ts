@@ -75,6 +75,6 @@ describe('null engine', () => {
     const pending = engine.detect('objects', image, controller.signal);
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
-    expect(performance.now() - t).toBeLessThan(100);
+    expect(performance.now() - t).toBeLessThan(500); // far below the 1000 ms latency
   });
 });

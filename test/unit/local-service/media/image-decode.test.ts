@@ -114,9 +114,14 @@ describe('decodeImage', () => {
   it.each([
     ['zero bytes', Buffer.alloc(0)],
     ['random bytes', randomBytes(4096)],
-    ['a text file', Buffer.from('name,width\nphoto,640\n')],
   ])('refuses %s with 422', async (_name, input) => {
     expect(await refusal(input)).toMatchObject({ status: 422, code: 'undecodable_media' });
+  });
+
+  it('refuses a text file with 415, saying it is text', async () => {
+    const r = await refusal(Buffer.from('name,width\nphoto,640\n'));
+    expect(r).toMatchObject({ status: 415, code: 'unsupported_media_type' });
+    expect(r.message).toMatch(/text file/);
   });
 
   it('refuses a truncated JPEG and a truncated PNG with 422', async () => {

@@ -30,6 +30,12 @@ async function collect(frames: AsyncIterable<VideoFrame>): Promise<VideoFrame[]>
   return out;
 }
 
+function nth(frames: VideoFrame[], i: number): VideoFrame {
+  const frame = frames[i];
+  if (!frame) throw new Error(`no frame ${i} (got ${frames.length})`);
+  return frame;
+}
+
 function meanAbsDiff(a: Uint8Array, b: Uint8Array): number {
   let sum = 0;
   for (let i = 0; i < a.length; i++) sum += Math.abs((a[i] as number) - (b[i] as number));
@@ -61,7 +67,7 @@ describe('decodeVideoFrames', () => {
       expect(f.rgb.data.length).toBe(320 * 180 * 3);
     });
     // Each frame owns its buffer: the consumer may keep it while later frames arrive.
-    expect(meanAbsDiff(frames[0]!.rgb.data, frames[10]!.rgb.data)).toBeGreaterThan(1);
+    expect(meanAbsDiff(nth(frames, 0).rgb.data, nth(frames, 10).rgb.data)).toBeGreaterThan(1);
   });
 
   it('delivers rotated clips upright, at the displayed size', async () => {
@@ -71,7 +77,7 @@ describe('decodeVideoFrames', () => {
     const frames = await collect(
       decodeVideoFrames(rotated, { sampleFps: 2, maxAnalysedSide: 320, info: rInfo }),
     );
-    expect(frames[0]!.rgb).toMatchObject({ width: 180, height: 320 });
+    expect(nth(frames, 0).rgb).toMatchObject({ width: 180, height: 320 });
   });
 
   it('resumes at startAtFrame with the same indices, times and pixels', async () => {
@@ -79,8 +85,8 @@ describe('decodeVideoFrames', () => {
     const all = await collect(decodeVideoFrames(clip, opts));
     const resumed = await collect(decodeVideoFrames(clip, { ...opts, startAtFrame: 10 }));
     expect(resumed.map((f) => f.index)).toEqual(all.slice(10).map((f) => f.index));
-    expect(resumed[0]!.timeMs).toBe(2000);
-    expect(meanAbsDiff(resumed[0]!.rgb.data, all[10]!.rgb.data)).toBeLessThan(2);
+    expect(nth(resumed, 0).timeMs).toBe(2000);
+    expect(meanAbsDiff(nth(resumed, 0).rgb.data, nth(all, 10).rgb.data)).toBeLessThan(2);
   });
 
   it('kills ffmpeg at once on abort and leaves no process behind', async () => {

@@ -1,0 +1,29 @@
+/**
+ * `npm run bench [-- section…]`: each section prints its figures with a ratio against a bare baseline
+ * measured in the same run. Benchmarks never fail on a slow machine; they report.
+ */
+import { benchModelThroughput } from './model-throughput.js';
+import { benchServiceOverhead } from './service-overhead.js';
+import { benchVideo } from './video-throughput.js';
+
+const SECTIONS: Record<string, () => Promise<void>> = {
+  service: benchServiceOverhead,
+  models: benchModelThroughput,
+  video: benchVideo,
+};
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((w) => !(w in SECTIONS));
+if (unknown.length) {
+  process.stderr.write(
+    `unknown section(s): ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}\n`,
+  );
+  process.exit(2);
+}
+process.stdout.write(
+  `# LabelDesk benchmarks (${new Date().toISOString()}, node ${process.version})\n`,
+);
+for (const [name, run] of Object.entries(SECTIONS)) {
+  if (wanted.length && !wanted.includes(name)) continue;
+  await run();
+}
