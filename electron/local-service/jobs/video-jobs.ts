@@ -2,6 +2,7 @@
  * Video jobs: a bounded queue, a bounded number running, progress stored frame by frame so that a
  * restart resumes a job where it stopped, and frames settled at the end (unanalysed ones refunded).
  */
+import { existsSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import type { ServiceLimits } from '../config.js';
 import type { CreditLedger, Reservation } from '../credits/ledger.js';
@@ -43,7 +44,16 @@ export class VideoJobs {
 
   /** After a restart: jobs that were running resume from their last stored frame, queued ones wait again. */
   resumeStored(): void {
-    const active = this.deps.repo.activeJobs();
+    const active = this.deps.repo.activeJobs().filter((job) => {
+      if (existsSync(job.upload_path)) return true;
+      // Never silently lost: a job whose clip is gone fails with a reason, and its unanalysed frames are refunded.
+      this.finish(job, 'failed', {
+        code: 'upload_lost',
+        message:
+          'The service restarted and the uploaded clip was no longer on disk; submit it again.',
+      });
+      return false;
+    });
     for (const job of active.filter((j) => j.status === 'running')) this.queue.push(job.id);
     for (const job of active.filter((j) => j.status === 'queued')) this.queue.push(job.id);
     if (active.length) this.deps.log(`resuming ${active.length} video job(s) from the last run`);

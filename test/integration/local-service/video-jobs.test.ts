@@ -1,4 +1,4 @@
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollJob } from '../../support/poll-job.js';
@@ -198,6 +198,32 @@ describe('restart', () => {
         ...Array(20).keys(),
       ]);
       expect((await g.call('/key')).body.remaining).toBe(before - 40);
+      await g.service.close();
+    } finally {
+      await dir.remove();
+    }
+  });
+
+  it('fails a stored job whose clip vanished, with a clear error and a refund', async () => {
+    const dir = await tempDir('labeldesk-restart-');
+    try {
+      let g = await startFixture({ latencyMs: 100 }, dir.dir);
+      const before = (await g.call('/key')).body.remaining;
+      const file = new Blob([new Uint8Array(await readFile(mp4))]);
+      const res = await g.upload('/infer/video', {
+        solution: 'objects',
+        file,
+        filename: 'clip.mp4',
+      });
+      await pollJob(g, res.body.jobId, { until: (j) => j.framesAnalysed >= 2 });
+      await g.service.close();
+      for (const name of await readdir(join(dir.dir, 'uploads')))
+        await rm(join(dir.dir, 'uploads', name));
+      g = await startFixture({ latencyMs: 1 }, dir.dir);
+      const job = await pollJob(g, res.body.jobId);
+      expect(job.status).toBe('failed');
+      expect(job.error.code).toBe('upload_lost');
+      expect((await g.call('/key')).body.remaining).toBe(before - job.framesAnalysed * 2);
       await g.service.close();
     } finally {
       await dir.remove();
