@@ -22,8 +22,11 @@ export function inferImageRoute(ctx: ServiceContext): Route {
       const cred = authenticate(req.headers.authorization, ctx.credentials, ctx.now());
       requireEngineReady(ctx.engine);
       const release = ctx.gate.acquire(cred.id);
+      // A client that hangs up before its answer frees its place in the engine queue.
       const aborted = new AbortController();
-      res.on('close', () => aborted.abort());
+      res.on('close', () => {
+        if (!res.writableFinished) aborted.abort();
+      });
       try {
         const upload = await readUpload(req, {
           maxFileBytes: limits.maxImageBytes,
