@@ -1,0 +1,251 @@
+/**
+ * The library database as the rest of core sees it. `electron/core/store` implements these
+ * interfaces on better-sqlite3 (WAL, foreign keys, STRICT tables, hashed numbered migrations);
+ * library, runner, export and the CLI use only what is declared here.
+ */
+
+export type MediaKind = 'image' | 'video';
+export type MediaStatus = 'present' | 'missing' | 'error';
+
+export interface FolderRow {
+  id: number;
+  path: string;
+  addedAt: number;
+  lastScanAt: number | null;
+}
+
+/** What the library knows of one file. Dimensions are the file's own (before EXIF orientation). */
+export interface MediaRecord {
+  id: number;
+  folderId: number;
+  path: string;
+  kind: MediaKind;
+  size: number;
+  mtimeMs: number;
+  /** SHA-256 hex of the bytes; null until hashed. */
+  contentHash: string | null;
+  width: number | null;
+  height: number | null;
+  /** EXIF orientation 1–8 (1 when none). */
+  orientation: number;
+  durationMs: number | null;
+  fps: number | null;
+  status: MediaStatus;
+  errorCode: string | null;
+  errorMessage: string | null;
+}
+
+export type MediaUpsert = Omit<MediaRecord, 'id' | 'status' | 'errorCode' | 'errorMessage'> & {
+  status?: MediaStatus;
+  errorCode?: string | null;
+  errorMessage?: string | null;
+};
+
+export type SubmissionState =
+  'queued' | 'sending' | 'done' | 'failed' | 'uncertain' | 'cancelled' | 'waiting-for-credits';
+
+export interface SubmissionRow {
+  id: number;
+  runId: number;
+  mediaId: number;
+  contentHash: string;
+  solution: string;
+  state: SubmissionState;
+  framesReserved: number;
+  framesSpent: number | null;
+  attempts: number;
+  errorCode: string | null;
+  errorMessage: string | null;
+  /** Set for clips the moment the service answers 202. */
+  jobId: string | null;
+  jobStatus: string | null;
+  jobProgress: number | null;
+  updatedAt: number;
+}
+
+export type DetectionOrigin = 'model' | 'edited' | 'added';
+export type ReviewState = 'pending' | 'accepted' | 'rejected';
+
+export interface BoxXYWH {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface DetectionInput {
+  /** 0 for an image; the sampled frame index for a clip. */
+  frameIndex: number;
+  timeMs: number | null;
+  label: string;
+  classId: number | null;
+  score: number;
+  /** Normalised 0–1 of the analysed (EXIF-oriented) image. */
+  bbox: BoxXYWH;
+  /** Pixels of the analysed resolution. */
+  bboxPx: BoxXYWH;
+  origin?: DetectionOrigin;
+  review?: ReviewState;
+}
+
+export interface DetectionRow extends Required<DetectionInput> {
+  id: number;
+  resultId: number;
+}
+
+/** One analysis of one content by one solution: shared by every file with that content (dedupe). */
+export interface ResultRow {
+  id: number;
+  contentHash: string;
+  solution: string;
+  serviceUrl: string;
+  analysedWidth: number;
+  analysedHeight: number;
+  model: string | null;
+  boxCount: number;
+  createdAt: number;
+}
+
+export interface ResultInput {
+  contentHash: string;
+  solution: string;
+  serviceUrl: string;
+  analysedWidth: number;
+  analysedHeight: number;
+  model: string | null;
+  detections: readonly DetectionInput[];
+}
+
+export interface MediaPageRow {
+  media: MediaRecord;
+  /** Boxes of the result for (contentHash, solution), or null when not labelled yet. */
+  boxCount: number | null;
+}
+
+export interface LedgerEntry {
+  serviceUrl: string;
+  submissionId: number | null;
+  /** Positive when spent, negative when refunded. */
+  frames: number;
+  at: number;
+}
+
+export interface ExportItem {
+  media: MediaRecord;
+  result: ResultRow;
+  detections: DetectionRow[];
+}
+
+export interface ExportQuery {
+  solution?: string;
+  onlyAccepted?: boolean;
+  minScore?: number;
+  classes?: readonly string[];
+  kind?: MediaKind;
+}
+
+export interface LibraryStore {
+  readonly file: string;
+  close(): void;
+  /** PRAGMA integrity_check, "ok" when sound. */
+  integrityCheck(): string;
+
+  settings: {
+    get(key: string): string | undefined;
+    set(key: string, value: string): void;
+  };
+
+  folders: {
+    add(path: string): FolderRow;
+    remove(id: number): void;
+    list(): FolderRow[];
+    markScanned(id: number, at: number): void;
+  };
+
+  media: {
+    /** Inserts or updates by path, many rows in one transaction; returns ids in input order. */
+    upsertMany(rows: readonly MediaUpsert[]): number[];
+    byPath(path: string): MediaRecord | undefined;
+    byId(id: number): MediaRecord | undefined;
+    /** path → {size, mtimeMs, id} for a folder: what a rescan compares against. */
+    snapshot(
+      folderId: number,
+    ): Map<string, { id: number; size: number; mtimeMs: number; contentHash: string | null }>;
+    markMissing(ids: readonly number[]): void;
+    markError(id: number, code: string, message: string): void;
+    /** Present media of the given folders (all when empty), ordered by path. */
+    list(options: {
+      folderIds?: readonly number[];
+      kind?: MediaKind;
+      limit?: number;
+      afterPath?: string;
+    }): MediaRecord[];
+    /** A page of media with box counts for `solution`, ordered by path. */
+    page(options: { solution: string; limit: number; afterPath?: string }): MediaPageRow[];
+    count(): number;
+  };
+
+  results: {
+    /** The stored result for this content and solution, if any (dedupe: never pay twice). */
+    find(contentHash: string, solution: string): ResultRow | undefined;
+    /** Saves a result and all its detections in one transaction; replaces a previous one. */
+    save(result: ResultInput): ResultRow;
+    detections(resultId: number): DetectionRow[];
+    setReview(detectionId: number, review: ReviewState): void;
+  };
+
+  runs: {
+    create(run: {
+      serviceUrl: string;
+      solution: string;
+      estimateFrames: number;
+      budgetFrames: number | null;
+      at: number;
+    }): number;
+    finish(runId: number, at: number, status: 'done' | 'stopped' | 'failed'): void;
+  };
+
+  submissions: {
+    create(s: {
+      runId: number;
+      mediaId: number;
+      contentHash: string;
+      solution: string;
+      framesReserved: number;
+    }): number;
+    setState(
+      id: number,
+      state: SubmissionState,
+      extra?: {
+        framesSpent?: number;
+        errorCode?: string | null;
+        errorMessage?: string | null;
+        attempts?: number;
+      },
+    ): void;
+    /** Stores the job id the moment the 202 arrives. */
+    setJob(id: number, jobId: string, status: string): void;
+    setJobProgress(id: number, status: string, progress: number): void;
+    byId(id: number): SubmissionRow | undefined;
+    /** Submissions in these states (e.g. sending/uncertain/queued video jobs after a restart). */
+    inStates(states: readonly SubmissionState[]): SubmissionRow[];
+    /** Clip submissions with a job id whose job has not finished: resumed after a crash. */
+    openVideoJobs(): SubmissionRow[];
+    /** The latest submission for a content hash + solution, if any. */
+    latestFor(contentHash: string, solution: string): SubmissionRow | undefined;
+  };
+
+  ledger: {
+    record(entry: LedgerEntry): void;
+    /** Frames spent (net of refunds) for a service since `since` (ms epoch). */
+    spentSince(serviceUrl: string, since: number): number;
+  };
+
+  catalog: {
+    saveSnapshot(serviceUrl: string, version: string, body: string, at: number): void;
+    latest(serviceUrl: string): { version: string; body: string; at: number } | undefined;
+  };
+
+  /** Streams labelled items for export, in path order, without loading the library into memory. */
+  exportItems(query: ExportQuery): IterableIterator<ExportItem>;
+}
