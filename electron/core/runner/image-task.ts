@@ -1,0 +1,76 @@
+/** One image: reserve its frames, send it, store the boxes and the charge, settle. */
+import { classifyError } from './classify-error.js';
+import type { PlannedItem, TaskContext, TaskOutcome } from './task-types.js';
+import { toDetectionInputs } from './to-detections.js';
+
+export async function runImageTask(
+  ctx: TaskContext,
+  item: PlannedItem,
+  submissionId: number,
+): Promise<TaskOutcome> {
+  const { store, service, solution } = ctx;
+  store.submissions.setState(submissionId, 'sending');
+  try {
+    const answer = await service.inferImage({
+      solution: solution.id,
+      file: item.media.path,
+      signal: ctx.signal,
+    });
+    const spent = answer.credits.spent;
+    store.results.save({
+      contentHash: item.media.contentHash,
+      solution: solution.id,
+      serviceUrl: service.baseUrl,
+      analysedWidth: answer.image.analysedWidth,
+      analysedHeight: answer.image.analysedHeight,
+      model: answer.stats.model ?? null,
+      detections: toDetectionInputs(answer.detections, 0, null),
+    });
+    store.ledger.record({
+      serviceUrl: service.baseUrl,
+      submissionId,
+      frames: spent,
+      at: ctx.now(),
+    });
+    store.submissions.setState(submissionId, 'done', { framesSpent: spent });
+    ctx.budget.settle(item.cost, spent, answer.credits);
+    return { kind: 'done', framesSpent: spent, boxes: answer.detections.length };
+  } catch (err) {
+    const outcome = classifyError(err, ctx.signal);
+    // An uncertain call may have been charged: count it as spent so the budget never overshoots.
+    ctx.budget.settle(item.cost, outcome.kind === 'uncertain' ? item.cost : 0);
+    recordOutcome(ctx, submissionId, outcome);
+    return outcome;
+  }
+}
+
+export function recordOutcome(ctx: TaskContext, submissionId: number, outcome: TaskOutcome): void {
+  const subs = ctx.store.submissions;
+  switch (outcome.kind) {
+    case 'failed':
+      subs.setState(submissionId, 'failed', {
+        errorCode: outcome.code,
+        errorMessage: outcome.message,
+      });
+      break;
+    case 'uncertain':
+      subs.setState(submissionId, 'uncertain', {
+        errorCode: outcome.code,
+        errorMessage: outcome.message,
+      });
+      break;
+    case 'cancelled':
+      subs.setState(submissionId, 'cancelled');
+      break;
+    case 'no-credits':
+    case 'busy':
+      subs.setState(submissionId, 'waiting-for-credits', {
+        errorCode: outcome.kind === 'busy' ? 'service_busy' : `credits_${outcome.reason}`,
+        errorMessage: outcome.kind === 'busy' ? 'The service was busy.' : 'Not enough frames left.',
+      });
+      break;
+    case 'done':
+    case 'interrupted':
+      break;
+  }
+}

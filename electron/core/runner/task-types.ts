@@ -1,0 +1,36 @@
+import type { LibraryStore, MediaRecord } from '../store/store-types.js';
+import type { CreditBudget } from './credit-budget.js';
+import type { Solution } from './cost-estimate.js';
+import type { CatalogView, ServicePort } from './service-port.js';
+
+export interface TaskContext {
+  store: LibraryStore;
+  service: ServicePort;
+  budget: CreditBudget;
+  solution: Solution;
+  limits: CatalogView['limits'];
+  runId: number;
+  signal: AbortSignal;
+  now: () => number;
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  onJobProgress?: (media: MediaRecord, progress: number) => void;
+}
+
+export interface PlannedItem {
+  media: MediaRecord & { contentHash: string };
+  cost: number;
+  /** Set when resuming a clip whose job already exists: never upload it again. */
+  resumeSubmissionId?: number;
+}
+
+export type TaskOutcome =
+  | { kind: 'done'; framesSpent: number; boxes: number }
+  | { kind: 'failed'; framesSpent: number; code: string; message: string }
+  | { kind: 'uncertain'; code: string; message: string }
+  | { kind: 'cancelled'; framesSpent: number }
+  /** The run stopped while a clip's job runs on: it stays open and is polled again next time. */
+  | { kind: 'interrupted' }
+  /** Credits ran out at the service: 402, or the hourly limit (429) with when to try again. */
+  | { kind: 'no-credits'; reason: 'key' | 'hour'; retryAfterMs?: number }
+  /** The service is busy (429 concurrency, after the client's own retries): try the file again later. */
+  | { kind: 'busy'; retryAfterMs: number };

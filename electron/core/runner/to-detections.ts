@@ -1,0 +1,20 @@
+import type { DetectionInput } from '../store/store-types.js';
+import type { WireDetection } from './service-port.js';
+
+export function toDetectionInputs(
+  detections: readonly WireDetection[],
+  frameIndex: number,
+  timeMs: number | null,
+): DetectionInput[] {
+  return detections.map((d) => ({
+    frameIndex,
+    timeMs,
+    label: d.label,
+    classId: d.classId ?? null,
+    score: d.score,
+    bbox: d.bbox,
+    bboxPx: d.bboxPx,
+    origin: 'model',
+    review: 'pending',
+  }));
+}
