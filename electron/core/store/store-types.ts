@@ -142,6 +142,10 @@ export interface ExportQuery {
   minScore?: number;
   classes?: readonly string[];
   kind?: MediaKind;
+  /** Also export boxes a reviewer rejected (default: they are left out). */
+  includeRejected?: boolean;
+  /** Leave out items with no box left after filtering (default: kept, as labelled negatives). */
+  skipEmpty?: boolean;
 }
 
 export interface LibraryStore {

@@ -1,0 +1,76 @@
+/** Shared shapes of the export writers, and the few facts every format agrees on. */
+import type { DetectionRow, MediaKind, MediaRecord } from '../store/store-types.js';
+import type { Size } from './box-geometry.js';
+
+export type ExportFormat = 'coco' | 'yolo' | 'voc' | 'csv' | 'mot';
+
+export interface ExportProgress {
+  /** Media files exported so far (images, or clips for MOT). */
+  files: number;
+  boxes: number;
+  /** Items the format cannot carry (clips in COCO/YOLO/VOC, images in MOT) or without a size. */
+  skipped: number;
+}
+
+export interface ExportSummary extends ExportProgress {
+  /** Absolute paths of every file the export created, in the order they were produced. */
+  written: string[];
+}
+
+/** One media file with its displayed (EXIF-oriented) size resolved, ready for a writer. */
+export interface PreparedItem {
+  media: MediaRecord;
+  size: Size;
+  detections: readonly DetectionRow[];
+}
+
+export interface FormatWriter {
+  accepts(kind: MediaKind): boolean;
+  /** Writes one item and returns the number of boxes written (degenerate boxes are dropped). */
+  add(item: PreparedItem): Promise<number>;
+  /** Completes the output; returns the names written inside a folder target ([] for one file). */
+  finish(): Promise<string[]>;
+  /** Releases handles after a failure; the caller deletes the temp target. */
+  abort(): Promise<void>;
+}
+
+/** Class ids: the solution's class list first (so ids match the catalog), then unknown labels as seen. */
+export class ClassIndex {
+  readonly names: string[] = [];
+  private readonly ids = new Map<string, number>();
+
+  constructor(classes: readonly string[] = []) {
+    for (const c of classes) this.idOf(c);
+  }
+
+  idOf(label: string): number {
+    let id = this.ids.get(label);
+    if (id === undefined) {
+      id = this.names.length;
+      this.names.push(label);
+      this.ids.set(label, id);
+    }
+    return id;
+  }
+}
+
+/**
+ * The 0-based frame of the clip a detection belongs to. The service's frame index counts sampled
+ * frames (e.g. 2 per second), not the clip's own frames, so the time and the clip's fps give the
+ * real frame; the sample index is the fallback when either is unknown.
+ */
+export function clipFrame(
+  detection: Pick<DetectionRow, 'frameIndex' | 'timeMs'>,
+  fps: number | null,
+): number {
+  if (detection.timeMs !== null && fps !== null && fps > 0) {
+    return Math.max(0, Math.round((detection.timeMs * fps) / 1000));
+  }
+  return detection.frameIndex;
+}
+
+/** A track id when the detection source provides one (the store row may gain it later), else -1. */
+export function trackIdOf(detection: DetectionRow): number {
+  const t = (detection as DetectionRow & { trackId?: unknown }).trackId;
+  return typeof t === 'number' && Number.isInteger(t) && t >= 0 ? t : -1;
+}

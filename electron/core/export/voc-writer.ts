@@ -1,0 +1,68 @@
+/** Pascal VOC: one XML file per image, integer pixel corners of the displayed image. */
+import type { MediaKind } from '../store/store-types.js';
+import { toPixelBox } from './box-geometry.js';
+import type { FormatWriter, PreparedItem } from './export-model.js';
+import { baseName, insideDir, NameAllocator } from './safe-names.js';
+import { xmlText } from './text-escape.js';
+import { FilePool } from './write-sinks.js';
+
+export class VocWriter implements FormatWriter {
+  private readonly names = new NameAllocator();
+  private readonly pool = new FilePool();
+  private readonly written: string[] = [];
+
+  constructor(private readonly dir: string) {}
+
+  accepts(kind: MediaKind): boolean {
+    return kind === 'image';
+  }
+
+  async add({ media, size, detections }: PreparedItem): Promise<number> {
+    const name = this.names.allocate(media.path, '.xml');
+    const file = baseName(media.path);
+    const folder = media.path.slice(0, Math.max(0, media.path.length - file.length - 1));
+    const objects: string[] = [];
+    for (const d of detections) {
+      // VOC readers parse the corners with int(), so they are whole pixels here.
+      const b = toPixelBox(d.bbox, size, 0);
+      if (!b) continue;
+      objects.push(
+        [
+          '  <object>',
+          `    <name>${xmlText(d.label)}</name>`,
+          '    <pose>Unspecified</pose>',
+          '    <truncated>0</truncated>',
+          '    <difficult>0</difficult>',
+          `    <score>${Math.round(d.score * 1e4) / 1e4}</score>`,
+          `    <bndbox><xmin>${b.xmin}</xmin><ymin>${b.ymin}</ymin><xmax>${b.xmax}</xmax><ymax>${b.ymax}</ymax></bndbox>`,
+          '  </object>',
+        ].join('\n'),
+      );
+    }
+    const xml = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<annotation>',
+      `  <folder>${xmlText(baseName(folder))}</folder>`,
+      `  <filename>${xmlText(file)}</filename>`,
+      `  <path>${xmlText(media.path)}</path>`,
+      '  <source><database>LabelDesk</database></source>',
+      `  <size><width>${size.width}</width><height>${size.height}</height><depth>3</depth></size>`,
+      '  <segmented>0</segmented>',
+      ...objects,
+      '</annotation>',
+      '',
+    ].join('\n');
+    await this.pool.add(insideDir(this.dir, name), xml);
+    this.written.push(name);
+    return objects.length;
+  }
+
+  async finish(): Promise<string[]> {
+    await this.pool.drain();
+    return this.written;
+  }
+
+  async abort(): Promise<void> {
+    await this.pool.drain().catch(() => undefined);
+  }
+}

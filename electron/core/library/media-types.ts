@@ -1,0 +1,61 @@
+/** Which files the library takes, and the per-entry problems it reports instead of failing. */
+import path from 'node:path';
+import type { LibraryStore, MediaKind } from '../store/store-types.js';
+
+export const IMAGE_EXTENSIONS = [
+  'jpg',
+  'jpeg',
+  'png',
+  'webp',
+  'gif',
+  'tif',
+  'tiff',
+  'avif',
+  'bmp',
+] as const;
+export const CLIP_EXTENSIONS = ['mp4', 'webm', 'mov', 'avi', 'mkv', 'm4v'] as const;
+
+const KIND_BY_EXTENSION = new Map<string, MediaKind>([
+  ...IMAGE_EXTENSIONS.map((e) => [`.${e}`, 'image'] as const),
+  ...CLIP_EXTENSIONS.map((e) => [`.${e}`, 'video'] as const),
+]);
+
+/** 'image' | 'video' by extension (case-insensitive), undefined for anything else. */
+export function mediaKindOf(file: string): MediaKind | undefined {
+  return KIND_BY_EXTENSION.get(path.extname(file).toLowerCase());
+}
+
+/** What the library needs of the store: folders and media only. */
+export type LibraryMediaStore = Pick<LibraryStore, 'folders' | 'media'>;
+
+/** A per-file (or per-folder) problem: reported, never fatal. */
+export interface LibraryIssue {
+  path: string;
+  code: string;
+  message: string;
+}
+
+/** A per-file failure returned as a value (probe, thumbnail, hash). */
+export interface FileError {
+  code: string;
+  message: string;
+}
+
+/** Maps a Node fs error to a stable code and a sentence a user can act on. */
+export function fsError(err: unknown, what: string): FileError {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case 'ENOENT':
+      return { code: 'not_found', message: `${what} no longer exists.` };
+    case 'EACCES':
+    case 'EPERM':
+      return { code: 'permission_denied', message: `${what} cannot be read: permission denied.` };
+    case 'EISDIR':
+      return { code: 'not_a_file', message: `${what} is a folder, not a file.` };
+    default:
+      return {
+        code: 'io_error',
+        message: `${what} cannot be read: ${err instanceof Error ? err.message : String(err)}`,
+      };
+  }
+}

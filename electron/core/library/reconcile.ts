@@ -1,0 +1,122 @@
+/**
+ * Brings the store in line with a scan: new and changed files are upserted (a changed file loses
+ * its hash and probe results, so it is hashed and probed again), files not seen are marked missing.
+ * Run at every start, this is how edits made while LabelDesk was closed are picked up.
+ */
+import type { MediaUpsert } from '../store/store-types.js';
+import type { LibraryMediaStore } from './media-types.js';
+import type { ScanEntry } from './scan-folder.js';
+
+export interface ReconcileCounts {
+  new: number;
+  changed: number;
+  unchanged: number;
+  /** Present before, not found now. */
+  missing: number;
+  /** Marked missing before, back unchanged now (a drive plugged in again). */
+  reappeared: number;
+}
+
+export interface ReconcileOptions {
+  /** Rows per upsertMany/markMissing transaction (default 1000). */
+  batchSize?: number;
+  onProgress?: (counts: Readonly<ReconcileCounts>) => void;
+  /**
+   * Asked once the scan is over: true when the folder itself could not be read. Then nothing is
+   * marked missing: an unplugged drive must not turn the whole folder into "missing" rows.
+   */
+  rootUnavailable?: () => boolean;
+}
+
+export async function reconcile(
+  store: LibraryMediaStore,
+  folderId: number,
+  scan: AsyncIterable<readonly ScanEntry[]>,
+  options: ReconcileOptions = {},
+): Promise<ReconcileCounts> {
+  const batchSize = options.batchSize ?? 1000;
+  const counts: ReconcileCounts = { new: 0, changed: 0, unchanged: 0, missing: 0, reappeared: 0 };
+  // Entries are deleted as they are seen, so what remains at the end is what vanished.
+  const previous = store.media.snapshot(folderId);
+  // The snapshot carries no status: present ids tell a missing row from a present one.
+  const present = presentIds(store, folderId);
+  const unchangedNotPresent: number[] = [];
+
+  for await (const batch of scan) {
+    const upserts: MediaUpsert[] = [];
+    for (const entry of batch) {
+      const before = previous.get(entry.path);
+      if (!before) {
+        counts.new++;
+        upserts.push(fresh(folderId, entry));
+        continue;
+      }
+      previous.delete(entry.path);
+      if (before.size !== entry.size || before.mtimeMs !== entry.mtimeMs) {
+        counts.changed++;
+        upserts.push(fresh(folderId, entry));
+      } else {
+        counts.unchanged++;
+        if (!present.has(before.id)) unchangedNotPresent.push(before.id);
+      }
+    }
+    for (let i = 0; i < upserts.length; i += batchSize) {
+      store.media.upsertMany(upserts.slice(i, i + batchSize));
+    }
+    options.onProgress?.(counts);
+  }
+
+  const back: MediaUpsert[] = [];
+  for (const id of unchangedNotPresent) {
+    const row = store.media.byId(id);
+    // An 'error' row stays one: the same bytes would fail the same way again.
+    if (row?.status !== 'missing') continue;
+    const { id: _id, ...rest } = row;
+    back.push({ ...rest, status: 'present' });
+  }
+  for (let i = 0; i < back.length; i += batchSize) {
+    store.media.upsertMany(back.slice(i, i + batchSize));
+  }
+  counts.reappeared = back.length;
+
+  if (!options.rootUnavailable?.()) {
+    const gone = [...previous.values()].map((p) => p.id).filter((id) => present.has(id));
+    for (let i = 0; i < gone.length; i += batchSize) {
+      store.media.markMissing(gone.slice(i, i + batchSize));
+    }
+    counts.missing = gone.length;
+  }
+  options.onProgress?.(counts);
+  return counts;
+}
+
+/** A row for a file seen for the first time, or whose bytes changed: nothing known but its stat. */
+export function fresh(folderId: number, entry: ScanEntry): MediaUpsert {
+  return {
+    folderId,
+    path: entry.path,
+    kind: entry.kind,
+    size: entry.size,
+    mtimeMs: entry.mtimeMs,
+    contentHash: null,
+    width: null,
+    height: null,
+    orientation: 1,
+    durationMs: null,
+    fps: null,
+    status: 'present',
+    errorCode: null,
+    errorMessage: null,
+  };
+}
+
+function presentIds(store: LibraryMediaStore, folderId: number): Set<number> {
+  const ids = new Set<number>();
+  let afterPath: string | undefined;
+  for (;;) {
+    const page = store.media.list({ folderIds: [folderId], limit: 5000, afterPath });
+    for (const row of page) ids.add(row.id);
+    if (page.length < 5000) return ids;
+    afterPath = page[page.length - 1]?.path;
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * Request bodies as pull-driven ReadableStreams that count what they hand to the connection.
+ *
+ * Why: a POST whose body was delivered in full may have been processed (and charged) even if its
+ * answer is lost, while one cut off mid-body cannot have been. `progress.complete` turns true the
+ * moment the LAST chunk is handed to fetch (before it is even written to the socket), so it errs
+ * on the side of "uncertain", never on the side of a blind resend. The multipart closing boundary
+ * travels in that last chunk, so no server can see a complete upload before `complete` is set.
+ *
+ * Files are read from disk chunk by chunk as fetch pulls (highWaterMark 0: nothing is read ahead),
+ * so memory stays at a chunk or two whatever the clip size; Content-Length is computed up front.
+ */
+import { randomBytes } from 'node:crypto';
+import { open, stat } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import { UploadSourceError } from './service-errors.js';
+
+const CHUNK_BYTES = 256 * 1024;
+
+export interface BodyProgress {
+  bytesSent: number;
+  total: number;
+  /** Every byte has been handed to fetch: from now on the service may hold the whole request. */
+  complete: boolean;
+  /** Set when reading the local file failed (not a network problem; resending will not help). */
+  sourceError?: Error;
+}
+
+export interface TrackedBody {
+  stream: ReadableStream<Uint8Array>;
+  contentType: string;
+  length: number;
+  progress: BodyProgress;
+  /** Closes the file if fetch gave up without draining the stream. */
+  dispose(): Promise<void>;
+}
+
+/** Uploaded file: a path (streamed from disk) or bytes already in memory. */
+export type UploadFile = string | Uint8Array;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.avif': 'image/avif',
+  '.tif': 'image/tiff',
+  '.tiff': 'image/tiff',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.mov': 'video/quicktime',
+  '.avi': 'video/x-msvideo',
+  '.mkv': 'video/x-matroska',
+};
+
+function tracked(
+  length: number,
+  contentType: string,
+  chunks: AsyncGenerator<Uint8Array>,
+  onChunk: () => void,
+): TrackedBody {
+  const progress: BodyProgress = { bytesSent: 0, total: length, complete: false };
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        let next: IteratorResult<Uint8Array>;
+        try {
+          next = await chunks.next();
+        } catch (err) {
+          progress.sourceError = err instanceof Error ? err : new Error(String(err));
+          controller.error(progress.sourceError);
+          return;
+        }
+        if (next.done) {
+          controller.close();
+          return;
+        }
+        progress.bytesSent += next.value.byteLength;
+        if (progress.bytesSent >= length) progress.complete = true;
+        onChunk();
+        controller.enqueue(next.value);
+      },
+      async cancel() {
+        await chunks.return(undefined);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return {
+    stream,
+    contentType,
+    length,
+    progress,
+    dispose: async () => {
+      await chunks.return(undefined).catch(() => undefined);
+    },
+  };
+}
+
+async function* sliced(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  for (let at = 0; at < bytes.byteLength; at += CHUNK_BYTES) {
+    yield bytes.subarray(at, at + CHUNK_BYTES);
+  }
+}
+
+/** Exactly `size` bytes of the file: a file that shrinks mid-upload fails instead of hanging. */
+async function* fileChunks(path: string, size: number): AsyncGenerator<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    for (let at = 0; at < size;) {
+      const buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, size - at));
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, at);
+      if (bytesRead === 0) throw new UploadSourceError(`${path} shrank while it was uploaded`);
+      at += bytesRead;
+      yield buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A JSON body, tracked like uploads so that a lost answer to POST /session is caught as well. */
+export function jsonBody(value: unknown, onChunk: () => void): TrackedBody {
+  const bytes = Buffer.from(JSON.stringify(value));
+  return tracked(bytes.byteLength, 'application/json', sliced(bytes), onChunk);
+}
+
+/** Quoted-string escaping as browsers do it for form-data names. */
+const quoted = (name: string) =>
+  name.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+
+/**
+ * multipart/form-data with `solution` first, then `file`: the service checks the solution (and the
+ * credits it costs) before it reads the upload, so a refusal comes before the bytes are sent.
+ */
+export async function multipartBody(
+  solution: string,
+  file: UploadFile,
+  onChunk: () => void,
+  filename?: string,
+): Promise<TrackedBody> {
+  let size: number;
+  let name: string;
+  if (typeof file === 'string') {
+    try {
+      const info = await stat(file);
+      if (!info.isFile()) throw new Error('not a regular file');
+      size = info.size;
+    } catch (err) {
+      throw new UploadSourceError(`Cannot upload ${file}: ${(err as Error).message}`, {
+        cause: err,
+      });
+    }
+    name = filename ?? basename(file);
+  } else {
+    size = file.byteLength;
+    name = filename ?? 'upload';
+  }
+  const type = CONTENT_TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream';
+  const boundary = `----LabelDesk${randomBytes(12).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="solution"\r\n\r\n${solution}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${quoted(name)}"\r\n` +
+      `Content-Type: ${type}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const body = typeof file === 'string' ? fileChunks(file, size) : sliced(file);
+  async function* parts(): AsyncGenerator<Uint8Array> {
+    yield head;
+    yield* body;
+    yield tail;
+  }
+  return tracked(
+    head.byteLength + size + tail.byteLength,
+    `multipart/form-data; boundary=${boundary}`,
+    parts(),
+    onChunk,
+  );
+}

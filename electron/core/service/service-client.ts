@@ -1,0 +1,179 @@
+/**
+ * Typed client for the ten endpoints of the detection service (service-interface.md), against the
+ * embedded service or a hosted one alike. Shapes are parsed by service-adapter.ts; retries follow
+ * retry-policy.ts; uploads are streamed from disk by request-body.ts.
+ * Transport (keep-alive, timeouts, failure classification) is service-transport.ts.
+ */
+import {
+  parseCancelAck,
+  parseCatalog,
+  parseHealth,
+  parseImageResult,
+  parseJob,
+  parseJsonText,
+  parseKeyStatus,
+  parseSdkKey,
+  parseSession,
+  parseVideoSubmission,
+  type CancelAck,
+  type Catalog,
+  type Health,
+  type ImageResult,
+  type Job,
+  type KeyStatus,
+  type SdkKey,
+  type Session,
+  type VideoSubmission,
+} from './service-adapter.js';
+import { jsonBody, multipartBody, type UploadFile } from './request-body.js';
+import { retryPolicy, type RetryPolicy } from './retry-policy.js';
+import { ServiceTransport, type RequestSpec } from './service-transport.js';
+
+export interface ServiceClientOptions {
+  /** e.g. `http://127.0.0.1:8417` or `https://host/api`; a trailing slash is ignored. */
+  baseUrl: string;
+  /** API key, trial key or session token, sent as `Authorization: Bearer …` to protected endpoints. */
+  apiKey?: string;
+  /** Longest wait for progress (an answer, or the next upload chunk). Default 30 s. */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Injected fetch (tests); defaults to the global one. */
+  fetch?: typeof fetch;
+}
+
+export type SdkLang = 'curl' | 'python' | 'node' | 'ts' | 'browser';
+
+export interface SdkSource {
+  lang: string;
+  filename?: string;
+  contentType: string;
+  source: string;
+}
+
+export interface UploadRequest {
+  solution: string;
+  /** A path (streamed from disk) or the bytes. */
+  file: UploadFile;
+  /** Name sent with the file; defaults to the path's base name, or `upload`. */
+  filename?: string;
+  signal?: AbortSignal;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+export class ServiceClient {
+  private readonly transport: ServiceTransport;
+
+  constructor(private readonly options: ServiceClientOptions) {
+    this.transport = new ServiceTransport({
+      baseUrl: options.baseUrl,
+      apiKey: options.apiKey,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      retry: retryPolicy(options.retry),
+      fetch: options.fetch ?? globalThis.fetch,
+    });
+  }
+
+  /** The same client with another credential (e.g. the token `session()` returned). */
+  withApiKey(apiKey: string | undefined): ServiceClient {
+    return new ServiceClient({ ...this.options, apiKey });
+  }
+
+  async catalog(signal?: AbortSignal): Promise<Catalog> {
+    return parseCatalog(
+      await this.json('catalog', { method: 'GET', path: '/catalog', auth: false, signal }),
+    );
+  }
+
+  async health(signal?: AbortSignal): Promise<Health> {
+    return parseHealth(
+      await this.json('health', { method: 'GET', path: '/healthz', auth: false, signal }),
+    );
+  }
+
+  async sdk(lang: SdkLang | (string & {}), signal?: AbortSignal): Promise<SdkSource> {
+    const path = `/sdk/${encodeURIComponent(lang)}`;
+    const answer = await this.transport.send({ method: 'GET', path, auth: false, signal });
+    const disposition = answer.headers.get('content-disposition') ?? '';
+    const filename = /filename="([^"]*)"/.exec(disposition)?.[1];
+    return {
+      lang,
+      contentType: answer.headers.get('content-type') ?? 'text/plain',
+      source: answer.text,
+      ...(filename ? { filename } : {}),
+    };
+  }
+
+  async session(deviceId: string, turnstileToken?: string, signal?: AbortSignal): Promise<Session> {
+    const payload = turnstileToken === undefined ? { deviceId } : { deviceId, turnstileToken };
+    return parseSession(
+      await this.json('session', {
+        method: 'POST',
+        path: '/session',
+        auth: false,
+        body: (onChunk) => jsonBody(payload, onChunk),
+        signal,
+      }),
+    );
+  }
+
+  async keyStatus(signal?: AbortSignal): Promise<KeyStatus> {
+    return parseKeyStatus(
+      await this.json('key', { method: 'GET', path: '/key', auth: true, signal }),
+    );
+  }
+
+  /** Exchanges the session token this client holds for a trial key (shown once: store it). */
+  async sdkKey(signal?: AbortSignal): Promise<SdkKey> {
+    return parseSdkKey(
+      await this.json('sdkKey', {
+        method: 'POST',
+        path: '/sdk-key',
+        auth: true,
+        body: (onChunk) => jsonBody({}, onChunk),
+        signal,
+      }),
+    );
+  }
+
+  /** Throws UncertainOutcomeError when the image was sent in full but the answer was lost. */
+  async inferImage(request: UploadRequest): Promise<ImageResult> {
+    return parseImageResult(await this.upload('imageResult', '/infer/image', request));
+  }
+
+  /** Answers at 202 with the job to poll; UncertainOutcomeError as for images. */
+  async submitVideo(request: UploadRequest): Promise<VideoSubmission> {
+    return parseVideoSubmission(await this.upload('videoSubmission', '/infer/video', request));
+  }
+
+  /** A poll. A failed job is a value here (`status: 'failed'`, `error`), not an exception. */
+  async job(id: string, signal?: AbortSignal): Promise<Job> {
+    const path = `/jobs/${encodeURIComponent(id)}`;
+    return parseJob(await this.json('job', { method: 'GET', path, auth: true, signal }));
+  }
+
+  /** Cancels (idempotent on the service: a finished job answers with its own status). */
+  async cancelJob(id: string, signal?: AbortSignal): Promise<CancelAck> {
+    const path = `/jobs/${encodeURIComponent(id)}`;
+    return parseCancelAck(
+      await this.json('cancelAck', { method: 'DELETE', path, auth: true, signal }),
+    );
+  }
+
+  private upload(root: string, path: string, request: UploadRequest): Promise<unknown> {
+    const { solution, file, filename, signal } = request;
+    return this.json(root, {
+      method: 'POST',
+      path,
+      auth: true,
+      body: (onChunk) => multipartBody(solution, file, onChunk, filename),
+      signal,
+    });
+  }
+
+  /** `root` names the answer in shape errors (`catalog`, `job`, …), as the adapter does. */
+  private async json(root: string, spec: RequestSpec): Promise<unknown> {
+    const answer = await this.transport.send(spec);
+    return parseJsonText(root, answer.text);
+  }
+}

@@ -1,0 +1,137 @@
+import type { Db } from '../../node-lib/sqlite.js';
+import { must, toMedia, type MediaDbRow } from './row-mappers.js';
+import type { LibraryStore, MediaKind, MediaPageRow, MediaUpsert } from './store-types.js';
+
+type Media = LibraryStore['media'];
+type Snapshot = ReturnType<Media['snapshot']>;
+
+export class MediaRepo implements Media {
+  private readonly upsertStmt;
+  private readonly byPathStmt;
+  private readonly byIdStmt;
+  private readonly snapshotStmt;
+  private readonly missingStmt;
+  private readonly errorStmt;
+  private readonly listStmt;
+  private readonly pageStmt;
+  private readonly countStmt;
+  private readonly upsertAll;
+  private readonly markAllMissing;
+
+  constructor(db: Db) {
+    // A file seen again is present again: status and error follow the caller, defaulting to clean.
+    this.upsertStmt = db.prepare<[Record<string, unknown>], { id: number }>(`
+      INSERT INTO media (folder_id, path, kind, size, mtime_ms, content_hash, width, height,
+        orientation, duration_ms, fps, status, error_code, error_message)
+      VALUES (@folderId, @path, @kind, @size, @mtimeMs, @contentHash, @width, @height,
+        @orientation, @durationMs, @fps, @status, @errorCode, @errorMessage)
+      ON CONFLICT (path) DO UPDATE SET folder_id = excluded.folder_id, kind = excluded.kind,
+        size = excluded.size, mtime_ms = excluded.mtime_ms, content_hash = excluded.content_hash,
+        width = excluded.width, height = excluded.height, orientation = excluded.orientation,
+        duration_ms = excluded.duration_ms, fps = excluded.fps, status = excluded.status,
+        error_code = excluded.error_code, error_message = excluded.error_message
+      RETURNING id`);
+    this.byPathStmt = db.prepare<[string], MediaDbRow>('SELECT * FROM media WHERE path = ?');
+    this.byIdStmt = db.prepare<[number], MediaDbRow>('SELECT * FROM media WHERE id = ?');
+    // Missing files are left out so that a file which comes back is seen as new and re-read.
+    this.snapshotStmt = db.prepare<
+      [number],
+      { id: number; path: string; size: number; mtime_ms: number; content_hash: string | null }
+    >(`SELECT id, path, size, mtime_ms, content_hash FROM media
+       WHERE folder_id = ? AND status != 'missing'`);
+    this.missingStmt = db.prepare<[number]>("UPDATE media SET status = 'missing' WHERE id = ?");
+    this.errorStmt = db.prepare<[string, string, number]>(
+      "UPDATE media SET status = 'error', error_code = ?, error_message = ? WHERE id = ?",
+    );
+    // Optional filters are bound as NULL; paths are absolute, so '' is "from the start".
+    this.listStmt = db.prepare<
+      { folders: string | null; kind: MediaKind | null; limit: number; after: string },
+      MediaDbRow
+    >(`SELECT * FROM media
+       WHERE status = 'present' AND path > @after
+         AND (@folders IS NULL OR folder_id IN (SELECT value FROM json_each(@folders)))
+         AND (@kind IS NULL OR kind = @kind)
+       ORDER BY path LIMIT @limit`);
+    // Walks the path index and probes results by its unique key: one indexed join per page.
+    this.pageStmt = db.prepare<
+      { solution: string; limit: number; after: string },
+      MediaDbRow & { box_count: number | null }
+    >(`SELECT m.*, r.box_count FROM media m
+       LEFT JOIN results r ON r.content_hash = m.content_hash AND r.solution = @solution
+       WHERE m.path > @after AND m.status != 'missing'
+       ORDER BY m.path LIMIT @limit`);
+    this.countStmt = db.prepare<[], { n: number }>(
+      "SELECT count(*) AS n FROM media WHERE status != 'missing'",
+    );
+    this.upsertAll = db.transaction((rows: readonly MediaUpsert[]) =>
+      rows.map(
+        (r) =>
+          must(
+            this.upsertStmt.get({
+              ...r,
+              status: r.status ?? 'present',
+              errorCode: r.errorCode ?? null,
+              errorMessage: r.errorMessage ?? null,
+            }),
+            `media ${r.path}`,
+          ).id,
+      ),
+    );
+    this.markAllMissing = db.transaction((ids: readonly number[]) => {
+      for (const id of ids) this.missingStmt.run(id);
+    });
+  }
+
+  upsertMany(rows: readonly MediaUpsert[]): number[] {
+    return this.upsertAll(rows);
+  }
+
+  byPath(path: string) {
+    const r = this.byPathStmt.get(path);
+    return r && toMedia(r);
+  }
+
+  byId(id: number) {
+    const r = this.byIdStmt.get(id);
+    return r && toMedia(r);
+  }
+
+  snapshot(folderId: number): Snapshot {
+    const map: Snapshot = new Map();
+    for (const r of this.snapshotStmt.iterate(folderId)) {
+      map.set(r.path, { id: r.id, size: r.size, mtimeMs: r.mtime_ms, contentHash: r.content_hash });
+    }
+    return map;
+  }
+
+  markMissing(ids: readonly number[]): void {
+    this.markAllMissing(ids);
+  }
+
+  markError(id: number, code: string, message: string): void {
+    this.errorStmt.run(code, message, id);
+  }
+
+  list(options: Parameters<Media['list']>[0]) {
+    return this.listStmt
+      .all({
+        folders: options.folderIds?.length ? JSON.stringify(options.folderIds) : null,
+        kind: options.kind ?? null,
+        limit: options.limit ?? -1,
+        after: options.afterPath ?? '',
+      })
+      .map(toMedia);
+  }
+
+  /** Media not missing (errors included, so the user sees them), with their box counts. */
+  page(options: { solution: string; limit: number; afterPath?: string }): MediaPageRow[] {
+    return this.pageStmt
+      .all({ solution: options.solution, limit: options.limit, after: options.afterPath ?? '' })
+      .map((r) => ({ media: toMedia(r), boxCount: r.box_count }));
+  }
+
+  /** Media not missing, the same set `page` walks through. */
+  count(): number {
+    return this.countStmt.get()?.n ?? 0;
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * The library database schema. Forward-only: an applied migration is never edited (its hash is
+ * recorded and checked on every open); a change is a new numbered entry at the end.
+ */
+import type { Migration } from '../../node-lib/sqlite.js';
+
+export const LIBRARY_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'library-core',
+    sql: `
+      CREATE TABLE settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      ) STRICT, WITHOUT ROWID;
+
+      CREATE TABLE folders (
+        id INTEGER PRIMARY KEY,
+        path TEXT NOT NULL UNIQUE,
+        added_at INTEGER NOT NULL,
+        last_scan_at INTEGER
+      ) STRICT;
+
+      CREATE TABLE media (
+        id INTEGER PRIMARY KEY,
+        folder_id INTEGER NOT NULL REFERENCES folders(id) ON DELETE CASCADE,
+        path TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL CHECK (kind IN ('image', 'video')),
+        size INTEGER NOT NULL CHECK (size >= 0),
+        mtime_ms REAL NOT NULL,
+        content_hash TEXT,
+        width INTEGER,
+        height INTEGER,
+        orientation INTEGER NOT NULL DEFAULT 1 CHECK (orientation BETWEEN 1 AND 8),
+        duration_ms REAL,
+        fps REAL,
+        status TEXT NOT NULL DEFAULT 'present' CHECK (status IN ('present', 'missing', 'error')),
+        error_code TEXT,
+        error_message TEXT
+      ) STRICT;
+      CREATE INDEX media_by_hash ON media(content_hash);
+      CREATE INDEX media_by_folder ON media(folder_id, path);
+
+      -- One analysis per content and solution: duplicate files share it and are never paid twice.
+      CREATE TABLE results (
+        id INTEGER PRIMARY KEY,
+        content_hash TEXT NOT NULL,
+        solution TEXT NOT NULL,
+        service_url TEXT NOT NULL,
+        analysed_width INTEGER NOT NULL,
+        analysed_height INTEGER NOT NULL,
+        model TEXT,
+        box_count INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL,
+        UNIQUE (content_hash, solution)
+      ) STRICT;
+
+      CREATE TABLE detections (
+        id INTEGER PRIMARY KEY,
+        result_id INTEGER NOT NULL REFERENCES results(id) ON DELETE CASCADE,
+        frame_index INTEGER NOT NULL,
+        time_ms REAL,
+        label TEXT NOT NULL,
+        class_id INTEGER,
+        score REAL NOT NULL,
+        x REAL NOT NULL,
+        y REAL NOT NULL,
+        w REAL NOT NULL,
+        h REAL NOT NULL,
+        px REAL NOT NULL,
+        py REAL NOT NULL,
+        pw REAL NOT NULL,
+        ph REAL NOT NULL,
+        origin TEXT NOT NULL DEFAULT 'model' CHECK (origin IN ('model', 'edited', 'added')),
+        review TEXT NOT NULL DEFAULT 'pending' CHECK (review IN ('pending', 'accepted', 'rejected'))
+      ) STRICT;
+      -- Also gives detections in frame order per result without a sort (export streams on it).
+      CREATE INDEX detections_by_result ON detections(result_id, frame_index);
+
+      CREATE TABLE runs (
+        id INTEGER PRIMARY KEY,
+        service_url TEXT NOT NULL,
+        solution TEXT NOT NULL,
+        estimate_frames INTEGER NOT NULL,
+        budget_frames INTEGER,
+        started_at INTEGER NOT NULL,
+        finished_at INTEGER,
+        status TEXT NOT NULL DEFAULT 'running'
+          CHECK (status IN ('running', 'done', 'stopped', 'failed'))
+      ) STRICT;
+
+      CREATE TABLE submissions (
+        id INTEGER PRIMARY KEY,
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        media_id INTEGER NOT NULL REFERENCES media(id) ON DELETE CASCADE,
+        content_hash TEXT NOT NULL,
+        solution TEXT NOT NULL,
+        state TEXT NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'sending', 'done',
+          'failed', 'uncertain', 'cancelled', 'waiting-for-credits')),
+        frames_reserved INTEGER NOT NULL CHECK (frames_reserved >= 0),
+        frames_spent INTEGER,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        error_code TEXT,
+        error_message TEXT,
+        job_id TEXT,
+        job_status TEXT,
+        job_progress REAL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX submissions_by_content ON submissions(content_hash, solution, id);
+      CREATE INDEX submissions_by_state ON submissions(state);
+      CREATE INDEX submissions_by_media ON submissions(media_id);
+      CREATE INDEX submissions_by_run ON submissions(run_id);
+      CREATE INDEX submissions_with_job ON submissions(id) WHERE job_id IS NOT NULL;
+
+      -- Frames outlive the submission that spent them: the hourly budget must still count them.
+      CREATE TABLE frames_ledger (
+        id INTEGER PRIMARY KEY,
+        service_url TEXT NOT NULL,
+        submission_id INTEGER REFERENCES submissions(id) ON DELETE SET NULL,
+        frames INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        hour INTEGER NOT NULL GENERATED ALWAYS AS (at / 3600000) STORED
+      ) STRICT;
+      CREATE INDEX ledger_by_service_time ON frames_ledger(service_url, at, frames);
+      CREATE INDEX ledger_by_service_hour ON frames_ledger(service_url, hour);
+      CREATE INDEX ledger_by_submission ON frames_ledger(submission_id);
+
+      CREATE TABLE catalog_snapshots (
+        id INTEGER PRIMARY KEY,
+        service_url TEXT NOT NULL,
+        version TEXT NOT NULL,
+        body TEXT NOT NULL,
+        at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX catalog_by_service ON catalog_snapshots(service_url, at, id);
+    `,
+  },
+];

@@ -1,0 +1,54 @@
+/** The front door of the library database: open, migrate, and hand out the repositories. */
+import { migrate, openDatabase, type Db } from '../../node-lib/sqlite.js';
+import { CatalogRepo } from './catalog-repo.js';
+import { exportItems } from './export-items.js';
+import { FoldersRepo } from './folders-repo.js';
+import { LedgerRepo } from './ledger-repo.js';
+import { MediaRepo } from './media-repo.js';
+import { LIBRARY_MIGRATIONS } from './migrations.js';
+import { ResultsRepo } from './results-repo.js';
+import { RunsRepo } from './runs-repo.js';
+import { SettingsRepo } from './settings-repo.js';
+import { SubmissionsRepo } from './submissions-repo.js';
+import type { ExportQuery, LibraryStore } from './store-types.js';
+
+export interface LibraryStoreOptions {
+  /** Clock for the times the store stamps itself (added, updated, created); tests pin it. */
+  now?: () => number;
+}
+
+export function openLibraryStore(file: string, options: LibraryStoreOptions = {}): LibraryStore {
+  const now = options.now ?? Date.now;
+  const db = openDatabase(file);
+  try {
+    migrate(db, LIBRARY_MIGRATIONS);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  const readers = new Set<Db>();
+  const integrity = db.prepare<[], { integrity_check: string }>('PRAGMA integrity_check');
+  return {
+    file,
+    close() {
+      for (const r of readers) r.close();
+      readers.clear();
+      if (db.open) db.close();
+    },
+    integrityCheck() {
+      return integrity
+        .all()
+        .map((r) => r.integrity_check)
+        .join('\n');
+    },
+    settings: new SettingsRepo(db),
+    folders: new FoldersRepo(db, now),
+    media: new MediaRepo(db),
+    results: new ResultsRepo(db, now),
+    runs: new RunsRepo(db),
+    submissions: new SubmissionsRepo(db, now),
+    ledger: new LedgerRepo(db),
+    catalog: new CatalogRepo(db),
+    exportItems: (query: ExportQuery) => exportItems(file, query, readers),
+  };
+}

@@ -1,0 +1,26 @@
+import type { Db } from '../../node-lib/sqlite.js';
+import type { LibraryStore } from './store-types.js';
+
+type Runs = LibraryStore['runs'];
+
+export class RunsRepo implements Runs {
+  private readonly createStmt;
+  private readonly finishStmt;
+
+  constructor(db: Db) {
+    this.createStmt = db.prepare<[Parameters<Runs['create']>[0]]>(`
+      INSERT INTO runs (service_url, solution, estimate_frames, budget_frames, started_at)
+      VALUES (@serviceUrl, @solution, @estimateFrames, @budgetFrames, @at)`);
+    this.finishStmt = db.prepare<[number, string, number]>(
+      'UPDATE runs SET finished_at = ?, status = ? WHERE id = ?',
+    );
+  }
+
+  create(run: Parameters<Runs['create']>[0]): number {
+    return Number(this.createStmt.run(run).lastInsertRowid);
+  }
+
+  finish(runId: number, at: number, status: 'done' | 'stopped' | 'failed'): void {
+    this.finishStmt.run(at, status, runId);
+  }
+}

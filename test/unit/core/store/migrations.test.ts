@@ -1,0 +1,78 @@
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LIBRARY_MIGRATIONS } from '../../../../electron/core/store/migrations.js';
+import { openLibraryStore } from '../../../../electron/core/store/open-library-store.js';
+import { migrate, MigrationError, openDatabase } from '../../../../electron/node-lib/sqlite.js';
+import { tempDir } from '../../../support/temp-dir.js';
+
+let tmp: { dir: string; remove: () => Promise<void> };
+let file: string;
+beforeEach(async () => {
+  tmp = await tempDir('labeldesk-migrations-');
+  file = join(tmp.dir, 'library.sqlite');
+});
+afterEach(() => tmp.remove());
+
+const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+
+describe('library migrations', () => {
+  it('records each applied migration with the hash of its text, once', () => {
+    openLibraryStore(file).close();
+    const db = new Database(file);
+    const first = db.prepare('SELECT * FROM schema_migrations ORDER BY version').all() as any[];
+    db.close();
+    expect(first.map((r) => [r.version, r.name, r.hash])).toEqual(
+      LIBRARY_MIGRATIONS.map((m) => [m.version, m.name, sha(m.sql)]),
+    );
+
+    openLibraryStore(file).close();
+    const again = new Database(file);
+    expect(again.prepare('SELECT * FROM schema_migrations ORDER BY version').all()).toEqual(first);
+    again.close();
+  });
+
+  it('creates only STRICT tables, in WAL mode with foreign keys on', () => {
+    const store = openLibraryStore(file);
+    store.close();
+    const db = openDatabase(file);
+    const tables = db
+      .prepare("SELECT name, strict FROM pragma_table_list WHERE schema = 'main' AND type = 'table'")
+      .all() as { name: string; strict: number }[];
+    const ours = tables.filter((t) => !t.name.startsWith('sqlite_'));
+    expect(ours.length).toBeGreaterThanOrEqual(10);
+    expect(ours.filter((t) => t.strict !== 1)).toEqual([]);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+  });
+
+  it('refuses to open a database whose applied migration was edited afterwards', () => {
+    openLibraryStore(file).close();
+    const db = openDatabase(file);
+    const edited = LIBRARY_MIGRATIONS.map((m, i) =>
+      i === 0 ? { ...m, sql: `${m.sql}\nCREATE INDEX sneaky ON media(size);` } : m,
+    );
+    expect(() => migrate(db, edited)).toThrow(MigrationError);
+    expect(() => migrate(db, edited)).toThrow(/migration 1 \(library-core\) was edited/);
+    // Nothing of the edited text was applied.
+    expect(db.prepare("SELECT name FROM sqlite_schema WHERE name = 'sneaky'").get()).toBeUndefined();
+    db.close();
+
+    // The same refusal through the front door, when the recorded hash no longer matches.
+    const raw = new Database(file);
+    raw.prepare("UPDATE schema_migrations SET hash = 'tampered' WHERE version = 1").run();
+    raw.close();
+    expect(() => openLibraryStore(file)).toThrow(/was edited after it was applied/);
+  });
+
+  it('refuses a database written by a newer build instead of guessing', () => {
+    openLibraryStore(file).close();
+    const raw = new Database(file);
+    raw
+      .prepare('INSERT INTO schema_migrations (version, name, hash, applied_at) VALUES (?, ?, ?, ?)')
+      .run(LIBRARY_MIGRATIONS.length + 1, 'from-the-future', 'x', 0);
+    raw.close();
+    expect(() => openLibraryStore(file)).toThrow(/newer than this build/);
+  });
+});

@@ -1,0 +1,93 @@
+/** A library store in its own temp folder, with a pinned clock and sample rows. */
+import { join } from 'node:path';
+import { openLibraryStore } from '../../../../electron/core/store/open-library-store.js';
+import type {
+  DetectionInput,
+  LibraryStore,
+  MediaUpsert,
+  ResultInput,
+} from '../../../../electron/core/store/store-types.js';
+import { tempDir } from '../../../support/temp-dir.js';
+
+export interface StoreFixture {
+  store: LibraryStore;
+  file: string;
+  dir: string;
+  clock: { t: number };
+  reopen(): LibraryStore;
+  done(): Promise<void>;
+}
+
+export async function storeFixture(): Promise<StoreFixture> {
+  const tmp = await tempDir('labeldesk-store-');
+  const file = join(tmp.dir, 'library.sqlite');
+  const clock = { t: 1_700_000_000_000 };
+  const open = () => openLibraryStore(file, { now: () => clock.t });
+  const fx: StoreFixture = {
+    store: open(),
+    file,
+    dir: tmp.dir,
+    clock,
+    reopen() {
+      fx.store.close();
+      fx.store = open();
+      return fx.store;
+    },
+    async done() {
+      fx.store.close();
+      await tmp.remove();
+    },
+  };
+  return fx;
+}
+
+export function mediaRow(
+  folderId: number,
+  path: string,
+  over: Partial<MediaUpsert> = {},
+): MediaUpsert {
+  return {
+    folderId,
+    path,
+    kind: 'image',
+    size: 1000,
+    mtimeMs: 1_690_000_000_000.5,
+    contentHash: null,
+    width: 640,
+    height: 480,
+    orientation: 1,
+    durationMs: null,
+    fps: null,
+    ...over,
+  };
+}
+
+export function box(label: string, score: number, over: Partial<DetectionInput> = {}): DetectionInput {
+  return {
+    frameIndex: 0,
+    timeMs: null,
+    label,
+    classId: label === 'person' ? 0 : 1,
+    score,
+    bbox: { x: 0.1, y: 0.2, w: 0.3, h: 0.4 },
+    bboxPx: { x: 64, y: 96, w: 192, h: 192 },
+    ...over,
+  };
+}
+
+export function result(
+  contentHash: string,
+  detections: DetectionInput[],
+  over: Partial<ResultInput> = {},
+): ResultInput {
+  return {
+    contentHash,
+    solution: 'objects',
+    serviceUrl: 'http://127.0.0.1:4100',
+    analysedWidth: 640,
+    analysedHeight: 480,
+    model: 'centernet',
+    detections,
+    ...over,
+  };
+}
