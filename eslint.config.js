@@ -70,6 +70,23 @@ export default tseslint.config(
     },
   },
   {
+    files: ['electron/core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronOnlyInGlue],
+          patterns: [
+            layer(
+              ['**/local-service/**', '**/cli/**', '**/main/**', '**/preload/**', '**/renderer/**'],
+              'Core talks to any service through its client; the CLI composes the embedded one.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['electron/local-service/**'],
     rules: {
       'no-restricted-imports': [

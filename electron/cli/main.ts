@@ -1,9 +1,17 @@
 /** The `labeldesk` command. Each subcommand lives in its own file; exit codes: 0 ok, 1 failures, 2 usage. */
 import { Command, CommanderError } from 'commander';
+import { redactSecrets } from '../core/credentials/index.js';
 import { buildVersion } from '../node-lib/app-paths.js';
+import { addExportCommand } from './commands/export-command.js';
+import { addJobsCommand } from './commands/jobs-command.js';
+import { addLabelCommand } from './commands/label-command.js';
+import { addLoginCommands } from './commands/login-commands.js';
+import { addPlanCommand } from './commands/plan-command.js';
+import { addStatusCommand } from './commands/status-command.js';
+import { CliUsageError } from './service-connection.js';
 import { addServeCommand } from './serve-command.js';
 
-export const EXIT = { ok: 0, failed: 1, usage: 2, credits: 3 } as const;
+import { EXIT } from './run-summary.js';
 
 export async function main(argv: readonly string[]): Promise<number> {
   let exitCode: number = EXIT.ok;
@@ -13,7 +21,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
-  addServeCommand(program, (code) => (exitCode = code));
+  const setExit = (code: number) => (exitCode = code);
+  addServeCommand(program, setExit);
+  addLabelCommand(program, setExit);
+  addPlanCommand(program);
+  addStatusCommand(program);
+  addLoginCommands(program);
+  addExportCommand(program);
+  addJobsCommand(program);
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (err) {
@@ -24,8 +39,10 @@ export async function main(argv: readonly string[]): Promise<number> {
         ? EXIT.ok
         : EXIT.usage;
     }
-    process.stderr.write(`labeldesk: ${err instanceof Error ? err.message : String(err)}\n`);
-    return EXIT.failed;
+    process.stderr.write(
+      `labeldesk: ${redactSecrets(err instanceof Error ? err.message : String(err))}\n`,
+    );
+    return err instanceof CliUsageError ? EXIT.usage : EXIT.failed;
   }
   return exitCode;
 }

@@ -46,17 +46,16 @@ export class CocoWriter implements FormatWriter {
     for (const d of detections) {
       const box = toPixelBox(d.bbox, size, 2);
       if (!box) continue;
-      const annotation = {
-        id: ++this.annotationId,
-        image_id: id,
-        category_id: this.classes.idOf(d.label) + 1,
-        bbox: [box.xmin, box.ymin, box.width, box.height],
-        area: roundTo(box.width * box.height, 2),
-        iscrowd: 0,
-        score: roundTo(d.score, 4),
-      };
-      const sep = this.annotationId === 1 ? '' : ',';
-      await this.side.write(`${sep}\n${JSON.stringify(annotation)}`);
+      const annotationId = ++this.annotationId;
+      const category = this.classes.idOf(d.label) + 1;
+      const area = roundTo(box.width * box.height, 2);
+      // Only finite numbers here (toPixelBox drops the rest), so a template is valid JSON and
+      // about twice as fast as JSON.stringify over a million annotations.
+      await this.side.write(
+        `${annotationId === 1 ? '' : ','}\n{"id":${annotationId},"image_id":${id},` +
+          `"category_id":${category},"bbox":[${box.xmin},${box.ymin},${box.width},${box.height}],` +
+          `"area":${area},"iscrowd":0,"score":${jsonNumber(roundTo(d.score, 4))}}`,
+      );
       boxes++;
     }
     return boxes;
@@ -84,4 +83,9 @@ export class CocoWriter implements FormatWriter {
     await Promise.all([this.main.destroy(), this.side.destroy()]);
     await rm(this.sideFile, { force: true });
   }
+}
+
+/** Scores come from the store and could in theory be NaN; JSON has no such number. */
+function jsonNumber(n: number): string {
+  return Number.isFinite(n) ? String(n) : 'null';
 }

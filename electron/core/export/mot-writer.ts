@@ -9,12 +9,12 @@ import { roundTo, toPixelBox } from './box-geometry.js';
 import { clipFrame, trackIdOf, type FormatWriter, type PreparedItem } from './export-model.js';
 import { insideDir, NameAllocator } from './safe-names.js';
 import { csvRow } from './text-escape.js';
-import { FilePool, TextSink } from './write-sinks.js';
+import { SmallFiles, TextSink } from './write-sinks.js';
 
 export class MotWriter implements FormatWriter {
   // sources.csv is reserved so a clip called `sources.mp4` gets a hashed name instead.
   private readonly names = new NameAllocator(['sources.csv']);
-  private readonly pool = new FilePool();
+  private readonly files = new SmallFiles();
   private readonly sources: TextSink;
   private readonly written: string[] = [];
 
@@ -44,20 +44,18 @@ export class MotWriter implements FormatWriter {
     }
     // Stable sort: boxes of one frame keep the store's order.
     rows.sort((a, b) => a.frame - b.frame);
-    await this.pool.add(insideDir(this.dir, name), rows.map((r) => r.line).join(''));
+    await this.files.add(insideDir(this.dir, name), rows.map((r) => r.line).join(''));
     await this.sources.write(csvRow([name, media.path, size.width, size.height, media.fps]));
     this.written.push(name);
     return rows.length;
   }
 
   async finish(): Promise<string[]> {
-    await this.pool.drain();
     await this.sources.close();
     return [...this.written, 'sources.csv'];
   }
 
   async abort(): Promise<void> {
-    await this.pool.drain().catch(() => undefined);
     await this.sources.destroy();
   }
 }

@@ -4,11 +4,11 @@ import { toPixelBox } from './box-geometry.js';
 import type { FormatWriter, PreparedItem } from './export-model.js';
 import { baseName, insideDir, NameAllocator } from './safe-names.js';
 import { xmlText } from './text-escape.js';
-import { FilePool } from './write-sinks.js';
+import { SmallFiles } from './write-sinks.js';
 
 export class VocWriter implements FormatWriter {
   private readonly names = new NameAllocator();
-  private readonly pool = new FilePool();
+  private readonly files = new SmallFiles();
   private readonly written: string[] = [];
 
   constructor(private readonly dir: string) {}
@@ -52,17 +52,16 @@ export class VocWriter implements FormatWriter {
       '</annotation>',
       '',
     ].join('\n');
-    await this.pool.add(insideDir(this.dir, name), xml);
+    await this.files.add(insideDir(this.dir, name), xml);
     this.written.push(name);
     return objects.length;
   }
 
   async finish(): Promise<string[]> {
-    await this.pool.drain();
     return this.written;
   }
 
   async abort(): Promise<void> {
-    await this.pool.drain().catch(() => undefined);
+    // Nothing stays open between files; the caller removes the temp folder.
   }
 }

@@ -1,11 +1,10 @@
 /**
- * Backpressure-aware output: a buffered text stream for the single-file formats and a bounded
- * pool of small-file writes for the folder formats. Neither ever holds more than a chunk or a
+ * Backpressure-aware output: a buffered text stream for the single-file formats and sliced
+ * small-file writes for the folder formats. Neither ever holds more than a chunk or a
  * handful of files in memory, whatever the size of the export.
  */
 import { once } from 'node:events';
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { createWriteStream, writeFileSync, type WriteStream } from 'node:fs';
 
 // Big enough that a million short lines cost a few hundred syscalls, small enough to not matter.
 const CHUNK_CHARS = 64 * 1024;
@@ -71,26 +70,23 @@ export class TextSink {
   }
 }
 
-/** Writes many small files with at most `limit` in flight, so the disk sets the pace. */
-export class FilePool {
-  private readonly pending = new Set<Promise<void>>();
-  private failure: unknown = null;
+/**
+ * Writes many small files synchronously, yielding to the event loop every few milliseconds.
+ * Measured here on 100k label files: the async fs API costs three thread-pool round trips per
+ * file (open, write, close) and about twice the CPU and wall time of plain sync calls, which is
+ * what the file system allows anyway; the slices keep IPC and progress responsive.
+ */
+export class SmallFiles {
+  private sliceStart = performance.now();
 
-  constructor(private readonly limit = 16) {}
+  constructor(private readonly sliceMs = 8) {}
 
+  /** 'wx': a file that already exists (or a planted symlink) is an error, never overwritten. */
   async add(path: string, data: string): Promise<void> {
-    if (this.failure) throw this.failure;
-    const p: Promise<void> = writeFile(path, data, { flag: 'wx' })
-      .catch((e: unknown) => {
-        this.failure ??= e;
-      })
-      .finally(() => this.pending.delete(p));
-    this.pending.add(p);
-    if (this.pending.size >= this.limit) await Promise.race(this.pending);
-  }
-
-  async drain(): Promise<void> {
-    await Promise.all(this.pending);
-    if (this.failure) throw this.failure;
+    writeFileSync(path, data, { flag: 'wx' });
+    if (performance.now() - this.sliceStart >= this.sliceMs) {
+      await new Promise((resolve) => setImmediate(resolve));
+      this.sliceStart = performance.now();
+    }
   }
 }

@@ -11,11 +11,11 @@ import { toYoloBox } from './box-geometry.js';
 import { ClassIndex, type FormatWriter, type PreparedItem } from './export-model.js';
 import { insideDir, NameAllocator } from './safe-names.js';
 import { csvRow, yamlQuoted } from './text-escape.js';
-import { FilePool, TextSink } from './write-sinks.js';
+import { SmallFiles, TextSink } from './write-sinks.js';
 
 export class YoloWriter implements FormatWriter {
   private readonly names = new NameAllocator();
-  private readonly pool = new FilePool();
+  private readonly files = new SmallFiles();
   private readonly classes: ClassIndex;
   private readonly labelsDir: string;
   private readonly sources: TextSink;
@@ -50,14 +50,13 @@ export class YoloWriter implements FormatWriter {
       boxes++;
     }
     // An empty file is YOLO's way of saying "background image", so it is written too.
-    await this.pool.add(insideDir(this.labelsDir, name), text);
+    await this.files.add(insideDir(this.labelsDir, name), text);
     await this.sources.write(csvRow([`labels/${name}`, media.path]));
     this.written.push(`labels/${name}`);
     return boxes;
   }
 
   async finish(): Promise<string[]> {
-    await this.pool.drain();
     await this.sources.close();
     // classes.txt is one name per line, so a line break inside a label cannot survive there;
     // data.yaml carries the exact names.
@@ -78,7 +77,6 @@ export class YoloWriter implements FormatWriter {
   }
 
   async abort(): Promise<void> {
-    await this.pool.drain().catch(() => undefined);
     await this.sources.destroy();
   }
 }

@@ -20,7 +20,10 @@ export interface HashedFile {
 export type HashResult = HashedFile | { path: string; error: FileError };
 
 /** SHA-256 of a file's bytes, with the stat of the very file that was read. Throws on fs errors. */
-export async function hashFile(file: string, buffer = Buffer.allocUnsafe(CHUNK)): Promise<HashedFile> {
+export async function hashFile(
+  file: string,
+  buffer = Buffer.allocUnsafe(CHUNK),
+): Promise<HashedFile> {
   const fh = await open(file, 'r');
   try {
     const st = await fh.stat();
@@ -63,7 +66,10 @@ export async function hashMany(
       } catch (err) {
         result =
           (err as NodeJS.ErrnoException).code === 'ECHANGED'
-            ? { path: file, error: { code: 'changed_while_reading', message: (err as Error).message } }
+            ? {
+                path: file,
+                error: { code: 'changed_while_reading', message: (err as Error).message },
+              }
             : { path: file, error: fsError(err, 'The file') };
       }
       results[i] = result;

@@ -98,7 +98,11 @@ async function probeClip(file: string, options: ProbeOptions): Promise<ProbeResu
         if (err.killed) {
           return resolve({ code: 'probe_timeout', message: 'Reading the clip took too long.' });
         }
-        const last = stderr.trim().split('\n').pop()?.replace(/^file:\S*: /, '');
+        const last = stderr
+          .trim()
+          .split('\n')
+          .pop()
+          ?.replace(/^file:\S*: /, '');
         resolve({
           code: 'undecodable_media',
           message: `The clip cannot be read${last ? `: ${last}` : '.'}`,
@@ -114,7 +118,9 @@ async function probeClip(file: string, options: ProbeOptions): Promise<ProbeResu
     return undecodable('ffprobe returned unreadable output for this clip.');
   }
   // Cover art is a one-picture "video" stream; the real track is any other.
-  const video = parsed.streams?.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  const video = parsed.streams?.find(
+    (s) => s.codec_type === 'video' && !s.disposition?.attached_pic,
+  );
   if (!video) return undecodable('The file has no video track.');
   const fps = rate(video.avg_frame_rate) ?? rate(video.r_frame_rate);
   if (!video.width || !video.height) return undecodable('The video track has no usable size.');

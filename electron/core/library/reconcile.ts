@@ -80,11 +80,12 @@ export async function reconcile(
   counts.reappeared = back.length;
 
   if (!options.rootUnavailable?.()) {
-    const gone = [...previous.values()].map((p) => p.id).filter((id) => present.has(id));
+    // Rows already missing are marked again (harmless); only the present ones are news.
+    const gone = [...previous.values()].map((p) => p.id);
     for (let i = 0; i < gone.length; i += batchSize) {
       store.media.markMissing(gone.slice(i, i + batchSize));
     }
-    counts.missing = gone.length;
+    counts.missing = gone.filter((id) => present.has(id)).length;
   }
   options.onProgress?.(counts);
   return counts;

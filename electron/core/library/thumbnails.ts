@@ -14,11 +14,13 @@ import { resolveTool } from './tool-paths.js';
 
 export const THUMBNAIL_SIZE = 256;
 
-export type ThumbnailSource = Pick<MediaRecord, 'path' | 'kind' | 'size' | 'mtimeMs' | 'contentHash'>;
+export type ThumbnailSource = Pick<
+  MediaRecord,
+  'path' | 'kind' | 'size' | 'mtimeMs' | 'contentHash'
+>;
 
 export type ThumbnailResult =
-  | { ok: true; file: string; cached: boolean }
-  | ({ ok: false } & FileError);
+  { ok: true; file: string; cached: boolean } | ({ ok: false } & FileError);
 
 export interface ThumbnailOptions {
   ffmpegPath?: string;
@@ -42,10 +44,12 @@ export async function thumbnailFor(
     : `p-${createHash('sha256').update(`${media.path}\0${st.size}\0${st.mtimeMs}`).digest('hex')}`;
   // Two-character fan-out keeps folders small with 100k thumbnails.
   const file = path.join(cacheDir, key.slice(2, 4), `${key}.webp`);
-  if (await stat(file).then(
-    () => true,
-    () => false,
-  ))
+  if (
+    await stat(file).then(
+      () => true,
+      () => false,
+    )
+  )
     return { ok: true, file, cached: true };
 
   let input: string | Buffer = media.path;
@@ -77,7 +81,10 @@ async function firstFrame(file: string, ffmpegPath?: string): Promise<Buffer | F
   try {
     ffmpeg = await resolveTool('ffmpeg', ffmpegPath);
   } catch (err) {
-    return { code: 'ffmpeg_unavailable', message: err instanceof Error ? err.message : String(err) };
+    return {
+      code: 'ffmpeg_unavailable',
+      message: err instanceof Error ? err.message : String(err),
+    };
   }
   const args = ['-v', 'error', '-protocol_whitelist', 'file', '-i', `file:${path.resolve(file)}`];
   args.push('-frames:v', '1', '-vf', `scale=${THUMBNAIL_SIZE * 2}:-2`, '-f', 'image2pipe');
@@ -90,7 +97,10 @@ async function firstFrame(file: string, ffmpegPath?: string): Promise<Buffer | F
       (err, stdout, stderr) => {
         if (!err && stdout.length) return resolve(stdout);
         const last = stderr.toString().trim().split('\n').pop();
-        resolve({ code: 'undecodable_media', message: `No frame could be read from the clip${last ? `: ${last}` : '.'}` });
+        resolve({
+          code: 'undecodable_media',
+          message: `No frame could be read from the clip${last ? `: ${last}` : '.'}`,
+        });
       },
     );
   });

@@ -53,10 +53,12 @@ async function onPath(tool: MediaTool): Promise<string | undefined> {
   for (const dir of (process.env['PATH'] ?? '').split(path.delimiter)) {
     if (!dir) continue;
     const file = path.join(dir, exe);
-    if (await access(file, constants.X_OK).then(
-      () => true,
-      () => false,
-    ))
+    if (
+      await access(file, constants.X_OK).then(
+        () => true,
+        () => false,
+      )
+    )
       return file;
   }
   return undefined;
@@ -70,7 +72,11 @@ function bundled(tool: MediaTool): { from: string; file: string | undefined; why
     return { from: 'bundled', file };
   } catch (err) {
     // These packages throw plain strings on unsupported platforms.
-    return { from: 'bundled', file: undefined, why: err instanceof Error ? err.message : String(err) };
+    return {
+      from: 'bundled',
+      file: undefined,
+      why: err instanceof Error ? err.message : String(err),
+    };
   }
 }
 

@@ -1,21 +1,15 @@
-/** Maps a failed call to what the runner does next, using only the error's status and code. */
+/** Maps a failed call to what the runner does next. */
+import {
+  ServiceClientError,
+  ServiceError,
+  UncertainOutcomeError,
+} from '../service/service-errors.js';
 import type { TaskOutcome } from './task-types.js';
 
-interface ErrorLike {
-  name?: string;
-  status?: number;
-  code?: string;
-  message?: string;
-  retryAfterSec?: number;
-}
+type FailureOutcome = Exclude<TaskOutcome, { kind: 'done' } | { kind: 'interrupted' }>;
 
-export function classifyError(
-  err: unknown,
-  signal: AbortSignal,
-): Exclude<TaskOutcome, { kind: 'done' }> {
-  const e = (typeof err === 'object' && err !== null ? err : {}) as ErrorLike;
-  if (signal.aborted) return { kind: 'cancelled', framesSpent: 0 };
-  if (e.name === 'UncertainOutcomeError') {
+export function classifyError(err: unknown, signal: AbortSignal): FailureOutcome {
+  if (err instanceof UncertainOutcomeError) {
     return {
       kind: 'uncertain',
       code: 'answer_lost',
@@ -23,34 +17,35 @@ export function classifyError(
         'The upload finished but the answer was lost; the file may have been charged. Retry it explicitly.',
     };
   }
-  const retryAfterMs = e.retryAfterSec !== undefined ? e.retryAfterSec * 1000 : undefined;
-  if (e.status === 402) return { kind: 'no-credits', reason: 'key' };
-  if (e.status === 429) {
-    if (e.code === 'hourly_frames_exhausted') {
-      return {
-        kind: 'no-credits',
-        reason: 'hour',
-        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
-      };
+  if (signal.aborted) return { kind: 'cancelled', framesSpent: 0 };
+  if (err instanceof ServiceError) {
+    const retryAfterMs = err.retryAfterSec !== undefined ? err.retryAfterSec * 1000 : undefined;
+    if (err.status === 402) return { kind: 'no-credits', reason: 'key' };
+    if (err.status === 429) {
+      if (err.code === 'hourly_frames_exhausted') {
+        return {
+          kind: 'no-credits',
+          reason: 'hour',
+          ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+        };
+      }
+      return { kind: 'busy', retryAfterMs: retryAfterMs ?? 1000 };
     }
-    return { kind: 'busy', retryAfterMs: retryAfterMs ?? 1000 };
+    return { kind: 'failed', framesSpent: 0, code: err.code, message: err.message };
   }
-  if (typeof e.status === 'number') {
-    return {
-      kind: 'failed',
-      framesSpent: 0,
-      code: e.code ?? `http_${e.status}`,
-      message: e.message ?? `HTTP ${e.status}`,
-    };
+  if (err instanceof ServiceClientError) {
+    // Network errors after retries, unreadable or shrinking files, answers we cannot read.
+    return { kind: 'failed', framesSpent: 0, code: err.code, message: err.message };
   }
   const sys = (err as NodeJS.ErrnoException | undefined)?.code;
-  if (sys === 'ENOENT')
+  if (sys === 'ENOENT') {
     return {
       kind: 'failed',
       framesSpent: 0,
       code: 'file_vanished',
       message: 'The file disappeared before it could be sent.',
     };
+  }
   if (sys === 'EACCES' || sys === 'EPERM') {
     return {
       kind: 'failed',
@@ -62,7 +57,7 @@ export function classifyError(
   return {
     kind: 'failed',
     framesSpent: 0,
-    code: e.code && /^[a-z_]+$/.test(e.code) ? e.code : 'network_error',
-    message: e.message ?? String(err),
+    code: 'internal_error',
+    message: err instanceof Error ? err.message : String(err),
   };
 }

@@ -3,20 +3,13 @@
  * pollIntervalMs (clamped to the catalog's bounds), and after a restart the stored job is polled
  * again instead of uploading the clip twice.
  */
+import { clampPollInterval } from '../service/poll-interval.js';
 import type { ResultInput } from '../store/store-types.js';
 import { classifyError } from './classify-error.js';
 import { recordOutcome } from './image-task.js';
 import type { JobAnswer } from './service-port.js';
 import type { PlannedItem, TaskContext, TaskOutcome } from './task-types.js';
 import { toDetectionInputs } from './to-detections.js';
-
-export function clampPollInterval(
-  value: number | null | undefined,
-  bounds: { min: number; max: number },
-): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < bounds.min) return bounds.min;
-  return Math.min(value, bounds.max);
-}
 
 export async function runVideoTask(
   ctx: TaskContext,

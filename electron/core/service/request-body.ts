@@ -1,14 +1,14 @@
 /**
- * Request bodies as pull-driven ReadableStreams that count what they hand to the connection.
+ * Request bodies as chunk generators that count what they hand to the connection.
  *
  * Why: a POST whose body was delivered in full may have been processed (and charged) even if its
  * answer is lost, while one cut off mid-body cannot have been. `progress.complete` turns true the
- * moment the LAST chunk is handed to fetch (before it is even written to the socket), so it errs
- * on the side of "uncertain", never on the side of a blind resend. The multipart closing boundary
+ * moment the LAST chunk is handed over (before it is even written to the socket), so it errs on
+ * the side of "uncertain", never on the side of a blind resend. The multipart closing boundary
  * travels in that last chunk, so no server can see a complete upload before `complete` is set.
  *
- * Files are read from disk chunk by chunk as fetch pulls (highWaterMark 0: nothing is read ahead),
- * so memory stays at a chunk or two whatever the clip size; Content-Length is computed up front.
+ * Files are read chunk by chunk as the transport asks (it waits for the socket to drain), so memory
+ * stays at a chunk or two whatever the clip size; Content-Length is computed up front.
  */
 import { randomBytes } from 'node:crypto';
 import { open, stat } from 'node:fs/promises';
@@ -27,11 +27,12 @@ export interface BodyProgress {
 }
 
 export interface TrackedBody {
-  stream: ReadableStream<Uint8Array>;
+  /** Pulled by the transport one chunk at a time; counts into `progress`. */
+  chunks: AsyncGenerator<Uint8Array>;
   contentType: string;
   length: number;
   progress: BodyProgress;
-  /** Closes the file if fetch gave up without draining the stream. */
+  /** Closes the file if the transport gave up before the last chunk. */
   dispose(): Promise<void>;
 }
 
@@ -57,43 +58,32 @@ const CONTENT_TYPES: Record<string, string> = {
 function tracked(
   length: number,
   contentType: string,
-  chunks: AsyncGenerator<Uint8Array>,
+  source: AsyncGenerator<Uint8Array>,
   onChunk: () => void,
 ): TrackedBody {
   const progress: BodyProgress = { bytesSent: 0, total: length, complete: false };
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        let next: IteratorResult<Uint8Array>;
-        try {
-          next = await chunks.next();
-        } catch (err) {
-          progress.sourceError = err instanceof Error ? err : new Error(String(err));
-          controller.error(progress.sourceError);
-          return;
-        }
-        if (next.done) {
-          controller.close();
-          return;
-        }
-        progress.bytesSent += next.value.byteLength;
+  async function* counted(): AsyncGenerator<Uint8Array> {
+    try {
+      for await (const chunk of source) {
+        progress.bytesSent += chunk.byteLength;
         if (progress.bytesSent >= length) progress.complete = true;
         onChunk();
-        controller.enqueue(next.value);
-      },
-      async cancel() {
-        await chunks.return(undefined);
-      },
-    },
-    { highWaterMark: 0 },
-  );
+        yield chunk;
+      }
+    } catch (err) {
+      progress.sourceError = err instanceof Error ? err : new Error(String(err));
+      throw progress.sourceError;
+    }
+  }
+  const chunks = counted();
   return {
-    stream,
+    chunks,
     contentType,
     length,
     progress,
     dispose: async () => {
       await chunks.return(undefined).catch(() => undefined);
+      await source.return(undefined).catch(() => undefined);
     },
   };
 }

@@ -12,6 +12,11 @@ const num = z.number();
 const box = z.object({ x: num, y: num, w: num, h: num });
 /** Optional numbers: JSON has no NaN (it becomes null), so null counts as absent. */
 const optionalNum = num.nullish().transform((v) => v ?? undefined);
+/** Any number, even Infinity (JSON's 1e999): clampPollInterval makes every hint sane. */
+const pollHint = z
+  .custom<number | null>((v) => v === null || typeof v === 'number', 'expected number')
+  .optional()
+  .transform((v) => v ?? undefined);
 
 export const MEDIA_KINDS = ['image', 'video'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
@@ -111,7 +116,7 @@ const videoSubmission = z.object({
   queuePosition: num,
   pollUrl: z.string(),
   // Missing or odd hints are tolerated here and clamped by clampPollInterval.
-  pollIntervalMs: optionalNum,
+  pollIntervalMs: pollHint,
   credits,
 });
 
@@ -133,7 +138,7 @@ const job = z.object({
   status: jobStatus,
   progress: num.min(0).max(1),
   queuePosition: optionalNum,
-  pollIntervalMs: optionalNum,
+  pollIntervalMs: pollHint,
   result: videoResult.optional(),
   error: jobError.optional(),
 });

@@ -4,6 +4,7 @@
  * retry-policy.ts; uploads are streamed from disk by request-body.ts.
  * Transport (keep-alive, timeouts, failure classification) is service-transport.ts.
  */
+import type { Agent } from 'node:http';
 import {
   parseCancelAck,
   parseCatalog,
@@ -37,8 +38,8 @@ export interface ServiceClientOptions {
   /** Longest wait for progress (an answer, or the next upload chunk). Default 30 s. */
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
-  /** Injected fetch (tests); defaults to the global one. */
-  fetch?: typeof fetch;
+  /** HTTP(S) agent; defaults to a keep-alive agent shared by every client of the process. */
+  agent?: Agent;
 }
 
 export type SdkLang = 'curl' | 'python' | 'node' | 'ts' | 'browser';
@@ -70,7 +71,7 @@ export class ServiceClient {
       apiKey: options.apiKey,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       retry: retryPolicy(options.retry),
-      fetch: options.fetch ?? globalThis.fetch,
+      agent: options.agent,
     });
   }
 
@@ -94,11 +95,11 @@ export class ServiceClient {
   async sdk(lang: SdkLang | (string & {}), signal?: AbortSignal): Promise<SdkSource> {
     const path = `/sdk/${encodeURIComponent(lang)}`;
     const answer = await this.transport.send({ method: 'GET', path, auth: false, signal });
-    const disposition = answer.headers.get('content-disposition') ?? '';
+    const disposition = answer.header('content-disposition') ?? '';
     const filename = /filename="([^"]*)"/.exec(disposition)?.[1];
     return {
       lang,
-      contentType: answer.headers.get('content-type') ?? 'text/plain',
+      contentType: answer.header('content-type') ?? 'text/plain',
       source: answer.text,
       ...(filename ? { filename } : {}),
     };

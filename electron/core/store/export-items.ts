@@ -1,18 +1,17 @@
 /**
- * Streaming export. One query walks media in path order with their results and detections
- * already in frame order (all by index, no sort), and items are grouped as rows arrive, so memory
- * holds one item at a time whatever the size of the library.
+ * Streaming export. One cursor walks media in path order with their results, and each item's
+ * boxes are read by index in frame order (no sort anywhere), so memory holds one item at a time
+ * whatever the size of the library.
  */
 import { openDatabase, type Db } from '../../node-lib/sqlite.js';
-import {
-  toDetection,
-  toMedia,
-  toResult,
-  type DetectionDbRow,
-  type MediaDbRow,
-  type ResultDbRow,
-} from './row-mappers.js';
-import type { DetectionRow, ExportItem, ExportQuery } from './store-types.js';
+import { toMedia, toResult, type MediaDbRow, type ResultDbRow } from './row-mappers.js';
+import type {
+  DetectionOrigin,
+  DetectionRow,
+  ExportItem,
+  ExportQuery,
+  ReviewState,
+} from './store-types.js';
 
 const MEDIA_COLS = [
   'id',
@@ -42,45 +41,67 @@ const RESULT_COLS = [
   'box_count',
   'created_at',
 ] as const;
-const DETECTION_COLS = [
-  'id',
-  'result_id',
-  'frame_index',
-  'time_ms',
-  'label',
-  'class_id',
-  'score',
-  'x',
-  'y',
-  'w',
-  'h',
-  'px',
-  'py',
-  'pw',
-  'ph',
-  'origin',
-  'review',
-] as const;
 
 const select = (alias: string, cols: readonly string[]) =>
   cols.map((c) => `${alias}.${c} AS ${alias}_${c}`).join(', ');
 
-// Detection filters sit in the LEFT JOIN's ON clause: an item whose boxes are all filtered out is
-// still a labelled image (a negative), unless the caller asks to skip it.
-const EXPORT_SQL = `
-  SELECT ${select('m', MEDIA_COLS)}, ${select('r', RESULT_COLS)}, ${select('d', DETECTION_COLS)}
+// One row per item, walking the path index; the results probe is by its unique key.
+const ITEMS_SQL = `
+  SELECT ${select('m', MEDIA_COLS)}, ${select('r', RESULT_COLS)}
   FROM media m
   JOIN results r ON r.content_hash = m.content_hash
     AND (@solution IS NULL OR r.solution = @solution)
-  LEFT JOIN detections d ON d.result_id = r.id
+  WHERE m.status = 'present' AND (@kind IS NULL OR m.kind = @kind)
+  ORDER BY m.path, r.solution`;
+
+// The boxes of one item, in frame order straight off the index. Fetched per item rather than
+// joined: a joined row would repeat the 24 media and result columns for every box (6× slower).
+const DETECTIONS_SQL = `
+  SELECT id, result_id, frame_index, time_ms, label, class_id, score, x, y, w, h, px, py, pw, ph,
+    origin, review
+  FROM detections d
+  WHERE d.result_id = @resultId
     AND (@includeRejected OR d.review != 'rejected')
     AND (NOT @onlyAccepted OR d.review = 'accepted')
     AND (@minScore IS NULL OR d.score >= @minScore)
     AND (@classes IS NULL OR d.label IN (SELECT value FROM json_each(@classes)))
-  WHERE m.status = 'present' AND (@kind IS NULL OR m.kind = @kind)
-  ORDER BY m.path, r.solution, d.frame_index, d.id`;
+  ORDER BY d.frame_index, d.id`;
 
 type Row = Record<string, unknown>;
+type RawDetection = [
+  number,
+  number,
+  number,
+  number | null,
+  string,
+  number | null,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  DetectionOrigin,
+  ReviewState,
+];
+
+// Raw arrays skip an intermediate object per box: a million boxes is a million fewer objects.
+const fromRaw = (d: RawDetection): DetectionRow => ({
+  id: d[0],
+  resultId: d[1],
+  frameIndex: d[2],
+  timeMs: d[3],
+  label: d[4],
+  classId: d[5],
+  score: d[6],
+  bbox: { x: d[7], y: d[8], w: d[9], h: d[10] },
+  bboxPx: { x: d[11], y: d[12], w: d[13], h: d[14] },
+  origin: d[15],
+  review: d[16],
+});
 
 /** Picks the `alias_` columns of a joined row back into a table row. */
 function pick<T>(row: Row, alias: string, cols: readonly string[]): T {
@@ -114,30 +135,26 @@ export function* exportItems(
   readers.add(db);
   try {
     db.pragma('query_only = ON');
-    const stmt = db.prepare<[ReturnType<typeof queryParams>], Row>(EXPORT_SQL);
-    let current: ExportItem | undefined;
-    let key = '';
-    for (const row of stmt.iterate(queryParams(query))) {
-      const rowKey = `${String(row.m_id)}:${String(row.r_id)}`;
-      if (rowKey !== key) {
-        if (current && !(query.skipEmpty && current.detections.length === 0)) yield current;
-        key = rowKey;
-        current = {
-          media: toMedia(pick<MediaDbRow>(row, 'm', MEDIA_COLS)),
-          result: toResult(pick<ResultDbRow>(row, 'r', RESULT_COLS)),
-          detections: [] as DetectionRow[],
-        };
-      }
-      if (row.d_id !== null && current) {
-        current.detections.push(toDetection(pick<DetectionDbRow>(row, 'd', DETECTION_COLS)));
-      }
+    const params = queryParams(query);
+    const items = db.prepare<[{ solution: string | null; kind: string | null }], Row>(ITEMS_SQL);
+    const boxes = db
+      .prepare<[ReturnType<typeof queryParams> & { resultId: number }], RawDetection>(
+        DETECTIONS_SQL,
+      )
+      .raw();
+    // Both statements read inside one transaction, so items and boxes come from one snapshot.
+    db.exec('BEGIN');
+    for (const row of items.iterate({ solution: params.solution, kind: params.kind })) {
+      const result = toResult(pick<ResultDbRow>(row, 'r', RESULT_COLS));
+      const detections = boxes.all({ ...params, resultId: result.id }).map(fromRaw);
+      if (query.skipEmpty && detections.length === 0) continue;
+      yield { media: toMedia(pick<MediaDbRow>(row, 'm', MEDIA_COLS)), result, detections };
     }
-    if (current && !(query.skipEmpty && current.detections.length === 0)) yield current;
   } finally {
     readers.delete(db);
     db.close();
   }
 }
 
-/** The export query, for checking its plan never sorts the whole library. */
-export const exportSql = EXPORT_SQL;
+/** The export queries, for checking their plans never sort the whole library. */
+export const exportSql = { items: ITEMS_SQL, detections: DETECTIONS_SQL };

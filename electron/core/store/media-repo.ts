@@ -45,10 +45,16 @@ export class MediaRepo implements Media {
     );
     // Optional filters are bound as NULL; paths are absolute, so '' is "from the start".
     this.listStmt = db.prepare<
-      { folders: string | null; kind: MediaKind | null; limit: number; after: string },
+      {
+        folders: string | null;
+        kind: MediaKind | null;
+        limit: number;
+        after: string;
+        errors: number;
+      },
       MediaDbRow
     >(`SELECT * FROM media
-       WHERE status = 'present' AND path > @after
+       WHERE (status = 'present' OR (@errors = 1 AND status = 'error')) AND path > @after
          AND (@folders IS NULL OR folder_id IN (SELECT value FROM json_each(@folders)))
          AND (@kind IS NULL OR kind = @kind)
        ORDER BY path LIMIT @limit`);
@@ -119,6 +125,7 @@ export class MediaRepo implements Media {
         kind: options.kind ?? null,
         limit: options.limit ?? -1,
         after: options.afterPath ?? '',
+        errors: options.includeErrors ? 1 : 0,
       })
       .map(toMedia);
   }

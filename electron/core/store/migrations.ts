@@ -21,11 +21,13 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
         last_scan_at INTEGER
       ) STRICT;
 
+      -- Media and detections are the bulk-written tables: their CHECKs use CASE, because a CHECK
+      -- with IN (...) builds a temporary lookup table for every row written (half the insert rate).
       CREATE TABLE media (
         id INTEGER PRIMARY KEY,
         folder_id INTEGER NOT NULL REFERENCES folders(id) ON DELETE CASCADE,
         path TEXT NOT NULL UNIQUE,
-        kind TEXT NOT NULL CHECK (kind IN ('image', 'video')),
+        kind TEXT NOT NULL CHECK (CASE kind WHEN 'image' THEN 1 WHEN 'video' THEN 1 ELSE 0 END),
         size INTEGER NOT NULL CHECK (size >= 0),
         mtime_ms REAL NOT NULL,
         content_hash TEXT,
@@ -34,7 +36,8 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
         orientation INTEGER NOT NULL DEFAULT 1 CHECK (orientation BETWEEN 1 AND 8),
         duration_ms REAL,
         fps REAL,
-        status TEXT NOT NULL DEFAULT 'present' CHECK (status IN ('present', 'missing', 'error')),
+        status TEXT NOT NULL DEFAULT 'present'
+          CHECK (CASE status WHEN 'present' THEN 1 WHEN 'missing' THEN 1 WHEN 'error' THEN 1 ELSE 0 END),
         error_code TEXT,
         error_message TEXT
       ) STRICT;
@@ -71,8 +74,10 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
         py REAL NOT NULL,
         pw REAL NOT NULL,
         ph REAL NOT NULL,
-        origin TEXT NOT NULL DEFAULT 'model' CHECK (origin IN ('model', 'edited', 'added')),
-        review TEXT NOT NULL DEFAULT 'pending' CHECK (review IN ('pending', 'accepted', 'rejected'))
+        origin TEXT NOT NULL DEFAULT 'model'
+          CHECK (CASE origin WHEN 'model' THEN 1 WHEN 'edited' THEN 1 WHEN 'added' THEN 1 ELSE 0 END),
+        review TEXT NOT NULL DEFAULT 'pending'
+          CHECK (CASE review WHEN 'pending' THEN 1 WHEN 'accepted' THEN 1 WHEN 'rejected' THEN 1 ELSE 0 END)
       ) STRICT;
       -- Also gives detections in frame order per result without a sort (export streams on it).
       CREATE INDEX detections_by_result ON detections(result_id, frame_index);

@@ -7,7 +7,13 @@ import {
   type ResultDbRow,
 } from './row-mappers.js';
 import { StoreError } from './store-error.js';
-import type { DetectionRow, LibraryStore, ResultInput, ResultRow, ReviewState } from './store-types.js';
+import type {
+  DetectionRow,
+  LibraryStore,
+  ResultInput,
+  ResultRow,
+  ReviewState,
+} from './store-types.js';
 
 type InsertArgs = [
   number,

@@ -1,9 +1,6 @@
 /** Errors the store raises on purpose: a stable code for callers, a sentence for people. */
 export type StoreErrorCode =
-  | 'illegal_transition'
-  | 'not_found'
-  | 'secret_in_settings'
-  | 'store_closed';
+  'illegal_transition' | 'not_found' | 'secret_in_settings' | 'store_closed';
 
 export class StoreError extends Error {
   override readonly name = 'StoreError';

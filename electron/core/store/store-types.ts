@@ -177,8 +177,9 @@ export interface LibraryStore {
     ): Map<string, { id: number; size: number; mtimeMs: number; contentHash: string | null }>;
     markMissing(ids: readonly number[]): void;
     markError(id: number, code: string, message: string): void;
-    /** Present media of the given folders (all when empty), ordered by path. */
+    /** Present media of the given folders (all when empty), ordered by path; with `includeErrors`, unreadable ones too. */
     list(options: {
+      includeErrors?: boolean;
       folderIds?: readonly number[];
       kind?: MediaKind;
       limit?: number;

@@ -39,20 +39,21 @@ async function filesContaining(dir: string, secret: string): Promise<string[]> {
   return hits;
 }
 
-/** A child environment with no key from the parent and no way to reach a display prompt. */
-function childEnv(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, LABELDESK_HOME: home, ...extra };
-  for (const name of ['LABELDESK_API_KEY', 'DISPLAY', 'WAYLAND_DISPLAY']) {
-    if (!(name in extra)) delete env[name];
-  }
-  return env;
+/**
+ * A child environment with no key from the parent and no way to reach a display prompt; `drop`
+ * removes more inherited variables.
+ */
+function childEnv(home: string, extra: NodeJS.ProcessEnv = {}, drop: string[] = []) {
+  const dropped = new Set(['LABELDESK_API_KEY', 'DISPLAY', 'WAYLAND_DISPLAY', ...drop]);
+  const inherited = Object.entries(process.env).filter(([name]) => !dropped.has(name));
+  return { ...Object.fromEntries(inherited), LABELDESK_HOME: home, ...extra } as NodeJS.ProcessEnv;
 }
 
 describe.skipIf(!hasSecretTool)('credentials in the real keychain', () => {
   // Unique per run: on a desktop these land in the user's own keyring and are cleared afterwards.
   const run = randomBytes(4).toString('hex');
   const hosted = `https://it-${run}.example.test/v1`;
-  const embedded = `http://127.0.0.1:${40_000 + randomBytes(2).readUInt16BE() % 20_000}`;
+  const embedded = `http://127.0.0.1:${40_000 + (randomBytes(2).readUInt16BE() % 20_000)}`;
   const keys: string[] = [];
   let home: { dir: string; remove: () => Promise<void> };
   let settings: SqliteSettings;
@@ -168,9 +169,11 @@ describe.skipIf(!hasSecretTool)('credentials in the real keychain', () => {
     await mkdir(path.join(locked, 'home'), { recursive: true });
     const key = testKey();
     // D-Bus activation starts a gnome-keyring with no login collection; HOME keeps its files here.
-    const env = childEnv(locked, { HOME: path.join(locked, 'home'), CHILD_SECRET: key });
-    for (const name of ['DBUS_SESSION_BUS_ADDRESS', 'XDG_DATA_HOME', 'XDG_RUNTIME_DIR'])
-      delete env[name];
+    const env = childEnv(locked, { HOME: path.join(locked, 'home'), CHILD_SECRET: key }, [
+      'DBUS_SESSION_BUS_ADDRESS',
+      'XDG_DATA_HOME',
+      'XDG_RUNTIME_DIR',
+    ]);
     const saved = await child.run(['save', hosted], env, ['dbus-run-session', '--']);
     expect(saved.out.error?.code).toBe('keychain_unavailable');
     expect(saved.out.error.message).toContain('LABELDESK_API_KEY');

@@ -43,6 +43,9 @@ describe('media', () => {
         mediaRow(f.id, '/photos/bad.jpg', { orientation: 42 }),
       ]),
     ).toThrow(/CHECK/);
+    expect(() =>
+      store.media.upsertMany([mediaRow(f.id, '/photos/a.wav', { kind: 'audio' as never })]),
+    ).toThrow(/CHECK/);
     expect(store.media.count()).toBe(0);
   });
 

@@ -38,7 +38,9 @@ describe('library migrations', () => {
     store.close();
     const db = openDatabase(file);
     const tables = db
-      .prepare("SELECT name, strict FROM pragma_table_list WHERE schema = 'main' AND type = 'table'")
+      .prepare(
+        "SELECT name, strict FROM pragma_table_list WHERE schema = 'main' AND type = 'table'",
+      )
       .all() as { name: string; strict: number }[];
     const ours = tables.filter((t) => !t.name.startsWith('sqlite_'));
     expect(ours.length).toBeGreaterThanOrEqual(10);
@@ -56,7 +58,9 @@ describe('library migrations', () => {
     expect(() => migrate(db, edited)).toThrow(MigrationError);
     expect(() => migrate(db, edited)).toThrow(/migration 1 \(library-core\) was edited/);
     // Nothing of the edited text was applied.
-    expect(db.prepare("SELECT name FROM sqlite_schema WHERE name = 'sneaky'").get()).toBeUndefined();
+    expect(
+      db.prepare("SELECT name FROM sqlite_schema WHERE name = 'sneaky'").get(),
+    ).toBeUndefined();
     db.close();
 
     // The same refusal through the front door, when the recorded hash no longer matches.
@@ -70,7 +74,9 @@ describe('library migrations', () => {
     openLibraryStore(file).close();
     const raw = new Database(file);
     raw
-      .prepare('INSERT INTO schema_migrations (version, name, hash, applied_at) VALUES (?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO schema_migrations (version, name, hash, applied_at) VALUES (?, ?, ?, ?)',
+      )
       .run(LIBRARY_MIGRATIONS.length + 1, 'from-the-future', 'x', 0);
     raw.close();
     expect(() => openLibraryStore(file)).toThrow(/newer than this build/);

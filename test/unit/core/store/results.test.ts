@@ -57,6 +57,8 @@ describe('results', () => {
     const first = fx.store.results.save(result('h1', [box('person', 0.9)]));
     const broken = box('dog', 0.8, { review: 'maybe' as never });
     expect(() => fx.store.results.save(result('h1', [box('cat', 0.5), broken]))).toThrow(/CHECK/);
+    const odd = box('dog', 0.8, { origin: 'guessed' as never });
+    expect(() => fx.store.results.save(result('h1', [odd]))).toThrow(/CHECK/);
     expect(fx.store.results.find('h1', 'objects')).toEqual(first);
     expect(fx.store.results.detections(first.id).map((d) => d.label)).toEqual(['person']);
   });

@@ -62,7 +62,11 @@ export function mediaRow(
   };
 }
 
-export function box(label: string, score: number, over: Partial<DetectionInput> = {}): DetectionInput {
+export function box(
+  label: string,
+  score: number,
+  over: Partial<DetectionInput> = {},
+): DetectionInput {
   return {
     frameIndex: 0,
     timeMs: null,

@@ -108,7 +108,10 @@ describe('submissions', () => {
     store.submissions.setState(a, 'uncertain', { errorCode: 'timeout', errorMessage: 'No answer' });
     store.submissions.setState(b, 'waiting-for-credits');
     expect(store.submissions.inStates(['uncertain', 'queued']).map((s) => s.id)).toEqual([a, c]);
-    expect(store.submissions.byId(a)).toMatchObject({ errorCode: 'timeout', errorMessage: 'No answer' });
+    expect(store.submissions.byId(a)).toMatchObject({
+      errorCode: 'timeout',
+      errorMessage: 'No answer',
+    });
     expect(store.submissions.latestFor('hv', 'objects')?.id).toBe(c);
     expect(store.submissions.latestFor('hv', 'faces')).toBeUndefined();
   });

@@ -1,0 +1,87 @@
+/**
+ * Turns the paths given on the command line into library media: each folder (or a file's folder) is
+ * a library folder, scanned and reconciled; new files are hashed and probed; then the selection is
+ * read back from the store. Bad files become per-file issues, never a failed command.
+ */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Library } from '../core/library/library.js';
+import type { LibraryIssue } from '../core/library/media-types.js';
+import type { FolderRow, LibraryStore, MediaRecord } from '../core/store/store-types.js';
+import { CliUsageError } from './service-connection.js';
+
+export interface Selection {
+  store: LibraryStore;
+  library: Library;
+  folders: FolderRow[];
+  media: MediaRecord[];
+  issues: LibraryIssue[];
+}
+
+interface Target {
+  path: string;
+  isFile: boolean;
+}
+
+async function targetsOf(paths: readonly string[]): Promise<Target[]> {
+  const targets: Target[] = [];
+  for (const p of paths) {
+    const abs = path.resolve(p);
+    const st = await stat(abs).catch(() => undefined);
+    if (!st) throw new CliUsageError(`${p}: no such file or folder.`);
+    targets.push({ path: abs, isFile: st.isFile() });
+  }
+  return targets;
+}
+
+/** The library folder holding `dir`: an existing one that contains it, or `dir` itself, added. */
+async function folderFor(library: Library, store: LibraryStore, dir: string): Promise<FolderRow> {
+  const holder = store.folders
+    .list()
+    .find((f) => dir === f.path || dir.startsWith(f.path + path.sep));
+  return holder ?? library.addFolder(dir);
+}
+
+export async function collectMedia(
+  store: LibraryStore,
+  paths: readonly string[],
+  onStage?: (text: string) => void,
+): Promise<Selection> {
+  const issues: LibraryIssue[] = [];
+  const library = new Library(store, { onIssue: (i) => issues.push(i) });
+  const targets = await targetsOf(paths);
+  const folders = new Map<number, FolderRow>();
+  for (const t of targets) {
+    const folder = await folderFor(library, store, t.isFile ? path.dirname(t.path) : t.path);
+    folders.set(folder.id, folder);
+  }
+  onStage?.('scanning');
+  await library.scanAll();
+  onStage?.('hashing');
+  await library.hashPending();
+  onStage?.('probing');
+  await library.probePending();
+  const inside = (m: MediaRecord) =>
+    targets.some((t) =>
+      t.isFile ? m.path === t.path : m.path === t.path || m.path.startsWith(t.path + path.sep),
+    );
+  const media: MediaRecord[] = [];
+  for (const row of allOf(store, [...folders.keys()])) if (inside(row)) media.push(row);
+  // Files that failed to read or decode are kept: the plan reports them as refused, with their reason.
+  return { store, library, folders: [...folders.values()], media, issues };
+}
+
+function* allOf(store: LibraryStore, folderIds: number[]): Generator<MediaRecord> {
+  let afterPath: string | undefined;
+  for (;;) {
+    const page = store.media.list({
+      folderIds,
+      includeErrors: true,
+      limit: 2000,
+      ...(afterPath ? { afterPath } : {}),
+    });
+    yield* page;
+    if (page.length < 2000) return;
+    afterPath = page[page.length - 1]?.path;
+  }
+}

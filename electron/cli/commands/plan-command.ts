@@ -1,0 +1,42 @@
+import type { Command } from 'commander';
+import { planRun } from '../../core/runner/plan-run.js';
+import { openAppContext } from '../app-context.js';
+import { collectMedia } from '../collect-media.js';
+import { planJson, planText } from '../plan-view.js';
+import { connectService } from '../service-connection.js';
+
+export function addPlanCommand(program: Command): void {
+  program
+    .command('plan')
+    .description(
+      'Show what labelling would cost: media found, already labelled, frames against the key. Spends nothing.',
+    )
+    .argument('<paths...>', 'folders or files')
+    .option('--service <url>', 'a hosted service (default: the embedded one)')
+    .option('--solution <id>', 'solution id from the catalog', 'objects')
+    .option('--json', 'print JSON')
+    .action(
+      async (paths: string[], opts: { service?: string; solution: string; json?: boolean }) => {
+        const app = openAppContext();
+        // The catalog and the key are all a plan needs, so the embedded service skips loading models.
+        const conn = await connectService(app, {
+          ...(opts.service ? { service: opts.service } : {}),
+          engine: 'null',
+        });
+        try {
+          const [catalog, key] = await Promise.all([
+            conn.client.catalog(),
+            conn.client.keyStatus(),
+          ]);
+          const selection = await collectMedia(app.store, paths);
+          const plan = planRun(app.store, catalog, opts.solution, selection.media);
+          process.stdout.write(
+            opts.json ? `${JSON.stringify(planJson(plan, key))}\n` : `${planText(plan, key)}\n`,
+          );
+        } finally {
+          await conn.close();
+          app.close();
+        }
+      },
+    );
+}

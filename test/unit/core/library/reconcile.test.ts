@@ -1,0 +1,85 @@
+import { rm, utimes, writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { reconcile } from '../../../../electron/core/library/reconcile.js';
+import { scanFolder } from '../../../../electron/core/library/scan-folder.js';
+import { fakeLibraryStore, type FakeLibraryStore } from '../../../support/fake-library-store.js';
+import { tempDir } from '../../../support/temp-dir.js';
+
+let dir: string;
+let remove: () => Promise<void>;
+let store: FakeLibraryStore;
+let folderId: number;
+beforeEach(async () => {
+  ({ dir, remove } = await tempDir('labeldesk-reconcile-'));
+  store = fakeLibraryStore();
+  folderId = store.folders.add(dir).id;
+});
+afterEach(() => remove());
+
+const file = (name: string) => path.join(dir, name);
+const rescan = (options = {}) => reconcile(store, folderId, scanFolder(dir), options);
+
+describe('reconcile', () => {
+  it('picks up changes made while LabelDesk was closed', async () => {
+    await mkdir(file('sub'));
+    for (const name of ['keep.jpg', 'edit.jpg', 'delete.jpg', 'sub/touch.png'])
+      await writeFile(file(name), name);
+    expect(await rescan()).toEqual({ new: 4, changed: 0, unchanged: 0, missing: 0, reappeared: 0 });
+    // Hashes and probe results were stored in the meantime.
+    for (const name of ['keep.jpg', 'edit.jpg', 'sub/touch.png']) {
+      const row = store.rows.get(file(name))!;
+      store.media.upsertMany([{ ...row, contentHash: `hash-${name}`, width: 10, height: 10 }]);
+    }
+
+    // "Closed": edit one (size), touch one (mtime only), delete one, add one.
+    await writeFile(file('edit.jpg'), 'edited, longer now');
+    await utimes(file('sub/touch.png'), new Date(), new Date(Date.now() + 5000));
+    await rm(file('delete.jpg'));
+    await writeFile(file('new.webp'), 'new');
+
+    expect(await rescan()).toEqual({ new: 1, changed: 2, unchanged: 1, missing: 1, reappeared: 0 });
+    const row = (name: string) => store.rows.get(file(name))!;
+    expect(row('keep.jpg')).toMatchObject({
+      contentHash: 'hash-keep.jpg',
+      width: 10,
+      status: 'present',
+    });
+    // Changed bytes: the old hash and size are no longer true.
+    expect(row('edit.jpg')).toMatchObject({ contentHash: null, width: null, size: 18 });
+    expect(row('sub/touch.png')).toMatchObject({ contentHash: null });
+    expect(row('delete.jpg').status).toBe('missing');
+    expect(row('new.webp')).toMatchObject({ status: 'present', kind: 'image' });
+
+    // Nothing changed: nothing written, the missing file is not counted again.
+    store.calls.upsertMany.length = 0;
+    expect(await rescan()).toEqual({ new: 0, changed: 0, unchanged: 4, missing: 0, reappeared: 0 });
+    expect(store.calls.upsertMany).toEqual([]);
+  });
+
+  it('brings back an unchanged file that was missing, keeping its hash', async () => {
+    await writeFile(file('a.jpg'), 'a');
+    await rescan();
+    const row = store.rows.get(file('a.jpg'))!;
+    store.media.upsertMany([{ ...row, contentHash: 'h' }]);
+    store.media.markMissing([row.id]);
+    expect(await rescan()).toMatchObject({ unchanged: 1, reappeared: 1 });
+    expect(store.rows.get(file('a.jpg'))).toMatchObject({ status: 'present', contentHash: 'h' });
+  });
+
+  it('writes in batches', async () => {
+    for (let i = 0; i < 25; i++) await writeFile(file(`f${i}.jpg`), 'x');
+    await reconcile(store, folderId, scanFolder(dir, { batchSize: 10 }), { batchSize: 4 });
+    expect(Math.max(...store.calls.upsertMany)).toBeLessThanOrEqual(4);
+    expect(store.rows.size).toBe(25);
+  });
+
+  it('marks nothing missing when the folder itself is unavailable', async () => {
+    await writeFile(file('a.jpg'), 'a');
+    await rescan();
+    await rm(file('a.jpg'));
+    const counts = await rescan({ rootUnavailable: () => true });
+    expect(counts.missing).toBe(0);
+    expect(store.rows.get(file('a.jpg'))!.status).toBe('present');
+  });
+});
