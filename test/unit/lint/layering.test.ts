@@ -1,0 +1,34 @@
+/** The layering rule must bite: each forbidden import below is reported, each allowed one is not. */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint();
+
+async function restricted(filePath: string, code: string): Promise<boolean> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).some((m) => m.ruleId === 'no-restricted-imports');
+}
+
+describe('layering lint rule', () => {
+  it.each([
+    ['electron/shared/x.ts', "import { readFile } from 'node:fs';"],
+    ['electron/shared/x.ts', "import { app } from 'electron';"],
+    ['electron/core/x.ts', "import { app } from 'electron';"],
+    ['electron/core/x.ts', "import { startLocalService } from '../local-service/service.js';"],
+    ['electron/local-service/x.ts', "import { Library } from '../core/library/library.js';"],
+    ['electron/cli/x.ts', "import { secureWebPreferences } from '../main/window-options.js';"],
+    ['renderer/src/x.ts', "import { readFile } from 'node:fs';"],
+    ['renderer/src/x.ts', "import { Library } from '../../electron/core/library/library.js';"],
+  ])('refuses in %s: %s', async (file, code) => {
+    expect(await restricted(file, `${code}\nexport {};\n`)).toBe(true);
+  });
+
+  it.each([
+    ['electron/core/x.ts', "import { openDatabase } from '../node-lib/sqlite.js';"],
+    ['electron/cli/x.ts', "import { startLocalService } from '../local-service/service.js';"],
+    ['electron/main/x.ts', "import { app } from 'electron';"],
+    ['renderer/src/x.ts', "import { APP_NAME } from '../../electron/shared/app-info.js';"],
+  ])('allows in %s: %s', async (file, code) => {
+    expect(await restricted(file, `${code}\nexport {};\n`)).toBe(false);
+  });
+});
