@@ -2,14 +2,24 @@
  * `npm run bench [-- section…]`: each section prints its figures with a ratio against a bare baseline
  * measured in the same run. Benchmarks never fail on a slow machine; they report.
  */
+import { benchExport } from './export-bench.js';
+import { benchLabel } from './label-bench.js';
+import { benchLibrary } from './library-bench.js';
 import { benchModelThroughput } from './model-throughput.js';
+import { benchPlan } from './plan-bench.js';
 import { benchServiceOverhead } from './service-overhead.js';
+import { benchStore } from './store-bench.js';
 import { benchVideo } from './video-throughput.js';
 
 const SECTIONS: Record<string, () => Promise<void>> = {
   service: benchServiceOverhead,
   models: benchModelThroughput,
   video: benchVideo,
+  store: benchStore,
+  library: benchLibrary,
+  export: benchExport,
+  label: benchLabel,
+  plan: benchPlan,
 };
 
 const wanted = process.argv.slice(2);

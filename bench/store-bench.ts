@@ -8,6 +8,8 @@ import { openDatabase } from '../electron/node-lib/sqlite.js';
 import { fmt, printFigures } from './report.js';
 
 const LABELS = ['person', 'car', 'dog', 'cat', 'bicycle'];
+/** Results per saveMany call: a handful of answers, a busy second of them, a large flush. */
+const BATCHES = [4, 16, 64, 256];
 
 /**
  * A library of `media` images with `boxes` detections each, written straight in SQL (one
@@ -63,6 +65,25 @@ function saveRate(file: string, total: number, perSave: number): number {
   }));
   const t0 = performance.now();
   for (const r of inputs) store.results.save(r);
+  const seconds = (performance.now() - t0) / 1000;
+  store.close();
+  return total / seconds;
+}
+
+/** Rows per second through `results.saveMany`: `perSave` boxes per result, `batch` results per call. */
+function saveManyRate(file: string, total: number, perSave: number, batch: number): number {
+  const store = openLibraryStore(file);
+  const inputs: ResultInput[] = Array.from({ length: total / perSave }, (_, i) => ({
+    contentHash: `many-${perSave}-${i}`,
+    solution: 'objects',
+    serviceUrl: 'http://bench',
+    analysedWidth: 640,
+    analysedHeight: 480,
+    model: 'centernet',
+    detections: detections(perSave, i),
+  }));
+  const t0 = performance.now();
+  for (let i = 0; i < inputs.length; i += batch) store.results.saveMany(inputs.slice(i, i + batch));
   const seconds = (performance.now() - t0) / 1000;
   store.close();
   return total / seconds;
@@ -130,6 +151,11 @@ export async function benchStore(): Promise<void> {
     const bare = bareInsertRate(join(dir, 'bare.sqlite'), total);
     const images = saveRate(join(dir, 'images.sqlite'), total, 10);
     const clips = saveRate(join(dir, 'clips.sqlite'), total, 1000);
+    saveManyRate(join(dir, 'warm.sqlite'), 20_000, 10, 50);
+    const many = BATCHES.map((batch) => ({
+      batch,
+      rate: saveManyRate(join(dir, `many-${batch}.sqlite`), total, 10, batch),
+    }));
     printFigures(`Store: detection rows inserted (${total} rows, fresh WAL databases)`, [
       { name: 'bare table, prepared inserts, one transaction', value: `${fmt(bare, 0)} rows/s` },
       {
@@ -144,6 +170,12 @@ export async function benchStore(): Promise<void> {
         goal: '≥ 100000 rows/s',
         met: clips >= 100_000,
       },
+      ...many.map(({ batch, rate }) => ({
+        name: `results.saveMany, ${batch} images of 10 boxes per call (one transaction each)`,
+        value: `${fmt(rate, 0)} rows/s; store / bare = ${fmt(rate / bare, 2)}; ${fmt(rate / images, 2)}× save`,
+        goal: '≥ 100000 rows/s',
+        met: rate >= 100_000,
+      })),
     ]);
 
     const media = 100_000;

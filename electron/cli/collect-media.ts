@@ -16,6 +16,8 @@ export interface Selection {
   folders: FolderRow[];
   media: MediaRecord[];
   issues: LibraryIssue[];
+  /** True for a path inside what was given: a given file, or anything below a given folder. */
+  contains(path: string): boolean;
 }
 
 interface Target {
@@ -61,14 +63,22 @@ export async function collectMedia(
   await library.hashPending();
   onStage?.('probing');
   await library.probePending();
-  const inside = (m: MediaRecord) =>
+  const contains = (p: string) =>
     targets.some((t) =>
-      t.isFile ? m.path === t.path : m.path === t.path || m.path.startsWith(t.path + path.sep),
+      t.isFile ? p === t.path : p === t.path || p.startsWith(t.path + path.sep),
     );
-  const media: MediaRecord[] = [];
-  for (const row of allOf(store, [...folders.keys()])) if (inside(row)) media.push(row);
+  const selection = { store, library, folders: [...folders.values()], issues, contains };
   // Files that failed to read or decode are kept: the plan reports them as refused, with their reason.
-  return { store, library, folders: [...folders.values()], media, issues };
+  return { ...selection, media: selectedMedia(selection) };
+}
+
+/** The selection's media as the store has them now (rows that failed to read included). */
+export function selectedMedia(selection: Omit<Selection, 'media'>): MediaRecord[] {
+  const media: MediaRecord[] = [];
+  const folderIds = selection.folders.map((f) => f.id);
+  for (const row of allOf(selection.store, folderIds))
+    if (selection.contains(row.path)) media.push(row);
+  return media;
 }
 
 function* allOf(store: LibraryStore, folderIds: number[]): Generator<MediaRecord> {

@@ -1,6 +1,7 @@
 /** The `labeldesk` command. Each subcommand lives in its own file; exit codes: 0 ok, 1 failures, 2 usage. */
 import { Command, CommanderError } from 'commander';
 import { redactSecrets } from '../core/credentials/index.js';
+import { UnknownSolutionError } from '../core/runner/plan-run.js';
 import { buildVersion } from '../node-lib/app-paths.js';
 import { addExportCommand } from './commands/export-command.js';
 import { addJobsCommand } from './commands/jobs-command.js';
@@ -42,7 +43,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(
       `labeldesk: ${redactSecrets(err instanceof Error ? err.message : String(err))}\n`,
     );
-    return err instanceof CliUsageError ? EXIT.usage : EXIT.failed;
+    // A mistyped --solution is a usage error like any other bad option.
+    return err instanceof CliUsageError || err instanceof UnknownSolutionError
+      ? EXIT.usage
+      : EXIT.failed;
   }
   return exitCode;
 }

@@ -2,9 +2,11 @@
 import type { RunPlan } from '../core/runner/plan-run.js';
 import { stopMessage, type RunSummary } from '../core/runner/run-labelling.js';
 
-export const EXIT = { ok: 0, failed: 1, usage: 2, credits: 3 } as const;
+/** 130 for an interrupted run follows the shell's 128 + SIGINT: it did not finish. */
+export const EXIT = { ok: 0, failed: 1, usage: 2, credits: 3, interrupted: 130 } as const;
 
 export function exitCodeOf(summary: RunSummary): number {
+  if (summary.interrupted) return EXIT.interrupted;
   if (summary.stoppedFor !== null || summary.waitingForCredits > 0) return EXIT.credits;
   if (summary.failed.length > 0 || summary.uncertain.length > 0) return EXIT.failed;
   return EXIT.ok;

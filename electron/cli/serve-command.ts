@@ -1,7 +1,6 @@
 import { Option, type Command } from 'commander';
 import { join } from 'node:path';
 import { labeldeskHome } from '../node-lib/app-paths.js';
-import { startLocalService } from '../local-service/service.js';
 import { parseIntOption } from './cli-options.js';
 
 interface ServeOptions {
@@ -45,6 +44,8 @@ export function addServeCommand(program: Command, setExit: (code: number) => voi
     .option('--challenge-token <token>', 'demand this turnstileToken on POST /session')
     .action(async (opts: ServeOptions) => {
       const started = performance.now();
+      // Loaded when serving only, so every other command starts without the service's modules.
+      const { startLocalService } = await import('../local-service/service.js');
       const service = await startLocalService({
         dataDir: opts.data ?? join(labeldeskHome(), 'service'),
         host: opts.host,

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { ServiceClient } from '../core/service/service-client.js';
 import type { ServicePort } from '../core/runner/service-port.js';
-import { startLocalService, type LocalService } from '../local-service/service.js';
+import type { LocalService } from '../local-service/service.js';
 import type { AppContext } from './app-context.js';
 
 /** The keychain account of the embedded service's key (its port changes from run to run). */
@@ -46,6 +46,8 @@ export async function connectService(
     process.env['LABELDESK_API_KEY'] ?? (await app.credentials.ensureEmbeddedKey(EMBEDDED_ACCOUNT));
   const engine =
     options.engine ?? (process.env['LABELDESK_EMBEDDED_ENGINE'] === 'null' ? 'null' : 'models');
+  // Loaded only here: `--service` runs never pay for the service's modules (busboy, its routes…).
+  const { startLocalService } = await import('../local-service/service.js');
   const embedded = await startLocalService({
     dataDir: join(app.home, 'service'),
     port: 0,

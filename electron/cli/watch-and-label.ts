@@ -1,9 +1,12 @@
 /** `label --watch`: keeps the library current and labels new or changed files as they settle. */
+import { stat } from 'node:fs/promises';
 import type { MediaRecord } from '../core/store/store-types.js';
-import type { Selection } from './collect-media.js';
+import { selectedMedia, type Selection } from './collect-media.js';
 
 /** Files that settle within this window are labelled together. */
 const BATCH_MS = 500;
+/** Longer than the watcher's write-finish window (400 ms): a file unchanged this long is complete. */
+const SETTLE_MS = 500;
 
 export async function watchAndLabel(
   selection: Selection,
@@ -26,15 +29,34 @@ export async function watchAndLabel(
       if (media.length) await labelBatch(media);
     });
   };
+  // The library watches all of its folders; only what the user gave is labelled (and paid for).
   const watcher = await library.watch((event) => {
-    if (event.type === 'removed') return;
+    if (event.type === 'removed' || !selection.contains(event.path)) return;
     pending.add(event.path);
     clearTimeout(timer);
     timer = setTimeout(flush, BATCH_MS);
   });
-  await new Promise<void>((resolve) =>
-    signal.addEventListener('abort', () => resolve(), { once: true }),
+  // The watcher takes the files present when it starts as known, so whatever arrived or changed
+  // since the first scan (during the first run, which may take hours) is found by one more scan.
+  // Only files that then stay unchanged for a moment are taken: one still being written raises
+  // more events, and the watcher reports it once it is complete.
+  const seen = new Map(selection.media.map((m) => [m.path, `${m.size}:${m.mtimeMs}`]));
+  await library.scanAll();
+  const arrived = selectedMedia(selection).filter(
+    (m) => m.status !== 'missing' && seen.get(m.path) !== `${m.size}:${m.mtimeMs}`,
   );
+  if (arrived.length && !signal.aborted) {
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    for (const m of arrived) {
+      const st = await stat(m.path).catch(() => undefined);
+      if (st?.size === m.size && st.mtimeMs === m.mtimeMs) pending.add(m.path);
+    }
+    if (pending.size) flush();
+  }
+  await new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    signal.addEventListener('abort', () => resolve(), { once: true });
+  });
   clearTimeout(timer);
   await watcher.close();
   await chain.catch(() => undefined);

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
+import { normaliseBaseUrl } from '../../core/credentials/index.js';
 import { ServiceError } from '../../core/service/service-errors.js';
 import { openAppContext } from '../app-context.js';
-import { CliUsageError, connectService } from '../service-connection.js';
+import { CliUsageError, connectService, EMBEDDED_ACCOUNT } from '../service-connection.js';
 
 export function addJobsCommand(program: Command): void {
   program
@@ -11,7 +12,7 @@ export function addJobsCommand(program: Command): void {
       '--cancel <id>',
       'cancel this job (DELETE /jobs/{id}; a job the service no longer knows counts as cancelled)',
     )
-    .option('--service <url>', 'a hosted service (default: the embedded one)')
+    .option('--service <url>', 'the service the job was sent to (default: the one its run used)')
     .option('--json', 'print JSON')
     .action(async (opts: { cancel?: string; service?: string; json?: boolean }) => {
       const app = openAppContext();
@@ -37,8 +38,17 @@ export function addJobsCommand(program: Command): void {
         const submission = open.find((s) => s.jobId === opts.cancel);
         if (!submission)
           throw new CliUsageError(`No open job ${opts.cancel}; \`labeldesk jobs\` lists them.`);
+        // The job lives at the service its run used. Any other service answers 404 for it, which
+        // would mark it cancelled here while it runs on (and is charged) where it really is.
+        const jobService = app.store.runs.serviceUrlOf(submission.runId) ?? EMBEDDED_ACCOUNT;
+        const service = opts.service ?? (jobService === EMBEDDED_ACCOUNT ? undefined : jobService);
+        if (normaliseBaseUrl(service ?? EMBEDDED_ACCOUNT) !== normaliseBaseUrl(jobService)) {
+          throw new CliUsageError(
+            `Job ${opts.cancel} was sent to ${jobService === EMBEDDED_ACCOUNT ? 'the embedded service' : jobService}, not ${service ?? 'the embedded service'}.`,
+          );
+        }
         const conn = await connectService(app, {
-          ...(opts.service ? { service: opts.service } : {}),
+          ...(service ? { service } : {}),
           engine: 'null',
         });
         try {

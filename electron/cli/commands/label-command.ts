@@ -1,6 +1,6 @@
 import { type Command } from 'commander';
 import { createInterface } from 'node:readline/promises';
-import { planRun, type RunPlan } from '../../core/runner/plan-run.js';
+import { findSolution, planRun, type RunPlan } from '../../core/runner/plan-run.js';
 import { runLabelling, type RunSummary } from '../../core/runner/run-labelling.js';
 import { openAppContext } from '../app-context.js';
 import { parseIntOption } from '../cli-options.js';
@@ -90,10 +90,13 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
       JSON.stringify(catalog),
       Date.now(),
     );
+    // A mistyped --solution is refused before a (possibly long) scan and hash of the folders.
+    findSolution(catalog, opts.solution);
     const selection = await collectMedia(app.store, paths, (stage) => view.line(`${stage}…`));
     for (const issue of selection.issues) view.line(`skipped ${issue.path}: ${issue.message}`);
     const plan = planRun(app.store, catalog, opts.solution, selection.media, {
       retryUncertain: opts.retryUncertain ?? false,
+      serviceUrl: connection.port.baseUrl,
     });
     const key = await conn.client.keyStatus();
     if (!opts.json) err.write(`${planText(plan, key)}\n`);
@@ -132,7 +135,9 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
     }
     if (opts.watch && !abort.signal.aborted) {
       await watchAndLabel(selection, abort.signal, async (media) => {
-        const next = planRun(app.store, catalog, opts.solution, media, {});
+        const next = planRun(app.store, catalog, opts.solution, media, {
+          serviceUrl: connection.port.baseUrl,
+        });
         if (next.items.length === 0) return;
         const s = await run(next, Number.POSITIVE_INFINITY);
         process.stdout.write(

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { planRun } from '../../core/runner/plan-run.js';
+import { findSolution, planRun } from '../../core/runner/plan-run.js';
 import { openAppContext } from '../app-context.js';
 import { collectMedia } from '../collect-media.js';
 import { planJson, planText } from '../plan-view.js';
@@ -28,8 +28,11 @@ export function addPlanCommand(program: Command): void {
             conn.client.catalog(),
             conn.client.keyStatus(),
           ]);
+          findSolution(catalog, opts.solution);
           const selection = await collectMedia(app.store, paths);
-          const plan = planRun(app.store, catalog, opts.solution, selection.media);
+          const plan = planRun(app.store, catalog, opts.solution, selection.media, {
+            serviceUrl: conn.port.baseUrl,
+          });
           process.stdout.write(
             opts.json ? `${JSON.stringify(planJson(plan, key))}\n` : `${planText(plan, key)}\n`,
           );

@@ -4,8 +4,10 @@
  * allocation, so the digest, not the plumbing, sets the speed (bench: ≥ 80 % of raw crypto).
  */
 import { createHash } from 'node:crypto';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { type FileError, fsError } from './media-types.js';
+import { SlicedFs } from './scan-fs.js';
 
 const CHUNK = 1024 * 1024;
 
@@ -45,14 +47,51 @@ export async function hashFile(
 }
 
 /**
+ * `hashFile` with synchronous calls, for a file that fits in `buffer` (one read); undefined, having
+ * read nothing, for a larger one. The same checks, the same result, the same errors.
+ */
+export function hashSmallFileSync(file: string, buffer: Buffer): HashedFile | undefined {
+  const fd = openSync(file, 'r');
+  try {
+    const st = fstatSync(fd);
+    if (st.size > buffer.length) return undefined;
+    const hash = createHash('sha256');
+    for (;;) {
+      const bytesRead = readSync(fd, buffer, 0, buffer.length, null);
+      if (bytesRead === 0) break;
+      hash.update(buffer.subarray(0, bytesRead));
+    }
+    const after = fstatSync(fd);
+    if (after.size !== st.size || after.mtimeMs !== st.mtimeMs) {
+      throw Object.assign(new Error('The file changed while it was hashed.'), { code: 'ECHANGED' });
+    }
+    return { path: file, hash: hash.digest('hex'), size: st.size, mtimeMs: st.mtimeMs };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
  * Hashes many files with at most `concurrency` open at once; a failure is a per-file value.
  * Results arrive through `onResult` in completion order and are also returned in input order.
+ *
+ * Files of up to one buffer (photos, mostly) are hashed with synchronous calls in short slices
+ * while the disk is fast, like the scan (scan-fs.ts): a promise call costs ~25-40 µs of round
+ * trip, and a small file needs six of them (open, stat, read, read, stat, close), which made
+ * hashing 100k small photos take 35-50 s against ~2 s synchronously on the 2-core bench machine.
+ * Larger files, and every file once calls are slow, take the asynchronous path.
  */
 export async function hashMany(
   files: readonly string[],
-  options: { concurrency?: number; onResult?: (result: HashResult) => void } = {},
+  options: {
+    concurrency?: number;
+    onResult?: (result: HashResult) => void;
+    /** 'auto' (default): small files synchronously while fast; 'async': never block the loop. */
+    mode?: 'auto' | 'async';
+  } = {},
 ): Promise<HashResult[]> {
   const results: HashResult[] = new Array(files.length);
+  const sliced = new SlicedFs(options.mode ?? 'auto');
   let next = 0;
   const worker = async () => {
     // One buffer per worker: hashing 100k files allocates nothing per file.
@@ -62,7 +101,13 @@ export async function hashMany(
       const file = files[i] as string;
       let result: HashResult;
       try {
-        result = await hashFile(file, buffer);
+        const small = sliced.synchronous
+          ? await sliced.run(
+              () => hashSmallFileSync(file, buffer),
+              async () => undefined,
+            )
+          : undefined;
+        result = small ?? (await hashFile(file, buffer));
       } catch (err) {
         result =
           (err as NodeJS.ErrnoException).code === 'ECHANGED'

@@ -9,7 +9,7 @@ import { hashMany } from './hash-file.js';
 import type { LibraryIssue, LibraryMediaStore } from './media-types.js';
 import { probeMedia } from './probe-media.js';
 import { fresh, type ReconcileCounts, reconcile } from './reconcile.js';
-import { forEachLimited } from './scan-fs.js';
+import { forEachLimited, SlicedFs } from './scan-fs.js';
 import { scanFolder } from './scan-folder.js';
 import { type FolderWatcher, type WatchEvent, watchFolders } from './watch-folders.js';
 
@@ -106,7 +106,7 @@ export class Library {
   /** Hashes present media without a content hash. A file changed since its row is skipped. */
   async hashPending(onProgress?: (counts: WorkCounts) => void): Promise<WorkCounts> {
     const counts: WorkCounts = { done: 0, failed: 0 };
-    for await (const page of this.pages((m) => m.contentHash === null)) {
+    for await (const page of this.pages('hash', (m) => m.contentHash === null)) {
       const byPath = new Map(page.map((m) => [m.path, m]));
       const results = await hashMany([...byPath.keys()], {
         concurrency: this.options.hashConcurrency ?? 2,
@@ -132,10 +132,15 @@ export class Library {
   async probePending(onProgress?: (counts: WorkCounts) => void): Promise<WorkCounts> {
     const counts: WorkCounts = { done: 0, failed: 0 };
     const concurrency = this.options.probeConcurrency ?? 2;
-    for await (const page of this.pages((m) => m.width === null)) {
+    // One fast-disk policy for the whole pass: JPEG headers are read synchronously while fast.
+    const fs = new SlicedFs();
+    for await (const page of this.pages('probe', (m) => m.width === null)) {
       const upserts: MediaUpsert[] = [];
       await forEachLimited(page, concurrency, async (row) => {
-        const r = await probeMedia(row.path, row.kind, { ffprobePath: this.options.ffprobePath });
+        const r = await probeMedia(row.path, row.kind, {
+          ffprobePath: this.options.ffprobePath,
+          fs,
+        });
         if (!r.ok) {
           counts.failed++;
           return this.fail(row, r.code, r.message);
@@ -198,11 +203,18 @@ export class Library {
     else if (code !== 'changed_while_reading') this.store.media.markError(row.id, code, message);
   }
 
-  /** Present media in path order, a page at a time, filtered. */
-  private async *pages(want: (m: MediaRecord) => boolean): AsyncGenerator<MediaRecord[]> {
+  /**
+   * Present media still needing this work, in path order, a page at a time. The store filters in
+   * SQL (a warm library of 100k files then costs milliseconds here, not a pass over every row);
+   * `want` is the same test, kept for stores that ignore `needing`.
+   */
+  private async *pages(
+    needing: 'hash' | 'probe',
+    want: (m: MediaRecord) => boolean,
+  ): AsyncGenerator<MediaRecord[]> {
     let afterPath: string | undefined;
     for (;;) {
-      const page = this.store.media.list({ limit: PAGE, afterPath });
+      const page = this.store.media.list({ limit: PAGE, afterPath, needing });
       const todo = page.filter(want);
       if (todo.length) yield todo;
       if (page.length < PAGE) return;

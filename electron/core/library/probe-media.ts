@@ -1,15 +1,28 @@
 /**
- * Reads what the library shows and the runner needs before sending a file: images with sharp's
+ * Reads what the library shows and the runner needs before sending a file: plain JPEGs by their
+ * header (jpeg-header.ts, the same answer as sharp's, ~40× cheaper), other images with sharp's
  * header read (no pixel decode), clips with ffprobe (local files only, never a playlist or URL).
  * One bad file is a result with a code and a sentence, never a throw.
  */
 import { execFile } from 'node:child_process';
-import { access } from 'node:fs/promises';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { access, open } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import type sharpType from 'sharp';
 import type { MediaKind } from '../store/store-types.js';
+import { type JpegHeader, parseJpegHeader } from './jpeg-header.js';
 import { type FileError, fsError } from './media-types.js';
+import type { SlicedFs } from './scan-fs.js';
 import { resolveTool } from './tool-paths.js';
+
+type Sharp = typeof sharpType;
+
+/** sharp is loaded on first use: a run whose files are all known (or plain JPEGs) never loads it. */
+let sharpModule: Promise<Sharp> | undefined;
+const loadSharp = (): Promise<Sharp> => (sharpModule ??= import('sharp').then((m) => m.default));
+
+/** Bytes read from the start of a JPEG for its header: EXIF and tables fit in this for photos. */
+const HEADER_BYTES = 64 * 1024;
 
 export interface MediaInfo {
   /** The file's own size, before EXIF orientation or clip rotation. */
@@ -30,6 +43,8 @@ export type ProbeResult = { ok: true; info: MediaInfo } | ({ ok: false } & FileE
 export interface ProbeOptions {
   ffprobePath?: string;
   timeoutMs?: number;
+  /** Reads a JPEG's header synchronously while the disk is fast (one policy per probing pass). */
+  fs?: SlicedFs;
 }
 
 export async function probeMedia(
@@ -37,6 +52,10 @@ export async function probeMedia(
   kind: MediaKind,
   options: ProbeOptions = {},
 ): Promise<ProbeResult> {
+  if (kind === 'image' && /\.jpe?g$/i.test(file)) {
+    const fast = await jpegFastPath(file, options.fs);
+    if (fast) return fast;
+  }
   try {
     await access(file);
   } catch (err) {
@@ -45,8 +64,68 @@ export async function probeMedia(
   return kind === 'image' ? probeImage(file) : probeClip(file, options);
 }
 
+/**
+ * A plain JPEG's header read directly (jpeg-header.ts): the answer sharp would give, without its
+ * per-call cost. Undefined for anything else, a read error included: the full path then decides,
+ * so codes and messages stay exactly those of access() and sharp.
+ */
+async function jpegFastPath(
+  file: string,
+  fs: SlicedFs | undefined,
+): Promise<ProbeResult | undefined> {
+  let h: JpegHeader | undefined;
+  try {
+    h = fs
+      ? await fs.run(
+          () => parseJpegHeader(readHeadSync(file)),
+          async () => parseJpegHeader(await readHead(file)),
+        )
+      : parseJpegHeader(await readHead(file));
+  } catch {
+    return undefined;
+  }
+  if (!h) return undefined;
+  return {
+    ok: true,
+    info: {
+      width: h.width,
+      height: h.height,
+      orientation: h.orientation,
+      format: 'jpeg',
+      durationMs: null,
+      fps: null,
+      rotation: 0,
+    },
+  };
+}
+
+/** Reused by synchronous reads, each parsed before the next: no 64 KiB allocation per file. */
+let shared: Buffer | undefined;
+
+function readHeadSync(file: string): Buffer {
+  const fd = openSync(file, 'r');
+  try {
+    const buffer = (shared ??= Buffer.allocUnsafe(HEADER_BYTES));
+    return buffer.subarray(0, readSync(fd, buffer, 0, HEADER_BYTES, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function readHead(file: string): Promise<Buffer> {
+  const fh = await open(file, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(HEADER_BYTES);
+    const { bytesRead } = await fh.read(buffer, 0, HEADER_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
 async function probeImage(file: string): Promise<ProbeResult> {
   try {
+    const sharp = await loadSharp();
     const m = await sharp(file).metadata();
     if (!m.width || !m.height) return undecodable('The image has no readable size.');
     return {

@@ -43,10 +43,12 @@ export class SlicedFs {
   private readonly fs: ScanFs;
   private sync: boolean;
   private sliceStart = performance.now();
-  private windowStart = performance.now();
   private windowCalls = 0;
-  /** Time spent yielding inside the current window, which is not the filesystem's. */
-  private windowYielded = 0;
+  /**
+   * Time spent inside the window's synchronous calls: the filesystem's time only, not the
+   * caller's work between calls (a hashing or probing pass stores a page between its reads).
+   */
+  private windowBusy = 0;
 
   constructor(mode: 'auto' | 'async' = 'auto', overrides: Partial<ScanFs> = {}) {
     this.fs = { ...nodeFs, ...overrides };
@@ -73,24 +75,30 @@ export class SlicedFs {
       () => this.fs.stat(file),
     );
 
+  /**
+   * Any other pair of equivalent calls under the same policy: `sync` while calls are fast (and a
+   * yield between slices), `async` for good once they are slow. Hashing and probing small files use it.
+   */
+  run<T>(sync: () => T, async: () => Promise<T>): Promise<T> {
+    return this.call(sync, async);
+  }
+
   private async call<T>(sync: () => T, async: () => Promise<T>): Promise<T> {
     if (!this.sync) return async();
+    const start = performance.now();
     try {
       return sync();
     } finally {
-      // One clock read per call: calls run back to back, so the window's time is theirs.
       const now = performance.now();
+      this.windowBusy += now - start;
       if (++this.windowCalls === WINDOW) {
-        const busy = now - this.windowStart - this.windowYielded;
-        if (busy > WINDOW * SLOW_AVERAGE_MS) this.sync = false;
-        this.windowStart = now;
+        if (this.windowBusy > WINDOW * SLOW_AVERAGE_MS) this.sync = false;
         this.windowCalls = 0;
-        this.windowYielded = 0;
+        this.windowBusy = 0;
       }
       if (now - this.sliceStart > SLICE_MS) {
         await new Promise((resolve) => setImmediate(resolve));
         this.sliceStart = performance.now();
-        this.windowYielded += this.sliceStart - now;
       }
     }
   }

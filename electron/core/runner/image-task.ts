@@ -17,22 +17,25 @@ export async function runImageTask(
       signal: ctx.signal,
     });
     const spent = answer.credits.spent;
-    store.results.save({
-      contentHash: item.media.contentHash,
-      solution: solution.id,
-      serviceUrl: service.baseUrl,
-      analysedWidth: answer.image.analysedWidth,
-      analysedHeight: answer.image.analysedHeight,
-      model: answer.stats.model ?? null,
-      detections: toDetectionInputs(answer.detections, 0, null),
+    // Result, charge and state land together: a crash in between must not keep one without the others.
+    store.transaction(() => {
+      store.results.save({
+        contentHash: item.media.contentHash,
+        solution: solution.id,
+        serviceUrl: service.baseUrl,
+        analysedWidth: answer.image.analysedWidth,
+        analysedHeight: answer.image.analysedHeight,
+        model: answer.stats.model ?? null,
+        detections: toDetectionInputs(answer.detections, 0, null),
+      });
+      store.ledger.record({
+        serviceUrl: service.baseUrl,
+        submissionId,
+        frames: spent,
+        at: ctx.now(),
+      });
+      store.submissions.setState(submissionId, 'done', { framesSpent: spent });
     });
-    store.ledger.record({
-      serviceUrl: service.baseUrl,
-      submissionId,
-      frames: spent,
-      at: ctx.now(),
-    });
-    store.submissions.setState(submissionId, 'done', { framesSpent: spent });
     ctx.budget.settle(item.cost, spent, answer.credits);
     return { kind: 'done', framesSpent: spent, boxes: answer.detections.length };
   } catch (err) {

@@ -26,6 +26,16 @@ export interface RunPlan {
   clips: number;
 }
 
+/** Refusals that depend only on the file's bytes, so the same content is never sent again. */
+const PERMANENT_REFUSALS: ReadonlySet<string> = new Set([
+  'undecodable_media',
+  'unsupported_media_type',
+  'empty_file',
+  'file_too_large',
+  'image_too_large',
+  'video_too_long',
+]);
+
 export class UnknownSolutionError extends Error {
   override readonly name = 'UnknownSolutionError';
 }
@@ -45,7 +55,11 @@ export function planRun(
   catalog: CatalogView,
   solutionId: string,
   media: readonly MediaRecord[],
-  options: { retryUncertain?: boolean } = {},
+  options: {
+    retryUncertain?: boolean;
+    /** The service this run talks to: open jobs of another service are not resumed here. */
+    serviceUrl?: string;
+  } = {},
 ): RunPlan {
   const solution = findSolution(catalog, solutionId);
   const plan: RunPlan = {
@@ -95,8 +109,28 @@ export function planRun(
     const last: SubmissionRow | undefined = store.submissions.latestFor(m.contentHash, solution.id);
     const cost = costOf(m, solution, catalog.limits);
     if (last?.jobId && (last.state === 'sending' || last.state === 'queued')) {
+      const jobService = store.runs.serviceUrlOf(last.runId);
+      if (options.serviceUrl && jobService && jobService !== options.serviceUrl) {
+        // Its job runs at another service: polling this one would only get a 404, and sending the
+        // clip here would pay twice. It is collected by a run against its own service.
+        plan.uncertain.push({
+          media: m,
+          code: 'job_at_other_service',
+          message: `This clip's job is still open at ${jobService}; label it with --service ${jobService} to collect it.`,
+        });
+        continue;
+      }
       plan.items.push({ media: hashed, cost, resumeSubmissionId: last.id });
       plan.clips++;
+      continue;
+    }
+    if (last?.state === 'failed' && last.errorCode && PERMANENT_REFUSALS.has(last.errorCode)) {
+      // The service refused these very bytes (same content hash): sending them again cannot succeed.
+      plan.refused.push({
+        media: m,
+        code: last.errorCode,
+        message: last.errorMessage ?? 'The service refused this file.',
+      });
       continue;
     }
     if (last?.state === 'uncertain' && !options.retryUncertain) {
@@ -104,6 +138,17 @@ export function planRun(
         media: m,
         code: last.errorCode ?? 'answer_lost',
         message: last.errorMessage ?? 'The last call may have been charged.',
+      });
+      continue;
+    }
+    // Still `sending` with no job id: a run stopped (a crash, kill -9) while this file's request
+    // was on its way. The service may have processed and charged it, so it is uncertain too.
+    if (last?.state === 'sending' && !last.jobId && !options.retryUncertain) {
+      plan.uncertain.push({
+        media: m,
+        code: 'interrupted_in_flight',
+        message:
+          'A run stopped while this file was being sent; the service may have charged it. Retry it explicitly.',
       });
       continue;
     }

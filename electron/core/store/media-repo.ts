@@ -10,6 +10,7 @@ export class MediaRepo implements Media {
   private readonly byPathStmt;
   private readonly byIdStmt;
   private readonly snapshotStmt;
+  private readonly presentIdsStmt;
   private readonly missingStmt;
   private readonly errorStmt;
   private readonly listStmt;
@@ -39,6 +40,9 @@ export class MediaRepo implements Media {
       { id: number; path: string; size: number; mtime_ms: number; content_hash: string | null }
     >(`SELECT id, path, size, mtime_ms, content_hash FROM media
        WHERE folder_id = ? AND status != 'missing'`);
+    this.presentIdsStmt = db
+      .prepare<[number], number>("SELECT id FROM media WHERE folder_id = ? AND status = 'present'")
+      .pluck();
     this.missingStmt = db.prepare<[number]>("UPDATE media SET status = 'missing' WHERE id = ?");
     this.errorStmt = db.prepare<[string, string, number]>(
       "UPDATE media SET status = 'error', error_code = ?, error_message = ? WHERE id = ?",
@@ -51,12 +55,15 @@ export class MediaRepo implements Media {
         limit: number;
         after: string;
         errors: number;
+        needing: 'hash' | 'probe' | null;
       },
       MediaDbRow
     >(`SELECT * FROM media
        WHERE (status = 'present' OR (@errors = 1 AND status = 'error')) AND path > @after
          AND (@folders IS NULL OR folder_id IN (SELECT value FROM json_each(@folders)))
          AND (@kind IS NULL OR kind = @kind)
+         AND (@needing IS NULL OR (@needing = 'hash' AND content_hash IS NULL)
+           OR (@needing = 'probe' AND width IS NULL))
        ORDER BY path LIMIT @limit`);
     // Walks the path index and probes results by its unique key: one indexed join per page.
     this.pageStmt = db.prepare<
@@ -110,6 +117,10 @@ export class MediaRepo implements Media {
     return map;
   }
 
+  presentIds(folderId: number): Set<number> {
+    return new Set(this.presentIdsStmt.all(folderId));
+  }
+
   markMissing(ids: readonly number[]): void {
     this.markAllMissing(ids);
   }
@@ -126,6 +137,7 @@ export class MediaRepo implements Media {
         limit: options.limit ?? -1,
         after: options.afterPath ?? '',
         errors: options.includeErrors ? 1 : 0,
+        needing: options.needing ?? null,
       })
       .map(toMedia);
   }

@@ -41,6 +41,7 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
         .map((r) => r.integrity_check)
         .join('\n');
     },
+    transaction: <T>(fn: () => T): T => db.transaction(fn)(),
     settings: new SettingsRepo(db),
     folders: new FoldersRepo(db, now),
     media: new MediaRepo(db),

@@ -49,6 +49,7 @@ export class ResultsRepo implements ResultsApi {
   private readonly reviewStmt;
   private readonly recountStmt;
   private readonly saveTx;
+  private readonly saveManyTx;
   private readonly reviewTx;
 
   constructor(
@@ -83,7 +84,7 @@ export class ResultsRepo implements ResultsApi {
     this.recountStmt = db.prepare<[number, number]>(`UPDATE results SET box_count =
       (SELECT count(*) FROM detections WHERE result_id = ? AND review != 'rejected') WHERE id = ?`);
 
-    this.saveTx = db.transaction((input: ResultInput): ResultDbRow => {
+    const saveOne = (input: ResultInput): ResultDbRow => {
       let boxCount = 0;
       for (const d of input.detections) if (d.review !== 'rejected') boxCount++;
       const row = must(
@@ -124,7 +125,10 @@ export class ResultsRepo implements ResultsApi {
         );
       }
       return row;
-    });
+    };
+    this.saveTx = db.transaction(saveOne);
+    // The same writes for every input inside one transaction (no savepoint each): one commit.
+    this.saveManyTx = db.transaction((inputs: readonly ResultInput[]) => inputs.map(saveOne));
     this.reviewTx = db.transaction((detectionId: number, review: ReviewState) => {
       const hit = this.reviewStmt.get(review, detectionId);
       if (!hit) throw new StoreError('not_found', `detection ${detectionId} does not exist`);
@@ -139,6 +143,10 @@ export class ResultsRepo implements ResultsApi {
 
   save(result: ResultInput): ResultRow {
     return toResult(this.saveTx(result));
+  }
+
+  saveMany(results: readonly ResultInput[]): ResultRow[] {
+    return this.saveManyTx(results).map(toResult);
   }
 
   detections(resultId: number): DetectionRow[] {

@@ -6,6 +6,7 @@ type Runs = LibraryStore['runs'];
 export class RunsRepo implements Runs {
   private readonly createStmt;
   private readonly finishStmt;
+  private readonly serviceStmt;
 
   constructor(db: Db) {
     this.createStmt = db.prepare<[Parameters<Runs['create']>[0]]>(`
@@ -13,6 +14,9 @@ export class RunsRepo implements Runs {
       VALUES (@serviceUrl, @solution, @estimateFrames, @budgetFrames, @at)`);
     this.finishStmt = db.prepare<[number, string, number]>(
       'UPDATE runs SET finished_at = ?, status = ? WHERE id = ?',
+    );
+    this.serviceStmt = db.prepare<[number], { service_url: string }>(
+      'SELECT service_url FROM runs WHERE id = ?',
     );
   }
 
@@ -22,5 +26,9 @@ export class RunsRepo implements Runs {
 
   finish(runId: number, at: number, status: 'done' | 'stopped' | 'failed'): void {
     this.finishStmt.run(at, status, runId);
+  }
+
+  serviceUrlOf(runId: number): string | undefined {
+    return this.serviceStmt.get(runId)?.service_url;
   }
 }

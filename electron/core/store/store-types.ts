@@ -153,6 +153,11 @@ export interface LibraryStore {
   close(): void;
   /** PRAGMA integrity_check, "ok" when sound. */
   integrityCheck(): string;
+  /**
+   * Runs `fn` as one transaction: all of its writes are kept or none is, even if the process is
+   * killed in between (a result saved without its ledger entry would be frames the ledger misses).
+   */
+  transaction<T>(fn: () => T): T;
 
   settings: {
     get(key: string): string | undefined;
@@ -175,6 +180,11 @@ export interface LibraryStore {
     snapshot(
       folderId: number,
     ): Map<string, { id: number; size: number; mtimeMs: number; contentHash: string | null }>;
+    /**
+     * Ids of the folder's present rows, from one narrow query (a rescan needs them; listing the
+     * folder costs ~0.9 s per 100k rows). Optional: without it, the rescan lists the folder.
+     */
+    presentIds?(folderId: number): Set<number>;
     markMissing(ids: readonly number[]): void;
     markError(id: number, code: string, message: string): void;
     /** Present media of the given folders (all when empty), ordered by path; with `includeErrors`, unreadable ones too. */
@@ -184,6 +194,8 @@ export interface LibraryStore {
       kind?: MediaKind;
       limit?: number;
       afterPath?: string;
+      /** Only rows still to hash (no content hash) or to probe (no width), filtered in SQL. */
+      needing?: 'hash' | 'probe';
     }): MediaRecord[];
     /** A page of media with box counts for `solution`, ordered by path. */
     page(options: { solution: string; limit: number; afterPath?: string }): MediaPageRow[];
@@ -195,6 +207,12 @@ export interface LibraryStore {
     find(contentHash: string, solution: string): ResultRow | undefined;
     /** Saves a result and all its detections in one transaction; replaces a previous one. */
     save(result: ResultInput): ResultRow;
+    /**
+     * Saves many results in ONE transaction (all or none), each exactly as `save` would, in input
+     * order (a later input for the same content and solution replaces an earlier one). Returns the
+     * rows in input order. One commit for a batch instead of one per result.
+     */
+    saveMany(results: readonly ResultInput[]): ResultRow[];
     detections(resultId: number): DetectionRow[];
     setReview(detectionId: number, review: ReviewState): void;
   };
@@ -208,6 +226,8 @@ export interface LibraryStore {
       at: number;
     }): number;
     finish(runId: number, at: number, status: 'done' | 'stopped' | 'failed'): void;
+    /** The service a run talked to (where its clips' jobs live); undefined for an unknown run. */
+    serviceUrlOf(runId: number): string | undefined;
   };
 
   submissions: {

@@ -1,0 +1,44 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mediaRow, storeFixture, type StoreFixture } from './store-fixture.js';
+
+let fx: StoreFixture;
+beforeEach(async () => {
+  fx = await storeFixture();
+});
+afterEach(() => fx.done());
+
+describe('media.list({ needing }) and media.presentIds', () => {
+  it('lists only present rows still to hash or to probe, paged by path', () => {
+    const folder = fx.store.folders.add('/lib');
+    const [, , , gone] = fx.store.media.upsertMany([
+      mediaRow(folder.id, '/lib/a.jpg'),
+      mediaRow(folder.id, '/lib/b.jpg', { contentHash: 'hb' }),
+      mediaRow(folder.id, '/lib/c.jpg', { contentHash: 'hc', width: null, height: null }),
+      mediaRow(folder.id, '/lib/d.jpg', { width: null, height: null }),
+      mediaRow(folder.id, '/lib/e.jpg', { width: null, height: null }),
+    ]);
+    fx.store.media.markMissing([gone!]);
+    const paths = (o: Parameters<typeof fx.store.media.list>[0]) =>
+      fx.store.media.list(o).map((m) => m.path);
+    expect(paths({ needing: 'hash' })).toEqual(['/lib/a.jpg', '/lib/e.jpg']);
+    expect(paths({ needing: 'probe' })).toEqual(['/lib/c.jpg', '/lib/e.jpg']);
+    expect(paths({ needing: 'probe', limit: 1, afterPath: '/lib/c.jpg' })).toEqual(['/lib/e.jpg']);
+    expect(paths({})).toHaveLength(4);
+  });
+
+  it('presentIds: the ids a listing of the folder gives, errors and missing rows left out', () => {
+    const folder = fx.store.folders.add('/lib');
+    const other = fx.store.folders.add('/other');
+    const [a, b, c] = fx.store.media.upsertMany([
+      mediaRow(folder.id, '/lib/a.jpg'),
+      mediaRow(folder.id, '/lib/b.jpg'),
+      mediaRow(folder.id, '/lib/c.jpg'),
+      mediaRow(other.id, '/other/d.jpg'),
+    ]);
+    fx.store.media.markMissing([b!]);
+    fx.store.media.markError(c!, 'undecodable_media', 'bad');
+    const listed = fx.store.media.list({ folderIds: [folder.id] }).map((m) => m.id);
+    expect([...(fx.store.media.presentIds?.(folder.id) ?? [])]).toEqual(listed);
+    expect(listed).toEqual([a]);
+  });
+});
