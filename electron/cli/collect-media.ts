@@ -59,10 +59,9 @@ export async function collectMedia(
   }
   onStage?.('scanning');
   await library.scanAll();
-  onStage?.('hashing');
-  await library.hashPending();
-  onStage?.('probing');
-  await library.probePending();
+  // Each new file is read once for both its hash and its header.
+  onStage?.('hashing and probing');
+  await library.hashAndProbePending();
   const contains = (p: string) =>
     targets.some((t) =>
       t.isFile ? p === t.path : p === t.path || p.startsWith(t.path + path.sep),

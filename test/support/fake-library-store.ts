@@ -12,13 +12,17 @@ import type {
 export type FakeLibraryStore = Pick<LibraryStore, 'folders' | 'media'> & {
   rows: Map<string, MediaRecord>;
   /** Calls made, for asserting batching. */
-  calls: { upsertMany: number[]; markMissing: number[] };
+  calls: { upsertMany: number[]; markMissing: number[]; setHashAndProbe: number[] };
 };
 
 export function fakeLibraryStore(): FakeLibraryStore {
   const folders = new Map<number, FolderRow>();
   const rows = new Map<string, MediaRecord>();
-  const calls = { upsertMany: [] as number[], markMissing: [] as number[] };
+  const calls = {
+    upsertMany: [] as number[],
+    markMissing: [] as number[],
+    setHashAndProbe: [] as number[],
+  };
   let nextFolder = 1;
   let nextMedia = 1;
   const byId = (id: number) => [...rows.values()].find((r) => r.id === id);
@@ -59,6 +63,18 @@ export function fakeLibraryStore(): FakeLibraryStore {
           rows.set(u.path, row);
           return row.id;
         });
+      },
+      setHashAndProbe(input) {
+        calls.setHashAndProbe.push(input.length);
+        let changed = 0;
+        for (const u of input) {
+          const r = byId(u.id);
+          if (!r || r.size !== u.size || r.mtimeMs !== u.mtimeMs) continue;
+          r.contentHash = u.contentHash;
+          if (u.probe) Object.assign(r, u.probe);
+          changed++;
+        }
+        return changed;
       },
       byPath: (path) => (rows.has(path) ? { ...rows.get(path)! } : undefined),
       byId: (id) => {

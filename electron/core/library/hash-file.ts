@@ -9,7 +9,7 @@ import { open } from 'node:fs/promises';
 import { type FileError, fsError } from './media-types.js';
 import { SlicedFs } from './scan-fs.js';
 
-const CHUNK = 1024 * 1024;
+export const CHUNK = 1024 * 1024;
 
 export interface HashedFile {
   path: string;
@@ -26,21 +26,46 @@ export async function hashFile(
   file: string,
   buffer = Buffer.allocUnsafe(CHUNK),
 ): Promise<HashedFile> {
+  const { path, hash, size, mtimeMs } = await readFileHashed(file, buffer);
+  return { path, hash, size, mtimeMs };
+}
+
+/**
+ * `hashFile` that also hands back the file's bytes (a view of `buffer`, valid until it is reused)
+ * when the whole file fit in `buffer`: one read then serves both the hash and a header parse.
+ */
+export async function readFileHashed(
+  file: string,
+  buffer: Buffer,
+): Promise<HashedFile & { bytes?: Buffer }> {
   const fh = await open(file, 'r');
   try {
     const st = await fh.stat();
     const hash = createHash('sha256');
+    // Reads fill the buffer, then start over at its beginning: the same reads as one at offset 0
+    // (1 MiB each from a local file), and a file of up to one buffer ends up whole in it.
+    let filled = 0;
+    let total = 0;
     for (;;) {
-      const { bytesRead } = await fh.read(buffer, 0, buffer.length, null);
+      if (filled === buffer.length) filled = 0;
+      const { bytesRead } = await fh.read(buffer, filled, buffer.length - filled, null);
       if (bytesRead === 0) break;
-      hash.update(buffer.subarray(0, bytesRead));
+      hash.update(buffer.subarray(filled, filled + bytesRead));
+      filled += bytesRead;
+      total += bytesRead;
     }
     const after = await fh.stat();
     // Being written while read: the digest matches no version of the file.
     if (after.size !== st.size || after.mtimeMs !== st.mtimeMs) {
       throw Object.assign(new Error('The file changed while it was hashed.'), { code: 'ECHANGED' });
     }
-    return { path: file, hash: hash.digest('hex'), size: st.size, mtimeMs: st.mtimeMs };
+    return {
+      path: file,
+      hash: hash.digest('hex'),
+      size: st.size,
+      mtimeMs: st.mtimeMs,
+      ...(total <= buffer.length ? { bytes: buffer.subarray(0, total) } : {}),
+    };
   } finally {
     await fh.close();
   }
@@ -51,24 +76,53 @@ export async function hashFile(
  * read nothing, for a larger one. The same checks, the same result, the same errors.
  */
 export function hashSmallFileSync(file: string, buffer: Buffer): HashedFile | undefined {
+  const read = readSmallFileSync(file, buffer);
+  return read && { path: read.path, hash: read.hash, size: read.size, mtimeMs: read.mtimeMs };
+}
+
+/**
+ * `hashSmallFileSync` that also hands back the bytes it hashed (`bytes`, a view of `buffer`, valid
+ * until the buffer is reused), so one read serves both the hash and a header parse.
+ */
+export function readSmallFileSync(
+  file: string,
+  buffer: Buffer,
+): (HashedFile & { bytes: Buffer }) | undefined {
   const fd = openSync(file, 'r');
   try {
     const st = fstatSync(fd);
     if (st.size > buffer.length) return undefined;
     const hash = createHash('sha256');
+    // Reads append, so the whole file is in `buffer` at the end; growth past it ends the loop
+    // (a zero-length read) and fails the stat check below.
+    let total = 0;
     for (;;) {
-      const bytesRead = readSync(fd, buffer, 0, buffer.length, null);
+      const bytesRead = readSync(fd, buffer, total, buffer.length - total, null);
       if (bytesRead === 0) break;
-      hash.update(buffer.subarray(0, bytesRead));
+      hash.update(buffer.subarray(total, total + bytesRead));
+      total += bytesRead;
     }
     const after = fstatSync(fd);
     if (after.size !== st.size || after.mtimeMs !== st.mtimeMs) {
       throw Object.assign(new Error('The file changed while it was hashed.'), { code: 'ECHANGED' });
     }
-    return { path: file, hash: hash.digest('hex'), size: st.size, mtimeMs: st.mtimeMs };
+    return {
+      path: file,
+      hash: hash.digest('hex'),
+      size: st.size,
+      mtimeMs: st.mtimeMs,
+      bytes: buffer.subarray(0, total),
+    };
   } finally {
     closeSync(fd);
   }
+}
+
+/** A hashing failure as a per-file value: `changed_while_reading`, or the fs error's code. */
+export function hashError(file: string, err: unknown): { path: string; error: FileError } {
+  return (err as NodeJS.ErrnoException).code === 'ECHANGED'
+    ? { path: file, error: { code: 'changed_while_reading', message: (err as Error).message } }
+    : { path: file, error: fsError(err, 'The file') };
 }
 
 /**
@@ -109,13 +163,7 @@ export async function hashMany(
           : undefined;
         result = small ?? (await hashFile(file, buffer));
       } catch (err) {
-        result =
-          (err as NodeJS.ErrnoException).code === 'ECHANGED'
-            ? {
-                path: file,
-                error: { code: 'changed_while_reading', message: (err as Error).message },
-              }
-            : { path: file, error: fsError(err, 'The file') };
+        result = hashError(file, err);
       }
       results[i] = result;
       options.onResult?.(result);

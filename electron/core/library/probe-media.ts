@@ -84,7 +84,25 @@ async function jpegFastPath(
   } catch {
     return undefined;
   }
-  if (!h) return undefined;
+  return h && jpegResult(h);
+}
+
+/**
+ * The probe result of a file from bytes already read from its start (a hashing read): what
+ * `probeMedia` answers by the JPEG fast path, from the same first HEADER_BYTES. Undefined when
+ * that path would not answer (not a plain JPEG image, or the parser defers): call `probeMedia`.
+ */
+export function probeFromBytes(
+  file: string,
+  kind: MediaKind,
+  bytes: Uint8Array,
+): ProbeResult | undefined {
+  if (kind !== 'image' || !/\.jpe?g$/i.test(file)) return undefined;
+  const h = parseJpegHeader(bytes.subarray(0, HEADER_BYTES));
+  return h && jpegResult(h);
+}
+
+function jpegResult(h: JpegHeader): ProbeResult {
   return {
     ok: true,
     info: {

@@ -3,13 +3,13 @@ import { classifyError } from './classify-error.js';
 import type { PlannedItem, TaskContext, TaskOutcome } from './task-types.js';
 import { toDetectionInputs } from './to-detections.js';
 
+/** The submission is already `sending` (created so by the scheduler: one commit, not two). */
 export async function runImageTask(
   ctx: TaskContext,
   item: PlannedItem,
   submissionId: number,
 ): Promise<TaskOutcome> {
-  const { store, service, solution } = ctx;
-  store.submissions.setState(submissionId, 'sending');
+  const { service, solution } = ctx;
   try {
     const answer = await service.inferImage({
       solution: solution.id,
@@ -17,9 +17,13 @@ export async function runImageTask(
       signal: ctx.signal,
     });
     const spent = answer.credits.spent;
-    // Result, charge and state land together: a crash in between must not keep one without the others.
-    store.transaction(() => {
-      store.results.save({
+    // Result, charge and state land together (with the other answers of this event-loop turn):
+    // a crash in between must not keep one without the others. Only then is the answer settled.
+    await ctx.answers.commit({
+      submissionId,
+      framesSpent: spent,
+      serviceUrl: service.baseUrl,
+      result: {
         contentHash: item.media.contentHash,
         solution: solution.id,
         serviceUrl: service.baseUrl,
@@ -27,14 +31,7 @@ export async function runImageTask(
         analysedHeight: answer.image.analysedHeight,
         model: answer.stats.model ?? null,
         detections: toDetectionInputs(answer.detections, 0, null),
-      });
-      store.ledger.record({
-        serviceUrl: service.baseUrl,
-        submissionId,
-        frames: spent,
-        at: ctx.now(),
-      });
-      store.submissions.setState(submissionId, 'done', { framesSpent: spent });
+      },
     });
     ctx.budget.settle(item.cost, spent, answer.credits);
     return { kind: 'done', framesSpent: spent, boxes: answer.detections.length };

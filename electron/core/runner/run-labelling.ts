@@ -4,6 +4,7 @@
  * near, and stopping cleanly when the key or a budget runs out. Every state change is in the store.
  */
 import type { LibraryStore } from '../store/store-types.js';
+import { AnswerBatch } from './answer-batch.js';
 import { CreditBudget, type BudgetRefusal } from './credit-budget.js';
 import { runImageTask } from './image-task.js';
 import type { ItemIssue, RunPlan } from './plan-run.js';
@@ -91,6 +92,7 @@ export async function runLabelling(
     store,
     service,
     budget,
+    answers: new AnswerBatch(store, now),
     solution: plan.solution,
     limits,
     runId,
@@ -140,23 +142,30 @@ export async function runLabelling(
       ? pauseOrStop(refusal, HOUR_MS - (now() % HOUR_MS) + 1000)
       : ((summary.stoppedFor ??= refusal), false);
 
-  const start = (item: PlannedItem) => {
+  /** The item's submission: an image starts as `sending` (one commit), a clip moves there itself. */
+  const submissionFor = (item: PlannedItem): number => {
     const resumed = item.resumeSubmissionId;
-    const id =
-      resumed ??
-      store.submissions.create({
-        runId,
-        mediaId: item.media.id,
-        contentHash: item.media.contentHash,
-        solution: plan.solution.id,
-        framesReserved: item.cost,
-      });
     const video = item.media.kind === 'video';
-    if (video) clips++;
-    else images++;
+    if (resumed !== undefined) {
+      if (!video) store.submissions.setState(resumed, 'sending');
+      return resumed;
+    }
+    return store.submissions.create({
+      runId,
+      mediaId: item.media.id,
+      contentHash: item.media.contentHash,
+      solution: plan.solution.id,
+      framesReserved: item.cost,
+      state: video ? 'queued' : 'sending',
+    });
+  };
+
+  /** Sends an item whose slot is counted and whose submission is stored. */
+  const launch = (item: PlannedItem, id: number) => {
+    const video = item.media.kind === 'video';
     const task = (
       video
-        ? runVideoTask(ctx, resumed !== undefined ? { ...item, cost: 0 } : item, id)
+        ? runVideoTask(ctx, item.resumeSubmissionId !== undefined ? { ...item, cost: 0 } : item, id)
         : runImageTask(ctx, item, id)
     ).then((outcome) => {
       if (video) clips--;
@@ -223,6 +232,7 @@ export async function runLabelling(
         const fresh = await service.keyStatus(signal);
         budget.refresh(fresh.remaining, fresh.hourRemaining, true);
       }
+      const starting: PlannedItem[] = [];
       while (summary.stoppedFor === null && now() >= pauseUntil && queue.length) {
         const index = queue.findIndex((i) =>
           i.media.kind === 'video' ? clips < clipSlots : images < imageSlots,
@@ -237,7 +247,14 @@ export async function runLabelling(
           }
         }
         queue.splice(index, 1);
-        start(item);
+        if (item.media.kind === 'video') clips++;
+        else images++;
+        starting.push(item);
+      }
+      if (starting.length > 0) {
+        // The files started in one turn are recorded in one commit, before any of them is sent.
+        const ids = store.transaction(() => starting.map(submissionFor));
+        starting.forEach((item, i) => launch(item, ids[i] as number));
       }
       if (inFlight.size === 0 && (queue.length === 0 || summary.stoppedFor !== null)) break;
       if (inFlight.size > 0) await Promise.race(inFlight.keys());

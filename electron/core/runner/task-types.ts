@@ -1,4 +1,5 @@
 import type { LibraryStore, MediaRecord } from '../store/store-types.js';
+import type { AnswerBatch } from './answer-batch.js';
 import type { CreditBudget } from './credit-budget.js';
 import type { Solution } from './cost-estimate.js';
 import type { CatalogView, ServicePort } from './service-port.js';
@@ -7,6 +8,8 @@ export interface TaskContext {
   store: LibraryStore;
   service: ServicePort;
   budget: CreditBudget;
+  /** Commits finished image answers, one transaction per event-loop turn. */
+  answers: AnswerBatch;
   solution: Solution;
   limits: CatalogView['limits'];
   runId: number;

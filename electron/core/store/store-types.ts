@@ -41,6 +41,25 @@ export type MediaUpsert = Omit<MediaRecord, 'id' | 'status' | 'errorCode' | 'err
   errorMessage?: string | null;
 };
 
+/**
+ * What one read of a file found, for `media.setHashAndProbe`: its hash, and its probe result when
+ * the probe succeeded. `size`/`mtimeMs` are the file's as it was read: the row is updated only if
+ * it still records exactly that version (a file rescanned or changed meanwhile is left alone).
+ */
+export interface MediaReadResult {
+  id: number;
+  size: number;
+  mtimeMs: number;
+  contentHash: string;
+  probe?: {
+    width: number;
+    height: number;
+    orientation: number;
+    durationMs: number | null;
+    fps: number | null;
+  };
+}
+
 export type SubmissionState =
   'queued' | 'sending' | 'done' | 'failed' | 'uncertain' | 'cancelled' | 'waiting-for-credits';
 
@@ -174,6 +193,11 @@ export interface LibraryStore {
   media: {
     /** Inserts or updates by path, many rows in one transaction; returns ids in input order. */
     upsertMany(rows: readonly MediaUpsert[]): number[];
+    /**
+     * Stores hashes (and probe results) of many rows in one transaction with a narrow UPDATE per
+     * row, guarded by size and mtime; returns how many rows were updated. Nothing else changes.
+     */
+    setHashAndProbe(rows: readonly MediaReadResult[]): number;
     byPath(path: string): MediaRecord | undefined;
     byId(id: number): MediaRecord | undefined;
     /** path → {size, mtimeMs, id} for a folder: what a rescan compares against. */
@@ -231,12 +255,17 @@ export interface LibraryStore {
   };
 
   submissions: {
+    /**
+     * A new submission, `queued` unless `state` says `sending` (a file sent at once: one commit
+     * instead of creating it queued and moving it on; the same as the legal move queued → sending).
+     */
     create(s: {
       runId: number;
       mediaId: number;
       contentHash: string;
       solution: string;
       framesReserved: number;
+      state?: 'queued' | 'sending';
     }): number;
     setState(
       id: number,

@@ -61,8 +61,9 @@ export class SubmissionsRepo implements Submissions {
     private readonly now: () => number,
   ) {
     this.createStmt = db.prepare<[Record<string, unknown>]>(`
-      INSERT INTO submissions (run_id, media_id, content_hash, solution, frames_reserved, updated_at)
-      VALUES (@runId, @mediaId, @contentHash, @solution, @framesReserved, @at)`);
+      INSERT INTO submissions (run_id, media_id, content_hash, solution, state, frames_reserved,
+        updated_at)
+      VALUES (@runId, @mediaId, @contentHash, @solution, @state, @framesReserved, @at)`);
     this.byIdStmt = db.prepare<[number], SubmissionDbRow>('SELECT * FROM submissions WHERE id = ?');
     // An extra left undefined keeps the stored value; an explicit null clears it.
     this.stateStmt = db.prepare<[Record<string, unknown>]>(`
@@ -114,8 +115,23 @@ export class SubmissionsRepo implements Submissions {
     });
   }
 
+  /** Starts `queued`, or `sending` when asked (as the legal move queued → sending); nothing else. */
   create(s: Parameters<Submissions['create']>[0]): number {
-    return Number(this.createStmt.run({ ...s, at: this.now() }).lastInsertRowid);
+    const state: SubmissionState = s.state ?? 'queued';
+    if (state !== 'queued' && (state !== 'sending' || !canMove('queued', state))) {
+      throw new StoreError('illegal_transition', `a submission cannot start as ${String(state)}`);
+    }
+    return Number(
+      this.createStmt.run({
+        runId: s.runId,
+        mediaId: s.mediaId,
+        contentHash: s.contentHash,
+        solution: s.solution,
+        framesReserved: s.framesReserved,
+        state,
+        at: this.now(),
+      }).lastInsertRowid,
+    );
   }
 
   /** Throws StoreError `illegal_transition` (e.g. done → sending) or `not_found`. */

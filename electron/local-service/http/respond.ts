@@ -1,6 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from './api-error.js';
 
+/** Unread request bodies up to this size are drained before an early error answer. */
+const DRAIN_BEFORE_ANSWER_BYTES = 4 * 1024 * 1024;
+
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
@@ -56,13 +59,17 @@ export function sendError(
   }
   const unread = !req.complete;
   const headers: Record<string, string> = { ...apiError.headers };
+  const body = { error: { code: apiError.code, message: apiError.message } };
+  const declared = Number(req.headers['content-length']);
+  if (unread && Number.isFinite(declared) && declared <= DRAIN_BEFORE_ANSWER_BYTES) {
+    // A small unread body is read to its end first: answering mid-upload and closing can make the
+    // client see a reset instead of the answer.
+    req.once('end', () => sendJson(res, apiError.status, body, headers));
+    req.resume();
+    return;
+  }
   if (unread) headers['Connection'] = 'close';
-  sendJson(
-    res,
-    apiError.status,
-    { error: { code: apiError.code, message: apiError.message } },
-    headers,
-  );
+  sendJson(res, apiError.status, body, headers);
   if (unread) drainThenClose(req);
 }
 

@@ -207,7 +207,8 @@ describe('restart', () => {
   it('fails a stored job whose clip vanished, with a clear error and a refund', async () => {
     const dir = await tempDir('labeldesk-restart-');
     try {
-      let g = await startFixture({ latencyMs: 100 }, dir.dir);
+      // Slow enough that the job cannot finish between the poll and the stop, even on a loaded machine.
+      let g = await startFixture({ latencyMs: 400 }, dir.dir);
       const before = (await g.call('/key')).body.remaining;
       const file = new Blob([new Uint8Array(await readFile(mp4))]);
       const res = await g.upload('/infer/video', {

@@ -77,6 +77,32 @@ describe('submissions', () => {
     expect(() => store.submissions.setState(424242, 'sending')).toThrow(/does not exist/);
   });
 
+  it('creates a submission as sending in one step, and never in any other state', () => {
+    const { store } = fx;
+    const id = store.submissions.create({
+      runId,
+      mediaId,
+      contentHash: 'hv',
+      solution: 'objects',
+      framesReserved: 80,
+      state: 'sending',
+    });
+    expect(store.submissions.byId(id)).toMatchObject({ state: 'sending', framesReserved: 80 });
+    store.submissions.setState(id, 'done', { framesSpent: 80 });
+    expect(store.submissions.byId(id)?.state).toBe('done');
+    expect(() =>
+      store.submissions.create({
+        runId,
+        mediaId,
+        contentHash: 'hv',
+        solution: 'objects',
+        framesReserved: 80,
+        state: 'done' as 'sending',
+      }),
+    ).toThrow(/cannot start as done/);
+    expect(store.submissions.inStates(['done']).map((s) => s.id)).toEqual([id]);
+  });
+
   it('keeps the video job id from the moment of the 202, and finds open jobs after a restart', () => {
     const id = submit(fx.store);
     const finished = submit(fx.store);
