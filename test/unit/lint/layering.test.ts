@@ -17,7 +17,11 @@ describe('layering lint rule', () => {
     ['electron/core/x.ts', "import { startLocalService } from '../local-service/service.js';"],
     ['electron/local-service/x.ts', "import { Library } from '../core/library/library.js';"],
     ['electron/cli/x.ts', "import { secureWebPreferences } from '../main/window-options.js';"],
+    ['electron/core/x.ts', "import { createApplication } from '../application/application.js';"],
+    ['electron/application/x.ts', "import { app } from 'electron';"],
+    ['electron/application/x.ts', "import { main } from '../cli/main.js';"],
     ['renderer/src/x.ts', "import { readFile } from 'node:fs';"],
+    ['renderer/src/x.ts', "import { x } from '../../electron/application/application.js';"],
     ['renderer/src/x.ts', "import { Library } from '../../electron/core/library/library.js';"],
   ])('refuses in %s: %s', async (file, code) => {
     expect(await restricted(file, `${code}\nexport {};\n`)).toBe(true);
@@ -27,6 +31,8 @@ describe('layering lint rule', () => {
     ['electron/core/x.ts', "import { openDatabase } from '../node-lib/sqlite.js';"],
     ['electron/cli/x.ts', "import { startLocalService } from '../local-service/service.js';"],
     ['electron/main/x.ts', "import { app } from 'electron';"],
+    ['electron/application/x.ts', "import { Library } from '../core/library/library.js';"],
+    ['electron/cli/x.ts', "import { x } from '../application/application.js';"],
     ['renderer/src/x.ts', "import { APP_NAME } from '../../electron/shared/app-info.js';"],
   ])('allows in %s: %s', async (file, code) => {
     expect(await restricted(file, `${code}\nexport {};\n`)).toBe(false);

@@ -1,0 +1,137 @@
+/**
+ * The LabelDesk contract: every call the UI can make and every event it can receive, with zod
+ * schemas for arguments, results and payloads. The Electron preload, the main process's IPC
+ * registration, the browser-mode bridge, the renderer's `api` client and the application layer are
+ * all derived from these two tables; nothing else declares a channel name or a payload shape.
+ */
+import { Empty, Id, Ok } from './common-schemas.js';
+import {
+  AddFolderInput,
+  FolderIdInput,
+  FolderIssues,
+  FolderIssuesInput,
+  FolderView,
+  WatchInput,
+} from './folder-schemas.js';
+import {
+  ClassCounts,
+  ItemDetail,
+  ItemIds,
+  ItemIdsInput,
+  ItemInput,
+  LibraryFilter,
+  LibraryPage,
+  LibraryPageInput,
+} from './library-schemas.js';
+import {
+  AutoLabel,
+  AutoLabelInput,
+  Estimate,
+  RetryInput,
+  RunProblems,
+  RunRecord,
+  RunScope,
+  RunState,
+  StartRunInput,
+} from './run-schemas.js';
+import { HostedServiceInput, ServiceState, TrialInput } from './service-schemas.js';
+import { z } from './zod.js';
+
+function call<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
+  return { input, output };
+}
+
+export const AppInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  transport: z.enum(['electron', 'browser', 'in-process']),
+  /** Where the library lives (LABELDESK_HOME). */
+  home: z.string(),
+  /** Prefix of media URLs (`<mediaBase>thumb/ID`, `<mediaBase>file/ID`). */
+  mediaBase: z.string(),
+  /** A one-line notice for the user (e.g. no keychain: the embedded key lives in memory). */
+  notices: z.array(z.string()),
+  /** Whether a native folder picker exists (Electron) or paths are typed (browser mode). */
+  nativeDialogs: z.boolean(),
+});
+export type AppInfo = z.infer<typeof AppInfo>;
+
+export const CALLS = {
+  'app.info': call(Empty, AppInfo),
+
+  'service.state': call(Empty, ServiceState),
+  'service.refresh': call(Empty, ServiceState),
+  'service.useEmbedded': call(Empty, ServiceState),
+  'service.useHosted': call(HostedServiceInput, ServiceState),
+  'service.startTrial': call(TrialInput, ServiceState),
+  'service.forgetKey': call(Empty, ServiceState),
+
+  'folders.list': call(Empty, z.array(FolderView)),
+  'folders.add': call(AddFolderInput, FolderView),
+  'folders.remove': call(FolderIdInput, Ok),
+  'folders.setWatch': call(WatchInput, FolderView),
+  'folders.rescan': call(FolderIdInput, FolderView),
+  'folders.issues': call(FolderIssuesInput, FolderIssues),
+
+  'runs.estimate': call(RunScope, Estimate),
+  'runs.start': call(StartRunInput, RunState),
+  'runs.current': call(Empty, RunState.nullable()),
+  'runs.pause': call(Empty, RunState.nullable()),
+  'runs.resume': call(Empty, RunState.nullable()),
+  'runs.cancel': call(Empty, RunState.nullable()),
+  'runs.problems': call(z.object({ solution: z.string().min(1).max(200) }), RunProblems),
+  'runs.retry': call(RetryInput, RunState),
+  'runs.history': call(
+    z.object({ limit: z.number().int().min(1).max(500).default(50) }),
+    z.array(RunRecord),
+  ),
+  'runs.autoLabel': call(Empty, AutoLabel),
+  'runs.setAutoLabel': call(AutoLabelInput, AutoLabel),
+
+  'library.page': call(LibraryPageInput, LibraryPage),
+  'library.ids': call(ItemIdsInput, ItemIds),
+  'library.classCounts': call(LibraryFilter, ClassCounts),
+  'library.item': call(ItemInput, ItemDetail),
+} as const;
+
+export const EVENTS = {
+  /** The current run changed (progress, phase). */
+  'run.progress': RunState,
+  /** Media were added, changed or labelled: views over these folders are stale. */
+  'library.changed': z.object({ folderIds: z.array(Id), at: z.number() }),
+  'folders.changed': z.array(FolderView),
+  'service.changed': ServiceState,
+  /** A run finished (the desktop shell shows a notification). */
+  'run.finished': RunState,
+} as const;
+
+export type CallName = keyof typeof CALLS;
+export type EventName = keyof typeof EVENTS;
+/** What a caller passes (defaults may be left out). */
+export type CallInput<N extends CallName> = z.input<(typeof CALLS)[N]['input']>;
+/** What a handler receives, after validation and defaults. */
+export type CallArgs<N extends CallName> = z.output<(typeof CALLS)[N]['input']>;
+export type CallResult<N extends CallName> = z.output<(typeof CALLS)[N]['output']>;
+export type EventPayload<N extends EventName> = z.output<(typeof EVENTS)[N]>;
+
+/** The API as the renderer sees it, whatever carries it. */
+export interface LabelDeskApi {
+  call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallResult<N>>;
+  /** Subscribes to an event; returns the unsubscribe function. */
+  on<N extends EventName>(name: N, listener: (payload: EventPayload<N>) => void): () => void;
+}
+
+/** What the application layer implements: one handler per call. */
+export type Handlers = {
+  [N in CallName]: (args: CallArgs<N>) => Promise<CallResult<N>> | CallResult<N>;
+};
+
+export const CALL_NAMES = Object.keys(CALLS) as CallName[];
+export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
+
+export function isCallName(name: unknown): name is CallName {
+  return typeof name === 'string' && Object.hasOwn(CALLS, name);
+}
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.hasOwn(EVENTS, name);
+}

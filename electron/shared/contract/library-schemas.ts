@@ -1,0 +1,91 @@
+/** The Library screen: a filtered, sorted, paged view of every file and its boxes. */
+import { Id, MediaKind } from './common-schemas.js';
+import { z } from './zod.js';
+
+export const ItemStatus = z.enum(['new', 'labelled', 'failed', 'uncertain', 'unreadable']);
+export type ItemStatus = z.infer<typeof ItemStatus>;
+export const ReviewFilter = z.enum(['unreviewed', 'reviewed']);
+
+export const LibraryFilter = z.object({
+  solution: z.string().min(1).max(200),
+  folderIds: z.array(Id).max(10_000).optional(),
+  kind: MediaKind.optional(),
+  status: ItemStatus.optional(),
+  label: z.string().max(200).optional(),
+  minScore: z.number().min(0).max(1).optional(),
+  review: ReviewFilter.optional(),
+  search: z.string().max(500).optional(),
+});
+export type LibraryFilter = z.infer<typeof LibraryFilter>;
+
+export const LibrarySort = z.enum(['path', 'name', 'modified', 'size', 'boxes']);
+export type LibrarySort = z.infer<typeof LibrarySort>;
+
+export const LibraryPageInput = z.object({
+  filter: LibraryFilter,
+  sort: LibrarySort.default('path'),
+  descending: z.boolean().default(false),
+  offset: z.number().int().min(0),
+  limit: z.number().int().min(1).max(1000),
+});
+
+export const LibraryItem = z.object({
+  id: Id,
+  path: z.string(),
+  name: z.string(),
+  kind: MediaKind,
+  size: z.number(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  durationMs: z.number().nullable(),
+  status: ItemStatus,
+  /** Boxes after the filter's minimum score and label, null when not labelled. */
+  boxes: z.number().nullable(),
+  pendingReview: z.number(),
+  errorCode: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+});
+export type LibraryItem = z.infer<typeof LibraryItem>;
+
+export const LibraryPage = z.object({
+  /** Items matching the filter; the grid sizes itself to it. */
+  total: z.number(),
+  offset: z.number(),
+  items: z.array(LibraryItem),
+});
+export type LibraryPage = z.infer<typeof LibraryPage>;
+
+export const ClassCounts = z.array(z.object({ label: z.string(), count: z.number() }));
+export type ClassCounts = z.infer<typeof ClassCounts>;
+
+export const Box = z.object({
+  id: Id,
+  frameIndex: z.number(),
+  timeMs: z.number().nullable(),
+  label: z.string(),
+  score: z.number(),
+  /** Normalised 0–1 of the analysed (EXIF-oriented) picture: overlays draw from this. */
+  bbox: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }),
+  origin: z.enum(['model', 'edited', 'added']),
+  review: z.enum(['pending', 'accepted', 'rejected']),
+});
+export type Box = z.infer<typeof Box>;
+
+export const ItemInput = z.object({ id: Id, solution: z.string().min(1).max(200) });
+export const ItemDetail = z.object({
+  item: LibraryItem,
+  analysedWidth: z.number().nullable(),
+  analysedHeight: z.number().nullable(),
+  model: z.string().nullable(),
+  boxes: z.array(Box),
+});
+export type ItemDetail = z.infer<typeof ItemDetail>;
+
+export const ItemIdsInput = z.object({
+  filter: LibraryFilter,
+  sort: LibrarySort.default('path'),
+  descending: z.boolean().default(false),
+  offset: z.number().int().min(0),
+  limit: z.number().int().min(1).max(200_000),
+});
+export const ItemIds = z.array(Id);

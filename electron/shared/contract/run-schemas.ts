@@ -1,0 +1,108 @@
+/** The Runs screen: estimate, start/pause/resume/cancel, progress, problems and history. */
+import { FileIssue, Id } from './common-schemas.js';
+import { z } from './zod.js';
+
+/** What to label: whole folders, or chosen library items. */
+export const RunScope = z.object({
+  solution: z.string().min(1).max(200),
+  folderIds: z.array(Id).max(10_000).optional(),
+  mediaIds: z.array(Id).max(200_000).optional(),
+});
+export type RunScope = z.infer<typeof RunScope>;
+
+export const Estimate = z.object({
+  solution: z.string(),
+  images: z.number(),
+  clips: z.number(),
+  clipFrames: z.number(),
+  imageCost: z.number(),
+  frameCost: z.number(),
+  frames: z.number(),
+  alreadyLabelled: z.number(),
+  refused: z.number(),
+  uncertain: z.number(),
+  /** The key's figures, null without a key or offline. */
+  remaining: z.number().nullable(),
+  hourRemaining: z.number().nullable(),
+  fits: z.boolean().nullable(),
+  fitsThisHour: z.boolean().nullable(),
+});
+export type Estimate = z.infer<typeof Estimate>;
+
+export const StartRunInput = RunScope.extend({
+  budget: z.number().int().min(0).nullable().default(null),
+  hourBudget: z.number().int().min(0).nullable().default(null),
+  /** Send again files whose last call may have been charged (explicit Retry). */
+  retryUncertain: z.boolean().default(false),
+});
+
+export const RunPhase = z.enum([
+  'preparing',
+  'running',
+  'pausing',
+  'paused',
+  'waiting-for-credits',
+  'cancelling',
+  'done',
+  'stopped',
+  'cancelled',
+  'failed',
+]);
+export type RunPhase = z.infer<typeof RunPhase>;
+
+export const RunState = z.object({
+  runKey: z.string(),
+  phase: RunPhase,
+  solution: z.string(),
+  total: z.number(),
+  completed: z.number(),
+  labelled: z.number(),
+  reused: z.number(),
+  failed: z.number(),
+  uncertain: z.number(),
+  framesSpent: z.number(),
+  estimateFrames: z.number(),
+  ratePerSec: z.number(),
+  etaSec: z.number().nullable(),
+  /** When waiting for credits: when sending resumes (ms epoch), if known. */
+  resumesAt: z.number().nullable(),
+  /** One sentence on why it stopped or waits. */
+  detail: z.string().nullable(),
+  startedAt: z.number(),
+  finishedAt: z.number().nullable(),
+});
+export type RunState = z.infer<typeof RunState>;
+
+export const RunProblems = z.object({
+  failed: z.array(FileIssue.extend({ mediaId: Id })),
+  uncertain: z.array(FileIssue.extend({ mediaId: Id })),
+});
+export type RunProblems = z.infer<typeof RunProblems>;
+
+export const RunRecord = z.object({
+  id: Id,
+  solution: z.string(),
+  serviceUrl: z.string(),
+  startedAt: z.number(),
+  finishedAt: z.number().nullable(),
+  status: z.string(),
+  estimateFrames: z.number(),
+  framesSpent: z.number(),
+  files: z.number(),
+});
+export type RunRecord = z.infer<typeof RunRecord>;
+
+export const RetryInput = z.object({
+  solution: z.string().min(1).max(200),
+  mediaIds: z.array(Id).min(1).max(200_000),
+});
+
+export const AutoLabel = z.object({
+  enabled: z.boolean(),
+  solution: z.string().min(1).max(200),
+  /** Frames auto-labelling may spend in this session (null: no limit beyond the key). */
+  budget: z.number().int().min(0).nullable(),
+  spent: z.number(),
+});
+export type AutoLabel = z.infer<typeof AutoLabel>;
+export const AutoLabelInput = AutoLabel.omit({ spent: true });
