@@ -92,6 +92,10 @@ export const CALLS = {
   'library.ids': call(ItemIdsInput, ItemIds),
   'library.classCounts': call(LibraryFilter, ClassCounts),
   'library.item': call(ItemInput, ItemDetail),
+
+  /** Native folder picker (Electron); browser mode answers `not_available`. */
+  'host.pickFolders': call(Empty, z.object({ paths: z.array(z.string()) })),
+  'host.showInFolder': call(z.object({ path: z.string().min(1).max(4096) }), Ok),
 } as const;
 
 export const EVENTS = {

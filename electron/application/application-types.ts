@@ -1,0 +1,48 @@
+/**
+ * The application layer's face to its hosts (the Electron main process, the browser-mode server
+ * and the CLI): the contract's handlers, its events, media by library id, and what a host lends it.
+ */
+import type { EventName, EventPayload, Handlers } from '../shared/contract/index.js';
+
+export type MediaVariant = 'thumb' | 'file';
+
+/** A file the media routes may serve: only ever found by library id, never by a given path. */
+export interface MediaFile {
+  path: string;
+  contentType: string;
+  size: number;
+}
+
+export interface MediaSource {
+  /** The thumbnail (made on demand) or the file itself of a library item; undefined if unknown. */
+  resolve(variant: MediaVariant, id: number): Promise<MediaFile | undefined>;
+}
+
+/** Native abilities a host may lend (Electron has them; browser mode does not). */
+export interface HostCapabilities {
+  pickFolders?(): Promise<string[]>;
+  showInFolder?(path: string): void;
+}
+
+export type EventListener = <N extends EventName>(name: N, payload: EventPayload<N>) => void;
+
+export interface Application {
+  handlers: Handlers;
+  /** Subscribes to every event the application emits; returns the unsubscribe function. */
+  onEvent(listener: EventListener): () => void;
+  media: MediaSource;
+  close(): Promise<void>;
+}
+
+export interface ApplicationOptions {
+  transport: 'electron' | 'browser' | 'in-process';
+  /** Prefix of media URLs the renderer builds (`labeldesk-media://` or `/media/<token>/`). */
+  mediaBase: string;
+  env?: NodeJS.ProcessEnv;
+  host?: HostCapabilities;
+  /** better-sqlite3 built for Electron's ABI (the app), when it differs from Node's. */
+  sqliteNativeBinding?: string;
+  /** Embedded-service engine; 'null' only for tests that never touch real data. */
+  engine?: 'models' | 'null';
+  log?: (line: string) => void;
+}
