@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { redactSecrets } from '../core/credentials/index.js';
 import { UnknownSolutionError } from '../core/runner/plan-run.js';
 import { buildVersion } from '../node-lib/app-paths.js';
+import { addAppCommand } from './commands/app-command.js';
 import { addExportCommand } from './commands/export-command.js';
 import { addJobsCommand } from './commands/jobs-command.js';
 import { addLabelCommand } from './commands/label-command.js';
@@ -30,6 +31,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   addLoginCommands(program);
   addExportCommand(program);
   addJobsCommand(program);
+  addAppCommand(program);
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (err) {

@@ -75,8 +75,11 @@ export class Library {
     await this.rewatch();
   }
 
-  /** Scans every folder and reconciles the store with what is on disk now. */
-  async scanAll(onProgress?: (progress: ScanProgress) => void): Promise<ScanCounts> {
+  /** Scans every folder (or those given) and reconciles the store with what is on disk now. */
+  async scanAll(
+    onProgress?: (progress: ScanProgress) => void,
+    only?: { folderIds?: readonly number[] },
+  ): Promise<ScanCounts> {
     const total: ScanCounts = {
       new: 0,
       changed: 0,
@@ -85,7 +88,9 @@ export class Library {
       reappeared: 0,
       issues: 0,
     };
+    const wanted = only?.folderIds ? new Set(only.folderIds) : undefined;
     for (const folder of this.store.folders.list()) {
+      if (wanted && !wanted.has(folder.id)) continue;
       let rootLost = false;
       const base = { ...total };
       const scan = scanFolder(folder.path, {

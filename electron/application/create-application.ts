@@ -1,0 +1,160 @@
+/**
+ * The application layer: opens the library, connects the service, and implements every call of
+ * the contract over core. Electron IPC, the browser bridge and the CLI all serve this one object.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Credentials, KeytarStore } from '../core/credentials/index.js';
+import { LibraryView } from '../core/store/library-view.js';
+import { openLibraryStore } from '../core/store/open-library-store.js';
+import { buildVersion, labeldeskHome } from '../node-lib/app-paths.js';
+import { APP_NAME } from '../shared/app-info.js';
+import { LabelDeskError, type Handlers } from '../shared/contract/index.js';
+import type { Application, ApplicationOptions } from './application-types.js';
+import { AppEvents } from './app-events.js';
+import { AutoLabeller } from './auto-label.js';
+import { FolderManager } from './folder-manager.js';
+import { libraryHandlers } from './library-handlers.js';
+import { createMediaSource } from './media-source.js';
+import { RunController } from './run-controller.js';
+import { ServiceHub } from './service-hub.js';
+
+const SOLUTION_SETTING = 'app.solution';
+
+export async function createApplication(options: ApplicationOptions): Promise<Application> {
+  const env = options.env ?? process.env;
+  const log = options.log ?? (() => undefined);
+  const home = labeldeskHome(env);
+  mkdirSync(home, { recursive: true });
+  const store = openLibraryStore(join(home, 'library.sqlite'));
+  const view = new LibraryView(store.file);
+  const events = new AppEvents();
+  const notices = new Set<string>();
+  const notice = (line: string) => {
+    if (!notices.has(line)) log(line);
+    notices.add(line);
+  };
+  const credentials = new Credentials({ store: new KeytarStore(), env, settings: store.settings });
+  const hub = new ServiceHub({
+    home,
+    store,
+    credentials,
+    events,
+    engine: options.engine ?? 'models',
+    notice,
+    log,
+  });
+  const solution = () => store.settings.get(SOLUTION_SETTING) ?? 'objects';
+  const libraryChanged = events.throttled('library.changed', 250);
+  const runs = new RunController(store, hub, events, () =>
+    libraryChanged({ folderIds: [], at: Date.now() }),
+  );
+  const auto = new AutoLabeller(store, runs, log);
+  const folders = new FolderManager({
+    store,
+    view,
+    events,
+    solution,
+    onArrived: (_folderId, ids) => auto.offer(ids),
+    log,
+  });
+  events.on((name, payload) => {
+    if (name === 'run.finished') {
+      auto.onRunFinished(payload as Parameters<AutoLabeller['onRunFinished']>[0]);
+      events.emit('folders.changed', folders.list());
+    }
+  });
+  const host = options.host ?? {};
+  const rememberSolution = (id: string) => store.settings.set(SOLUTION_SETTING, id);
+
+  const handlers: Handlers = {
+    'app.info': () => ({
+      name: APP_NAME,
+      version: buildVersion(),
+      transport: options.transport,
+      home,
+      mediaBase: options.mediaBase,
+      notices: [...notices],
+      nativeDialogs: host.pickFolders !== undefined,
+    }),
+    'service.state': () => hub.current(),
+    'service.refresh': () => hub.refresh(),
+    'service.useEmbedded': () => hub.useEmbedded(),
+    'service.useHosted': ({ baseUrl, apiKey }) => hub.useHosted(baseUrl, apiKey),
+    'service.startTrial': ({ baseUrl }) => hub.startTrial(baseUrl),
+    'service.forgetKey': () => hub.forgetKey(),
+
+    'folders.list': () => folders.list(),
+    'folders.add': ({ path }) => folders.add(path),
+    'folders.remove': async ({ id }) => {
+      await folders.remove(id);
+      return { ok: true as const };
+    },
+    'folders.setWatch': ({ id, watching, polling, autoLabel }) =>
+      folders.setWatch(id, {
+        watching,
+        ...(polling !== undefined ? { polling } : {}),
+        ...(autoLabel !== undefined ? { autoLabel } : {}),
+      }),
+    'folders.rescan': ({ id }) => folders.rescan(id),
+    'folders.issues': ({ id, limit }) => view.folderErrors(id, limit),
+
+    'runs.estimate': (scope) => runs.estimate(scope),
+    'runs.start': (request) => {
+      rememberSolution(request.solution);
+      return runs.start(request);
+    },
+    'runs.current': () => runs.current(),
+    'runs.pause': () => runs.pause(),
+    'runs.resume': () => runs.resume(),
+    'runs.cancel': () => runs.cancel(),
+    'runs.problems': ({ solution: id }) => {
+      const rows = view.problems(id, 1000);
+      const pick = (state: 'failed' | 'uncertain') =>
+        rows
+          .filter((r) => r.state === state)
+          .map((r) => ({ mediaId: r.mediaId, path: r.path, code: r.code, message: r.message }));
+      return { failed: pick('failed'), uncertain: pick('uncertain') };
+    },
+    'runs.retry': ({ solution: id, mediaIds }) =>
+      runs.start({ solution: id, mediaIds, budget: null, hourBudget: null, retryUncertain: true }),
+    'runs.history': ({ limit }) => view.runs(limit),
+    'runs.autoLabel': () => auto.get(),
+    'runs.setAutoLabel': (next) => auto.set(next),
+
+    ...libraryHandlers(store, view),
+
+    'host.pickFolders': async () => {
+      if (!host.pickFolders) {
+        throw new LabelDeskError(
+          'not_available',
+          'Folder dialogs need the desktop app: type the path.',
+        );
+      }
+      return { paths: await host.pickFolders() };
+    },
+    'host.showInFolder': ({ path }) => {
+      if (!host.showInFolder) {
+        throw new LabelDeskError('not_available', 'Showing files needs the desktop app.');
+      }
+      host.showInFolder(path);
+      return { ok: true as const };
+    },
+  };
+
+  await folders.start();
+  await hub.start().catch((err: unknown) => log(`service: ${(err as Error).message}`));
+
+  return {
+    handlers,
+    onEvent: (listener) => events.on(listener),
+    media: createMediaSource(store, home),
+    async close() {
+      await runs.close();
+      await folders.close();
+      await hub.close();
+      view.close();
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,220 @@
+/**
+ * Library folders for the app: add, remove, per-folder settings (watch, poll, auto-label), and the
+ * ingest queue that scans a folder, then hashes and probes what is new, in the background. The UI
+ * sees new files as soon as the scan stores them; hashing and probing follow without blocking it.
+ */
+import { Library } from '../core/library/library.js';
+import type { WatchEvent } from '../core/library/watch-folders.js';
+import type { LibraryView } from '../core/store/library-view.js';
+import type { FolderRow, LibraryStore } from '../core/store/store-types.js';
+import { LabelDeskError, type FolderView } from '../shared/contract/index.js';
+import type { AppEvents } from './app-events.js';
+
+export interface FolderSettings {
+  watching: boolean;
+  polling: boolean;
+  autoLabel: boolean;
+}
+
+const DEFAULTS: FolderSettings = { watching: true, polling: false, autoLabel: false };
+const settingKey = (id: number) => `app.folder.${id}`;
+
+export interface FolderManagerOptions {
+  store: LibraryStore;
+  view: LibraryView;
+  events: AppEvents;
+  /** The solution counts are shown for (labelled / new). */
+  solution: () => string;
+  /** New or changed files settled in a watched folder with auto-label on. */
+  onArrived: (folderId: number, mediaIds: number[]) => void;
+  log: (line: string) => void;
+}
+
+export class FolderManager {
+  readonly library: Library;
+  private readonly scanning = new Set<number>();
+  private queue: Promise<void> = Promise.resolve();
+  private watcher: { close(): Promise<void> } | undefined;
+  private closed = false;
+  private readonly changed;
+  private arrived = new Map<number, Set<string>>();
+  private arrivalTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly o: FolderManagerOptions) {
+    this.library = new Library(o.store, {});
+    this.changed = o.events.throttled('library.changed', 250);
+  }
+
+  settings(id: number): FolderSettings {
+    const raw = this.o.store.settings.get(settingKey(id));
+    return raw ? { ...DEFAULTS, ...(JSON.parse(raw) as Partial<FolderSettings>) } : { ...DEFAULTS };
+  }
+
+  list(): FolderView[] {
+    const totals = new Map(this.o.view.folderTotals(this.o.solution()).map((t) => [t.folderId, t]));
+    return this.o.store.folders.list().map((f) => this.viewOf(f, totals.get(f.id)));
+  }
+
+  async add(path: string): Promise<FolderView> {
+    let row: FolderRow;
+    try {
+      row = await this.library.addFolder(path);
+    } catch (err) {
+      const code = (err as { code?: string }).code === 'ENOENT' ? 'not_found' : 'invalid_folder';
+      const message =
+        code === 'not_found' ? `${path}: there is no such folder.` : (err as Error).message;
+      throw new LabelDeskError(code, message);
+    }
+    this.ingest([row.id]);
+    await this.rewatch();
+    this.foldersChanged();
+    return this.viewById(row.id);
+  }
+
+  async remove(id: number): Promise<void> {
+    this.known(id);
+    await this.library.removeFolder(id);
+    this.o.store.settings.set(settingKey(id), JSON.stringify(DEFAULTS));
+    await this.rewatch();
+    this.foldersChanged();
+    this.changed({ folderIds: [id], at: Date.now() });
+  }
+
+  async setWatch(id: number, patch: Partial<FolderSettings>): Promise<FolderView> {
+    const row = this.known(id);
+    const next = { ...this.settings(id), ...patch };
+    this.o.store.settings.set(settingKey(id), JSON.stringify(next));
+    await this.rewatch();
+    this.foldersChanged();
+    return this.viewById(row.id);
+  }
+
+  rescan(id: number): FolderView {
+    this.known(id);
+    this.ingest([id]);
+    return this.viewById(id);
+  }
+
+  private viewById(id: number): FolderView {
+    const view = this.list().find((f) => f.id === id);
+    if (!view)
+      throw new LabelDeskError('unknown_folder', 'That folder is no longer in the library.');
+    return view;
+  }
+
+  /** Scans every folder once at start (files may have changed while the app was closed). */
+  async start(): Promise<void> {
+    const ids = this.o.store.folders.list().map((f) => f.id);
+    if (ids.length) this.ingest(ids);
+    await this.rewatch();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.arrivalTimer);
+    await this.watcher?.close();
+    await this.queue.catch(() => undefined);
+  }
+
+  /** Resolves when every queued scan, hash and probe has finished (tests, benchmarks). */
+  idle(): Promise<void> {
+    return this.queue;
+  }
+
+  private ingest(folderIds: number[]): void {
+    for (const id of folderIds) this.scanning.add(id);
+    this.foldersChanged();
+    this.queue = this.queue.then(async () => {
+      if (this.closed) return;
+      try {
+        await this.library.scanAll(() => this.changed({ folderIds, at: Date.now() }), {
+          folderIds,
+        });
+        this.changed({ folderIds, at: Date.now() });
+        await this.library.hashAndProbePending();
+      } catch (err) {
+        this.o.log(`scan failed: ${(err as Error).message}`);
+      } finally {
+        for (const id of folderIds) this.scanning.delete(id);
+        this.changed({ folderIds, at: Date.now() });
+        this.foldersChanged();
+      }
+    });
+  }
+
+  private async rewatch(): Promise<void> {
+    await this.watcher?.close();
+    this.watcher = undefined;
+    const watched = this.o.store.folders.list().filter((f) => this.settings(f.id).watching);
+    if (watched.length === 0 || this.closed) return;
+    const roots = new Map(watched.map((f) => [f.path, f.id]));
+    this.watcher = await this.library.watch((event) => this.onWatchEvent(roots, event));
+  }
+
+  private onWatchEvent(roots: Map<string, number>, event: WatchEvent): void {
+    const folderId = roots.get(event.root);
+    if (folderId === undefined) return;
+    this.changed({ folderIds: [folderId], at: Date.now() });
+    if (event.type === 'removed') return;
+    const paths = this.arrived.get(folderId) ?? new Set();
+    paths.add(event.path);
+    this.arrived.set(folderId, paths);
+    clearTimeout(this.arrivalTimer);
+    this.arrivalTimer = setTimeout(() => this.flushArrivals(), 300);
+  }
+
+  /** Files the watcher reported complete: hash and probe them, then offer them to auto-label. */
+  private flushArrivals(): void {
+    const batch = this.arrived;
+    this.arrived = new Map();
+    this.queue = this.queue.then(async () => {
+      if (this.closed) return;
+      await this.library.hashAndProbePending();
+      for (const [folderId, paths] of batch) {
+        const ids: number[] = [];
+        for (const p of paths) {
+          const m = this.o.store.media.byPath(p);
+          if (m?.status === 'present') ids.push(m.id);
+        }
+        this.changed({ folderIds: [folderId], at: Date.now() });
+        if (ids.length && this.settings(folderId).autoLabel) this.o.onArrived(folderId, ids);
+      }
+      this.foldersChanged();
+    });
+  }
+
+  private foldersChanged(): void {
+    this.o.events.emit('folders.changed', this.list());
+  }
+
+  private known(id: number): FolderRow {
+    const row = this.o.store.folders.list().find((f) => f.id === id);
+    if (!row)
+      throw new LabelDeskError('unknown_folder', 'That folder is no longer in the library.');
+    return row;
+  }
+
+  private viewOf(
+    row: FolderRow,
+    totals?: ReturnType<LibraryView['folderTotals']>[number],
+  ): FolderView {
+    const s = this.settings(row.id);
+    return {
+      id: row.id,
+      path: row.path,
+      watching: s.watching,
+      polling: s.polling,
+      autoLabel: s.autoLabel,
+      scanning: this.scanning.has(row.id),
+      lastScanAt: row.lastScanAt,
+      counts: {
+        images: totals?.images ?? 0,
+        clips: totals?.clips ?? 0,
+        labelled: totals?.labelled ?? 0,
+        failed: totals?.failed ?? 0,
+        new: totals?.new ?? 0,
+      },
+      errors: totals?.errors ?? 0,
+    };
+  }
+}

@@ -1,0 +1,46 @@
+/** Thumbnails and files by library id only: the renderer never names a path. */
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { thumbnailFor } from '../core/library/thumbnails.js';
+import type { LibraryStore } from '../core/store/store-types.js';
+import type { MediaFile, MediaSource, MediaVariant } from './application-types.js';
+
+const TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+  bmp: 'image/bmp',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  mkv: 'video/x-matroska',
+  avi: 'video/x-msvideo',
+};
+
+export function contentTypeOf(file: string): string {
+  const ext = file.slice(file.lastIndexOf('.') + 1).toLowerCase();
+  return TYPES[ext] ?? 'application/octet-stream';
+}
+
+export function createMediaSource(store: LibraryStore, home: string): MediaSource {
+  const cacheDir = join(home, 'thumbnails');
+  return {
+    async resolve(variant: MediaVariant, id: number): Promise<MediaFile | undefined> {
+      const media = store.media.byId(id);
+      if (!media || media.status === 'missing') return undefined;
+      if (variant === 'file') {
+        return { path: media.path, contentType: contentTypeOf(media.path), size: media.size };
+      }
+      const thumb = await thumbnailFor(media, cacheDir);
+      if (!thumb.ok) return undefined;
+      const st = await stat(thumb.file);
+      return { path: thumb.file, contentType: contentTypeOf(thumb.file), size: st.size };
+    },
+  };
+}

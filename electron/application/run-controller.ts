@@ -1,0 +1,282 @@
+/**
+ * The app's one labelling run at a time: estimate, start, pause (stop sending, keep the scope),
+ * resume (plan the rest again: what is labelled is never sent twice), cancel, and progress events.
+ * Waiting for credits is a phase of its own, with the time sending resumes.
+ */
+import { randomUUID } from 'node:crypto';
+import { planRun, type RunPlan } from '../core/runner/plan-run.js';
+import {
+  abortableSleep,
+  runLabelling,
+  stopMessage,
+  type RunSummary,
+} from '../core/runner/run-labelling.js';
+import type { LibraryStore } from '../core/store/store-types.js';
+import {
+  LabelDeskError,
+  type Estimate,
+  type RunPhase,
+  type RunScope,
+  type RunState,
+} from '../shared/contract/index.js';
+import type { AppEvents } from './app-events.js';
+import { mediaOfScope } from './media-scope.js';
+import type { ServiceHub } from './service-hub.js';
+
+export interface StartRequest extends RunScope {
+  budget: number | null;
+  hourBudget: number | null;
+  retryUncertain: boolean;
+}
+
+interface ActiveRun {
+  request: StartRequest;
+  state: RunState;
+  abort: AbortController;
+  /** Why it was aborted: the user paused or cancelled. */
+  stopping: 'pause' | 'cancel' | undefined;
+  done: Promise<void>;
+}
+
+/** A one-shot app run waits this long at most for the hour or a Retry-After before it stops. */
+const MAX_PAUSE_MS = 65 * 60_000;
+
+export class RunController {
+  private active: ActiveRun | undefined;
+  private readonly progress;
+
+  constructor(
+    private readonly store: LibraryStore,
+    private readonly hub: ServiceHub,
+    private readonly events: AppEvents,
+    private readonly onLabelled: () => void,
+  ) {
+    this.progress = events.throttled('run.progress', 150);
+  }
+
+  current(): RunState | null {
+    return this.active?.state ?? null;
+  }
+
+  isBusy(): boolean {
+    const phase = this.active?.state.phase;
+    return phase !== undefined && !isFinal(phase) && phase !== 'paused';
+  }
+
+  async estimate(scope: RunScope): Promise<Estimate> {
+    const catalog = await this.hub.catalog();
+    if (!catalog) {
+      throw new LabelDeskError(
+        'no_catalog',
+        'The service has not been reached yet, so its frame costs are unknown.',
+      );
+    }
+    const plan = planRun(this.store, catalog, scope.solution, mediaOfScope(this.store, scope), {
+      serviceUrl: this.hub.identity(),
+    });
+    const credits = await this.hub.keyCredits();
+    return estimateOf(plan, credits);
+  }
+
+  async start(request: StartRequest): Promise<RunState> {
+    if (this.isBusy())
+      throw new LabelDeskError('run_active', 'A run is already going: pause or cancel it first.');
+    const now = Date.now();
+    const state: RunState = {
+      runKey: randomUUID(),
+      phase: 'preparing',
+      solution: request.solution,
+      total: 0,
+      completed: 0,
+      labelled: 0,
+      reused: 0,
+      failed: 0,
+      uncertain: 0,
+      framesSpent: 0,
+      estimateFrames: 0,
+      ratePerSec: 0,
+      etaSec: null,
+      resumesAt: null,
+      detail: null,
+      startedAt: now,
+      finishedAt: null,
+    };
+    return this.launch(request, state);
+  }
+
+  pause(): RunState | null {
+    const run = this.active;
+    if (!run || isFinal(run.state.phase) || run.state.phase === 'paused') return this.current();
+    run.stopping = 'pause';
+    this.set(run, { phase: 'pausing', detail: 'Finishing the files already sent…' });
+    run.abort.abort(new Error('paused'));
+    return run.state;
+  }
+
+  async resume(): Promise<RunState | null> {
+    const run = this.active;
+    if (!run || run.state.phase !== 'paused') return this.current();
+    const spent = run.state.framesSpent;
+    const budget = run.request.budget === null ? null : Math.max(0, run.request.budget - spent);
+    return this.launch(
+      { ...run.request, budget },
+      { ...run.state, phase: 'preparing', detail: null },
+    );
+  }
+
+  cancel(): RunState | null {
+    const run = this.active;
+    if (!run || isFinal(run.state.phase)) return this.current();
+    run.stopping = 'cancel';
+    if (run.state.phase === 'paused') {
+      this.finish(run, 'cancelled', 'Cancelled.');
+      return run.state;
+    }
+    this.set(run, { phase: 'cancelling', detail: 'Finishing the files already sent…' });
+    run.abort.abort(new Error('cancelled'));
+    return run.state;
+  }
+
+  async close(): Promise<void> {
+    this.active?.abort.abort(new Error('closing'));
+    await this.active?.done;
+  }
+
+  private async launch(request: StartRequest, state: RunState): Promise<RunState> {
+    const run: ActiveRun = {
+      request,
+      state,
+      abort: new AbortController(),
+      stopping: undefined,
+      done: Promise.resolve(),
+    };
+    this.active = run;
+    this.emit(run);
+    const { port, catalog } = await this.hub.forRun().catch((err: unknown) => {
+      this.finish(run, 'failed', err instanceof Error ? err.message : String(err));
+      throw err;
+    });
+    const plan = planRun(this.store, catalog, request.solution, mediaOfScope(this.store, request), {
+      serviceUrl: port.baseUrl,
+      retryUncertain: request.retryUncertain,
+    });
+    const base = { ...run.state };
+    this.set(run, {
+      phase: 'running',
+      total: base.completed + plan.items.length,
+      estimateFrames: base.framesSpent + plan.frames,
+    });
+    run.done = runLabelling(
+      {
+        store: this.store,
+        service: port,
+        catalog,
+        sleep: (ms, signal) => this.waitForCredits(run, ms, signal),
+      },
+      plan,
+      {
+        budgetFrames: request.budget,
+        hourBudgetFrames: request.hourBudget,
+        maxPauseMs: MAX_PAUSE_MS,
+        signal: run.abort.signal,
+        onProgress: (p) => {
+          this.set(run, {
+            completed: base.completed + p.completed,
+            labelled: base.labelled + p.labelled,
+            failed: base.failed + p.failed,
+            uncertain: base.uncertain + p.uncertain,
+            framesSpent: base.framesSpent + p.framesSpent,
+            ratePerSec: p.ratePerSec,
+            etaSec: p.etaSec,
+          });
+          this.onLabelled();
+        },
+      },
+    ).then(
+      (summary) => this.settle(run, base, summary),
+      (err: unknown) =>
+        this.finish(run, 'failed', err instanceof Error ? err.message : String(err)),
+    );
+    return run.state;
+  }
+
+  private settle(run: ActiveRun, base: RunState, s: RunSummary): void {
+    this.set(run, {
+      labelled: base.labelled + s.labelled,
+      reused: base.reused + s.reused,
+      failed: base.failed + s.failed.length,
+      uncertain: base.uncertain + s.uncertain.length,
+      framesSpent: base.framesSpent + s.framesSpent,
+    });
+    this.onLabelled();
+    if (run.stopping === 'pause') {
+      this.set(run, {
+        phase: 'paused',
+        detail: 'Paused: nothing new is sent until you resume.',
+        etaSec: null,
+      });
+      return;
+    }
+    if (run.stopping === 'cancel') return this.finish(run, 'cancelled', 'Cancelled.');
+    if (s.stoppedFor) return this.finish(run, 'stopped', stopMessage(s.stoppedFor));
+    this.finish(run, 'done', null);
+  }
+
+  private async waitForCredits(run: ActiveRun, ms: number, signal: AbortSignal): Promise<void> {
+    this.set(run, {
+      phase: 'waiting-for-credits',
+      resumesAt: Date.now() + ms,
+      detail: 'Waiting for credits: sending resumes when the hour turns.',
+    });
+    try {
+      await abortableSleep(ms, signal);
+    } finally {
+      if (run.state.phase === 'waiting-for-credits')
+        this.set(run, { phase: 'running', resumesAt: null, detail: null });
+    }
+  }
+
+  private finish(run: ActiveRun, phase: RunPhase, detail: string | null): void {
+    this.set(run, { phase, detail, finishedAt: Date.now(), etaSec: null, resumesAt: null });
+    this.events.emit('run.progress', run.state);
+    this.events.emit('run.finished', run.state);
+  }
+
+  private set(run: ActiveRun, patch: Partial<RunState>): void {
+    run.state = { ...run.state, ...patch };
+    this.emit(run);
+  }
+
+  private emit(run: ActiveRun): void {
+    if (this.active === run) this.progress(run.state);
+  }
+}
+
+function isFinal(phase: RunPhase): boolean {
+  return phase === 'done' || phase === 'stopped' || phase === 'cancelled' || phase === 'failed';
+}
+
+function estimateOf(
+  plan: RunPlan,
+  credits: { remaining: number; hourRemaining: number } | null,
+): Estimate {
+  const clipFrames = plan.items
+    .filter((i) => i.media.kind === 'video')
+    .reduce((sum, i) => sum + i.cost / Math.max(plan.solution.frameCost.videoFrame, 1e-9), 0);
+  return {
+    solution: plan.solution.id,
+    images: plan.images,
+    clips: plan.clips,
+    clipFrames: Math.round(clipFrames),
+    imageCost: plan.solution.frameCost.image,
+    frameCost: plan.solution.frameCost.videoFrame,
+    frames: plan.frames,
+    alreadyLabelled: plan.reused.length + plan.duplicates.length,
+    refused: plan.refused.length,
+    uncertain: plan.uncertain.length,
+    remaining: credits?.remaining ?? null,
+    hourRemaining: credits?.hourRemaining ?? null,
+    fits: credits ? plan.frames <= credits.remaining : null,
+    fitsThisHour: credits ? plan.frames <= credits.hourRemaining : null,
+  };
+}

@@ -1,0 +1,346 @@
+/**
+ * Which service the app talks to, and what it knows of it: the embedded service (default, started
+ * in-process on loopback) or a hosted one (base URL + a key from the keychain). Keys stay here and
+ * in the keychain: the state handed to the UI says only whether one exists and where it lives.
+ */
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { KeychainUnavailableError, type Credentials } from '../core/credentials/index.js';
+import type { CatalogView, ServicePort } from '../core/runner/service-port.js';
+import type { Catalog } from '../core/service/service-adapter.js';
+import { ServiceClient } from '../core/service/service-client.js';
+import type { LibraryStore } from '../core/store/store-types.js';
+import type { LocalService } from '../local-service/service.js';
+import { LabelDeskError, type ServiceState } from '../shared/contract/index.js';
+import type { AppEvents } from './app-events.js';
+import { EMBEDDED_ACCOUNT, servicePortOf } from './service-port.js';
+
+type Choice = { kind: 'embedded' } | { kind: 'hosted'; baseUrl: string };
+type KeyStore = ServiceState['keyStore'];
+
+const CHOICE_SETTING = 'app.service';
+const REFRESH_MS = 30_000;
+
+interface Connection {
+  choice: Choice;
+  /** The identity results and the ledger are stored under. */
+  identity: string;
+  url: string;
+  client: ServiceClient | undefined;
+  keyStore: KeyStore;
+  embedded?: LocalService;
+}
+
+export interface ServiceHubOptions {
+  home: string;
+  store: LibraryStore;
+  credentials: Credentials;
+  events: AppEvents;
+  engine: 'models' | 'null';
+  notice: (line: string) => void;
+  log: (line: string) => void;
+}
+
+export class ServiceHub {
+  private conn: Connection | undefined;
+  private state: ServiceState;
+  private catalogCache: Catalog | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private memoryEmbeddedKey: string | undefined;
+
+  constructor(private readonly o: ServiceHubOptions) {
+    this.state = blankState({ kind: 'embedded' }, 'starting', 'Starting the embedded service…');
+  }
+
+  current(): ServiceState {
+    return this.state;
+  }
+
+  /** The name results are stored under for the current service. */
+  identity(): string {
+    return this.conn?.identity ?? EMBEDDED_ACCOUNT;
+  }
+
+  async start(): Promise<ServiceState> {
+    const saved = this.o.store.settings.get(CHOICE_SETTING);
+    const choice: Choice = saved ? (JSON.parse(saved) as Choice) : { kind: 'embedded' };
+    this.timer = setInterval(() => void this.refresh().catch(() => undefined), REFRESH_MS);
+    this.timer.unref();
+    return this.switchTo(choice);
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.conn?.embedded?.close();
+    this.conn = undefined;
+  }
+
+  async useEmbedded(): Promise<ServiceState> {
+    return this.switchTo({ kind: 'embedded' });
+  }
+
+  async useHosted(baseUrl: string, apiKey: string): Promise<ServiceState> {
+    const url = trimUrl(baseUrl);
+    // The key is checked against the service before it is kept: a typo is told at once.
+    const probe = new ServiceClient({ baseUrl: url, apiKey });
+    await probe.keyStatus();
+    try {
+      await this.o.credentials.saveKey(url, apiKey);
+    } catch (err) {
+      if (err instanceof KeychainUnavailableError) {
+        throw new LabelDeskError('keychain_unavailable', err.message);
+      }
+      throw err;
+    }
+    return this.switchTo({ kind: 'hosted', baseUrl: url });
+  }
+
+  async startTrial(baseUrl: string): Promise<ServiceState> {
+    const url = trimUrl(baseUrl);
+    const client = new ServiceClient({ baseUrl: url });
+    await this.o.credentials.loginWithTrial(url, {
+      createSession: (deviceId) => client.session(deviceId),
+      exchangeSdkKey: (token) => new ServiceClient({ baseUrl: url, apiKey: token }).sdkKey(),
+    });
+    return this.switchTo({ kind: 'hosted', baseUrl: url });
+  }
+
+  async forgetKey(): Promise<ServiceState> {
+    const c = this.conn;
+    if (c?.choice.kind === 'hosted') await this.o.credentials.forget(c.choice.baseUrl);
+    return this.switchTo(c?.choice ?? { kind: 'embedded' });
+  }
+
+  /** The connection a run needs: a client with a key, and the catalog; refused when offline. */
+  async forRun(): Promise<{
+    port: ServicePort;
+    catalog: CatalogView & Catalog;
+    client: ServiceClient;
+  }> {
+    const c = this.conn;
+    if (!c?.client) {
+      throw new LabelDeskError(
+        'no_key',
+        'There is no API key for this service: add one on the Service screen.',
+      );
+    }
+    const catalog = await c.client.catalog();
+    this.rememberCatalog(c, catalog);
+    return { port: servicePortOf(c.identity, c.client), catalog, client: c.client };
+  }
+
+  /** The catalog for estimates and filters: live when online, else the last one stored. */
+  async catalog(): Promise<Catalog | undefined> {
+    const c = this.conn;
+    if (c?.client && this.state.status === 'online' && this.catalogCache) return this.catalogCache;
+    if (c) {
+      try {
+        const catalog = await new ServiceClient({ baseUrl: c.url }).catalog();
+        this.rememberCatalog(c, catalog);
+        return catalog;
+      } catch {
+        const stored = this.o.store.catalog.latest(c.identity);
+        if (stored) return JSON.parse(stored.body) as Catalog;
+      }
+    }
+    return this.catalogCache;
+  }
+
+  async keyCredits(): Promise<ServiceState['credits']> {
+    const client = this.conn?.client;
+    if (!client) return null;
+    try {
+      const k = await client.keyStatus();
+      return {
+        audience: k.audience,
+        remaining: k.remaining,
+        hourRemaining: k.hourRemaining,
+        expiresAt: k.expiresAt,
+      };
+    } catch {
+      return null;
+    }
+  }
+
+  /** Asks the service for its catalog, health and the key's credits; offline when unreachable. */
+  async refresh(): Promise<ServiceState> {
+    const c = this.conn;
+    if (!c) return this.state;
+    const anonymous = new ServiceClient({ baseUrl: c.url });
+    let next: ServiceState;
+    try {
+      const [catalog, health] = await Promise.all([anonymous.catalog(), anonymous.health()]);
+      this.rememberCatalog(c, catalog);
+      const credits = await this.keyCredits();
+      const ready = c.embedded ? isReady(c.embedded) : true;
+      next = {
+        ...blankState(
+          c.choice,
+          ready ? 'online' : 'starting',
+          ready ? null : 'Loading the detection models…',
+        ),
+        baseUrl: c.url,
+        version: catalog.version,
+        health: health.status,
+        engine: engineOf(c, health),
+        solutions: catalog.solutions.map((s) => ({
+          id: s.id,
+          name: s.name ?? s.id,
+          description: s.description ?? '',
+          media: s.media,
+          classes: s.classes,
+          frameCost: s.frameCost,
+        })),
+        limits: catalog.limits as Record<string, unknown>,
+        hasKey: c.client !== undefined,
+        keyStore: c.keyStore,
+        credits,
+      };
+    } catch (err) {
+      const stored = this.o.store.catalog.latest(c.identity);
+      const catalog = stored ? (JSON.parse(stored.body) as Catalog) : undefined;
+      next = {
+        ...blankState(c.choice, 'offline', `${c.url} cannot be reached: ${messageOf(err)}`),
+        baseUrl: c.url,
+        version: catalog?.version ?? null,
+        solutions: (catalog?.solutions ?? []).map((s) => ({
+          id: s.id,
+          name: s.name ?? s.id,
+          description: s.description ?? '',
+          media: s.media,
+          classes: s.classes,
+          frameCost: s.frameCost,
+        })),
+        hasKey: c.client !== undefined,
+        keyStore: c.keyStore,
+      };
+    }
+    this.state = next;
+    this.o.events.emit('service.changed', next);
+    return next;
+  }
+
+  private async switchTo(choice: Choice): Promise<ServiceState> {
+    const previous = this.conn;
+    this.conn = undefined;
+    await previous?.embedded?.close();
+    this.catalogCache = undefined;
+    this.state = blankState(choice, 'starting', 'Connecting…');
+    this.o.events.emit('service.changed', this.state);
+    try {
+      this.conn =
+        choice.kind === 'embedded'
+          ? await this.connectEmbedded()
+          : await this.connectHosted(choice);
+      this.o.store.settings.set(CHOICE_SETTING, JSON.stringify(choice));
+    } catch (err) {
+      this.state = blankState(choice, 'offline', messageOf(err));
+      this.o.events.emit('service.changed', this.state);
+      throw err;
+    }
+    const embedded = this.conn.embedded;
+    // The models load in the background; the state turns online when they are ready.
+    if (embedded)
+      void embedded.engine.whenReady().then(() => this.refresh().catch(() => undefined));
+    return this.refresh();
+  }
+
+  private async connectHosted(choice: { kind: 'hosted'; baseUrl: string }): Promise<Connection> {
+    let resolved;
+    try {
+      resolved = await this.o.credentials.resolveKey(choice.baseUrl);
+    } catch (err) {
+      if (!(err instanceof KeychainUnavailableError)) throw err;
+      this.o.notice(err.message);
+    }
+    return {
+      choice,
+      identity: choice.baseUrl,
+      url: choice.baseUrl,
+      client: resolved
+        ? new ServiceClient({ baseUrl: choice.baseUrl, apiKey: resolved.key })
+        : undefined,
+      keyStore: resolved ? (resolved.source === 'env' ? 'environment' : 'keychain') : 'none',
+    };
+  }
+
+  private async connectEmbedded(): Promise<Connection> {
+    let key: string;
+    let keyStore: KeyStore = 'keychain';
+    try {
+      key = await this.o.credentials.ensureEmbeddedKey(EMBEDDED_ACCOUNT);
+    } catch (err) {
+      if (!(err instanceof KeychainUnavailableError)) throw err;
+      // No Secret Service (a fresh Linux box): the embedded service still works, for this session.
+      this.memoryEmbeddedKey ??= `ldk_${randomBytes(32).toString('base64url')}`;
+      key = this.memoryEmbeddedKey;
+      keyStore = 'memory';
+      this.o.notice('No OS keychain: the embedded service key is kept in memory for this session.');
+    }
+    // Loaded only here: a hosted-only session never pays for the service's modules.
+    const { startLocalService } = await import('../local-service/service.js');
+    const embedded = await startLocalService({
+      dataDir: join(this.o.home, 'service'),
+      port: 0,
+      keys: [{ key }],
+      engine: this.o.engine,
+      log: this.o.log,
+    });
+    return {
+      choice: { kind: 'embedded' },
+      identity: EMBEDDED_ACCOUNT,
+      url: embedded.url,
+      client: new ServiceClient({ baseUrl: embedded.url, apiKey: key }),
+      keyStore,
+      embedded,
+    };
+  }
+
+  private rememberCatalog(c: Connection, catalog: Catalog): void {
+    if (this.catalogCache?.version === catalog.version && this.catalogCache === catalog) return;
+    this.catalogCache = catalog;
+    const stored = this.o.store.catalog.latest(c.identity);
+    const body = JSON.stringify(catalog);
+    if (stored?.body !== body)
+      this.o.store.catalog.saveSnapshot(c.identity, catalog.version, body, Date.now());
+  }
+}
+
+function blankState(
+  choice: Choice,
+  status: ServiceState['status'],
+  detail: string | null,
+): ServiceState {
+  return {
+    kind: choice.kind,
+    baseUrl: choice.kind === 'hosted' ? choice.baseUrl : '',
+    status,
+    detail,
+    version: null,
+    health: null,
+    engine: null,
+    solutions: [],
+    limits: null,
+    hasKey: false,
+    keyStore: 'none',
+    credits: null,
+    checkedAt: Date.now(),
+  };
+}
+
+function isReady(embedded: LocalService): boolean {
+  return embedded.engine.status().state === 'ready';
+}
+
+function engineOf(c: Connection, health: { ai: string }): string | null {
+  if (c.embedded) return c.embedded.engine.kind === 'null' ? 'stand-in (no model)' : 'real models';
+  return health.ai;
+}
+
+function trimUrl(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

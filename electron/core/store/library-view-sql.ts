@@ -1,0 +1,106 @@
+/**
+ * SQL of the library's read model: one media row per file with its result for a solution, its
+ * latest submission state, and the filter's box count. Built from a filter; values always bound.
+ */
+export type ViewStatus = 'new' | 'labelled' | 'failed' | 'uncertain' | 'unreadable';
+export type ViewSort = 'path' | 'name' | 'modified' | 'size' | 'boxes';
+
+export interface ViewFilter {
+  solution: string;
+  folderIds?: readonly number[] | undefined;
+  kind?: 'image' | 'video' | undefined;
+  status?: ViewStatus | undefined;
+  label?: string | undefined;
+  minScore?: number | undefined;
+  review?: 'unreviewed' | 'reviewed' | undefined;
+  search?: string | undefined;
+}
+
+export type Params = Record<string, string | number | null>;
+
+/** The latest submission of this content for the solution (failed / uncertain live there). */
+const LAST_STATE = `(SELECT s.state FROM submissions s
+  WHERE s.content_hash = m.content_hash AND s.solution = @solution ORDER BY s.id DESC LIMIT 1)`;
+
+const STATUS = `CASE
+  WHEN m.status = 'error' THEN 'unreadable'
+  WHEN r.id IS NOT NULL THEN 'labelled'
+  ELSE coalesce((SELECT CASE st WHEN 'failed' THEN 'failed' WHEN 'uncertain' THEN 'uncertain' END
+    FROM (SELECT ${LAST_STATE} AS st)), 'new')
+END`;
+
+/** Boxes that pass the filter's label and score (rejected boxes never count). */
+function boxPredicate(filter: ViewFilter): string {
+  const parts = ['d.result_id = r.id', "d.review != 'rejected'"];
+  if (filter.minScore !== undefined && filter.minScore > 0) parts.push('d.score >= @minScore');
+  if (filter.label) parts.push('d.label = @label');
+  return parts.join(' AND ');
+}
+
+const filtersBoxes = (f: ViewFilter) => Boolean(f.label) || (f.minScore ?? 0) > 0;
+
+export function boxCountSql(filter: ViewFilter): string {
+  return filtersBoxes(filter)
+    ? `CASE WHEN r.id IS NULL THEN NULL ELSE (SELECT count(*) FROM detections d WHERE ${boxPredicate(filter)}) END`
+    : 'r.box_count';
+}
+
+export function whereSql(filter: ViewFilter, params: Params): string {
+  const where = ["m.status != 'missing'"];
+  params['solution'] = filter.solution;
+  if (filter.folderIds?.length) {
+    where.push('m.folder_id IN (SELECT value FROM json_each(@folders))');
+    params['folders'] = JSON.stringify(filter.folderIds);
+  }
+  if (filter.kind) {
+    where.push('m.kind = @kind');
+    params['kind'] = filter.kind;
+  }
+  if (filter.search) {
+    where.push("m.path LIKE @search ESCAPE '\\'");
+    params['search'] = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  }
+  if (filter.minScore !== undefined && filter.minScore > 0) params['minScore'] = filter.minScore;
+  if (filter.label) params['label'] = filter.label;
+  if (filtersBoxes(filter)) {
+    where.push(`EXISTS (SELECT 1 FROM detections d WHERE ${boxPredicate(filter)})`);
+  }
+  if (filter.review) {
+    where.push('r.id IS NOT NULL');
+    const pending =
+      "EXISTS (SELECT 1 FROM detections d WHERE d.result_id = r.id AND d.review = 'pending')";
+    where.push(filter.review === 'unreviewed' ? pending : `NOT ${pending}`);
+  }
+  if (filter.status) {
+    const byStatus: Record<ViewStatus, string> = {
+      unreadable: "m.status = 'error'",
+      labelled: "m.status = 'present' AND r.id IS NOT NULL",
+      failed: `m.status = 'present' AND r.id IS NULL AND ${LAST_STATE} = 'failed'`,
+      uncertain: `m.status = 'present' AND r.id IS NULL AND ${LAST_STATE} = 'uncertain'`,
+      new: `m.status = 'present' AND r.id IS NULL AND coalesce(${LAST_STATE}, '') NOT IN ('failed', 'uncertain')`,
+    };
+    where.push(byStatus[filter.status]);
+  }
+  return where.join(' AND ');
+}
+
+/** Unix and Windows base names, for sorting by name (SQLite has no basename()). */
+const NAME = `replace(m.path, rtrim(m.path, replace(replace(m.path, '/', ''), '\\', '')), '')`;
+
+export function orderSql(sort: ViewSort, descending: boolean, filter: ViewFilter): string {
+  const dir = descending ? 'DESC' : 'ASC';
+  const key: Record<ViewSort, string> = {
+    path: `m.path ${dir}`,
+    name: `${NAME} ${dir}, m.path ${dir}`,
+    modified: `m.mtime_ms ${dir}, m.path ${dir}`,
+    size: `m.size ${dir}, m.path ${dir}`,
+    boxes: `coalesce(${boxCountSql(filter)}, -1) ${dir}, m.path ${dir}`,
+  };
+  return key[sort];
+}
+
+export const FROM = `media m LEFT JOIN results r
+  ON r.content_hash = m.content_hash AND r.solution = @solution`;
+
+export const ITEM_COLUMNS = `m.id, m.path, m.kind, m.size, m.width, m.height, m.orientation,
+  m.duration_ms, m.error_code, m.error_message, r.id AS result_id, ${STATUS} AS item_status`;
