@@ -1,0 +1,164 @@
+/**
+ * Browser mode's guard: the launch secret and the app's own Origin are checked at the WebSocket
+ * handshake (403, never a 101), media routes need their token and accept only library ids, and
+ * the static server never leaves the renderer folder.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import {
+  startBrowserMode,
+  type BrowserMode,
+} from '../../../electron/application/browser/browser-server.js';
+import { tempDir } from '../../support/temp-dir.js';
+
+let mode: BrowserMode;
+let remove: () => Promise<void>;
+let secret: string;
+let folder: string;
+
+/** Resolves with the HTTP status of a refused handshake, or 101 when the socket opened. */
+function handshake(protocols: string[], origin: string | undefined): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${mode.origin.replace('http', 'ws')}/bridge`, protocols, {
+      ...(origin ? { origin } : {}),
+    });
+    ws.on('open', () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    ws.on('error', reject);
+  });
+}
+
+function connect(): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(
+      `${mode.origin.replace('http', 'ws')}/bridge`,
+      ['labeldesk.v1', `secret.${secret}`],
+      { origin: mode.origin },
+    );
+    ws.on('open', () => resolve(ws));
+    ws.on('error', reject);
+  });
+}
+
+function call(ws: WebSocket, id: number, name: string, input: unknown): Promise<any> {
+  return new Promise((resolve) => {
+    const onMessage = (data: WebSocket.RawData) => {
+      const msg = JSON.parse(data.toString());
+      if (msg.type === 'reply' && msg.id === id) {
+        ws.off('message', onMessage);
+        resolve(msg);
+      }
+    };
+    ws.on('message', onMessage);
+    ws.send(JSON.stringify({ type: 'call', id, name, input }));
+  });
+}
+
+beforeAll(async () => {
+  const tmp = await tempDir();
+  remove = tmp.remove;
+  const renderer = join(tmp.dir, 'renderer');
+  await mkdir(renderer);
+  await writeFile(join(renderer, 'index.html'), '<!doctype html><title>LabelDesk</title>');
+  folder = join(tmp.dir, 'photos');
+  await mkdir(folder);
+  await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } })
+    .jpeg()
+    .toFile(join(folder, 'red.jpg'));
+  mode = await startBrowserMode({
+    rendererDir: renderer,
+    env: { ...process.env, LABELDESK_HOME: join(tmp.dir, 'home') },
+    engine: 'null',
+  });
+  secret = new URL(mode.url).hash.replace('#secret=', '');
+});
+
+afterAll(async () => {
+  await mode?.close();
+  await remove?.();
+});
+
+describe('browser mode bridge', () => {
+  it('prints a loopback URL with the secret only in the fragment', () => {
+    const url = new URL(mode.url);
+    expect(url.hostname).toBe('127.0.0.1');
+    expect(url.pathname).toBe('/');
+    expect(url.search).toBe('');
+    expect(secret.length).toBeGreaterThanOrEqual(24);
+  });
+
+  it('refuses a handshake without the secret, with a wrong one, or from another origin', async () => {
+    expect(await handshake(['labeldesk.v1'], mode.origin)).toBe(403);
+    expect(await handshake(['labeldesk.v1', 'secret.wrong'], mode.origin)).toBe(403);
+    expect(await handshake(['labeldesk.v1', `secret.${secret}`], 'http://evil.example')).toBe(403);
+    expect(await handshake(['labeldesk.v1', `secret.${secret}`], undefined)).toBe(403);
+    expect(await handshake(['labeldesk.v1', `secret.${secret}`], mode.origin)).toBe(101);
+  });
+
+  it('answers calls, refuses unknown calls and invalid arguments with codes', async () => {
+    const ws = await connect();
+    const info = await call(ws, 1, 'app.info', {});
+    expect(info.ok).toBe(true);
+    expect(info.result.transport).toBe('browser');
+    expect(JSON.stringify(info)).not.toContain(secret);
+    expect((await call(ws, 2, 'fs.readFile', {})).error.code).toBe('unknown_call');
+    const bad = await call(ws, 3, 'folders.add', { path: 42 });
+    expect(bad.error.code).toBe('invalid_arguments');
+    const missing = await call(ws, 4, 'folders.add', { path: '/no/such/folder/here' });
+    expect(missing.error.code).toBe('not_found');
+    ws.close();
+  });
+
+  it('serves media by library id only, with the media token and Range', async () => {
+    const ws = await connect();
+    const info = (await call(ws, 1, 'app.info', {})).result;
+    const added = await call(ws, 2, 'folders.add', { path: folder });
+    expect(added.ok).toBe(true);
+    let items: any[] = [];
+    for (let i = 0; i < 100 && items.length === 0; i++) {
+      const page = await call(ws, 3 + i, 'library.page', {
+        filter: { solution: 'objects' },
+        offset: 0,
+        limit: 10,
+      });
+      items = page.result.items;
+      if (!items.length) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(items.map((i) => i.name)).toEqual(['red.jpg']);
+    const id = items[0].id;
+    const file = await fetch(`${mode.origin}${info.mediaBase}file/${id}`, {
+      headers: { Range: 'bytes=0-9' },
+    });
+    expect(file.status).toBe(206);
+    expect(file.headers.get('content-range')).toMatch(/^bytes 0-9\/\d+$/);
+    expect((await file.arrayBuffer()).byteLength).toBe(10);
+    const thumb = await fetch(`${mode.origin}${info.mediaBase}thumb/${id}`);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+    const wrongToken = await fetch(`${mode.origin}/media/abcdefghijklmnop/file/${id}`);
+    expect(wrongToken.status).toBe(403);
+    for (const bad of [`file/${id}%2f..%2f1`, 'file/%2e%2e%2fetc', 'file/abc', `other/${id}`]) {
+      const res = await fetch(`${mode.origin}${info.mediaBase}${bad}`);
+      expect([403, 404]).toContain(res.status);
+    }
+    expect((await fetch(`${mode.origin}${info.mediaBase}file/999999`)).status).toBe(404);
+    ws.close();
+  });
+
+  it('keeps the static server inside the renderer folder', async () => {
+    const index = await fetch(`${mode.origin}/`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(index.headers.get('content-security-policy')).not.toContain('unsafe-eval');
+    for (const p of ['/..%2f..%2fpackage.json', '/%2e%2e/%2e%2e/etc/passwd', '/%00']) {
+      expect((await fetch(`${mode.origin}${p}`)).status).toBe(404);
+    }
+    expect((await fetch(`${mode.origin}/`, { method: 'POST' })).status).toBe(405);
+  });
+});
