@@ -2,6 +2,7 @@
  * `npm run bench [-- section…]`: each section prints its figures with a ratio against a bare baseline
  * measured in the same run. Benchmarks never fail on a slow machine; they report.
  */
+import { benchBridge } from './bridge-bench.js';
 import { benchExport } from './export-bench.js';
 import { benchLabel } from './label-bench.js';
 import { benchLibrary } from './library-bench.js';
@@ -20,6 +21,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   export: benchExport,
   label: benchLabel,
   plan: benchPlan,
+  bridge: benchBridge,
 };
 
 const wanted = process.argv.slice(2);

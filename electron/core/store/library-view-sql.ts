@@ -45,6 +45,11 @@ export function boxCountSql(filter: ViewFilter): string {
     : 'r.box_count';
 }
 
+/** Whether the filter reads the result (status, review, boxes): else counts skip the join. */
+export function needsResult(filter: ViewFilter): boolean {
+  return Boolean(filter.status) || Boolean(filter.review) || filtersBoxes(filter);
+}
+
 export function whereSql(filter: ViewFilter, params: Params): string {
   const where = ["m.status != 'missing'"];
   params['solution'] = filter.solution;
@@ -101,6 +106,11 @@ export function orderSql(sort: ViewSort, descending: boolean, filter: ViewFilter
 
 export const FROM = `media m LEFT JOIN results r
   ON r.content_hash = m.content_hash AND r.solution = @solution`;
+
+/** The join only when the filter or the sort reads the result. */
+export function fromFor(filter: ViewFilter, sort?: ViewSort): string {
+  return needsResult(filter) || sort === 'boxes' ? FROM : 'media m';
+}
 
 export const ITEM_COLUMNS = `m.id, m.path, m.kind, m.size, m.width, m.height, m.orientation,
   m.duration_ms, m.error_code, m.error_message, r.id AS result_id, ${STATUS} AS item_status`;
