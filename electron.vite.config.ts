@@ -7,7 +7,14 @@ export default defineConfig({
     build: { rollupOptions: { input: { index: resolve('electron/main/index.ts') } } },
   },
   preload: {
-    build: { rollupOptions: { input: { index: resolve('electron/preload/index.ts') } } },
+    build: {
+      // A sandboxed renderer loads only one CommonJS preload that requires nothing but `electron`.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve('electron/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
   },
   renderer: {
     root: resolve('renderer'),

@@ -1,30 +1,167 @@
-// Electron glue only: windows and IPC registration. Business logic lives in electron/core.
-import { app, BrowserWindow } from 'electron';
+// The Electron main process: composes the shell (windows, menu, IPC, media protocol, dialogs,
+// notifications) around the application layer. Glue only; the behaviour lives in the modules it wires.
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  Notification,
+  protocol,
+  session,
+  shell,
+  type OpenDialogOptions,
+} from 'electron';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { secureWebPreferences } from './window-options.js';
+import type { Application } from '../application/application-types.js';
+import { createApplication } from '../application/create-application.js';
+import { setSqliteNativeBinding } from '../node-lib/sqlite.js';
+import type { RunState } from '../shared/contract/run-schemas.js';
+import { addPickedFolders } from './add-folders.js';
+import { appMenuTemplate } from './app-menu.js';
+import { openAllowedExternal } from './external-links.js';
+import { desktopHostCapabilities } from './host-capabilities.js';
+import { handleMediaProtocol, MEDIA_BASE, MEDIA_SCHEME_PRIVILEGES } from './media-protocol.js';
+import { forwardEvents, registerContract } from './register-contract.js';
+import { runFinishedNotice } from './run-notification.js';
+import { electronSqliteBinding } from './sqlite-binding.js';
+import {
+  isRendererResource,
+  trustedSenderPolicy,
+  type RendererLocation,
+} from './trusted-sender.js';
+import { lockDownSession, lockDownWebContents } from './web-security.js';
+import { mainWindowOptions } from './window-options.js';
+
+const devServerUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'];
+const renderer: RendererLocation = {
+  file: join(import.meta.dirname, '../renderer/index.html'),
+  devServerUrl,
+};
+const preloadPath = join(import.meta.dirname, '../preload/index.cjs');
+const windows = new Set<BrowserWindow>();
+const openExternal = (url: string) => shell.openExternal(url);
+
+// Must happen before `ready`: the media scheme is standard, secure and streamable.
+protocol.registerSchemesAsPrivileged([MEDIA_SCHEME_PRIVILEGES]);
 
 function createMainWindow(): BrowserWindow {
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 800,
-    title: 'LabelDesk',
-    webPreferences: secureWebPreferences(join(import.meta.dirname, '../preload/index.mjs')),
-  });
-  if (process.env['ELECTRON_RENDERER_URL']) {
-    void window.loadURL(process.env['ELECTRON_RENDERER_URL']);
-  } else {
-    void window.loadFile(join(import.meta.dirname, '../renderer/index.html'));
-  }
+  const window = new BrowserWindow(mainWindowOptions(preloadPath));
+  windows.add(window);
+  window.once('ready-to-show', () => window.show());
+  window.on('closed', () => windows.delete(window));
+  if (devServerUrl) void window.loadURL(devServerUrl);
+  else void window.loadFile(renderer.file);
   return window;
 }
 
-void app.whenReady().then(() => {
+function focusMainWindow(): void {
+  const [window] = windows;
+  if (!window) {
+    createMainWindow();
+    return;
+  }
+  if (window.isMinimized()) window.restore();
+  window.focus();
+}
+
+function parentWindow(): BrowserWindow | undefined {
+  return BrowserWindow.getFocusedWindow() ?? [...windows][0];
+}
+
+const nativeDialog = {
+  showOpenDialog(options: OpenDialogOptions) {
+    const parent = parentWindow();
+    return parent ? dialog.showOpenDialog(parent, options) : dialog.showOpenDialog(options);
+  },
+};
+
+function installMenu(application: Application, pickFolders: () => Promise<string[]>): void {
+  const addFolder = async () => {
+    const problems = await addPickedFolders(pickFolders, application);
+    if (problems.length > 0)
+      dialog.showErrorBox('Some folders were not added', problems.join('\n'));
+  };
+  const template = appMenuTemplate({
+    isMac: process.platform === 'darwin',
+    isDev: devServerUrl !== undefined,
+    addFolder: () => void addFolder(),
+    openLink: (url) => openAllowedExternal(url, openExternal),
+  });
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}
+
+function notifyWhenRunsEnd(application: Application): void {
+  application.onEvent((name, payload) => {
+    if (name !== 'run.finished' || !Notification.isSupported()) return;
+    new Notification(runFinishedNotice(payload as RunState)).show();
+  });
+}
+
+function closeOnQuit(application: Application): void {
+  let closed = false;
+  let closing = false;
+  app.on('before-quit', (event) => {
+    if (closed) return;
+    // Let the application finish its writes and stop the embedded service before exiting.
+    event.preventDefault();
+    if (closing) return;
+    closing = true;
+    void application.close().finally(() => {
+      closed = true;
+      app.quit();
+    });
+  });
+}
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  app.on('web-contents-created', (_event, contents) => lockDownWebContents(contents, openExternal));
+  lockDownSession(session.defaultSession, (url) => isRendererResource(url, renderer));
+
+  const sqliteNativeBinding = electronSqliteBinding({
+    isPackaged: app.isPackaged,
+    appPath: app.getAppPath(),
+    env: process.env,
+    exists: existsSync,
+  });
+  setSqliteNativeBinding(sqliteNativeBinding);
+  const host = desktopHostCapabilities(nativeDialog, shell);
+  const application = await createApplication({
+    transport: 'electron',
+    mediaBase: MEDIA_BASE,
+    host,
+    sqliteNativeBinding,
+    log: (line) => console.log(line),
+  });
+  closeOnQuit(application);
+  handleMediaProtocol(protocol, application.media);
+  const windowIds = () => [...windows].map((w) => w.webContents.id);
+  registerContract(ipcMain, application, trustedSenderPolicy(renderer, windowIds));
+  forwardEvents(application, () => [...windows].map((w) => w.webContents));
+  notifyWhenRunsEnd(application);
+  installMenu(application, () => host.pickFolders?.() ?? Promise.resolve([]));
+
   createMainWindow();
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
+    if (windows.size === 0) createMainWindow();
   });
-});
+}
 
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
-});
+if (!app.requestSingleInstanceLock()) {
+  // Another LabelDesk owns the library; it focuses its window on 'second-instance'.
+  app.quit();
+} else {
+  app.on('second-instance', focusMainWindow);
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  start().catch((err: unknown) => {
+    dialog.showErrorBox(
+      'LabelDesk could not start',
+      err instanceof Error ? err.message : String(err),
+    );
+    app.exit(1);
+  });
+}

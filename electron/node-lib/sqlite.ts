@@ -15,8 +15,25 @@ export class MigrationError extends Error {
   override readonly name = 'MigrationError';
 }
 
-export function openDatabase(file: string): Db {
-  const db = new Database(file);
+export interface OpenDatabaseOptions {
+  /** Path of a better_sqlite3.node to load instead of the package's own build (see below). */
+  nativeBinding?: string | undefined;
+}
+
+/**
+ * better-sqlite3 is not Node-API: under Electron the process needs a build for Electron's ABI. A
+ * host sets it once here and every database this process opens (library, export readers, the
+ * embedded service) loads it; the CLI and tests never set it and keep Node's build.
+ */
+let processNativeBinding: string | undefined;
+
+export function setSqliteNativeBinding(path: string | undefined): void {
+  processNativeBinding = path;
+}
+
+export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
+  const nativeBinding = options.nativeBinding ?? processNativeBinding;
+  const db = new Database(file, nativeBinding ? { nativeBinding } : {});
   db.pragma('journal_mode = WAL');
   // NORMAL in WAL mode keeps committed data across a process crash; only an OS crash may lose the last commits.
   db.pragma('synchronous = NORMAL');

@@ -15,11 +15,13 @@ import type { ExportQuery, LibraryStore } from './store-types.js';
 export interface LibraryStoreOptions {
   /** Clock for the times the store stamps itself (added, updated, created); tests pin it. */
   now?: () => number;
+  /** A better_sqlite3.node built for another ABI (Electron's); see `setSqliteNativeBinding`. */
+  nativeBinding?: string;
 }
 
 export function openLibraryStore(file: string, options: LibraryStoreOptions = {}): LibraryStore {
   const now = options.now ?? Date.now;
-  const db = openDatabase(file);
+  const db = openDatabase(file, { nativeBinding: options.nativeBinding });
   try {
     migrate(db, LIBRARY_MIGRATIONS);
   } catch (err) {

@@ -5,13 +5,13 @@
 import { ErrorBody } from './common-schemas.js';
 import { z } from './zod.js';
 
-/** The prefix of every IPC channel: `labeldesk:call`, `labeldesk:event`. */
-export const CHANNEL_PREFIX = 'labeldesk:';
-export const CALL_CHANNEL = `${CHANNEL_PREFIX}call`;
-export const EVENT_CHANNEL = `${CHANNEL_PREFIX}event`;
-/** The WebSocket subprotocol the bridge speaks; the launch secret travels as a second one. */
-export const BRIDGE_PROTOCOL = 'labeldesk.v1';
-export const SECRET_PROTOCOL_PREFIX = 'secret.';
+export {
+  BRIDGE_PROTOCOL,
+  CALL_CHANNEL,
+  CHANNEL_PREFIX,
+  EVENT_CHANNEL,
+  SECRET_PROTOCOL_PREFIX,
+} from './channels.js';
 
 export const CallMessage = z.object({
   type: z.literal('call'),

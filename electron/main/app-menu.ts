@@ -1,0 +1,91 @@
+/**
+ * The application menu as a plain template (built into an Electron Menu by main): the usual
+ * shortcuts through roles, Add folder… on Ctrl/Cmd+O, reload only in development, our help links.
+ */
+import type { MenuItemConstructorOptions } from 'electron';
+import { APP_NAME } from '../shared/app-info.js';
+import { HELP_LINKS } from './external-links.js';
+
+export interface MenuActions {
+  isMac: boolean;
+  isDev: boolean;
+  addFolder(): void;
+  openLink(url: string): void;
+}
+
+export function appMenuTemplate(actions: MenuActions): MenuItemConstructorOptions[] {
+  const { isMac, isDev } = actions;
+  const appMenu: MenuItemConstructorOptions[] = isMac
+    ? [
+        {
+          label: APP_NAME,
+          submenu: [
+            { role: 'about' },
+            { type: 'separator' },
+            { role: 'services' },
+            { type: 'separator' },
+            { role: 'hide' },
+            { role: 'hideOthers' },
+            { role: 'unhide' },
+            { type: 'separator' },
+            { role: 'quit' },
+          ],
+        },
+      ]
+    : [];
+  const file: MenuItemConstructorOptions = {
+    label: '&File',
+    submenu: [
+      { label: 'Add folder…', accelerator: 'CmdOrCtrl+O', click: () => actions.addFolder() },
+      { type: 'separator' },
+      isMac ? { role: 'close' } : { role: 'quit' },
+    ],
+  };
+  const edit: MenuItemConstructorOptions = {
+    label: '&Edit',
+    submenu: [
+      { role: 'undo' },
+      { role: 'redo' },
+      { type: 'separator' },
+      { role: 'cut' },
+      { role: 'copy' },
+      { role: 'paste' },
+      { role: 'selectAll' },
+    ],
+  };
+  const devItems: MenuItemConstructorOptions[] = isDev
+    ? [
+        { role: 'reload' },
+        { role: 'forceReload' },
+        { role: 'toggleDevTools' },
+        { type: 'separator' },
+      ]
+    : [];
+  const view: MenuItemConstructorOptions = {
+    label: '&View',
+    submenu: [
+      ...devItems,
+      { role: 'resetZoom' },
+      { role: 'zoomIn' },
+      { role: 'zoomOut' },
+      { type: 'separator' },
+      { role: 'togglefullscreen' },
+    ],
+  };
+  const windowMenu: MenuItemConstructorOptions = {
+    label: '&Window',
+    role: 'windowMenu',
+    submenu: isMac
+      ? [{ role: 'minimize' }, { role: 'zoom' }, { type: 'separator' }, { role: 'front' }]
+      : [{ role: 'minimize' }, { role: 'close' }],
+  };
+  const help: MenuItemConstructorOptions = {
+    label: '&Help',
+    role: 'help',
+    submenu: HELP_LINKS.map((link) => ({
+      label: link.label,
+      click: () => actions.openLink(link.url),
+    })),
+  };
+  return [...appMenu, file, edit, view, windowMenu, help];
+}
