@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Credentials, KeytarStore } from '../core/credentials/index.js';
-import { LibraryView } from '../core/store/library-view.js';
+import { LibraryViewClient } from '../core/store/library-view-client.js';
 import { openLibraryStore } from '../core/store/open-library-store.js';
 import { buildVersion, labeldeskHome } from '../node-lib/app-paths.js';
 import { APP_NAME } from '../shared/app-info.js';
@@ -26,8 +26,11 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   const log = options.log ?? (() => undefined);
   const home = labeldeskHome(env);
   mkdirSync(home, { recursive: true });
-  const store = openLibraryStore(join(home, 'library.sqlite'));
-  const view = new LibraryView(store.file);
+  const nativeBinding = options.sqliteNativeBinding;
+  const store = openLibraryStore(join(home, 'library.sqlite'), { nativeBinding });
+  // Browsing runs on its own thread and connection: never behind a run's writes or the UI's calls.
+  const viewClient = new LibraryViewClient(store.file, nativeBinding);
+  const view = viewClient.q;
   const events = new AppEvents();
   const notices = new Set<string>();
   const notice = (line: string) => {
@@ -61,7 +64,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   events.on((name, payload) => {
     if (name === 'run.finished') {
       auto.onRunFinished(payload as Parameters<AutoLabeller['onRunFinished']>[0]);
-      events.emit('folders.changed', folders.list());
+      void folders.list().then((list) => events.emit('folders.changed', list));
     }
   });
   const host = options.host ?? {};
@@ -108,8 +111,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     'runs.pause': () => runs.pause(),
     'runs.resume': () => runs.resume(),
     'runs.cancel': () => runs.cancel(),
-    'runs.problems': ({ solution: id }) => {
-      const rows = view.problems(id, 1000);
+    'runs.problems': async ({ solution: id }) => {
+      const rows = await view.problems(id, 1000);
       const pick = (state: 'failed' | 'uncertain') =>
         rows
           .filter((r) => r.state === state)
@@ -153,7 +156,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       await runs.close();
       await folders.close();
       await hub.close();
-      view.close();
+      await viewClient.close();
       store.close();
     },
   };

@@ -5,7 +5,8 @@
  */
 import { Library } from '../core/library/library.js';
 import type { WatchEvent } from '../core/library/watch-folders.js';
-import type { LibraryView } from '../core/store/library-view.js';
+import type { FolderTotals } from '../core/store/library-view.js';
+import type { AsyncView } from '../core/store/library-view-client.js';
 import type { FolderRow, LibraryStore } from '../core/store/store-types.js';
 import { LabelDeskError, type FolderView } from '../shared/contract/index.js';
 import type { AppEvents } from './app-events.js';
@@ -21,7 +22,7 @@ const settingKey = (id: number) => `app.folder.${id}`;
 
 export interface FolderManagerOptions {
   store: LibraryStore;
-  view: LibraryView;
+  view: AsyncView;
   events: AppEvents;
   /** The solution counts are shown for (labelled / new). */
   solution: () => string;
@@ -50,8 +51,9 @@ export class FolderManager {
     return raw ? { ...DEFAULTS, ...(JSON.parse(raw) as Partial<FolderSettings>) } : { ...DEFAULTS };
   }
 
-  list(): FolderView[] {
-    const totals = new Map(this.o.view.folderTotals(this.o.solution()).map((t) => [t.folderId, t]));
+  async list(): Promise<FolderView[]> {
+    const all = await this.o.view.folderTotals(this.o.solution());
+    const totals = new Map(all.map((t) => [t.folderId, t]));
     return this.o.store.folders.list().map((f) => this.viewOf(f, totals.get(f.id)));
   }
 
@@ -89,14 +91,14 @@ export class FolderManager {
     return this.viewById(row.id);
   }
 
-  rescan(id: number): FolderView {
+  rescan(id: number): Promise<FolderView> {
     this.known(id);
     this.ingest([id]);
     return this.viewById(id);
   }
 
-  private viewById(id: number): FolderView {
-    const view = this.list().find((f) => f.id === id);
+  private async viewById(id: number): Promise<FolderView> {
+    const view = (await this.list()).find((f) => f.id === id);
     if (!view)
       throw new LabelDeskError('unknown_folder', 'That folder is no longer in the library.');
     return view;
@@ -183,9 +185,17 @@ export class FolderManager {
     });
   }
 
+  /** Folder counts change with every scan and answer: sent at most every 500 ms. */
   private foldersChanged(): void {
-    this.o.events.emit('folders.changed', this.list());
+    this.foldersEvent();
   }
+
+  private readonly foldersEvent = debounce(500, () => {
+    void this.list().then(
+      (list) => this.o.events.emit('folders.changed', list),
+      () => undefined,
+    );
+  });
 
   private known(id: number): FolderRow {
     const row = this.o.store.folders.list().find((f) => f.id === id);
@@ -194,10 +204,7 @@ export class FolderManager {
     return row;
   }
 
-  private viewOf(
-    row: FolderRow,
-    totals?: ReturnType<LibraryView['folderTotals']>[number],
-  ): FolderView {
+  private viewOf(row: FolderRow, totals?: FolderTotals): FolderView {
     const s = this.settings(row.id);
     return {
       id: row.id,
@@ -217,4 +224,20 @@ export class FolderManager {
       errors: totals?.errors ?? 0,
     };
   }
+}
+
+/** Runs `fn` at most every `ms`, trailing: the last call is always honoured. */
+function debounce(ms: number, fn: () => void): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let last = 0;
+  return () => {
+    if (timer) return;
+    const wait = Math.max(0, last + ms - Date.now());
+    timer = setTimeout(() => {
+      timer = undefined;
+      last = Date.now();
+      fn();
+    }, wait);
+    timer.unref();
+  };
 }

@@ -1,5 +1,6 @@
 /** The Library screen's calls: pages, ids for selections, per-class counts and one item's boxes. */
-import type { LibraryView, ViewItem } from '../core/store/library-view.js';
+import type { ViewItem } from '../core/store/library-view.js';
+import type { AsyncView } from '../core/store/library-view-client.js';
 import type { LibraryStore } from '../core/store/store-types.js';
 import { LabelDeskError, type Handlers, type LibraryItem } from '../shared/contract/index.js';
 
@@ -8,17 +9,16 @@ type LibraryHandlers = Pick<
   'library.page' | 'library.ids' | 'library.classCounts' | 'library.item'
 >;
 
-export function libraryHandlers(store: LibraryStore, view: LibraryView): LibraryHandlers {
+export function libraryHandlers(store: LibraryStore, view: AsyncView): LibraryHandlers {
   return {
-    'library.page': (q) => ({
-      total: view.count(q.filter),
-      offset: q.offset,
-      items: view.page(q).map(toLibraryItem),
-    }),
+    'library.page': async (q) => {
+      const [total, items] = await Promise.all([view.count(q.filter), view.page(q)]);
+      return { total, offset: q.offset, items: items.map(toLibraryItem) };
+    },
     'library.ids': (q) => view.ids(q),
     'library.classCounts': (filter) => view.classCounts(filter),
-    'library.item': ({ id, solution }) => {
-      const item = view.item(id, solution);
+    'library.item': async ({ id, solution }) => {
+      const item = await view.item(id, solution);
       if (!item) throw new LabelDeskError('unknown_item', 'That file is no longer in the library.');
       const result =
         item.resultId === null ? undefined : store.results.find(contentHashOf(store, id), solution);

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { packageRoot } from '../../node-lib/app-paths.js';
+import { CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy.js';
 import type { Application, ApplicationOptions } from '../application-types.js';
 import { createApplication } from '../create-application.js';
 import { createBridge } from './bridge-socket.js';
@@ -35,20 +36,10 @@ export interface BrowserMode {
 
 const MEDIA_ROUTE = /^\/media\/([A-Za-z0-9_-]+)\/(thumb|file)\/([0-9]{1,15})$/;
 
+/** The app's one policy, with connect-src narrowed to this server's own socket. */
 function csp(origin: string): string {
   const ws = origin.replace(/^http/, 'ws');
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
-    `connect-src 'self' ${ws}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'none'",
-  ].join('; ');
+  return `${CONTENT_SECURITY_POLICY.replace(/connect-src [^;]+/, `connect-src 'self' ${ws}`)}; frame-ancestors 'none'`;
 }
 
 export async function startBrowserMode(options: BrowserModeOptions = {}): Promise<BrowserMode> {

@@ -7,6 +7,7 @@ import { openDatabase, type Db } from '../../node-lib/sqlite.js';
 import {
   boxCountSql,
   FROM,
+  fromFor,
   ITEM_COLUMNS,
   orderSql,
   whereSql,
@@ -96,10 +97,28 @@ const PENDING = `CASE WHEN r.id IS NULL THEN 0 ELSE
 
 export class LibraryView {
   private readonly db: Db;
+  private readonly version;
+  /** Answers of the heavier queries, valid while the database has not changed (data_version). */
+  private cache = new Map<string, unknown>();
+  private cachedAt = -1;
 
-  constructor(file: string) {
-    this.db = openDatabase(file);
+  constructor(file: string, nativeBinding?: string) {
+    this.db = openDatabase(file, { nativeBinding });
     this.db.pragma('query_only = ON');
+    this.version = this.db.prepare('PRAGMA data_version').pluck();
+  }
+
+  /** The cached answer for `key` if no connection has committed since; else computes it. */
+  private cached<T>(key: string, compute: () => T): T {
+    const version = this.version.get() as number;
+    if (version !== this.cachedAt) {
+      this.cache = new Map();
+      this.cachedAt = version;
+    }
+    if (this.cache.has(key)) return this.cache.get(key) as T;
+    const value = compute();
+    this.cache.set(key, value);
+    return value;
   }
 
   close(): void {
@@ -107,12 +126,12 @@ export class LibraryView {
   }
 
   count(filter: ViewFilter): number {
-    const params: Params = {};
-    const where = whereSql(filter, params);
-    const row = this.db.prepare(`SELECT count(*) AS n FROM ${FROM} WHERE ${where}`).get(params) as {
-      n: number;
-    };
-    return row.n;
+    return this.cached(`count:${JSON.stringify(filter)}`, () => {
+      const params: Params = {};
+      const where = whereSql(filter, params);
+      const sql = `SELECT count(*) AS n FROM ${fromFor(filter)} WHERE ${where}`;
+      return (this.db.prepare(sql).get(params) as { n: number }).n;
+    });
   }
 
   page(q: ViewQuery): ViewItem[] {
@@ -121,7 +140,7 @@ export class LibraryView {
     // The page's rows are chosen first on the bare join; per-row subqueries run only for them.
     const sql = `SELECT ${ITEM_COLUMNS}, ${boxCountSql(q.filter)} AS boxes, ${PENDING} AS pending
       FROM ${FROM} WHERE m.id IN (
-        SELECT m.id FROM ${FROM} WHERE ${where}
+        SELECT m.id FROM ${fromFor(q.filter, q.sort)} WHERE ${where}
         ORDER BY ${orderSql(q.sort, q.descending, q.filter)} LIMIT @limit OFFSET @offset)
       ORDER BY ${orderSql(q.sort, q.descending, q.filter)}`;
     return (this.db.prepare(sql).all(params) as ItemDbRow[]).map(toItem);
@@ -130,7 +149,7 @@ export class LibraryView {
   ids(q: ViewQuery): number[] {
     const params: Params = { limit: q.limit, offset: q.offset };
     const where = whereSql(q.filter, params);
-    const sql = `SELECT m.id FROM ${FROM} WHERE ${where}
+    const sql = `SELECT m.id FROM ${fromFor(q.filter, q.sort)} WHERE ${where}
       ORDER BY ${orderSql(q.sort, q.descending, q.filter)} LIMIT @limit OFFSET @offset`;
     return this.db.prepare(sql).pluck().all(params) as number[];
   }
@@ -148,6 +167,10 @@ export class LibraryView {
 
   /** Boxes per class over the items that match the filter. */
   classCounts(filter: ViewFilter): { label: string; count: number }[] {
+    return this.cached(`classes:${JSON.stringify(filter)}`, () => this.countClasses(filter));
+  }
+
+  private countClasses(filter: ViewFilter): { label: string; count: number }[] {
     const params: Params = {};
     const where = whereSql(filter, params);
     const score = filter.minScore && filter.minScore > 0 ? 'AND d.score >= @minScore' : '';
@@ -161,16 +184,23 @@ export class LibraryView {
 
   /** Per-folder totals for the Folders screen, in one pass over the media. */
   folderTotals(solution: string): FolderTotals[] {
+    return this.cached(`folders:${solution}`, () => this.countFolders(solution));
+  }
+
+  private countFolders(solution: string): FolderTotals[] {
     const sql = `SELECT m.folder_id AS folderId,
         sum(m.kind = 'image' AND m.status = 'present') AS images,
         sum(m.kind = 'video' AND m.status = 'present') AS clips,
-        sum(m.status = 'present' AND r.id IS NOT NULL) AS labelled,
-        sum(m.status = 'present' AND r.id IS NULL AND st = 'failed') AS failed,
-        sum(m.status = 'present' AND r.id IS NULL AND coalesce(st, '') NOT IN ('failed', 'uncertain')) AS new,
+        sum(m.status = 'present' AND m.rid IS NOT NULL) AS labelled,
+        sum(m.status = 'present' AND m.rid IS NULL AND st = 'failed') AS failed,
+        sum(m.status = 'present' AND m.rid IS NULL AND coalesce(st, '') NOT IN ('failed', 'uncertain')) AS new,
         sum(m.status = 'error') AS errors
-      FROM (SELECT m.*, (SELECT s.state FROM submissions s WHERE s.content_hash = m.content_hash
-              AND s.solution = @solution ORDER BY s.id DESC LIMIT 1) AS st FROM media m) m
-      LEFT JOIN results r ON r.content_hash = m.content_hash AND r.solution = @solution
+      FROM (SELECT m.folder_id, m.kind, m.status, r.id AS rid,
+              CASE WHEN r.id IS NULL THEN (SELECT s.state FROM submissions s
+                WHERE s.content_hash = m.content_hash AND s.solution = @solution
+                ORDER BY s.id DESC LIMIT 1) END AS st
+            FROM media m LEFT JOIN results r
+              ON r.content_hash = m.content_hash AND r.solution = @solution) m
       GROUP BY m.folder_id`;
     return this.db.prepare(sql).all({ solution }) as FolderTotals[];
   }
