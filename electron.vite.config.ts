@@ -4,7 +4,19 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   main: {
-    build: { rollupOptions: { input: { index: resolve('electron/main/index.ts') } } },
+    build: {
+      rollupOptions: {
+        // Worker threads are entries of their own, emitted beside index.js where
+        // requireWorkerScript looks for them (`new URL('./name.js', import.meta.url)`).
+        input: {
+          index: resolve('electron/main/index.ts'),
+          'library-view-worker': resolve('electron/core/store/library-view-worker.ts'),
+          'detect-worker': resolve('electron/local-service/engine/detect-worker.ts'),
+        },
+        // Chunks beside the entries too: a chunk that starts a worker resolves it from its own URL.
+        output: { chunkFileNames: '[name]-[hash].js' },
+      },
+    },
   },
   preload: {
     build: {
