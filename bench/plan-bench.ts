@@ -89,7 +89,8 @@ function withComment(jpeg: Buffer, text: string): Buffer {
   return Buffer.concat([jpeg.subarray(0, 2), marker, body, jpeg.subarray(2)]);
 }
 
-async function ensureTree(tree: string): Promise<string> {
+/** 100,000 distinct small JPEGs in 1,000 folders under `tree`, made once and reused. */
+export async function ensureTree(tree: string): Promise<string> {
   if (existsSync(join(tree, '.complete'))) return tree;
   process.stdout.write(`(creating ${FILES} small JPEGs under ${tree}, once)\n`);
   await rm(tree, { recursive: true, force: true });

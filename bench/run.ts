@@ -2,6 +2,7 @@
  * `npm run bench [-- section…]`: each section prints its figures with a ratio against a bare baseline
  * measured in the same run. Benchmarks never fail on a slow machine; they report.
  */
+import { benchApp } from './app-bench.js';
 import { benchBridge } from './bridge-bench.js';
 import { benchExport } from './export-bench.js';
 import { benchLabel } from './label-bench.js';
@@ -22,6 +23,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   label: benchLabel,
   plan: benchPlan,
   bridge: benchBridge,
+  app: benchApp,
 };
 
 const wanted = process.argv.slice(2);
