@@ -49,8 +49,14 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   });
   const solution = () => store.settings.get(SOLUTION_SETTING) ?? 'objects';
   const libraryChanged = events.throttled('library.changed', 250);
-  const runs = new RunController(store, hub, events, () =>
-    libraryChanged({ folderIds: [], at: Date.now() }),
+  // Declared before the folders it waits on; resolved through them once they exist.
+  let filesRead = (): Promise<void> => Promise.resolve();
+  const runs = new RunController(
+    store,
+    hub,
+    events,
+    () => libraryChanged({ folderIds: [], at: Date.now() }),
+    () => filesRead(),
   );
   const auto = new AutoLabeller(store, runs, log);
   const folders = new FolderManager({
@@ -61,6 +67,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     onArrived: (_folderId, ids) => auto.offer(ids),
     log,
   });
+  filesRead = () => folders.idle();
   events.on((name, payload) => {
     if (name === 'run.finished') {
       auto.onRunFinished(payload as Parameters<AutoLabeller['onRunFinished']>[0]);

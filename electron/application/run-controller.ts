@@ -50,6 +50,8 @@ export class RunController {
     private readonly hub: ServiceHub,
     private readonly events: AppEvents,
     private readonly onLabelled: () => void,
+    /** Resolves when every file added so far has been read (hashed and probed). */
+    private readonly filesRead: () => Promise<void>,
   ) {
     this.progress = events.throttled('run.progress', 150);
   }
@@ -71,11 +73,14 @@ export class RunController {
         'The service has not been reached yet, so its frame costs are unknown.',
       );
     }
-    const plan = planRun(this.store, catalog, scope.solution, mediaOfScope(this.store, scope), {
+    const all = mediaOfScope(this.store, scope);
+    // Files still being read are counted apart: the estimate is exact for the rest, at once.
+    const read = all.filter((m) => m.contentHash !== null || m.status === 'error');
+    const plan = planRun(this.store, catalog, scope.solution, read, {
       serviceUrl: this.hub.identity(),
     });
     const credits = await this.hub.keyCredits();
-    return estimateOf(plan, credits);
+    return { ...estimateOf(plan, credits), pending: all.length - read.length };
   }
 
   async start(request: StartRequest): Promise<RunState> {
@@ -152,6 +157,11 @@ export class RunController {
     };
     this.active = run;
     this.emit(run);
+    if (this.store.media.list({ needing: 'hash', limit: 1 }).length > 0) {
+      this.set(run, { detail: 'Reading the files that were just added…' });
+      await this.filesRead();
+      this.set(run, { detail: null });
+    }
     const { port, catalog } = await this.hub.forRun().catch((err: unknown) => {
       this.finish(run, 'failed', err instanceof Error ? err.message : String(err));
       throw err;
@@ -274,6 +284,7 @@ function estimateOf(
     alreadyLabelled: plan.reused.length + plan.duplicates.length,
     refused: plan.refused.length,
     uncertain: plan.uncertain.length,
+    pending: 0,
     remaining: credits?.remaining ?? null,
     hourRemaining: credits?.hourRemaining ?? null,
     fits: credits ? plan.frames <= credits.remaining : null,

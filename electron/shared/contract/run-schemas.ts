@@ -21,6 +21,8 @@ export const Estimate = z.object({
   alreadyLabelled: z.number(),
   refused: z.number(),
   uncertain: z.number(),
+  /** Files not read yet (hash and probe still running): not in the figures above. */
+  pending: z.number(),
   /** The key's figures, null without a key or offline. */
   remaining: z.number().nullable(),
   hourRemaining: z.number().nullable(),
