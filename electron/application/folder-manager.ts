@@ -36,6 +36,7 @@ export class FolderManager {
   private readonly scanning = new Set<number>();
   private queue: Promise<void> = Promise.resolve();
   private watcher: { close(): Promise<void> } | undefined;
+  private watching: Promise<void> = Promise.resolve();
   private closed = false;
   private readonly changed;
   private arrived = new Map<number, Set<string>>();
@@ -68,7 +69,8 @@ export class FolderManager {
       throw new LabelDeskError(code, message);
     }
     this.ingest([row.id]);
-    await this.rewatch();
+    // Watching starts in the background: listing a large tree must not hold up the answer.
+    void this.rewatch();
     this.foldersChanged();
     return this.viewById(row.id);
   }
@@ -144,7 +146,17 @@ export class FolderManager {
     });
   }
 
-  private async rewatch(): Promise<void> {
+  /** Rewatches one at a time, in order: the last folder list always wins. */
+  private rewatch(): Promise<void> {
+    this.watching = this.watching
+      .then(() => this.watchNow())
+      .catch((err: unknown) => {
+        this.o.log(`watching failed: ${(err as Error).message}`);
+      });
+    return this.watching;
+  }
+
+  private async watchNow(): Promise<void> {
     await this.watcher?.close();
     this.watcher = undefined;
     const watched = this.o.store.folders.list().filter((f) => this.settings(f.id).watching);

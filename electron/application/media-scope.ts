@@ -4,10 +4,14 @@ import type { RunScope } from '../shared/contract/index.js';
 
 const PAGE = 2000;
 
-export function mediaOfScope(
+/**
+ * Reads the scope a page at a time and yields between pages, so a 100k-file scope does not hold
+ * the process that answers the UI for a second.
+ */
+export async function mediaOfScope(
   store: LibraryStore,
   scope: Omit<RunScope, 'solution'>,
-): MediaRecord[] {
+): Promise<MediaRecord[]> {
   if (scope.mediaIds?.length) {
     return scope.mediaIds
       .map((id) => store.media.byId(id))
@@ -26,5 +30,6 @@ export function mediaOfScope(
     media.push(...page);
     if (page.length < PAGE) return media;
     afterPath = page[page.length - 1]?.path;
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }

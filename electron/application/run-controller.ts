@@ -73,7 +73,7 @@ export class RunController {
         'The service has not been reached yet, so its frame costs are unknown.',
       );
     }
-    const all = mediaOfScope(this.store, scope);
+    const all = await mediaOfScope(this.store, scope);
     // Files still being read are counted apart: the estimate is exact for the rest, at once.
     const read = all.filter((m) => m.contentHash !== null || m.status === 'error');
     const plan = planRun(this.store, catalog, scope.solution, read, {
@@ -166,7 +166,8 @@ export class RunController {
       this.finish(run, 'failed', err instanceof Error ? err.message : String(err));
       throw err;
     });
-    const plan = planRun(this.store, catalog, request.solution, mediaOfScope(this.store, request), {
+    const media = await mediaOfScope(this.store, request);
+    const plan = planRun(this.store, catalog, request.solution, media, {
       serviceUrl: port.baseUrl,
       retryUncertain: request.retryUncertain,
     });
