@@ -64,7 +64,7 @@ export function summaryText(summary: RunSummary): string {
     ];
     lines.push(
       left.length
-        ? `Interrupted: ${left.join(' and ')}; the next run picks them up.`
+        ? `Interrupted: ${left.join(' and ')}; the next run picks ${summary.notSent + summary.clipsOpen === 1 ? 'it' : 'them'} up.`
         : 'Interrupted.',
     );
   }
