@@ -4,10 +4,16 @@ import type { RunProgress } from '../core/runner/progress.js';
 const BAR = 24;
 
 function bar(p: RunProgress): string {
-  const done = p.total === 0 ? 1 : p.completed / p.total;
+  // Work is measured in frames: one long clip weighs as much as the photos of the same cost.
+  const done =
+    p.totalFrames > 0
+      ? p.completedFrames / p.totalFrames
+      : p.total === 0
+        ? 1
+        : p.completed / p.total;
   const full = Math.round(done * BAR);
   const eta = p.etaSec === null ? '' : ` · ETA ${formatSeconds(p.etaSec)}`;
-  return `[${'#'.repeat(full)}${'-'.repeat(BAR - full)}] ${p.completed}/${p.total} · ${p.framesSpent} frames · ${p.ratePerSec.toFixed(1)}/s${eta}`;
+  return `[${'#'.repeat(full)}${'-'.repeat(BAR - full)}] ${p.completed}/${p.total} files · ${p.framesSpent} frames spent · ${p.ratePerSec.toFixed(1)}/s${eta}`;
 }
 
 export function formatSeconds(s: number): string {
@@ -51,7 +57,7 @@ export function progressView(stream: NodeJS.WriteStream, enabled: boolean): Prog
       if (now - lastLine < 2000 && p.completed !== p.total) return;
       lastLine = now;
       stream.write(
-        `progress: ${p.completed}/${p.total} files, ${p.framesSpent} frames, ${p.ratePerSec.toFixed(1)}/s\n`,
+        `progress: ${p.completed}/${p.total} files, ${p.completedFrames}/${p.totalFrames} frames of work, ${p.framesSpent} frames spent, ${p.ratePerSec.toFixed(1)}/s\n`,
       );
     },
     line(text) {

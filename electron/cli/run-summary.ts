@@ -1,5 +1,6 @@
 /** The end of a labelling run, for people and for scripts (`--json`), and its exit code. */
 import type { RunPlan } from '../core/runner/plan-run.js';
+import type { DiskState } from '../core/runner/disk-full.js';
 import { stopMessage, type RunSummary } from '../core/runner/run-labelling.js';
 
 /** 130 for an interrupted run follows the shell's 128 + SIGINT: it did not finish. */
@@ -7,6 +8,7 @@ export const EXIT = { ok: 0, failed: 1, usage: 2, credits: 3, interrupted: 130 }
 
 export function exitCodeOf(summary: RunSummary): number {
   if (summary.interrupted) return EXIT.interrupted;
+  if (summary.diskFull) return EXIT.failed;
   if (summary.stoppedFor !== null || summary.waitingForCredits > 0) return EXIT.credits;
   if (summary.failed.length > 0 || summary.uncertain.length > 0) return EXIT.failed;
   return EXIT.ok;
@@ -28,6 +30,9 @@ export function summaryJson(plan: RunPlan, summary: RunSummary) {
     framesSpent: summary.framesSpent,
     stoppedFor: summary.stoppedFor,
     interrupted: summary.interrupted,
+    clipsOpen: summary.clipsOpen,
+    notSent: summary.notSent,
+    diskFull: summary.diskFull,
     exitCode: exitCodeOf(summary),
   };
 }
@@ -45,7 +50,34 @@ export function summaryText(summary: RunSummary): string {
     for (const f of summary.uncertain) lines.push(`  ${f.media.path} — ${f.message}`);
   }
   if (summary.stoppedFor) lines.push(`Stopped: ${stopMessage(summary.stoppedFor)}`);
-  if (summary.interrupted)
-    lines.push('Interrupted: clips still being analysed are picked up by the next run.');
+  if (summary.diskFull) {
+    lines.push(
+      `Stopped: the disk holding the library is full${summary.notSent ? `; ${plural(summary.notSent, 'file')} not sent` : ''}. Free some space and run again: nothing saved is sent twice.`,
+    );
+  }
+  if (summary.interrupted) {
+    const left = [
+      ...(summary.notSent && !summary.diskFull
+        ? [`${plural(summary.notSent, 'file')} not sent`]
+        : []),
+      ...(summary.clipsOpen ? [`${plural(summary.clipsOpen, 'clip')} still being analysed`] : []),
+    ];
+    lines.push(
+      left.length
+        ? `Interrupted: ${left.join(' and ')}; the next run picks ${summary.notSent + summary.clipsOpen === 1 ? 'it' : 'them'} up.`
+        : 'Interrupted.',
+    );
+  }
   return lines.join('\n');
+}
+
+const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/** Said once when the disk fills up during a run, and once when there is space again. */
+export function diskMessage(state: DiskState, home: string): string {
+  if (!state.full) return 'There is space again: the answers kept in memory are saved.';
+  const held = state.waiting
+    ? `${plural(state.waiting, 'paid answer')} kept in memory and saved as soon as there is space; `
+    : '';
+  return `The disk holding the library (${home}) is full: ${held}no new file is sent. Free some space, or press Ctrl-C (an answer not saved by then is marked uncertain, never sent twice).`;
 }

@@ -54,6 +54,8 @@ export interface FakeServiceScript {
   submit?: (file: string) => Promise<Partial<VideoSubmitted>> | Partial<VideoSubmitted>;
   job?: (id: string, poll: number) => Promise<JobAnswer> | JobAnswer;
   imageCost?: number;
+  /** Runs before each image call is answered (`call` counts from 1): throw to refuse it. */
+  image?: (file: string, call: number) => Promise<void> | void;
   /** Image answers come after this many ms (default 5). */
   latencyMs?: number;
 }
@@ -85,6 +87,7 @@ export function fakeService(
       inFlight++;
       fake.peakInFlight = Math.max(fake.peakInFlight, inFlight);
       try {
+        await script.image?.(file, calls.inferImage.length);
         const cost = script.imageCost ?? 4;
         // The service refuses what the key cannot pay, as the real one does (402).
         if (state.remaining < cost) throw new Error(`fake service: 402 for ${file}`);

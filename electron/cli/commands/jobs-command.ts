@@ -67,10 +67,11 @@ export function addJobsCommand(program: Command): void {
           } catch (err) {
             if (!(err instanceof ServiceError && err.status === 404)) throw err;
           }
+          // The ledger took the clip's frames when its job was created: book the refund only.
           app.store.ledger.record({
             serviceUrl: conn.port.baseUrl,
             submissionId: submission.id,
-            frames: spent,
+            frames: spent - (submission.framesSpent ?? 0),
             at: Date.now(),
           });
           app.store.submissions.setState(submission.id, 'cancelled', { framesSpent: spent });

@@ -2,13 +2,15 @@ import { type Command } from 'commander';
 import { createInterface } from 'node:readline/promises';
 import { findSolution, planRun, type RunPlan } from '../../core/runner/plan-run.js';
 import { runLabelling, type RunSummary } from '../../core/runner/run-labelling.js';
-import { openAppContext } from '../app-context.js';
+import { isDiskFull } from '../../core/runner/disk-full.js';
+import { openAppContext, type AppContext } from '../app-context.js';
+import { interruptions } from '../interruptions.js';
 import { parseIntOption } from '../cli-options.js';
 import { collectMedia } from '../collect-media.js';
 import { exportSelection, EXPORT_FORMATS, type ExportFormat } from '../export-selection.js';
 import { planText } from '../plan-view.js';
 import { progressView } from '../progress-view.js';
-import { EXIT, exitCodeOf, summaryJson, summaryText } from '../run-summary.js';
+import { diskMessage, EXIT, exitCodeOf, summaryJson, summaryText } from '../run-summary.js';
 import { CliUsageError, connectService, type ServiceConnection } from '../service-connection.js';
 import { watchAndLabel } from '../watch-and-label.js';
 
@@ -29,10 +31,15 @@ export interface LabelOptions {
 /** One-shot runs wait this long at most for a Retry-After; --watch waits for the next hour. */
 const ONE_SHOT_MAX_PAUSE_MS = 60_000;
 
-async function confirm(plan: RunPlan): Promise<boolean> {
+/** Asks before spending; Ctrl-C (or `stop`) at the prompt rejects with an AbortError. */
+async function confirm(plan: RunPlan, stop: AbortSignal, onCtrlC: () => void): Promise<boolean> {
   const rl = createInterface({ input: process.stdin, output: process.stderr });
+  // On a terminal readline reads Ctrl-C itself (raw mode) and reports it here, not as a signal.
+  rl.on('SIGINT', onCtrlC);
   try {
-    const answer = await rl.question(`Spend up to ${plan.frames} frames? [y/N] `);
+    const answer = await rl.question(`Spend up to ${plan.frames} frames? [y/N] `, {
+      signal: stop,
+    });
     return /^y(es)?$/i.test(answer.trim());
   } finally {
     rl.close();
@@ -70,13 +77,12 @@ export function addLabelCommand(program: Command, setExit: (code: number) => voi
 
 async function label(paths: string[], opts: LabelOptions): Promise<number> {
   const app = openAppContext();
-  const abort = new AbortController();
-  const stop = () => abort.abort(new Error('interrupted'));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  let conn: ServiceConnection | undefined;
   const err = process.stderr;
   const view = progressView(err, !opts.json);
+  // What the user must know (a stop, a full disk) is said on stderr even with --json.
+  const say = (text: string) => (opts.json ? err.write(`${text}\n`) : view.line(text));
+  const ctrlC = interruptions(say);
+  let conn: ServiceConnection | undefined;
   try {
     const connection = await connectService(app, {
       ...(opts.service ? { service: opts.service } : {}),
@@ -84,12 +90,7 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
     });
     conn = connection;
     const catalog = await conn.client.catalog();
-    app.store.catalog.saveSnapshot(
-      conn.port.baseUrl,
-      catalog.version,
-      JSON.stringify(catalog),
-      Date.now(),
-    );
+    saveSnapshot(app, conn.port.baseUrl, catalog);
     // A mistyped --solution is refused before a (possibly long) scan and hash of the folders.
     findSolution(catalog, opts.solution);
     const selection = await collectMedia(app.store, paths, (stage) => view.line(`${stage}…`));
@@ -101,23 +102,46 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
     const key = await conn.client.keyStatus();
     if (!opts.json) err.write(`${planText(plan, key)}\n`);
     const interactive = process.stdin.isTTY && process.stderr.isTTY;
-    if (interactive && !opts.yes && plan.frames > 0 && !(await confirm(plan))) {
-      err.write('Nothing was sent.\n');
-      return EXIT.ok;
+    const asked =
+      interactive && !opts.yes && plan.frames > 0
+        ? await confirm(plan, ctrlC.stop, ctrlC.press).catch((e: unknown) => {
+            if (ctrlC.stop.aborted) return 'interrupted' as const;
+            throw e;
+          })
+        : true;
+    if (asked !== true || ctrlC.stop.aborted) {
+      err.write(`${asked === false ? '' : '\n'}Nothing was sent.\n`);
+      return asked === false ? EXIT.ok : EXIT.interrupted;
     }
-    const run = (p: RunPlan, maxPauseMs: number): Promise<RunSummary> =>
-      runLabelling({ store: app.store, service: connection.port, catalog }, p, {
-        budgetFrames: opts.budget ?? null,
-        hourBudgetFrames: opts.hourBudget ?? null,
-        ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
-        maxPauseMs,
-        signal: abort.signal,
-        onProgress: (p) => view.update(p),
-        onItem: (item, outcome) => {
-          if (outcome.kind === 'failed')
-            view.line(`failed ${item.media.path}: ${outcome.code}: ${outcome.message}`);
-        },
-      });
+    // The run's budget is the run's: batches that --watch labels later spend what is left of it.
+    let budgetUsed = 0;
+    const run = async (p: RunPlan, maxPauseMs: number): Promise<RunSummary> => {
+      ctrlC.running = true;
+      try {
+        const summary = await runLabelling(
+          { store: app.store, service: connection.port, catalog },
+          p,
+          {
+            budgetFrames: opts.budget === undefined ? null : Math.max(0, opts.budget - budgetUsed),
+            hourBudgetFrames: opts.hourBudget ?? null,
+            ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
+            maxPauseMs,
+            signal: ctrlC.abort,
+            stop: ctrlC.stop,
+            onProgress: (p) => view.update(p),
+            onItem: (item, outcome) => {
+              if (outcome.kind === 'failed')
+                view.line(`failed ${item.media.path}: ${outcome.code}: ${outcome.message}`);
+            },
+            onDisk: (state) => say(diskMessage(state, app.home)),
+          },
+        );
+        budgetUsed += summary.budgetUsed;
+        return summary;
+      } finally {
+        ctrlC.running = false;
+      }
+    };
     const summary = await run(plan, opts.watch ? Number.POSITIVE_INFINITY : ONE_SHOT_MAX_PAUSE_MS);
     view.done();
     if (opts.json) process.stdout.write(`${JSON.stringify(summaryJson(plan, summary))}\n`);
@@ -133,25 +157,44 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
           `Exported ${written.boxes} boxes from ${written.files} files to ${opts.out}\n`,
         );
     }
-    if (opts.watch && !abort.signal.aborted) {
-      await watchAndLabel(selection, abort.signal, async (media) => {
+    if (opts.watch && !ctrlC.stop.aborted) {
+      let interrupted = false;
+      await watchAndLabel(selection, ctrlC.stop, async (media) => {
         const next = planRun(app.store, catalog, opts.solution, media, {
           serviceUrl: connection.port.baseUrl,
         });
         if (next.items.length === 0) return;
         const s = await run(next, Number.POSITIVE_INFINITY);
+        interrupted ||= s.interrupted;
         process.stdout.write(
           `${opts.json ? JSON.stringify(summaryJson(next, s)) : summaryText(s)}\n`,
         );
       });
-      return EXIT.ok;
+      // Ctrl-C is how a watch ends: 0, unless it cut a batch short.
+      return interrupted ? EXIT.interrupted : EXIT.ok;
     }
     return exitCodeOf(summary);
+  } catch (e) {
+    if (isDiskFull(e)) {
+      throw new Error(
+        `The disk holding the library (${app.home}) is full: nothing was sent. Free some space and run again.`,
+        { cause: e },
+      );
+    }
+    throw e;
   } finally {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
+    ctrlC.dispose();
     view.done();
     await conn?.close();
     app.close();
+  }
+}
+
+/** The catalog is kept for offline use; a full disk must not stop a run over this copy. */
+function saveSnapshot(app: AppContext, url: string, catalog: { version: string }): void {
+  try {
+    app.store.catalog.saveSnapshot(url, catalog.version, JSON.stringify(catalog), Date.now());
+  } catch (e) {
+    if (!isDiskFull(e)) throw e;
   }
 }

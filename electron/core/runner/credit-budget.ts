@@ -12,15 +12,33 @@ export interface BudgetLimits {
   hourBudget: number | null;
   /** Frames already spent this clock hour by earlier runs (from the ledger), for the hour budget. */
   spentThisHour: number;
+  /** When these figures were taken (ms epoch): the clock hour `spentThisHour` belongs to. */
+  at?: number;
 }
+
+const HOUR_MS = 3_600_000;
+const hourOf = (at: number) => Math.floor(at / HOUR_MS);
 
 export class CreditBudget {
   private reserved = 0;
   private spentInRun = 0;
   private spentInHour: number;
+  private hour: number;
 
   constructor(private limits: BudgetLimits) {
     this.spentInHour = limits.spentThisHour;
+    this.hour = hourOf(limits.at ?? 0);
+  }
+
+  /**
+   * The hour budget is per clock hour: it starts afresh only when a new hour has begun, never
+   * because the run paused (a Retry-After of one second is not a new hour).
+   */
+  rollHour(at: number): void {
+    const hour = hourOf(at);
+    if (hour <= this.hour) return;
+    this.hour = hour;
+    this.spentInHour = 0;
   }
 
   /** Reserves `frames` or says which limit refuses them. */
@@ -68,10 +86,15 @@ export class CreditBudget {
     this.limits = { ...this.limits, ...next };
   }
 
-  /** After the hour turns (or a Retry-After), the service's fresh figures come back in. */
-  refresh(remaining: number, hourRemaining: number, newHour: boolean): void {
+  /** After a pause (the hour, a Retry-After), the service's fresh figures, taken at `at`. */
+  refresh(remaining: number, hourRemaining: number, at: number): void {
     this.limits = { ...this.limits, remaining, hourRemaining };
-    if (newHour) this.spentInHour = 0;
+    this.rollHour(at);
+  }
+
+  /** A later correction of what was spent (a clip's unanalysed frames refunded: negative). */
+  adjust(frames: number): void {
+    this.settle(0, frames);
   }
 
   get spent(): number {

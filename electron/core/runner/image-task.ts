@@ -1,5 +1,6 @@
 /** One image: reserve its frames, send it, store the boxes and the charge, settle. */
 import { classifyError } from './classify-error.js';
+import { DiskFullError, isDiskFull } from './disk-full.js';
 import type { PlannedItem, TaskContext, TaskOutcome } from './task-types.js';
 import { toDetectionInputs } from './to-detections.js';
 
@@ -19,28 +20,75 @@ export async function runImageTask(
     const spent = answer.credits.spent;
     // Result, charge and state land together (with the other answers of this event-loop turn):
     // a crash in between must not keep one without the others. Only then is the answer settled.
-    await ctx.answers.commit({
-      submissionId,
-      framesSpent: spent,
-      serviceUrl: service.baseUrl,
-      result: {
-        contentHash: item.media.contentHash,
-        solution: solution.id,
+    // A full disk does not lose the paid answer: it is held here and saved once space returns.
+    const commit = () =>
+      ctx.answers.commit({
+        submissionId,
+        framesSpent: spent,
         serviceUrl: service.baseUrl,
-        analysedWidth: answer.image.analysedWidth,
-        analysedHeight: answer.image.analysedHeight,
-        model: answer.stats.model ?? null,
-        detections: toDetectionInputs(answer.detections, 0, null),
-      },
-    });
+        result: {
+          contentHash: item.media.contentHash,
+          solution: solution.id,
+          serviceUrl: service.baseUrl,
+          analysedWidth: answer.image.analysedWidth,
+          analysedHeight: answer.image.analysedHeight,
+          model: answer.stats.model ?? null,
+          detections: toDetectionInputs(answer.detections, 0, null),
+        },
+      });
+    try {
+      await ctx.disk.retry(commit, ctx.sleep, ctx.signal);
+    } catch (err) {
+      if (!(err instanceof DiskFullError)) throw err;
+      ctx.budget.settle(item.cost, spent, answer.credits);
+      return recordUnsaved(ctx, submissionId, spent, err.message);
+    }
     ctx.budget.settle(item.cost, spent, answer.credits);
     return { kind: 'done', framesSpent: spent, boxes: answer.detections.length };
   } catch (err) {
     const outcome = classifyError(err, ctx.signal);
     // An uncertain call may have been charged: count it as spent so the budget never overshoots.
     ctx.budget.settle(item.cost, outcome.kind === 'uncertain' ? item.cost : 0);
-    recordOutcome(ctx, submissionId, outcome);
+    await recordDurably(ctx, submissionId, outcome);
     return outcome;
+  }
+}
+
+/**
+ * The run was aborted while a paid answer still waited for space: the file is marked uncertain
+ * with the reason (or, if even that cannot be written, stays `sending`, which the next plan also
+ * treats as uncertain), so it is never sent and charged again without the user asking.
+ */
+function recordUnsaved(
+  ctx: TaskContext,
+  submissionId: number,
+  spent: number,
+  why: string,
+): TaskOutcome {
+  const outcome: TaskOutcome = {
+    kind: 'uncertain',
+    code: 'disk_full',
+    message: `${why} Free some space, then send it again with --retry-uncertain.`,
+    framesSpent: spent,
+  };
+  try {
+    recordOutcome(ctx, submissionId, outcome);
+  } catch (err) {
+    if (!isDiskFull(err)) throw err;
+  }
+  return outcome;
+}
+
+/** Records a failure; a full disk delays it (and, on an abort, leaves the row as it was). */
+export async function recordDurably(
+  ctx: TaskContext,
+  submissionId: number,
+  outcome: TaskOutcome,
+): Promise<void> {
+  try {
+    await ctx.disk.retry(() => recordOutcome(ctx, submissionId, outcome), ctx.sleep, ctx.signal);
+  } catch (err) {
+    if (!(err instanceof DiskFullError)) throw err;
   }
 }
 

@@ -1,4 +1,7 @@
-/** Counts, frames, rate and ETA for progress bars and UI events. */
+/**
+ * Counts, frames, rate and ETA for progress bars and UI events. Work is measured in frames, so a
+ * 400-frame clip weighs as much as a hundred 4-frame photos, and a clip's job moves the bar as it runs.
+ */
 export interface RunProgress {
   total: number;
   completed: number;
@@ -7,8 +10,12 @@ export interface RunProgress {
   uncertain: number;
   waitingForCredits: number;
   framesSpent: number;
+  /** The frames of work in this run (resumed clips included) and how much of it is done. */
+  totalFrames: number;
+  completedFrames: number;
   /** Files completed per second since the run started. */
   ratePerSec: number;
+  /** From the rate of frames done, so a long clip does not make it jump. */
   etaSec: number | null;
 }
 
@@ -20,17 +27,28 @@ interface Counts {
   framesSpent: number;
 }
 
-export function progressTracker(total: number, now: () => number) {
+export function progressTracker(total: number, totalFrames: number, now: () => number) {
   const started = now();
   let completed = 0;
+  let completedFrames = 0;
+  /** Clips under way: the share of their frames their job has done. */
+  const partial = new Map<number, number>();
   return {
-    complete() {
+    complete(key: number, frames: number) {
       completed++;
+      completedFrames += frames;
+      partial.delete(key);
+    },
+    /** A clip's job reported `progress` (0–1) of its `frames`. */
+    progress(key: number, frames: number, progress: number) {
+      partial.set(key, frames * progress);
     },
     snapshot(c: Counts): RunProgress {
       const seconds = Math.max(0.001, (now() - started) / 1000);
-      const rate = completed / seconds;
-      const left = Math.max(0, total - completed);
+      let framesDone = completedFrames;
+      for (const f of partial.values()) framesDone += f;
+      framesDone = Math.min(totalFrames, framesDone);
+      const frameRate = framesDone / seconds;
       return {
         total,
         completed,
@@ -39,8 +57,10 @@ export function progressTracker(total: number, now: () => number) {
         uncertain: c.uncertain.length,
         waitingForCredits: c.waitingForCredits,
         framesSpent: c.framesSpent,
-        ratePerSec: rate,
-        etaSec: rate > 0 ? left / rate : null,
+        totalFrames,
+        completedFrames: Math.round(framesDone),
+        ratePerSec: completed / seconds,
+        etaSec: frameRate > 0 ? (totalFrames - framesDone) / frameRate : null,
       };
     },
   };

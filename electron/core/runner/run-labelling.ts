@@ -1,19 +1,24 @@
 /**
  * The credit-aware scheduler: sends planned files with bounded concurrency (from the catalog),
  * reserving each file's frames before its request, pausing for the hour or Retry-After when that is
- * near, and stopping cleanly when the key or a budget runs out. Every state change is in the store.
+ * near, and stopping cleanly when the key or a budget runs out, when asked to (Ctrl-C: answers on
+ * their way are awaited and saved) or when the disk is full. Every state change is in the store.
  */
 import type { LibraryStore } from '../store/store-types.js';
 import { AnswerBatch } from './answer-batch.js';
 import { CreditBudget, type BudgetRefusal } from './credit-budget.js';
+import { DiskFullError, DiskWatch, isDiskFull, type DiskState } from './disk-full.js';
 import { runImageTask } from './image-task.js';
-import type { ItemIssue, RunPlan } from './plan-run.js';
+import { emptySummary, finishRun, type RunSummary } from './run-result.js';
+import type { RunPlan } from './plan-run.js';
 import { progressTracker, type RunProgress } from './progress.js';
+import { abortableSleep, type StopReason } from './run-stop.js';
 import type { CatalogView, ServicePort } from './service-port.js';
 import type { PlannedItem, TaskContext, TaskOutcome } from './task-types.js';
 import { runVideoTask } from './video-task.js';
 
-export type StopReason = 'key' | 'hour' | 'run-budget' | 'hour-budget';
+export { abortableSleep, stopMessage, type StopReason } from './run-stop.js';
+export type { RunSummary } from './run-result.js';
 
 export interface RunOptions {
   budgetFrames?: number | null;
@@ -21,20 +26,14 @@ export interface RunOptions {
   concurrency?: number;
   /** Longest wait for the next hour or a Retry-After before stopping with waiting-for-credits. */
   maxPauseMs?: number;
+  /** Aborts at once: calls on their way are cut (an upload already sent becomes uncertain). */
   signal?: AbortSignal;
+  /** A clean stop: nothing new is sent, answers on their way are awaited and saved. */
+  stop?: AbortSignal;
   onProgress?: (progress: RunProgress) => void;
   onItem?: (item: PlannedItem, outcome: TaskOutcome) => void;
-}
-
-export interface RunSummary {
-  labelled: number;
-  reused: number;
-  failed: ItemIssue[];
-  uncertain: ItemIssue[];
-  waitingForCredits: number;
-  framesSpent: number;
-  stoppedFor: StopReason | null;
-  interrupted: boolean;
+  /** The disk holding the library filled up (paid answers wait in memory) or has space again. */
+  onDisk?: (state: DiskState) => void;
 }
 
 export interface RunDeps {
@@ -47,21 +46,6 @@ export interface RunDeps {
 
 const HOUR_MS = 3_600_000;
 
-export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 export async function runLabelling(
   deps: RunDeps,
   plan: RunPlan,
@@ -71,23 +55,42 @@ export async function runLabelling(
   const now = deps.now ?? Date.now;
   const sleep = deps.sleep ?? abortableSleep;
   const signal = options.signal ?? new AbortController().signal;
+  const stop = options.stop ?? new AbortController().signal;
   const limits = catalog.limits;
   const key = await service.keyStatus(signal);
-  const hourStart = now() - (now() % HOUR_MS);
+  const startedAt = now();
+  const hourStart = startedAt - (startedAt % HOUR_MS);
   const budget = new CreditBudget({
     remaining: key.remaining,
     hourRemaining: key.hourRemaining,
     runBudget: options.budgetFrames ?? null,
     hourBudget: options.hourBudgetFrames ?? null,
     spentThisHour: store.ledger.spentSince(service.baseUrl, hourStart),
+    at: startedAt,
   });
-  const runId = store.runs.create({
-    serviceUrl: service.baseUrl,
-    solution: plan.solution.id,
-    estimateFrames: plan.frames,
-    budgetFrames: options.budgetFrames ?? null,
-    at: now(),
-  });
+  let runId: number;
+  try {
+    runId = store.runs.create({
+      serviceUrl: service.baseUrl,
+      solution: plan.solution.id,
+      estimateFrames: plan.frames,
+      budgetFrames: options.budgetFrames ?? null,
+      at: startedAt,
+    });
+  } catch (err) {
+    if (!isDiskFull(err)) throw err;
+    throw new DiskFullError('The disk holding the library is full: nothing was sent.', {
+      cause: err,
+    });
+  }
+  const summary = emptySummary(plan);
+  const costs = new Map(plan.items.map((i) => [i.media.id, i.cost]));
+  const tracker = progressTracker(
+    plan.items.length,
+    plan.items.reduce((n, i) => n + i.cost, 0),
+    now,
+  );
+  const report = () => options.onProgress?.(tracker.snapshot(summary));
   const ctx: TaskContext = {
     store,
     service,
@@ -97,20 +100,15 @@ export async function runLabelling(
     limits,
     runId,
     signal,
+    stop,
+    disk: new DiskWatch(options.onDisk),
     now,
     sleep,
+    onJobProgress: (media, progress) => {
+      tracker.progress(media.id, costs.get(media.id) ?? 0, progress);
+      report();
+    },
   };
-  const summary: RunSummary = {
-    labelled: 0,
-    reused: 0,
-    failed: plan.refused.slice(),
-    uncertain: plan.uncertain.slice(),
-    waitingForCredits: 0,
-    framesSpent: 0,
-    stoppedFor: null,
-    interrupted: false,
-  };
-  const tracker = progressTracker(plan.items.length, now);
   const imageSlots = Math.max(
     1,
     Math.min(options.concurrency ?? limits.maxConcurrentRequests, limits.maxConcurrentRequests),
@@ -127,6 +125,8 @@ export async function runLabelling(
   let clips = 0;
   let pauseUntil = 0;
   const maxPause = options.maxPauseMs ?? 0;
+  const halted = () => signal.aborted || stop.aborted || summary.diskFull;
+  const waits = AbortSignal.any([signal, stop]);
 
   /** Waits for the hour (or a Retry-After) if that is soon enough; otherwise stops the run. */
   const pauseOrStop = (reason: StopReason, waitMs: number): boolean => {
@@ -142,23 +142,17 @@ export async function runLabelling(
       ? pauseOrStop(refusal, HOUR_MS - (now() % HOUR_MS) + 1000)
       : ((summary.stoppedFor ??= refusal), false);
 
-  /** The item's submission: an image starts as `sending` (one commit), a clip moves there itself. */
-  const submissionFor = (item: PlannedItem): number => {
-    const resumed = item.resumeSubmissionId;
-    const video = item.media.kind === 'video';
-    if (resumed !== undefined) {
-      if (!video) store.submissions.setState(resumed, 'sending');
-      return resumed;
-    }
-    return store.submissions.create({
+  /** The item's submission: created `sending` (one commit); a resumed clip keeps its own. */
+  const submissionFor = (item: PlannedItem): number =>
+    item.resumeSubmissionId ??
+    store.submissions.create({
       runId,
       mediaId: item.media.id,
       contentHash: item.media.contentHash,
       solution: plan.solution.id,
       framesReserved: item.cost,
-      state: video ? 'queued' : 'sending',
+      state: 'sending',
     });
-  };
 
   /** Sends an item whose slot is counted and whose submission is stored. */
   const launch = (item: PlannedItem, id: number) => {
@@ -178,10 +172,15 @@ export async function runLabelling(
 
   const requeue = (item: PlannedItem, submissionId: number, why: string) => {
     queue.unshift(item);
-    store.submissions.setState(submissionId, 'cancelled', {
-      errorCode: 'requeued',
-      errorMessage: why,
-    });
+    try {
+      store.submissions.setState(submissionId, 'cancelled', {
+        errorCode: 'requeued',
+        errorMessage: why,
+      });
+    } catch (err) {
+      // It stays waiting-for-credits: nothing was charged, and the next run sends it.
+      if (!isDiskFull(err)) throw err;
+    }
   };
 
   const handle = (item: PlannedItem, submissionId: number, outcome: TaskOutcome) => {
@@ -197,10 +196,16 @@ export async function runLabelling(
         break;
       case 'uncertain':
         summary.uncertain.push({ media: item.media, code: outcome.code, message: outcome.message });
+        summary.framesSpent += outcome.framesSpent ?? 0;
         break;
       case 'cancelled':
+        summary.interrupted = true;
+        summary.framesSpent += outcome.framesSpent;
+        break;
       case 'interrupted':
         summary.interrupted = true;
+        summary.clipsOpen++;
+        summary.framesSpent += outcome.framesSpent;
         break;
       case 'no-credits':
         if (
@@ -220,20 +225,22 @@ export async function runLabelling(
         requeue(item, submissionId, 'Sent again when the service was less busy.');
         break;
     }
-    if (!requeued) tracker.complete();
+    if (!requeued) tracker.complete(item.media.id, item.cost);
     options.onItem?.(item, outcome);
-    options.onProgress?.(tracker.snapshot(summary));
+    report();
   };
 
   try {
     while (!signal.aborted) {
-      if (summary.stoppedFor === null && now() < pauseUntil && inFlight.size === 0) {
-        await sleep(pauseUntil - now(), signal);
+      if (!halted() && summary.stoppedFor === null && now() < pauseUntil && inFlight.size === 0) {
+        await sleep(pauseUntil - now(), waits).catch(() => undefined);
+        if (halted()) continue;
         const fresh = await service.keyStatus(signal);
-        budget.refresh(fresh.remaining, fresh.hourRemaining, true);
+        budget.refresh(fresh.remaining, fresh.hourRemaining, now());
       }
+      budget.rollHour(now());
       const starting: PlannedItem[] = [];
-      while (summary.stoppedFor === null && now() >= pauseUntil && queue.length) {
+      while (!halted() && summary.stoppedFor === null && now() >= pauseUntil && queue.length) {
         const index = queue.findIndex((i) =>
           i.media.kind === 'video' ? clips < clipSlots : images < imageSlots,
         );
@@ -251,12 +258,9 @@ export async function runLabelling(
         else images++;
         starting.push(item);
       }
-      if (starting.length > 0) {
-        // The files started in one turn are recorded in one commit, before any of them is sent.
-        const ids = store.transaction(() => starting.map(submissionFor));
-        starting.forEach((item, i) => launch(item, ids[i] as number));
-      }
-      if (inFlight.size === 0 && (queue.length === 0 || summary.stoppedFor !== null)) break;
+      if (starting.length > 0) startAll(starting);
+      if (inFlight.size === 0 && (queue.length === 0 || summary.stoppedFor !== null || halted()))
+        break;
       if (inFlight.size > 0) await Promise.race(inFlight.keys());
     }
   } catch (err) {
@@ -264,47 +268,30 @@ export async function runLabelling(
   } finally {
     await Promise.allSettled(inFlight.keys());
   }
-  if (signal.aborted) summary.interrupted = true;
-  // What was never sent because credits ran out is recorded, so the UI and the next run can see it.
-  if (summary.stoppedFor !== null) {
-    for (const item of queue) {
-      if (item.resumeSubmissionId !== undefined) continue;
-      const id = store.submissions.create({
-        runId,
-        mediaId: item.media.id,
-        contentHash: item.media.contentHash,
-        solution: plan.solution.id,
-        framesReserved: 0,
-      });
-      store.submissions.setState(id, 'waiting-for-credits', {
-        errorCode: `credits_${summary.stoppedFor}`,
-        errorMessage: stopMessage(summary.stoppedFor),
-      });
-      summary.waitingForCredits++;
-    }
-  }
-  summary.reused =
-    plan.reused.length +
-    plan.duplicates.filter(
-      (m) => m.contentHash && store.results.find(m.contentHash, plan.solution.id),
-    ).length;
-  store.runs.finish(
-    runId,
-    now(),
-    summary.stoppedFor ? 'stopped' : summary.interrupted ? 'stopped' : 'done',
-  );
-  return summary;
-}
 
-export function stopMessage(reason: StopReason): string {
-  switch (reason) {
-    case 'key':
-      return 'The key has no frames left for this file.';
-    case 'hour':
-      return "This hour's frames are used up; it can go on after the hour.";
-    case 'run-budget':
-      return 'The budget for this run is spent.';
-    case 'hour-budget':
-      return 'The hourly budget is spent.';
+  /** The files started in one turn are recorded in one commit, before any of them is sent. */
+  function startAll(starting: PlannedItem[]): void {
+    let ids: number[];
+    try {
+      ids = store.transaction(() => starting.map(submissionFor));
+    } catch (err) {
+      if (!isDiskFull(err)) throw err;
+      // Nothing of these was sent: they go back, and nothing new is sent while the disk is full.
+      for (const item of starting.reverse()) {
+        if (item.resumeSubmissionId === undefined) budget.settle(item.cost, 0);
+        if (item.media.kind === 'video') clips--;
+        else images--;
+        queue.unshift(item);
+      }
+      summary.diskFull = true;
+      ctx.disk.refused();
+      return;
+    }
+    starting.forEach((item, i) => launch(item, ids[i] as number));
   }
+
+  if (signal.aborted || stop.aborted) summary.interrupted = true;
+  finishRun(store, plan, runId, queue, summary, now);
+  summary.budgetUsed = budget.spent;
+  return summary;
 }

@@ -32,7 +32,8 @@ export interface VideoSubmitted {
   jobId: string;
   status: string;
   pollIntervalMs?: number | null;
-  credits?: Partial<CreditsState> | null;
+  /** `reserved`: the frames the service holds for the clip from now on (what the key pays). */
+  credits?: (Partial<CreditsState> & { reserved?: number }) | null;
 }
 
 export interface JobAnswer {

@@ -1,6 +1,7 @@
 import type { LibraryStore, MediaRecord } from '../store/store-types.js';
 import type { AnswerBatch } from './answer-batch.js';
 import type { CreditBudget } from './credit-budget.js';
+import type { DiskWatch } from './disk-full.js';
 import type { Solution } from './cost-estimate.js';
 import type { CatalogView, ServicePort } from './service-port.js';
 
@@ -13,7 +14,12 @@ export interface TaskContext {
   solution: Solution;
   limits: CatalogView['limits'];
   runId: number;
+  /** Aborts calls on their way (a second Ctrl-C): an upload already sent becomes uncertain. */
   signal: AbortSignal;
+  /** Asks for a clean stop (Ctrl-C): answers on their way are awaited, clips are left running. */
+  stop: AbortSignal;
+  /** Saves refused for lack of space wait here until space returns. */
+  disk: DiskWatch;
   now: () => number;
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   onJobProgress?: (media: MediaRecord, progress: number) => void;
@@ -29,10 +35,11 @@ export interface PlannedItem {
 export type TaskOutcome =
   | { kind: 'done'; framesSpent: number; boxes: number }
   | { kind: 'failed'; framesSpent: number; code: string; message: string }
-  | { kind: 'uncertain'; code: string; message: string }
+  /** `framesSpent` when the service is known to have charged it (a paid answer the disk could not hold). */
+  | { kind: 'uncertain'; code: string; message: string; framesSpent?: number }
   | { kind: 'cancelled'; framesSpent: number }
   /** The run stopped while a clip's job runs on: it stays open and is polled again next time. */
-  | { kind: 'interrupted' }
+  | { kind: 'interrupted'; framesSpent: number }
   /** Credits ran out at the service: 402, or the hourly limit (429) with when to try again. */
   | { kind: 'no-credits'; reason: 'key' | 'hour'; retryAfterMs?: number }
   /** The service is busy (429 concurrency, after the client's own retries): try the file again later. */

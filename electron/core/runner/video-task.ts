@@ -5,9 +5,9 @@
  */
 import { clampPollInterval } from '../service/poll-interval.js';
 import { isRetriable } from '../service/retry-policy.js';
-import type { ResultInput } from '../store/store-types.js';
 import { classifyError } from './classify-error.js';
-import { recordOutcome } from './image-task.js';
+import { DiskFullError, isDiskFull } from './disk-full.js';
+import { recordDurably } from './image-task.js';
 import type { JobAnswer } from './service-port.js';
 import type { PlannedItem, TaskContext, TaskOutcome } from './task-types.js';
 import { toDetectionInputs } from './to-detections.js';
@@ -18,32 +18,73 @@ export async function runVideoTask(
   submissionId: number,
 ): Promise<TaskOutcome> {
   const { store, service, solution } = ctx;
-  let jobId = store.submissions.byId(submissionId)?.jobId ?? null;
+  const row = store.submissions.byId(submissionId);
+  let jobId = row?.jobId ?? null;
+  /** What the key has paid for this clip so far (when its job was created, maybe by an earlier run). */
+  let charged = row?.framesSpent ?? 0;
+  /** What this run saw the key pay: the summary's frames are the key's frames. */
+  let chargedNow = 0;
+  /** Frames still reserved in the budget for this clip (0 once the job's charge is known). */
+  let reserved = item.cost;
   try {
     let interval = ctx.limits.pollIntervalMs.min;
     if (!jobId) {
-      store.submissions.setState(submissionId, 'sending');
+      // The submission is already `sending` (created so by the scheduler).
       const submitted = await service.submitVideo({
         solution: solution.id,
         file: item.media.path,
         signal: ctx.signal,
       });
-      jobId = submitted.jobId;
-      store.submissions.setJob(submissionId, jobId, submitted.status);
+      const id = submitted.jobId;
+      jobId = id;
+      // The service holds the clip's frames from the 202 on (and refunds the unanalysed ones at
+      // the end): the key pays now, so the ledger, the budget and the summary count it now.
+      chargedNow = submitted.credits?.reserved ?? item.cost;
+      charged = chargedNow;
+      ctx.budget.settle(reserved, chargedNow);
+      reserved = 0;
+      await ctx.disk.retry(
+        () =>
+          store.transaction(() => {
+            store.submissions.setJob(submissionId, id, submitted.status);
+            store.submissions.setState(submissionId, 'sending', { framesSpent: chargedNow });
+            store.ledger.record({
+              serviceUrl: service.baseUrl,
+              submissionId,
+              frames: chargedNow,
+              at: ctx.now(),
+            });
+          }),
+        ctx.sleep,
+        ctx.signal,
+      );
       interval = clampPollInterval(submitted.pollIntervalMs, ctx.limits.pollIntervalMs);
     }
     const job = await pollUntilFinished(ctx, item, submissionId, jobId, interval);
-    return settle(ctx, item, submissionId, job);
+    const outcome = await settle(ctx, item, submissionId, job, { charged, reserved });
+    reserved = 0;
+    return 'framesSpent' in outcome
+      ? { ...outcome, framesSpent: chargedNow + (outcome.framesSpent ?? 0) }
+      : outcome;
   } catch (err) {
-    if (jobId && (ctx.signal.aborted || err instanceof PollOutageError)) {
+    ctx.budget.settle(reserved, 0);
+    if (err instanceof DiskFullError) {
+      // Aborted while the disk was full: the job is paid for and its id may not be stored.
+      return {
+        kind: 'uncertain',
+        code: 'disk_full',
+        message: `${err.message} Free some space, then send it again with --retry-uncertain.`,
+        framesSpent: chargedNow,
+      };
+    }
+    if (jobId && (ctx.signal.aborted || ctx.stop.aborted || err instanceof PollOutageError)) {
       // Stopping a run does not cancel its jobs: they are durable and polled again on the next run.
       // Nor does a service that stays unreachable: the job is still open there.
-      ctx.budget.settle(item.cost, 0);
-      return { kind: 'interrupted' };
+      return { kind: 'interrupted', framesSpent: chargedNow };
     }
     const outcome = classifyError(err, ctx.signal);
-    ctx.budget.settle(item.cost, outcome.kind === 'uncertain' ? item.cost : 0);
-    recordOutcome(ctx, submissionId, outcome);
+    if (outcome.kind === 'uncertain') ctx.budget.adjust(item.cost);
+    await recordDurably(ctx, submissionId, outcome);
     return outcome;
   }
 }
@@ -65,8 +106,10 @@ async function pollUntilFinished(
 ): Promise<JobAnswer> {
   let interval = firstInterval;
   let outageSince: number | undefined;
+  // A clean stop ends the wait between polls (the job runs on, polled by the next run).
+  const waits = AbortSignal.any([ctx.signal, ctx.stop]);
   for (;;) {
-    await ctx.sleep(interval, ctx.signal);
+    await ctx.sleep(interval, waits);
     let job: JobAnswer;
     try {
       job = await ctx.service.job(jobId, ctx.signal);
@@ -85,7 +128,12 @@ async function pollUntilFinished(
     }
     outageSince = undefined;
     const progress = job.status === 'succeeded' ? 1 : Math.max(0, Math.min(1, job.progress ?? 0));
-    ctx.store.submissions.setJobProgress(submissionId, job.status, progress);
+    try {
+      ctx.store.submissions.setJobProgress(submissionId, job.status, progress);
+    } catch (err) {
+      // Progress is a hint for the UI: a full disk must not fail a paid job over it.
+      if (!isDiskFull(err)) throw err;
+    }
     ctx.onJobProgress?.(item.media, progress);
     if (job.status === 'succeeded' || job.status === 'failed' || job.status === 'cancelled')
       return job;
@@ -93,66 +141,81 @@ async function pollUntilFinished(
   }
 }
 
-function settle(
+/**
+ * The final charge, the result and the state land together, or (after a crash) none of them does
+ * and the still-open job is polled again by the next run. `framesSpent` of the outcome is what
+ * the key paid at the end beyond what it had already paid when the job was created (a refund of
+ * unanalysed frames is negative).
+ */
+async function settle(
   ctx: TaskContext,
   item: PlannedItem,
   submissionId: number,
   job: JobAnswer,
-): TaskOutcome {
+  paid: { charged: number; reserved: number },
+): Promise<TaskOutcome> {
   const { store, service, solution } = ctx;
   const frames = job.result?.frames ?? [];
   const spent = frames.length * solution.frameCost.videoFrame;
-  ctx.budget.settle(item.cost, spent);
+  const delta = spent - paid.charged;
   // A failed job answers 200 with `error`: a failure with the service's own words.
   const outcome: TaskOutcome =
     job.status === 'succeeded' && job.result
       ? {
           kind: 'done',
-          framesSpent: spent,
+          framesSpent: delta,
           boxes: frames.reduce((n, f) => n + f.detections.length, 0),
         }
       : job.status === 'cancelled'
-        ? { kind: 'cancelled', framesSpent: spent }
+        ? { kind: 'cancelled', framesSpent: delta }
         : {
             kind: 'failed',
-            framesSpent: spent,
+            framesSpent: delta,
             code: job.error?.code ?? 'job_failed',
             message:
               job.error?.message ?? 'The service reported the job as failed without a reason.',
           };
-  // The charge, the result and the final state land together, or (after a crash) none of them
-  // does and the still-open job is polled again by the next run.
-  store.transaction(() => {
-    store.ledger.record({
-      serviceUrl: service.baseUrl,
-      submissionId,
-      frames: spent,
-      at: ctx.now(),
+  const write = () =>
+    store.transaction(() => {
+      if (delta !== 0) {
+        store.ledger.record({
+          serviceUrl: service.baseUrl,
+          submissionId,
+          frames: delta,
+          at: ctx.now(),
+        });
+      }
+      if (outcome.kind === 'done' && job.result) {
+        store.results.save({
+          contentHash: item.media.contentHash,
+          solution: solution.id,
+          serviceUrl: service.baseUrl,
+          analysedWidth: job.result.analysedWidth,
+          analysedHeight: job.result.analysedHeight,
+          model: null,
+          detections: frames.flatMap((f) => toDetectionInputs(f.detections, f.index, f.timeMs)),
+        });
+        store.submissions.setState(submissionId, 'done', { framesSpent: spent });
+        return;
+      }
+      store.submissions.setState(
+        submissionId,
+        outcome.kind === 'cancelled' ? 'cancelled' : 'failed',
+        {
+          framesSpent: spent,
+          ...(outcome.kind === 'failed'
+            ? { errorCode: outcome.code, errorMessage: outcome.message }
+            : {}),
+        },
+      );
     });
-    if (outcome.kind === 'done' && job.result) {
-      const result: ResultInput = {
-        contentHash: item.media.contentHash,
-        solution: solution.id,
-        serviceUrl: service.baseUrl,
-        analysedWidth: job.result.analysedWidth,
-        analysedHeight: job.result.analysedHeight,
-        model: null,
-        detections: frames.flatMap((f) => toDetectionInputs(f.detections, f.index, f.timeMs)),
-      };
-      store.results.save(result);
-      store.submissions.setState(submissionId, 'done', { framesSpent: spent });
-      return;
-    }
-    store.submissions.setState(
-      submissionId,
-      outcome.kind === 'cancelled' ? 'cancelled' : 'failed',
-      {
-        framesSpent: spent,
-        ...(outcome.kind === 'failed'
-          ? { errorCode: outcome.code, errorMessage: outcome.message }
-          : {}),
-      },
-    );
-  });
+  try {
+    await ctx.disk.retry(write, ctx.sleep, ctx.signal);
+  } catch (err) {
+    // Aborted with the disk still full: the job id is stored, so the next run polls it again.
+    if (err instanceof DiskFullError) throw new PollOutageError(err.message, { cause: err });
+    throw err;
+  }
+  ctx.budget.settle(paid.reserved, delta);
   return outcome;
 }

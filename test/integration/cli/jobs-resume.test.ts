@@ -118,9 +118,11 @@ describe('video jobs across runs', () => {
     const { job, stdout } = await interruptWhileAnalysing();
     expect(job).toMatchObject({ path: clipFile, solution: 'objects' });
     expect(['queued', 'running']).toContain(job.status);
-    expect(stdout).toContain(
-      'Interrupted: clips still being analysed are picked up by the next run.',
-    );
+    expect(stdout).toContain('Interrupted: 1 clip still being analysed; the next run picks it up.');
+    // The key paid for the clip when its job was created: this run says so.
+    expect(stdout).toMatch(new RegExp(`frames spent ${CLIP_COST}$`, 'm'));
+    const paid = before.remaining - (await status()).remaining;
+    expect(paid).toBe(CLIP_COST);
     expect(await uploads()).toContain(`${job.jobId}.upload`);
 
     const listed = await runCli(['jobs'], env);
@@ -142,7 +144,8 @@ describe('video jobs across runs', () => {
     expect(lastJson<SummaryJson>(next.stdout)).toMatchObject({
       labelled: 1,
       failed: [],
-      framesSpent: CLIP_COST,
+      // Collecting a paid job costs nothing more: this run's frames are the key's (none).
+      framesSpent: 0,
       exitCode: 0,
     });
     // One job, one upload, one charge.

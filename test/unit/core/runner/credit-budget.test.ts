@@ -122,13 +122,29 @@ describe('CreditBudget', () => {
     expect(b.tryReserve(1)).toBe('run-budget');
   });
 
-  it('refresh takes fresh figures and, at a new hour, forgets the hour spent', () => {
-    const b = new CreditBudget(limits({ hourBudget: 8, spentThisHour: 8, remaining: 4 }));
+  it('refresh takes fresh figures and, at a new clock hour only, forgets the hour spent', () => {
+    const at = 5 * 3_600_000 + 1_000;
+    const b = new CreditBudget(limits({ hourBudget: 8, spentThisHour: 8, remaining: 4, at }));
     expect(b.refusalFor(4)).toBe('hour-budget');
-    b.refresh(100, 1_000, true);
+    b.refresh(100, 1_000, at + 3_600_000);
     expect(b.tryReserve(8)).toBeUndefined();
-    const c = new CreditBudget(limits({ hourBudget: 8, spentThisHour: 8 }));
-    c.refresh(100, 1_000, false);
+    // A pause inside the same hour (a one-second Retry-After) keeps what this hour has spent.
+    const c = new CreditBudget(limits({ hourBudget: 8, spentThisHour: 8, at }));
+    c.refresh(100, 1_000, at + 1_000);
     expect(c.refusalFor(1)).toBe('hour-budget');
+    c.refresh(100, 1_000, at + 3_598_999);
+    expect(c.refusalFor(1)).toBe('hour-budget');
+    c.rollHour(at + 3_599_000);
+    expect(c.refusalFor(8)).toBeUndefined();
+  });
+
+  it('adjust books a refund against the run budget', () => {
+    const b = new CreditBudget(limits({ runBudget: 10 }));
+    b.tryReserve(10);
+    b.settle(10, 10);
+    expect(b.refusalFor(4)).toBe('run-budget');
+    b.adjust(-4);
+    expect(b.spent).toBe(6);
+    expect(b.tryReserve(4)).toBeUndefined();
   });
 });

@@ -152,7 +152,9 @@ describe('runLabelling with a fake service', () => {
     const clip = oneClip();
     const summary = await run(service, [clip], {}, time);
     expect(time.now() - started).toBeGreaterThan(POLL_OUTAGE_MS);
-    expect(summary).toMatchObject({ labelled: 0, failed: [], interrupted: true });
+    // The job was paid for when it was created: this run's frames are the key's.
+    expect(summary).toMatchObject({ labelled: 0, failed: [], interrupted: true, framesSpent: 20 });
+    expect(summary.clipsOpen).toBe(1);
     const open = fx.store.submissions.openVideoJobs();
     expect(open).toEqual([expect.objectContaining({ jobId: 'job-1', state: 'sending' })]);
     // The next run polls the same job again and does not upload the clip a second time.
@@ -163,7 +165,9 @@ describe('runLabelling with a fake service', () => {
       { store: fx.store, service: back, catalog, now: time.now, sleep: time.sleep },
       next,
     );
-    expect(done).toMatchObject({ labelled: 1, framesSpent: 20 });
+    // Collecting the result costs nothing more: the ledger holds the clip's frames once.
+    expect(done).toMatchObject({ labelled: 1, framesSpent: 0 });
+    expect(fx.store.ledger.spentSince(service.baseUrl, 0)).toBe(20);
     expect(back.calls.submitVideo).toEqual([]);
     expect(back.calls.job).toEqual(['job-1']);
   });
