@@ -32,6 +32,9 @@ export interface StartRequest extends RunScope {
 interface ActiveRun {
   request: StartRequest;
   state: RunState;
+  /** A clean stop: nothing new is sent, answers on their way are awaited and saved. */
+  stop: AbortController;
+  /** Cuts what is on its way (the app is closing). */
   abort: AbortController;
   /** Why it was aborted: the user paused or cancelled. */
   stopping: 'pause' | 'cancel' | undefined;
@@ -114,7 +117,7 @@ export class RunController {
     if (!run || isFinal(run.state.phase) || run.state.phase === 'paused') return this.current();
     run.stopping = 'pause';
     this.set(run, { phase: 'pausing', detail: 'Finishing the files already sent…' });
-    run.abort.abort(new Error('paused'));
+    run.stop.abort(new Error('paused'));
     return run.state;
   }
 
@@ -138,7 +141,7 @@ export class RunController {
       return run.state;
     }
     this.set(run, { phase: 'cancelling', detail: 'Finishing the files already sent…' });
-    run.abort.abort(new Error('cancelled'));
+    run.stop.abort(new Error('cancelled'));
     return run.state;
   }
 
@@ -151,6 +154,7 @@ export class RunController {
     const run: ActiveRun = {
       request,
       state,
+      stop: new AbortController(),
       abort: new AbortController(),
       stopping: undefined,
       done: Promise.resolve(),
@@ -190,6 +194,7 @@ export class RunController {
         hourBudgetFrames: request.hourBudget,
         maxPauseMs: MAX_PAUSE_MS,
         signal: run.abort.signal,
+        stop: run.stop.signal,
         onProgress: (p) => {
           this.set(run, {
             completed: base.completed + p.completed,
@@ -228,8 +233,18 @@ export class RunController {
       });
       return;
     }
-    if (run.stopping === 'cancel') return this.finish(run, 'cancelled', 'Cancelled.');
-    if (s.stoppedFor) return this.finish(run, 'stopped', stopMessage(s.stoppedFor));
+    const open = s.clipsOpen
+      ? ` ${s.clipsOpen} clip${s.clipsOpen === 1 ? ' is' : 's are'} still being analysed; the next run collects ${s.clipsOpen === 1 ? 'it' : 'them'} at no extra cost.`
+      : '';
+    if (run.stopping === 'cancel') return this.finish(run, 'cancelled', `Cancelled.${open}`);
+    if (s.diskFull) {
+      return this.finish(
+        run,
+        'stopped',
+        'The disk holding the library is full: free some space and start again.',
+      );
+    }
+    if (s.stoppedFor) return this.finish(run, 'stopped', stopMessage(s.stoppedFor) + open);
     this.finish(run, 'done', null);
   }
 
