@@ -2,7 +2,8 @@ import { type Command } from 'commander';
 import { createInterface } from 'node:readline/promises';
 import { findSolution, planRun, type RunPlan } from '../../core/runner/plan-run.js';
 import { runLabelling, type RunSummary } from '../../core/runner/run-labelling.js';
-import { openAppContext } from '../app-context.js';
+import type { LibraryLock } from '../../core/store/library-lock.js';
+import { lockLibraryForRun, openAppContext } from '../app-context.js';
 import { parseIntOption } from '../cli-options.js';
 import { collectMedia } from '../collect-media.js';
 import { exportSelection, EXPORT_FORMATS, type ExportFormat } from '../export-selection.js';
@@ -24,6 +25,7 @@ export interface LabelOptions {
   yes?: boolean;
   json?: boolean;
   retryUncertain?: boolean;
+  wait?: boolean;
 }
 
 /** One-shot runs wait this long at most for a Retry-After; --watch waits for the next hour. */
@@ -57,6 +59,7 @@ export function addLabelCommand(program: Command, setExit: (code: number) => voi
     .option('--export <format>', `export when done: ${EXPORT_FORMATS.join(', ')}`)
     .option('--out <path>', 'where --export writes')
     .option('--retry-uncertain', 'send again files whose last call may have been charged')
+    .option('--wait', 'if another run is labelling this library, wait for it (default: exit 4)')
     .option('-y, --yes', 'do not ask before spending')
     .option('--json', 'print the summary as JSON')
     .action(async (paths: string[], opts: LabelOptions) => {
@@ -77,7 +80,16 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
   let conn: ServiceConnection | undefined;
   const err = process.stderr;
   const view = progressView(err, !opts.json);
+  let lock: LibraryLock | undefined;
   try {
+    // One library, one writer: taken before the embedded service starts on the library's data.
+    lock = await lockLibraryForRun(app, {
+      command: `labeldesk label ${paths.join(' ')}`,
+      wait: opts.wait ?? false,
+      signal: abort.signal,
+      say: (line) => view.line(line),
+    });
+    if (!lock) return EXIT.interrupted;
     const connection = await connectService(app, {
       ...(opts.service ? { service: opts.service } : {}),
       waitForModels: true,
@@ -152,6 +164,7 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
     process.off('SIGTERM', stop);
     view.done();
     await conn?.close();
+    lock?.release();
     app.close();
   }
 }
