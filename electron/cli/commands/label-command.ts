@@ -87,7 +87,7 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
       command: `labeldesk label ${paths.join(' ')}`,
       wait: opts.wait ?? false,
       signal: abort.signal,
-      say: (line) => view.line(line),
+      say: (line) => err.write(`${line}\n`),
     });
     if (!lock) return EXIT.interrupted;
     const connection = await connectService(app, {
