@@ -43,8 +43,7 @@ export async function lockLibraryForRun(
       command: options.command,
       waitMs: options.wait ? Number.POSITIVE_INFINITY : 0,
       signal: options.signal,
-      onWait: (h) =>
-        options.say(`Waiting for ${h ? describeHolder(h) : 'another run'} to finish…`),
+      onWait: (h) => options.say(`Waiting for ${h ? describeHolder(h) : 'another run'} to finish…`),
     });
   } catch (err) {
     if (options.signal.aborted) return undefined;

@@ -51,7 +51,9 @@ function embeddedEngine(home: string, env: NodeJS.ProcessEnv): 'models' | 'null'
   const wanted = env['LABELDESK_EMBEDDED_ENGINE'];
   if (wanted === undefined || wanted === '' || wanted === 'models') return 'models';
   if (wanted !== 'null') {
-    throw new CliUsageError(`LABELDESK_EMBEDDED_ENGINE must be "models" or "null", not "${wanted}".`);
+    throw new CliUsageError(
+      `LABELDESK_EMBEDDED_ENGINE must be "models" or "null", not "${wanted}".`,
+    );
   }
   if (!existsSync(join(home, TEST_HOME_MARKER))) {
     throw new CliUsageError(
@@ -64,7 +66,8 @@ function embeddedEngine(home: string, env: NodeJS.ProcessEnv): 'models' | 'null'
 export async function connectService(
   app: AppContext,
   options: ConnectOptions,
-  notice: (line: string) => void = (line) => process.stderr.write(`labeldesk: ${line}
+  notice: (line: string) => void = (line) =>
+    process.stderr.write(`labeldesk: ${line}
 `),
 ): Promise<ServiceConnection> {
   if (options.service) {
@@ -122,7 +125,7 @@ async function embeddedKey(app: AppContext, notice: (line: string) => void): Pro
   const session = await app.credentials.embeddedKeyForSession(EMBEDDED_ACCOUNT);
   if (session.kept === 'memory') {
     notice(
-      'no OS keychain here, so the embedded service\'s key is kept in memory for this run only.',
+      "no OS keychain here, so the embedded service's key is kept in memory for this run only.",
     );
   }
   return session.key;

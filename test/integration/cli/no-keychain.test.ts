@@ -89,10 +89,13 @@ describe('without a keychain', () => {
     expect(label.stderr).toContain('The OS keychain is not available');
     expect(label.stderr).toContain('LABELDESK_API_KEY');
 
-    const withEnv = await runCli(['label', hostedFolder, '--service', serve.url, '--yes', '--json'], {
-      ...env,
-      LABELDESK_API_KEY: HOSTED_KEY,
-    });
+    const withEnv = await runCli(
+      ['label', hostedFolder, '--service', serve.url, '--yes', '--json'],
+      {
+        ...env,
+        LABELDESK_API_KEY: HOSTED_KEY,
+      },
+    );
     expect(withEnv.code, withEnv.stderr).toBe(0);
     expect(lastJson<SummaryJson>(withEnv.stdout)).toMatchObject({ labelled: 3, framesSpent: 12 });
   }, 60_000);

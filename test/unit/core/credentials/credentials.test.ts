@@ -143,7 +143,10 @@ describe('Credentials.embeddedKeyForSession', () => {
     const { credentials, store, settings } = setup();
     store.unavailable = true;
     const first = await credentials.embeddedKeyForSession(EMBEDDED);
-    expect(first).toEqual({ key: expect.stringMatching(/^ldk_[A-Za-z0-9_-]{43}$/), kept: 'memory' });
+    expect(first).toEqual({
+      key: expect.stringMatching(/^ldk_[A-Za-z0-9_-]{43}$/),
+      kept: 'memory',
+    });
     expect(await credentials.embeddedKeyForSession(EMBEDDED)).toEqual(first);
     expect(store.entries.size).toBe(0);
     expect(JSON.stringify([...settings.values])).not.toContain(first.key);
