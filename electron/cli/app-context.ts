@@ -2,6 +2,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Credentials, KeytarStore } from '../core/credentials/index.js';
+import {
+  acquireLibraryLock,
+  describeHolder,
+  type LibraryLock,
+} from '../core/store/library-lock.js';
 import { openLibraryStore } from '../core/store/open-library-store.js';
 import type { LibraryStore } from '../core/store/store-types.js';
 import { labeldeskHome } from '../node-lib/app-paths.js';
@@ -19,4 +24,29 @@ export function openAppContext(env: NodeJS.ProcessEnv = process.env): AppContext
   const store = openLibraryStore(join(home, 'library.sqlite'));
   const credentials = new Credentials({ store: new KeytarStore(), env, settings: store.settings });
   return { home, store, credentials, close: () => store.close() };
+}
+
+/** The exit code of a command refused because another run is writing to the library. */
+export const EXIT_LIBRARY_BUSY = 4;
+
+/**
+ * The library's write lock for a run: refused at once (LibraryBusyError, exit 4) while another run
+ * holds it, or with `wait`, queued behind it with one line saying whom it waits for. Undefined when
+ * interrupted while waiting.
+ */
+export async function lockLibraryForRun(
+  app: AppContext,
+  options: { command: string; wait: boolean; signal: AbortSignal; say: (line: string) => void },
+): Promise<LibraryLock | undefined> {
+  try {
+    return await acquireLibraryLock(app.home, {
+      command: options.command,
+      waitMs: options.wait ? Number.POSITIVE_INFINITY : 0,
+      signal: options.signal,
+      onWait: (h) => options.say(`Waiting for ${h ? describeHolder(h) : 'another run'} to finish…`),
+    });
+  } catch (err) {
+    if (options.signal.aborted) return undefined;
+    throw err;
+  }
 }

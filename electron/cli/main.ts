@@ -1,8 +1,10 @@
-/** The `labeldesk` command. Each subcommand lives in its own file; exit codes: 0 ok, 1 failures, 2 usage. */
+/** The `labeldesk` command. Each subcommand lives in its own file; exit codes: 0 ok, 1 failures, 2 usage, 4 library busy. */
 import { Command, CommanderError } from 'commander';
 import { redactSecrets } from '../core/credentials/index.js';
 import { UnknownSolutionError } from '../core/runner/plan-run.js';
+import { LibraryBusyError } from '../core/store/library-lock.js';
 import { buildVersion } from '../node-lib/app-paths.js';
+import { EXIT_LIBRARY_BUSY } from './app-context.js';
 import { addAppCommand } from './commands/app-command.js';
 import { addExportCommand } from './commands/export-command.js';
 import { addJobsCommand } from './commands/jobs-command.js';
@@ -45,6 +47,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(
       `labeldesk: ${redactSecrets(err instanceof Error ? err.message : String(err))}\n`,
     );
+    if (err instanceof LibraryBusyError) return EXIT_LIBRARY_BUSY;
     // A mistyped --solution is a usage error like any other bad option.
     return err instanceof CliUsageError || err instanceof UnknownSolutionError
       ? EXIT.usage

@@ -1,7 +1,8 @@
 import type { RunPlan } from '../core/runner/plan-run.js';
 import type { KeyView } from '../core/runner/service-port.js';
 
-export function planJson(plan: RunPlan, key: KeyView) {
+/** `key` is undefined when there is no key to ask (plan needs only the public catalog). */
+export function planJson(plan: RunPlan, key: KeyView | undefined) {
   return {
     solution: plan.solution.id,
     found:
@@ -19,23 +20,27 @@ export function planJson(plan: RunPlan, key: KeyView) {
       code: r.code,
       message: r.message,
     })),
-    key: {
-      audience: key.audience,
-      remaining: key.remaining,
-      hourRemaining: key.hourRemaining,
-      expiresAt: key.expiresAt,
-    },
-    fits: plan.frames <= key.remaining,
-    fitsThisHour: plan.frames <= key.hourRemaining,
+    key: key
+      ? {
+          audience: key.audience,
+          remaining: key.remaining,
+          hourRemaining: key.hourRemaining,
+          expiresAt: key.expiresAt,
+        }
+      : null,
+    fits: key ? plan.frames <= key.remaining : null,
+    fitsThisHour: key ? plan.frames <= key.hourRemaining : null,
   };
 }
 
-export function planText(plan: RunPlan, key: KeyView): string {
+export function planText(plan: RunPlan, key: KeyView | undefined): string {
   const j = planJson(plan, key);
   const lines = [
     `${j.found} media found · ${j.alreadyLabelled} already labelled · ${j.duplicates} duplicates · ${j.refused.length} refused · ${j.uncertain.length} uncertain`,
     `To label with ${plan.solution.id}: ${plan.images} images and ${plan.clips} clips, about ${plan.frames} frames`,
-    `The key has ${key.remaining} frames left, ${key.hourRemaining} this hour${j.fits ? (j.fitsThisHour ? '' : ' — the run will pause for the hour') : ' — not enough for all of it'}`,
+    key
+      ? `The key has ${key.remaining} frames left, ${key.hourRemaining} this hour${j.fits ? (j.fitsThisHour ? '' : ' — the run will pause for the hour') : ' — not enough for all of it'}`
+      : 'No key for this service, so the frames left are not shown (`labeldesk login` stores one).',
   ];
   for (const r of j.refused) lines.push(`  refused ${r.path} — ${r.code}: ${r.message}`);
   return lines.join('\n');

@@ -2,7 +2,9 @@
  * Which service a command talks to: `--service URL` with the key from LABELDESK_API_KEY or the
  * keychain, or by default the embedded service started in-process on loopback with its own key.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { API_KEY_ENV, KeychainUnavailableError } from '../core/credentials/index.js';
 import { ServiceClient } from '../core/service/service-client.js';
 import type { ServicePort } from '../core/runner/service-port.js';
 import type { LocalService } from '../local-service/service.js';
@@ -14,6 +16,8 @@ export const EMBEDDED_ACCOUNT = 'http://labeldesk-embedded.invalid';
 export interface ServiceConnection {
   baseUrl: string;
   client: ServiceClient;
+  /** False only for a hosted service with no key, when the caller allowed that (plan, status). */
+  hasKey: boolean;
   port: ServicePort;
   embedded?: LocalService;
   close(): Promise<void>;
@@ -23,29 +27,75 @@ export class CliUsageError extends Error {
   override readonly name = 'CliUsageError';
 }
 
+export interface ConnectOptions {
+  service?: string;
+  /**
+   * false for commands that only read (plan, status, jobs --cancel): the embedded service then
+   * loads no engine and resumes no stored job, so reading can never advance or fake an analysis.
+   */
+  analysis?: boolean;
+  waitForModels?: boolean;
+  /** plan and status work without a key for a hosted service (the catalog and health are public). */
+  keyOptional?: boolean;
+}
+
+/** A file in LABELDESK_HOME marking it as a test library, where the stand-in engine may run. */
+export const TEST_HOME_MARKER = '.labeldesk-test-home';
+
+/**
+ * LABELDESK_EMBEDDED_ENGINE=null swaps the models for the deterministic stand-in. It is a test
+ * switch: the stand-in's boxes are not real, so it is refused on any library not marked as a test
+ * home, and they can never be stored in a user's library as if a model had found them.
+ */
+function embeddedEngine(home: string, env: NodeJS.ProcessEnv): 'models' | 'null' {
+  const wanted = env['LABELDESK_EMBEDDED_ENGINE'];
+  if (wanted === undefined || wanted === '' || wanted === 'models') return 'models';
+  if (wanted !== 'null') {
+    throw new CliUsageError(
+      `LABELDESK_EMBEDDED_ENGINE must be "models" or "null", not "${wanted}".`,
+    );
+  }
+  if (!existsSync(join(home, TEST_HOME_MARKER))) {
+    throw new CliUsageError(
+      `LABELDESK_EMBEDDED_ENGINE=null is a test switch: its stand-in boxes are not real, so it runs only on a LABELDESK_HOME marked as a test library (a file named ${TEST_HOME_MARKER}), and ${home} is not. Unset it to use the real models.`,
+    );
+  }
+  return 'null';
+}
+
 export async function connectService(
   app: AppContext,
-  options: { service?: string; engine?: 'models' | 'null'; waitForModels?: boolean },
+  options: ConnectOptions,
+  notice: (line: string) => void = (line) =>
+    process.stderr.write(`labeldesk: ${line}
+`),
 ): Promise<ServiceConnection> {
   if (options.service) {
-    const resolved = await app.credentials.resolveKey(options.service);
-    if (!resolved) {
+    const resolved = await app.credentials.resolveKey(options.service).catch((err: unknown) => {
+      // Reading without a key is allowed; a missing keychain then just means no key.
+      if (options.keyOptional && err instanceof KeychainUnavailableError) return undefined;
+      throw err;
+    });
+    if (!resolved && !options.keyOptional) {
       throw new CliUsageError(
         `No API key for ${options.service}: run \`labeldesk login --service ${options.service}\`, or set LABELDESK_API_KEY for one run.`,
       );
     }
-    const client = new ServiceClient({ baseUrl: options.service, apiKey: resolved.key });
+    const client = new ServiceClient({
+      baseUrl: options.service,
+      ...(resolved ? { apiKey: resolved.key } : {}),
+    });
     return {
       baseUrl: options.service,
       client,
+      hasKey: resolved !== undefined,
       port: portOf(options.service, client),
       close: async () => undefined,
     };
   }
-  const key =
-    process.env['LABELDESK_API_KEY'] ?? (await app.credentials.ensureEmbeddedKey(EMBEDDED_ACCOUNT));
-  const engine =
-    options.engine ?? (process.env['LABELDESK_EMBEDDED_ENGINE'] === 'null' ? 'null' : 'models');
+  const analysis = options.analysis ?? true;
+  const engine = analysis ? embeddedEngine(app.home, process.env) : 'models';
+  const key = await embeddedKey(app, notice);
   // Loaded only here: `--service` runs never pay for the service's modules (busboy, its routes…).
   const { startLocalService } = await import('../local-service/service.js');
   const embedded = await startLocalService({
@@ -53,6 +103,7 @@ export async function connectService(
     port: 0,
     keys: [{ key }],
     engine,
+    analysis,
   });
   if (options.waitForModels) await embedded.engine.whenReady();
   const client = new ServiceClient({ baseUrl: embedded.url, apiKey: key });
@@ -60,10 +111,24 @@ export async function connectService(
   return {
     baseUrl: embedded.url,
     client,
+    hasKey: true,
     port: portOf(EMBEDDED_ACCOUNT, client),
     embedded,
     close: () => embedded.close(),
   };
+}
+
+/** LABELDESK_API_KEY, else the keychain's key, else (no keychain) one kept in memory for this run. */
+async function embeddedKey(app: AppContext, notice: (line: string) => void): Promise<string> {
+  const fromEnv = process.env[API_KEY_ENV]?.trim();
+  if (fromEnv) return fromEnv;
+  const session = await app.credentials.embeddedKeyForSession(EMBEDDED_ACCOUNT);
+  if (session.kept === 'memory') {
+    notice(
+      "no OS keychain here, so the embedded service's key is kept in memory for this run only.",
+    );
+  }
+  return session.key;
 }
 
 /** The runner's view of a client, named by the service identity its results are stored under. */

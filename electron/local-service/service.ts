@@ -14,6 +14,7 @@ import { CreditLedger } from './credits/ledger.js';
 import type { DetectionEngine } from './engine/engine-types.js';
 import { createModelsEngine } from './engine/models-engine.js';
 import { createNullEngine } from './engine/null-engine.js';
+import { createOffEngine } from './engine/off-engine.js';
 import { createRoutedServer } from './http/router.js';
 import { VideoJobs } from './jobs/video-jobs.js';
 import { credentialRoutes } from './routes/credential-routes.js';
@@ -34,6 +35,12 @@ export interface LocalServiceOptions {
   keys?: { key: string; frames?: number }[];
   hourFrames?: number;
   engine?: 'models' | 'null';
+  /**
+   * false: a service for a command that only reads (plan, status, jobs --cancel) on a data folder
+   * another process may be analysing with: catalog, health, keys, polls and cancels answer, but no
+   * engine is loaded, stored jobs are not resumed and other processes' reservations are left alone.
+   */
+  analysis?: boolean;
   latencyMs?: number;
   challengeToken?: string;
   /** Overrides of the published limits (tests, benchmarks). */
@@ -78,16 +85,20 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     now(),
   );
 
+  const analysis = options.analysis ?? true;
   // Reservations live only as long as their work: at start, only stored jobs still hold frames.
-  jobsRepo.transaction(() => {
-    credentials.clearReservations();
-    for (const job of jobsRepo.activeJobs())
-      credentials.addReservation(job.credential_id, job.frames_reserved);
-  });
+  if (analysis) {
+    jobsRepo.transaction(() => {
+      credentials.clearReservations();
+      for (const job of jobsRepo.activeJobs())
+        credentials.addReservation(job.credential_id, job.frames_reserved);
+    });
+  }
 
   const workers = options.workers ?? Math.max(1, Math.min(availableParallelism(), 4));
-  const engine =
-    options.engine === 'null'
+  const engine = !analysis
+    ? createOffEngine(SOLUTIONS.map((s) => s.id))
+    : options.engine === 'null'
       ? createNullEngine({ latencyMs: options.latencyMs ?? 0, solutions: SOLUTIONS })
       : createModelsEngine({ workers, solutions: SOLUTIONS });
   const ledger = new CreditLedger(credentials, config.limits, now);
@@ -127,10 +138,12 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   // Jobs resume once the engine can run them; failures to load surface through /healthz.
-  void engine.whenReady().then(
-    () => videoJobs.resumeStored(),
-    (err: unknown) => log(`detection engine failed to load: ${String(err)}`),
-  );
+  if (analysis) {
+    void engine.whenReady().then(
+      () => videoJobs.resumeStored(),
+      (err: unknown) => log(`detection engine failed to load: ${String(err)}`),
+    );
+  }
 
   let closing: Promise<void> | undefined;
   return {

@@ -34,31 +34,32 @@ export function setSqliteNativeBinding(path: string | undefined): void {
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
   const nativeBinding = options.nativeBinding ?? processNativeBinding;
   const db = new Database(file, nativeBinding ? { nativeBinding } : {});
+  // First: two processes creating one database at once both switch it to WAL, which needs a lock.
+  db.pragma('busy_timeout = 5000');
   db.pragma('journal_mode = WAL');
   // NORMAL in WAL mode keeps committed data across a process crash; only an OS crash may lose the last commits.
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
   return db;
 }
 
 const hashOf = (m: Migration) => createHash('sha256').update(m.sql).digest('hex');
 
-/**
- * Applies the migrations not yet recorded, each in its own transaction. An applied migration whose
- * text changed, or a gap in the numbering, is refused: a database must never drift silently.
- */
-export function migrate(db: Db, migrations: readonly Migration[]): void {
-  migrations.forEach((m, i) => {
-    if (m.version !== i + 1)
-      throw new MigrationError(`migration ${m.name} should be number ${i + 1}`);
-  });
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version INTEGER PRIMARY KEY, name TEXT NOT NULL, hash TEXT NOT NULL, applied_at INTEGER NOT NULL
-  ) STRICT`);
+interface AppliedRow {
+  version: number;
+  name: string;
+  hash: string;
+}
+
+/** The recorded migrations, checked against this build's; throws on drift. */
+function appliedMigrations(db: Db, migrations: readonly Migration[]): AppliedRow[] {
+  const table = db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
+    .get();
+  if (!table) return [];
   const applied = db
     .prepare('SELECT version, name, hash FROM schema_migrations ORDER BY version')
-    .all() as { version: number; name: string; hash: string }[];
+    .all() as AppliedRow[];
   for (const row of applied) {
     const known = migrations[row.version - 1];
     if (!known)
@@ -71,13 +72,32 @@ export function migrate(db: Db, migrations: readonly Migration[]): void {
       );
     }
   }
-  const record = db.prepare(
-    'INSERT INTO schema_migrations (version, name, hash, applied_at) VALUES (?, ?, ?, ?)',
-  );
-  for (const m of migrations.slice(applied.length)) {
-    db.transaction(() => {
+  return applied;
+}
+
+/**
+ * Applies the migrations not yet recorded. An applied migration whose text changed, or a gap in the
+ * numbering, is refused: a database must never drift silently. Two processes may open a new
+ * database at once, so the pending ones are applied under BEGIN IMMEDIATE (one writer) after
+ * reading the record again inside it; an up-to-date database is only read, never write-locked.
+ */
+export function migrate(db: Db, migrations: readonly Migration[]): void {
+  migrations.forEach((m, i) => {
+    if (m.version !== i + 1)
+      throw new MigrationError(`migration ${m.name} should be number ${i + 1}`);
+  });
+  if (appliedMigrations(db, migrations).length === migrations.length) return;
+  db.transaction(() => {
+    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL, hash TEXT NOT NULL, applied_at INTEGER NOT NULL
+    ) STRICT`);
+    const applied = appliedMigrations(db, migrations);
+    const record = db.prepare(
+      'INSERT INTO schema_migrations (version, name, hash, applied_at) VALUES (?, ?, ?, ?)',
+    );
+    for (const m of migrations.slice(applied.length)) {
       db.exec(m.sql);
       record.run(m.version, m.name, hashOf(m), Date.now());
-    })();
-  }
+    }
+  }).immediate();
 }

@@ -3,8 +3,9 @@
  * no key or engine choice inherited from the developer's shell, and nothing read from a terminal.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { TEST_HOME_MARKER } from '../../electron/cli/service-connection.js';
 import { CLI } from './run-serve.js';
 import { tempDir } from './temp-dir.js';
 
@@ -42,7 +43,7 @@ export function cliEnv(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.Proc
   return { ...Object.fromEntries(inherited), LABELDESK_HOME: home, ...extra };
 }
 
-/** A fresh LABELDESK_HOME (and a scratch folder beside it), removed by `remove`. */
+/** A fresh LABELDESK_HOME marked as a test library (and a scratch folder beside it), removed by `remove`. */
 export async function cliHome(): Promise<{
   home: string;
   dir: string;
@@ -51,6 +52,8 @@ export async function cliHome(): Promise<{
   const t = await tempDir('labeldesk-cli-');
   const home = join(t.dir, 'home');
   await mkdir(home);
+  // Lets LABELDESK_EMBEDDED_ENGINE=null run here: the stand-in refuses unmarked (real) libraries.
+  await writeFile(join(home, TEST_HOME_MARKER), '');
   return { home, dir: t.dir, remove: t.remove };
 }
 

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { normaliseBaseUrl } from '../../core/credentials/index.js';
 import { ServiceError } from '../../core/service/service-errors.js';
+import { acquireLibraryLock } from '../../core/store/library-lock.js';
 import { openAppContext } from '../app-context.js';
 import { CliUsageError, connectService, EMBEDDED_ACCOUNT } from '../service-connection.js';
 
@@ -47,9 +48,17 @@ export function addJobsCommand(program: Command): void {
             `Job ${opts.cancel} was sent to ${jobService === EMBEDDED_ACCOUNT ? 'the embedded service' : jobService}, not ${service ?? 'the embedded service'}.`,
           );
         }
+        // Cancelling writes to the library (ledger, state), so no run may be writing meanwhile;
+        // and the service it starts only reads: no model loads, no stored job is resumed.
+        const lock = await acquireLibraryLock(app.home, {
+          command: `labeldesk jobs --cancel ${opts.cancel}`,
+        });
         const conn = await connectService(app, {
           ...(service ? { service } : {}),
-          engine: 'null',
+          analysis: false,
+        }).catch((err: unknown) => {
+          lock.release();
+          throw err;
         });
         try {
           let spent = 0;
@@ -82,6 +91,7 @@ export function addJobsCommand(program: Command): void {
           );
         } finally {
           await conn.close();
+          lock.release();
         }
       } finally {
         app.close();

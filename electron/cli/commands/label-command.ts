@@ -3,7 +3,8 @@ import { createInterface } from 'node:readline/promises';
 import { findSolution, planRun, type RunPlan } from '../../core/runner/plan-run.js';
 import { runLabelling, type RunSummary } from '../../core/runner/run-labelling.js';
 import { isDiskFull } from '../../core/runner/disk-full.js';
-import { openAppContext, type AppContext } from '../app-context.js';
+import type { LibraryLock } from '../../core/store/library-lock.js';
+import { lockLibraryForRun, openAppContext, type AppContext } from '../app-context.js';
 import { interruptions } from '../interruptions.js';
 import { parseIntOption } from '../cli-options.js';
 import { collectMedia } from '../collect-media.js';
@@ -26,6 +27,7 @@ export interface LabelOptions {
   yes?: boolean;
   json?: boolean;
   retryUncertain?: boolean;
+  wait?: boolean;
 }
 
 /** One-shot runs wait this long at most for a Retry-After; --watch waits for the next hour. */
@@ -64,6 +66,7 @@ export function addLabelCommand(program: Command, setExit: (code: number) => voi
     .option('--export <format>', `export when done: ${EXPORT_FORMATS.join(', ')}`)
     .option('--out <path>', 'where --export writes')
     .option('--retry-uncertain', 'send again files whose last call may have been charged')
+    .option('--wait', 'if another run is labelling this library, wait for it (default: exit 4)')
     .option('-y, --yes', 'do not ask before spending')
     .option('--json', 'print the summary as JSON')
     .action(async (paths: string[], opts: LabelOptions) => {
@@ -83,7 +86,16 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
   const say = (text: string) => (opts.json ? err.write(`${text}\n`) : view.line(text));
   const ctrlC = interruptions(say);
   let conn: ServiceConnection | undefined;
+  let lock: LibraryLock | undefined;
   try {
+    // One library, one writer: taken before the embedded service starts on the library's data.
+    lock = await lockLibraryForRun(app, {
+      command: `labeldesk label ${paths.join(' ')}`,
+      wait: opts.wait ?? false,
+      signal: ctrlC.stop,
+      say: (line) => err.write(`${line}\n`),
+    });
+    if (!lock) return EXIT.interrupted;
     const connection = await connectService(app, {
       ...(opts.service ? { service: opts.service } : {}),
       waitForModels: true,
@@ -186,6 +198,7 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
     ctrlC.dispose();
     view.done();
     await conn?.close();
+    lock?.release();
     app.close();
   }
 }

@@ -37,7 +37,7 @@ export function addLoginCommands(program: Command): void {
     .action(async (opts: { service?: string; trial?: boolean }) => {
       if (!opts.service) {
         process.stdout.write(
-          'The embedded service needs no login: LabelDesk keeps its own key in the keychain.\n',
+          'The embedded service needs no login: LabelDesk keeps its own key (in the keychain, or in memory for one run where there is none).\n',
         );
         return;
       }

@@ -18,15 +18,16 @@ export function addPlanCommand(program: Command): void {
     .action(
       async (paths: string[], opts: { service?: string; solution: string; json?: boolean }) => {
         const app = openAppContext();
-        // The catalog and the key are all a plan needs, so the embedded service skips loading models.
+        // The catalog and the key are all a plan needs: no analysis, and no key is fine too.
         const conn = await connectService(app, {
           ...(opts.service ? { service: opts.service } : {}),
-          engine: 'null',
+          analysis: false,
+          keyOptional: true,
         });
         try {
           const [catalog, key] = await Promise.all([
             conn.client.catalog(),
-            conn.client.keyStatus(),
+            conn.hasKey ? conn.client.keyStatus() : undefined,
           ]);
           findSolution(catalog, opts.solution);
           const selection = await collectMedia(app.store, paths);

@@ -12,32 +12,38 @@ export function addStatusCommand(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (opts: { service?: string; json?: boolean }) => {
       const app = openAppContext();
+      // Status only reads: the embedded service loads no model and resumes no job for it, and a
+      // hosted service's version and health are shown even without a key.
       const conn = await connectService(app, {
         ...(opts.service ? { service: opts.service } : {}),
-        engine: 'null',
+        analysis: false,
+        keyOptional: true,
       });
       try {
         const [catalog, health, key] = await Promise.all([
           conn.client.catalog(),
           conn.client.health(),
-          conn.client.keyStatus(),
+          conn.hasKey ? conn.client.keyStatus() : undefined,
         ]);
         const status = {
           service: opts.service ?? 'embedded',
           version: catalog.version,
           health: health.status,
+          // The embedded service's models load only for a run; `off` says so.
           ai: health.ai,
-          audience: key.audience,
-          remaining: key.remaining,
-          hourRemaining: key.hourRemaining,
-          expiresAt: key.expiresAt,
+          audience: key?.audience ?? null,
+          remaining: key?.remaining ?? null,
+          hourRemaining: key?.hourRemaining ?? null,
+          expiresAt: key?.expiresAt ?? null,
         };
         if (opts.json) process.stdout.write(`${JSON.stringify(status)}\n`);
         else {
           process.stdout.write(
             [
-              `Service: ${status.service} (version ${status.version}), ${status.health}, models ${String(status.ai)}`,
-              `Key: ${status.audience}, ${status.remaining} frames left, ${status.hourRemaining} this hour${status.expiresAt ? `, expires ${status.expiresAt}` : ''}`,
+              `Service: ${status.service} (version ${status.version}), ${status.health}, ${status.ai === 'off' ? 'models load when a run starts' : `models ${String(status.ai)}`}`,
+              key
+                ? `Key: ${key.audience}, ${key.remaining} frames left, ${key.hourRemaining} this hour${key.expiresAt ? `, expires ${key.expiresAt}` : ''}`
+                : 'Key: none stored for this service (`labeldesk login --service URL`).',
             ].join('\n') + '\n',
           );
         }

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { normaliseBaseUrl } from './base-url.js';
-import { InvalidApiKeyError } from './credential-errors.js';
+import { InvalidApiKeyError, KeychainUnavailableError } from './credential-errors.js';
 import type { SecureStore } from './secure-store.js';
 
 /** The variable that supplies a key for one run; it is never stored. */
@@ -31,6 +31,12 @@ export interface CredentialsOptions {
   settings: SettingsStore;
 }
 
+/** Where the embedded service's key of this session is kept. */
+export interface SessionKey {
+  key: string;
+  kept: 'keychain' | 'memory';
+}
+
 export interface ResolvedKey {
   key: string;
   source: 'env' | 'keychain';
@@ -55,6 +61,8 @@ export class Credentials {
   private readonly settings: SettingsStore;
   /** Serialises first use per account so two callers cannot mint two embedded keys. */
   private readonly embeddedPending = new Map<string, Promise<string>>();
+  /** Embedded keys of this session on a machine without a keychain; never written anywhere. */
+  private readonly memoryKeys = new Map<string, string>();
 
   constructor(options: CredentialsOptions) {
     this.store = options.store;
@@ -111,6 +119,27 @@ export class Credentials {
   }
 
   /**
+   * The embedded service's key for this session: the keychain's, or, when there is no usable
+   * keychain (a fresh Linux box without a Secret Service), a new key held in memory by this object
+   * for as long as it lives. The embedded service is local, so a session key loses nothing but
+   * continuity: it is a new key with a new grant each session, and a clip job left open by an
+   * earlier session belongs to that session's key. Hosted keys have no such fallback.
+   */
+  async embeddedKeyForSession(baseUrlAccount: string): Promise<SessionKey> {
+    const account = normaliseBaseUrl(baseUrlAccount);
+    const inMemory = this.memoryKeys.get(account);
+    if (inMemory) return { key: inMemory, kept: 'memory' };
+    try {
+      return { key: await this.ensureEmbeddedKey(account), kept: 'keychain' };
+    } catch (err) {
+      if (!(err instanceof KeychainUnavailableError)) throw err;
+      const key = this.memoryKeys.get(account) ?? newEmbeddedKey();
+      this.memoryKeys.set(account, key);
+      return { key, kept: 'memory' };
+    }
+  }
+
+  /**
    * Trial sign-up: device session → SDK key → keychain. The session token lives only in this
    * call. The keychain is probed for writing first, because a trial key minted and then lost
    * (it may not be written anywhere else) would burn this device's trial.
@@ -131,8 +160,10 @@ export class Credentials {
   private async createEmbeddedKey(account: string): Promise<string> {
     const existing = await this.store.get(account);
     if (existing) return existing;
-    const key = `ldk_${randomBytes(32).toString('base64url')}`;
+    const key = newEmbeddedKey();
     await this.store.set(account, key);
     return key;
   }
 }
+
+const newEmbeddedKey = () => `ldk_${randomBytes(32).toString('base64url')}`;

@@ -10,6 +10,7 @@ export {
   Credentials,
   type CredentialsOptions,
   type ResolvedKey,
+  type SessionKey,
   type SettingsStore,
   type TrialIssuer,
 } from './credentials.js';

@@ -28,7 +28,8 @@ export interface EngineResult {
   inferenceMs: number;
 }
 
-export type EngineState = 'loading' | 'ready' | 'failed';
+/** 'off': a service started with `analysis: false` (see off-engine.ts). */
+export type EngineState = 'loading' | 'ready' | 'failed' | 'off';
 
 export interface EngineStatus {
   state: EngineState;
@@ -39,7 +40,7 @@ export interface EngineStatus {
 }
 
 export interface DetectionEngine {
-  readonly kind: 'models' | 'null';
+  readonly kind: 'models' | 'null' | 'off';
   status(): EngineStatus;
   /** Resolves once every model is loaded; rejects if loading failed. */
   whenReady(): Promise<void>;

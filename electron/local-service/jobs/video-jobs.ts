@@ -107,7 +107,11 @@ export class VideoJobs {
     if (run) {
       run.abort.abort();
       await run.done;
+      return;
     }
+    // Stored but not picked up (not resumed yet, or a service that runs no analysis): settled here.
+    const job = this.deps.repo.get(jobId);
+    if (job && !FINISHED.has(job.status)) this.finish(job, 'cancelled');
   }
 
   async close(): Promise<void> {

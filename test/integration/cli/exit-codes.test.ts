@@ -164,10 +164,14 @@ describe('exit code 3: stopped for credits', () => {
       expect(r.stdout).toContain('Stopped: The key has no frames left for this file.');
       const status = await cliJson<StatusJson>(['status', '--service', serve.url], withKey);
       expect(status).toMatchObject({ audience: 'api_key', remaining: 2 });
-      // The key in the environment is used for one run only: nothing without it.
-      const none = await runCli(['status', '--service', serve.url], env);
-      expect(none.code).toBe(2);
-      expect(none.stderr).toContain(`labeldesk login --service ${serve.url}`);
+      // The key in the environment is used for one run only: without it, status shows no key
+      // and a run is refused.
+      const none = await runCli(['status', '--service', serve.url, '--json'], env);
+      expect(none.code, none.stderr).toBe(0);
+      expect(lastJson<StatusJson>(none.stdout)).toMatchObject({ health: 'ok', remaining: null });
+      const refused = await runCli(['label', folder, '--service', serve.url, '--yes'], env);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(`labeldesk login --service ${serve.url}`);
     });
 
     it('the hourly limit: one photo this hour, the rest waiting', async () => {

@@ -127,9 +127,13 @@ describe.skipIf(!secretTool)('keys in the keychain', () => {
       expect(await lookupKey(serve.url)).toBeUndefined();
       const again = await run(['logout', '--service', serve.url]);
       expect(again.stdout).toContain('There was no key for that service.');
+      // Without a key, status still shows version and health; a run is refused.
       const after = await run(['status', '--service', serve.url]);
-      expect(after.code).toBe(2);
-      expect(after.stderr).toContain('No API key for');
+      expect(after.code, after.stderr).toBe(0);
+      expect(after.stdout).toContain('Key: none stored for this service');
+      const refused = await run(['label', t.dir, '--service', serve.url, '--yes']);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('No API key for');
 
       expect(await filesContaining(t.home, apiKey)).toEqual([]);
       const wrongKey = 'ldk_not_a_real_key_123';

@@ -54,7 +54,7 @@ describe('--json outputs', () => {
       service: 'embedded',
       version,
       health: 'ok',
-      ai: 'ready',
+      ai: 'off',
       audience: 'api_key',
       remaining: expect.any(Number),
       hourRemaining: expect.any(Number),

@@ -129,6 +129,34 @@ describe('Credentials.ensureEmbeddedKey', () => {
   });
 });
 
+describe('Credentials.embeddedKeyForSession', () => {
+  const EMBEDDED = 'http://labeldesk-embedded.invalid';
+
+  it('uses the keychain when there is one', async () => {
+    const { credentials, store } = setup();
+    const got = await credentials.embeddedKeyForSession(EMBEDDED);
+    expect(got.kept).toBe('keychain');
+    expect(store.entries.get(EMBEDDED)).toBe(got.key);
+  });
+
+  it('without a keychain, keeps one key in memory for the session and writes it nowhere', async () => {
+    const { credentials, store, settings } = setup();
+    store.unavailable = true;
+    const first = await credentials.embeddedKeyForSession(EMBEDDED);
+    expect(first).toEqual({
+      key: expect.stringMatching(/^ldk_[A-Za-z0-9_-]{43}$/),
+      kept: 'memory',
+    });
+    expect(await credentials.embeddedKeyForSession(EMBEDDED)).toEqual(first);
+    expect(store.entries.size).toBe(0);
+    expect(JSON.stringify([...settings.values])).not.toContain(first.key);
+    // Hosted keys get no such fallback: the keychain's error reaches the caller.
+    await expect(credentials.resolveKey('https://hosted.example')).rejects.toThrow(
+      /keychain is not available/,
+    );
+  });
+});
+
 describe('Credentials.loginWithTrial', () => {
   function fakeIssuer(calls: string[]): TrialIssuer {
     return {
