@@ -57,6 +57,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     events,
     () => libraryChanged({ folderIds: [], at: Date.now() }),
     () => filesRead(),
+    home,
   );
   const auto = new AutoLabeller(store, runs, log);
   const folders = new FolderManager({

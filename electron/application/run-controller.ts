@@ -11,6 +11,12 @@ import {
   stopMessage,
   type RunSummary,
 } from '../core/runner/run-labelling.js';
+import {
+  acquireLibraryLock,
+  describeHolder,
+  LibraryBusyError,
+  type LibraryLock,
+} from '../core/store/library-lock.js';
 import type { LibraryStore } from '../core/store/store-types.js';
 import {
   LabelDeskError,
@@ -36,6 +42,8 @@ interface ActiveRun {
   stop: AbortController;
   /** Cuts what is on its way (the app is closing). */
   abort: AbortController;
+  /** The library's write lock, held while the run may send and save. */
+  lock: LibraryLock | undefined;
   /** Why it was aborted: the user paused or cancelled. */
   stopping: 'pause' | 'cancel' | undefined;
   done: Promise<void>;
@@ -55,6 +63,7 @@ export class RunController {
     private readonly onLabelled: () => void,
     /** Resolves when every file added so far has been read (hashed and probed). */
     private readonly filesRead: () => Promise<void>,
+    private readonly home: string,
   ) {
     this.progress = events.throttled('run.progress', 150);
   }
@@ -156,6 +165,7 @@ export class RunController {
       state,
       stop: new AbortController(),
       abort: new AbortController(),
+      lock: undefined,
       stopping: undefined,
       done: Promise.resolve(),
     };
@@ -166,7 +176,7 @@ export class RunController {
       await this.filesRead();
       this.set(run, { detail: null });
     }
-    const { port, catalog } = await this.hub.forRun().catch((err: unknown) => {
+    const { port, catalog } = await this.prepare(run).catch((err: unknown) => {
       this.finish(run, 'failed', err instanceof Error ? err.message : String(err));
       throw err;
     });
@@ -216,6 +226,30 @@ export class RunController {
     return run.state;
   }
 
+  /** One writer per library: the lock first, then a service that may analyse. */
+  private async prepare(run: ActiveRun) {
+    try {
+      run.lock = await acquireLibraryLock(this.home, { command: 'LabelDesk app run' });
+    } catch (err) {
+      if (!(err instanceof LibraryBusyError)) throw err;
+      const who = err.holder ? describeHolder(err.holder) : 'Another process';
+      throw new LabelDeskError(
+        'library_busy',
+        `${who} is labelling this library; only one run may write to it at a time. Start again when it has finished.`,
+      );
+    }
+    await this.hub.setAnalysis(true);
+    return this.hub.forRun();
+  }
+
+  /** The run no longer writes: the lock goes, and the embedded service stops analysing. */
+  private unlock(run: ActiveRun): void {
+    if (!run.lock) return;
+    run.lock.release();
+    run.lock = undefined;
+    void this.hub.setAnalysis(false).catch(() => undefined);
+  }
+
   private settle(run: ActiveRun, base: RunState, s: RunSummary): void {
     this.set(run, {
       labelled: base.labelled + s.labelled,
@@ -226,6 +260,7 @@ export class RunController {
     });
     this.onLabelled();
     if (run.stopping === 'pause') {
+      this.unlock(run);
       this.set(run, {
         phase: 'paused',
         detail: 'Paused: nothing new is sent until you resume.',
@@ -263,6 +298,7 @@ export class RunController {
   }
 
   private finish(run: ActiveRun, phase: RunPhase, detail: string | null): void {
+    this.unlock(run);
     this.set(run, { phase, detail, finishedAt: Date.now(), etaSec: null, resumesAt: null });
     this.events.emit('run.progress', run.state);
     this.events.emit('run.finished', run.state);

@@ -3,7 +3,6 @@
  * in-process on loopback) or a hosted one (base URL + a key from the keychain). Keys stay here and
  * in the keychain: the state handed to the UI says only whether one exists and where it lives.
  */
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { KeychainUnavailableError, type Credentials } from '../core/credentials/index.js';
 import type { CatalogView, ServicePort } from '../core/runner/service-port.js';
@@ -46,7 +45,12 @@ export class ServiceHub {
   private state: ServiceState;
   private catalogCache: Catalog | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private memoryEmbeddedKey: string | undefined;
+  /**
+   * Whether the embedded service may analyse (and resume stored clip jobs): only while this app
+   * holds the library's write lock for a run. Otherwise it serves the catalog and the key only, so
+   * it never works on jobs a `labeldesk label` process is running on the same data.
+   */
+  private analysis = false;
 
   constructor(private readonly o: ServiceHubOptions) {
     this.state = blankState({ kind: 'embedded' }, 'starting', 'Starting the embedded service…');
@@ -73,6 +77,18 @@ export class ServiceHub {
     clearInterval(this.timer);
     await this.conn?.embedded?.close();
     this.conn = undefined;
+  }
+
+  /** Turns analysis on (a run holds the lock) or off; restarts the embedded service if needed. */
+  async setAnalysis(on: boolean): Promise<void> {
+    if (this.analysis === on) return;
+    this.analysis = on;
+    const c = this.conn;
+    if (c?.embedded) {
+      await this.switchTo(c.choice);
+      const engine = this.conn?.embedded?.engine;
+      if (on && engine && engine.kind !== 'off') await engine.whenReady();
+    }
   }
 
   async useEmbedded(): Promise<ServiceState> {
@@ -131,6 +147,7 @@ export class ServiceHub {
 
   /** The catalog for estimates and filters: live when online, else the last one stored. */
   async catalog(): Promise<Catalog | undefined> {
+    await this.switching;
     const c = this.conn;
     if (c?.client && this.state.status === 'online' && this.catalogCache) return this.catalogCache;
     if (c) {
@@ -147,7 +164,11 @@ export class ServiceHub {
   }
 
   async keyCredits(): Promise<ServiceState['credits']> {
-    const client = this.conn?.client;
+    await this.switching;
+    return this.creditsOf(this.conn?.client);
+  }
+
+  private async creditsOf(client: ServiceClient | undefined): Promise<ServiceState['credits']> {
     if (!client) return null;
     try {
       const k = await client.keyStatus();
@@ -164,6 +185,12 @@ export class ServiceHub {
 
   /** Asks the service for its catalog, health and the key's credits; offline when unreachable. */
   async refresh(): Promise<ServiceState> {
+    // Never answer from the middle of a switch (e.g. a run turning analysis on or off).
+    await this.switching;
+    return this.refreshNow();
+  }
+
+  private async refreshNow(): Promise<ServiceState> {
     const c = this.conn;
     if (!c) return this.state;
     const anonymous = new ServiceClient({ baseUrl: c.url });
@@ -171,7 +198,7 @@ export class ServiceHub {
     try {
       const [catalog, health] = await Promise.all([anonymous.catalog(), anonymous.health()]);
       this.rememberCatalog(c, catalog);
-      const credits = await this.keyCredits();
+      const credits = await this.creditsOf(c.client);
       const ready = c.embedded ? isReady(c.embedded) : true;
       next = {
         ...blankState(
@@ -182,7 +209,7 @@ export class ServiceHub {
         baseUrl: c.url,
         version: catalog.version,
         health: health.status,
-        engine: engineOf(c, health),
+        engine: engineOf(c, health, this.o.engine),
         solutions: catalog.solutions.map((s) => ({
           id: s.id,
           name: s.name ?? s.id,
@@ -215,12 +242,26 @@ export class ServiceHub {
         keyStore: c.keyStore,
       };
     }
+    // A switch happened meanwhile (a run turned analysis on): this answer is about the old one.
+    if (this.conn !== c) return this.state;
     this.state = next;
     this.o.events.emit('service.changed', next);
     return next;
   }
 
-  private async switchTo(choice: Choice): Promise<ServiceState> {
+  private switching: Promise<unknown> = Promise.resolve();
+
+  /** Switches run one at a time: a run starting while the app starts waits for it. */
+  private switchTo(choice: Choice): Promise<ServiceState> {
+    const next = this.switching.then(
+      () => this.switchNow(choice),
+      () => this.switchNow(choice),
+    );
+    this.switching = next.catch(() => undefined);
+    return next;
+  }
+
+  private async switchNow(choice: Choice): Promise<ServiceState> {
     const previous = this.conn;
     this.conn = undefined;
     await previous?.embedded?.close();
@@ -240,9 +281,11 @@ export class ServiceHub {
     }
     const embedded = this.conn.embedded;
     // The models load in the background; the state turns online when they are ready.
-    if (embedded)
-      void embedded.engine.whenReady().then(() => this.refresh().catch(() => undefined));
-    return this.refresh();
+    if (embedded && embedded.engine.kind !== 'off') {
+      const refresh = () => void this.refreshNow().catch(() => undefined);
+      void embedded.engine.whenReady().then(refresh, refresh);
+    }
+    return this.refreshNow();
   }
 
   private async connectHosted(choice: { kind: 'hosted'; baseUrl: string }): Promise<Connection> {
@@ -265,16 +308,10 @@ export class ServiceHub {
   }
 
   private async connectEmbedded(): Promise<Connection> {
-    let key: string;
-    let keyStore: KeyStore = 'keychain';
-    try {
-      key = await this.o.credentials.ensureEmbeddedKey(EMBEDDED_ACCOUNT);
-    } catch (err) {
-      if (!(err instanceof KeychainUnavailableError)) throw err;
-      // No Secret Service (a fresh Linux box): the embedded service still works, for this session.
-      this.memoryEmbeddedKey ??= `ldk_${randomBytes(32).toString('base64url')}`;
-      key = this.memoryEmbeddedKey;
-      keyStore = 'memory';
+    // No Secret Service (a fresh Linux box): the embedded service still works, for this session.
+    const { key, kept } = await this.o.credentials.embeddedKeyForSession(EMBEDDED_ACCOUNT);
+    const keyStore: KeyStore = kept;
+    if (kept === 'memory') {
       this.o.notice('No OS keychain: the embedded service key is kept in memory for this session.');
     }
     // Loaded only here: a hosted-only session never pays for the service's modules.
@@ -284,6 +321,7 @@ export class ServiceHub {
       port: 0,
       keys: [{ key }],
       engine: this.o.engine,
+      analysis: this.analysis,
       log: this.o.log,
     });
     return {
@@ -329,11 +367,18 @@ function blankState(
 }
 
 function isReady(embedded: LocalService): boolean {
-  return embedded.engine.status().state === 'ready';
+  return embedded.engine.kind === 'off' || embedded.engine.status().state === 'ready';
 }
 
-function engineOf(c: Connection, health: { ai: string }): string | null {
-  if (c.embedded) return c.embedded.engine.kind === 'null' ? 'stand-in (no model)' : 'real models';
+function engineOf(
+  c: Connection,
+  health: { ai: string },
+  configured: 'models' | 'null',
+): string | null {
+  if (c.embedded) {
+    const models = configured === 'null' ? 'stand-in (no model)' : 'real models';
+    return c.embedded.engine.kind === 'off' ? `${models}, loaded when a run starts` : models;
+  }
   return health.ai;
 }
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Application } from '../../../electron/application/application-types.js';
 import { createApplication } from '../../../electron/application/create-application.js';
+import { acquireLibraryLock } from '../../../electron/core/store/library-lock.js';
 import type { EventName } from '../../../electron/shared/contract/index.js';
 import { realMediaFolder, type RealFolder } from '../../support/cli-media.js';
 import { tempDir } from '../../support/temp-dir.js';
@@ -16,6 +17,7 @@ import { tempDir } from '../../support/temp-dir.js';
 let app: Application;
 let media: RealFolder;
 let remove: () => Promise<void>;
+let home: string;
 const events: { name: EventName; payload: any }[] = [];
 
 async function until<T>(
@@ -43,7 +45,7 @@ beforeAll(async () => {
   app = await createApplication({
     transport: 'in-process',
     mediaBase: 'test://',
-    env: { ...process.env, LABELDESK_HOME: join(tmp.dir, 'home') },
+    env: { ...process.env, LABELDESK_HOME: (home = join(tmp.dir, 'home')) },
   });
   app.onEvent((name, payload) => events.push({ name, payload }));
   await until(async () => {
@@ -86,7 +88,9 @@ describe('the labelling workflow through the application layer', () => {
   });
 
   it('runs to Done and the library shows labelled items with real boxes', async () => {
-    const before = (await h()['service.state']({})).credits?.remaining ?? 0;
+    const credits = () =>
+      until(async () => (await h()['service.refresh']({})).credits?.remaining ?? undefined);
+    const before = await credits();
     const started = await h()['runs.start']({
       solution: 'objects',
       budget: null,
@@ -107,7 +111,7 @@ describe('the labelling workflow through the application layer', () => {
     expect(problems.failed[0]?.code).toBe('undecodable_media');
     expect(problems.uncertain).toEqual([]);
     expect(events.some((e) => e.name === 'run.finished')).toBe(true);
-    const after = (await h()['service.refresh']({})).credits?.remaining ?? 0;
+    const after = await credits();
     expect(before - after).toBe(done.framesSpent);
 
     const page = await h()['library.page']({
@@ -155,6 +159,26 @@ describe('the labelling workflow through the application layer', () => {
     expect(history[0]?.framesSpent).toBe(done.framesSpent);
     const [folder] = await h()['folders.list']({});
     expect(folder?.counts.labelled).toBe(5);
+  });
+
+  it('refuses to start while another writer (a `labeldesk label` run) holds the library', async () => {
+    const cli = await acquireLibraryLock(home, { command: 'labeldesk label ~/Pictures' });
+    try {
+      await expect(
+        h()['runs.start']({
+          solution: 'objects',
+          budget: null,
+          hourBudget: null,
+          retryUncertain: false,
+        }),
+      ).rejects.toMatchObject({
+        code: 'library_busy',
+        message: expect.stringContaining('labeldesk label ~/Pictures'),
+      });
+      expect((await h()['runs.current']({}))?.phase).toBe('failed');
+    } finally {
+      cli.release();
+    }
   });
 
   it('a second estimate over the same folder costs nothing', async () => {
