@@ -58,6 +58,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     () => libraryChanged({ folderIds: [], at: Date.now() }),
     () => filesRead(),
     home,
+    view,
   );
   const auto = new AutoLabeller(store, runs, log);
   const folders = new FolderManager({

@@ -4,6 +4,11 @@
  */
 import path from 'node:path';
 import { openDatabase, type Db } from '../../node-lib/sqlite.js';
+import { estimateCounts, type EstimateCounts } from '../runner/estimate-counts.js';
+import type { CatalogView } from '../runner/service-port.js';
+import { openLibraryStore } from './open-library-store.js';
+import type { MediaScope } from './scope-media.js';
+import type { LibraryStore } from './store-types.js';
 import {
   boxCountSql,
   FROM,
@@ -101,8 +106,13 @@ export class LibraryView {
   /** Answers of the heavier queries, valid while the database has not changed (data_version). */
   private cache = new Map<string, unknown>();
   private cachedAt = -1;
+  /** The store's repositories for planning, opened on first use; this view only reads with it. */
+  private planStore: LibraryStore | undefined;
 
-  constructor(file: string, nativeBinding?: string) {
+  constructor(
+    private readonly file: string,
+    private readonly nativeBinding?: string,
+  ) {
     this.db = openDatabase(file, { nativeBinding });
     this.db.pragma('query_only = ON');
     this.version = this.db.prepare('PRAGMA data_version').pluck();
@@ -122,7 +132,25 @@ export class LibraryView {
   }
 
   close(): void {
+    this.planStore?.close();
     if (this.db.open) this.db.close();
+  }
+
+  /** What a run over the scope would cost (counts only). */
+  estimate(input: {
+    catalog: CatalogView;
+    solution: string;
+    scope: MediaScope;
+    serviceUrl: string;
+  }): EstimateCounts {
+    this.planStore ??= openLibraryStore(this.file, { nativeBinding: this.nativeBinding });
+    return estimateCounts(
+      this.planStore,
+      input.catalog,
+      input.solution,
+      input.scope,
+      input.serviceUrl,
+    );
   }
 
   count(filter: ViewFilter): number {

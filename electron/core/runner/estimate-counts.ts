@@ -1,0 +1,55 @@
+/**
+ * What a run over a scope would cost, as counts only (no media lists): what the library view's
+ * thread computes for the UI, so planning 100k files never holds the process answering it.
+ */
+import { scopePages, type MediaScope } from '../store/scope-media.js';
+import type { LibraryStore, MediaRecord } from '../store/store-types.js';
+import { sampledFrames } from './cost-estimate.js';
+import { planRun } from './plan-run.js';
+import type { CatalogView } from './service-port.js';
+
+export interface EstimateCounts {
+  images: number;
+  clips: number;
+  clipFrames: number;
+  frames: number;
+  alreadyLabelled: number;
+  refused: number;
+  uncertain: number;
+  /** Files not read yet (hash and probe still running): not in the figures above. */
+  pending: number;
+}
+
+export function estimateCounts(
+  store: LibraryStore,
+  catalog: CatalogView,
+  solution: string,
+  scope: MediaScope,
+  serviceUrl: string,
+): EstimateCounts {
+  const read: MediaRecord[] = [];
+  let pending = 0;
+  for (const page of scopePages(store, scope)) {
+    for (const m of page) {
+      if (m.contentHash !== null || m.status === 'error') read.push(m);
+      else pending++;
+    }
+  }
+  const plan = planRun(store, catalog, solution, read, { serviceUrl });
+  let clipFrames = 0;
+  for (const item of plan.items) {
+    if (item.media.kind === 'video' && item.resumeSubmissionId === undefined) {
+      clipFrames += sampledFrames(item.media.durationMs ?? 0, catalog.limits.videoSampleFps);
+    }
+  }
+  return {
+    images: plan.images,
+    clips: plan.clips,
+    clipFrames,
+    frames: plan.frames,
+    alreadyLabelled: plan.reused.length + plan.duplicates.length,
+    refused: plan.refused.length,
+    uncertain: plan.uncertain.length,
+    pending,
+  };
+}
