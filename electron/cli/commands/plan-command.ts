@@ -30,6 +30,8 @@ export function addPlanCommand(program: Command): void {
           ]);
           findSolution(catalog, opts.solution);
           const selection = await collectMedia(app.store, paths);
+          for (const i of selection.issues)
+            process.stderr.write(`skipped ${i.path}: ${i.message}\n`);
           const plan = planRun(app.store, catalog, opts.solution, selection.media, {
             serviceUrl: conn.port.baseUrl,
           });
