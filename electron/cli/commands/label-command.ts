@@ -5,6 +5,7 @@ import { runLabelling, type RunSummary } from '../../core/runner/run-labelling.j
 import { openAppContext } from '../app-context.js';
 import { parseIntOption } from '../cli-options.js';
 import { collectMedia } from '../collect-media.js';
+import { checkExportTarget } from '../../core/export/export-library.js';
 import { exportSelection, EXPORT_FORMATS, type ExportFormat } from '../export-selection.js';
 import { planText } from '../plan-view.js';
 import { progressView } from '../progress-view.js';
@@ -21,6 +22,7 @@ export interface LabelOptions {
   watch?: boolean;
   export?: ExportFormat;
   out?: string;
+  force?: boolean;
   yes?: boolean;
   json?: boolean;
   retryUncertain?: boolean;
@@ -56,6 +58,7 @@ export function addLabelCommand(program: Command, setExit: (code: number) => voi
     .option('--watch', 'keep running and label new files as they appear')
     .option('--export <format>', `export when done: ${EXPORT_FORMATS.join(', ')}`)
     .option('--out <path>', 'where --export writes')
+    .option('--force', 'let --export replace a previous export at --out')
     .option('--retry-uncertain', 'send again files whose last call may have been charged')
     .option('-y, --yes', 'do not ask before spending')
     .option('--json', 'print the summary as JSON')
@@ -64,6 +67,9 @@ export function addLabelCommand(program: Command, setExit: (code: number) => voi
         throw new CliUsageError(`--export takes one of ${EXPORT_FORMATS.join(', ')}.`);
       }
       if (opts.export && !opts.out) throw new CliUsageError('--export needs --out PATH.');
+      if (opts.out && !opts.export) throw new CliUsageError('--out needs --export FORMAT.');
+      // Checked before anything is spent: an export in the way would only fail at the end.
+      if (opts.export && opts.out) await checkExportTarget(opts.out, opts.export, !!opts.force);
       setExit(await label(paths, opts));
     });
 }
@@ -127,6 +133,7 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
         format: opts.export,
         out: opts.out,
         solution: plan.solution,
+        ...(opts.force ? { replace: true } : {}),
       });
       if (!opts.json)
         process.stdout.write(

@@ -70,7 +70,7 @@ describe('labeldesk export', () => {
     expect(boxes.length).toBeGreaterThan(0);
     const meta = await sharp(rotated).metadata();
     expect(meta.orientation).toBe(6);
-    const image = doc.images.find((i) => i.file_name === rotated);
+    const image = doc.images.find((i) => i.absolute_path === rotated);
     expect(image).toMatchObject({ width: meta.height, height: meta.width });
     expect(boxes.filter((b) => b.path === rotated).length).toBeGreaterThan(0);
     for (const b of boxes) {
