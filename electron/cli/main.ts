@@ -8,6 +8,7 @@ import { addLoginCommands } from './commands/login-commands.js';
 import { addPlanCommand } from './commands/plan-command.js';
 import { addStatusCommand } from './commands/status-command.js';
 import { checkServiceOption, describeError, isUsageError } from './cli-errors.js';
+import { InterruptedError } from './hidden-input.js';
 import { addServeCommand } from './serve-command.js';
 
 import { EXIT } from './run-summary.js';
@@ -48,6 +49,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         : EXIT.usage;
     }
     process.stderr.write(`labeldesk: ${describeError(err, service)}\n`);
+    if (err instanceof InterruptedError) return EXIT.interrupted;
     // A mistyped --solution or --service, or an export target in the way, are usage errors.
     return isUsageError(err) ? EXIT.usage : EXIT.failed;
   }

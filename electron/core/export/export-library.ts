@@ -169,7 +169,8 @@ async function isExportFolder(dir: string): Promise<boolean> {
   const text = await readFile(join(dir, EXPORT_MARKER), 'utf8').catch(() => undefined);
   if (text === undefined) return false;
   try {
-    return EXPORT_FORMATS.includes((JSON.parse(text) as { format?: ExportFormat }).format!);
+    const { format } = JSON.parse(text) as { format?: unknown };
+    return EXPORT_FORMATS.some((f) => f === format);
   } catch {
     return false;
   }
