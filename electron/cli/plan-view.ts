@@ -1,5 +1,6 @@
 import type { RunPlan } from '../core/runner/plan-run.js';
 import type { KeyView } from '../core/runner/service-port.js';
+import { terminalText } from './terminal-text.js';
 
 export function planJson(plan: RunPlan, key: KeyView) {
   return {
@@ -38,5 +39,5 @@ export function planText(plan: RunPlan, key: KeyView): string {
     `The key has ${key.remaining} frames left, ${key.hourRemaining} this hour${j.fits ? (j.fitsThisHour ? '' : ' — the run will pause for the hour') : ' — not enough for all of it'}`,
   ];
   for (const r of j.refused) lines.push(`  refused ${r.path} — ${r.code}: ${r.message}`);
-  return lines.join('\n');
+  return lines.map(terminalText).join('\n');
 }

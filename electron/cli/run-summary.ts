@@ -1,6 +1,7 @@
 /** The end of a labelling run, for people and for scripts (`--json`), and its exit code. */
 import type { RunPlan } from '../core/runner/plan-run.js';
 import { stopMessage, type RunSummary } from '../core/runner/run-labelling.js';
+import { terminalText } from './terminal-text.js';
 
 /** 130 for an interrupted run follows the shell's 128 + SIGINT: it did not finish. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, credits: 3, interrupted: 130 } as const;
@@ -47,5 +48,5 @@ export function summaryText(summary: RunSummary): string {
   if (summary.stoppedFor) lines.push(`Stopped: ${stopMessage(summary.stoppedFor)}`);
   if (summary.interrupted)
     lines.push('Interrupted: clips still being analysed are picked up by the next run.');
-  return lines.join('\n');
+  return lines.map(terminalText).join('\n');
 }

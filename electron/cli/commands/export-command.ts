@@ -4,6 +4,7 @@ import { SOLUTIONS } from '../../local-service/solutions.js';
 import { openAppContext } from '../app-context.js';
 import { EXPORT_FORMATS, exportSelection, type ExportFormat } from '../export-selection.js';
 import { CliUsageError, EMBEDDED_ACCOUNT } from '../service-connection.js';
+import { terminalText } from '../terminal-text.js';
 
 interface ExportOptions {
   format: ExportFormat;
@@ -93,7 +94,7 @@ export function addExportCommand(program: Command): void {
           ? ` (${summary.skipped} skipped: not representable as ${opts.format})`
           : '';
         process.stdout.write(
-          `Exported ${summary.boxes} boxes from ${summary.files} files to ${opts.out}${skipped}\n`,
+          `Exported ${summary.boxes} boxes from ${summary.files} files to ${terminalText(opts.out)}${skipped}\n`,
         );
       } finally {
         app.close();

@@ -3,6 +3,7 @@ import { normaliseBaseUrl } from '../../core/credentials/index.js';
 import { ServiceError } from '../../core/service/service-errors.js';
 import { openAppContext } from '../app-context.js';
 import { CliUsageError, connectService, EMBEDDED_ACCOUNT } from '../service-connection.js';
+import { terminalText } from '../terminal-text.js';
 
 export function addJobsCommand(program: Command): void {
   program
@@ -31,7 +32,7 @@ export function addJobsCommand(program: Command): void {
           else
             for (const r of rows)
               process.stdout.write(
-                `${r.jobId}  ${r.status ?? '?'}  ${Math.round((r.progress ?? 0) * 100)} %  ${r.path ?? ''}\n`,
+                `${r.jobId}  ${r.status ?? '?'}  ${Math.round((r.progress ?? 0) * 100)} %  ${terminalText(r.path ?? '')}\n`,
               );
           return;
         }

@@ -12,6 +12,7 @@ import { progressView } from '../progress-view.js';
 import { EXIT, exitCodeOf, summaryJson, summaryText } from '../run-summary.js';
 import { CliUsageError, connectService, type ServiceConnection } from '../service-connection.js';
 import { watchAndLabel } from '../watch-and-label.js';
+import { terminalText } from '../terminal-text.js';
 
 export interface LabelOptions {
   service?: string;
@@ -137,7 +138,7 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
       });
       if (!opts.json)
         process.stdout.write(
-          `Exported ${written.boxes} boxes from ${written.files} files to ${opts.out}\n`,
+          `Exported ${written.boxes} boxes from ${written.files} files to ${terminalText(opts.out)}\n`,
         );
     }
     if (opts.watch && !abort.signal.aborted) {

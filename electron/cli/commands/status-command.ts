@@ -3,6 +3,7 @@ import { ServiceClient } from '../../core/service/service-client.js';
 import type { KeyStatus } from '../../core/service/service-adapter.js';
 import { openAppContext, type AppContext } from '../app-context.js';
 import { connectService } from '../service-connection.js';
+import { terminalText } from '../terminal-text.js';
 
 /**
  * A hosted service without a stored key still answers the public endpoints: status reports its
@@ -56,7 +57,9 @@ export function addStatusCommand(program: Command): void {
               key
                 ? `Key: ${key.audience}, ${key.remaining} frames left, ${key.hourRemaining} this hour${key.expiresAt ? `, expires ${key.expiresAt}` : ''}`
                 : `Key: ${noKey}`,
-            ].join('\n') + '\n',
+            ]
+              .map(terminalText)
+              .join('\n') + '\n',
           );
         }
       } finally {
