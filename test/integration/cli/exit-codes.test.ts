@@ -166,8 +166,8 @@ describe('exit code 3: stopped for credits', () => {
       expect(status).toMatchObject({ audience: 'api_key', remaining: 2 });
       // The key in the environment is used for one run only: nothing without it.
       const none = await runCli(['status', '--service', serve.url], env);
-      expect(none.code).toBe(2);
-      expect(none.stderr).toContain(`labeldesk login --service ${serve.url}`);
+      expect(none.code).toBe(0);
+      expect(none.stdout).toContain(`no key stored (run \`labeldesk login --service ${serve.url}`);
     });
 
     it('the hourly limit: one photo this hour, the rest waiting', async () => {
