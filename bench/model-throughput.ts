@@ -80,12 +80,20 @@ export async function benchModelThroughput(): Promise<void> {
         payload,
         concurrency,
       };
-      const requests = solution === 'objects' ? 60 : 120;
+      // Service and bare alternate in rounds and the best round of each counts: on a machine
+      // shared with other work, a burst of load then hits one side's worst round, not its figure.
+      const requests = solution === 'objects' ? 20 : 40;
       await load({ ...common, requests: 8 });
-      const r = await load({ ...common, requests, keepBodies: true });
-      // The same work without the service, right after, on the same machine state.
       await bareImages(bare, solution, rgb, 8, concurrency);
-      const bareRate = await bareImages(bare, solution, rgb, requests, concurrency);
+      let r = await load({ ...common, requests, keepBodies: true });
+      let bareRate = 0;
+      for (let round = 0; round < 3; round++) {
+        if (round > 0) {
+          const again = await load({ ...common, requests, keepBodies: true });
+          if (again.perSecond > r.perSecond) r = again;
+        }
+        bareRate = Math.max(bareRate, await bareImages(bare, solution, rgb, requests, concurrency));
+      }
       const stats = r.bodies.map(
         (b) => (b as { stats: { inferenceMs: number; totalMs: number } }).stats,
       );

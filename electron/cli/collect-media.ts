@@ -21,6 +21,8 @@ export interface Selection {
   issues: LibraryIssue[];
   /** True for a path inside what was given: a given file, or anything below a given folder. */
   contains(path: string): boolean;
+  /** Scans again exactly what was given (not the rest of the roots it lies in). */
+  rescan(): Promise<unknown>;
 }
 
 interface Target {
@@ -70,14 +72,20 @@ export async function collectMedia(
   // Root ids can change while adding (a file root joins a folder added after it): read them back.
   const roots = store.folders.list().filter((f) => targets.some((t) => isWithin(t.path, f.path)));
   const only = { folderIds: roots.map((f) => f.id) };
+  // Each target is scanned where it is: a subfolder or a file of a large root reads only itself.
+  const scans = targets.map((t) => ({
+    ...(roots.find((f) => isWithin(t.path, f.path)) as FolderRow),
+    within: t.path,
+  }));
+  const rescan = () => library.scan(scans);
   onStage?.('scanning');
-  await library.scan(roots);
+  await rescan();
   // Each new file is read once for both its hash and its header.
   onStage?.('hashing and probing');
   await library.hashAndProbePending(undefined, only);
   const contains = (p: string) =>
     targets.some((t) => (t.isFile ? p === t.path : isWithin(p, t.path)));
-  const selection = { store, library, folders: roots, issues, contains };
+  const selection = { store, library, folders: roots, issues, contains, rescan };
   // Files that failed to read or decode are kept: the plan reports them as refused, with their reason.
   return { ...selection, media: selectedMedia(selection) };
 }

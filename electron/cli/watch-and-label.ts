@@ -42,7 +42,7 @@ export async function watchAndLabel(
   // Only files that then stay unchanged for a moment are taken: one still being written raises
   // more events, and the watcher reports it once it is complete.
   const seen = new Map(selection.media.map((m) => [m.path, `${m.size}:${m.mtimeMs}`]));
-  await library.scan(selection.folders);
+  await selection.rescan();
   const arrived = selectedMedia(selection).filter(
     (m) => m.status !== 'missing' && seen.get(m.path) !== `${m.size}:${m.mtimeMs}`,
   );

@@ -59,20 +59,23 @@ export interface RootScan {
   rootLost(): boolean;
 }
 
-/** The scan of one root: a folder walk, or the one entry of a file root. */
+/**
+ * The scan of one root, or of a part of it (`target`: a subfolder or a file inside the root): a
+ * folder walk, or the one entry of a file.
+ */
 export async function scanRoot(
   store: LibraryMediaStore,
   root: FolderRow,
   onIssue: (issue: ScanIssue) => void,
+  target = root.path,
 ): Promise<RootScan> {
-  const info: Stats | Error = await stat(root.path).catch((e: unknown) => e as Error);
-  if (info instanceof Error ? wasFileRoot(store, root) : info.isFile()) {
-    return fileRootScan(root.path, info);
-  }
+  const info: Stats | Error = await stat(target).catch((e: unknown) => e as Error);
+  const wasFile = target === root.path ? wasFileRoot(store, root) : store.media.byPath(target);
+  if (info instanceof Error ? wasFile : info.isFile()) return fileRootScan(target, info);
   let lost = false;
-  const entries = scanFolder(root.path, {
+  const entries = scanFolder(target, {
     onIssue: (issue) => {
-      if (issue.path === root.path) lost = true;
+      if (issue.path === target) lost = true;
       onIssue(issue);
     },
   });

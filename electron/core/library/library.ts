@@ -106,9 +106,13 @@ export class Library {
     return this.scan(this.store.folders.list(), onProgress);
   }
 
-  /** Scans these roots (folders or single files) and reconciles the store with the disk. */
+  /**
+   * Scans these roots (folders or single files) and reconciles the store with the disk. A root
+   * given with `within` is scanned only there (a subfolder or a file of it): what lies elsewhere
+   * in the root is neither read nor marked missing.
+   */
   async scan(
-    roots: readonly FolderRow[],
+    roots: readonly (FolderRow & { within?: string })[],
     onProgress?: (progress: ScanProgress) => void,
   ): Promise<ScanCounts> {
     const total: ScanCounts = {
@@ -121,19 +125,30 @@ export class Library {
     };
     for (const folder of roots) {
       const base = { ...total };
-      const scan = await scanRoot(this.store, folder, (issue) => {
-        total.issues++;
-        this.options.onIssue?.(issue);
-      });
+      const within = folder.within ?? folder.path;
+      const scan = await scanRoot(
+        this.store,
+        folder,
+        (issue) => {
+          total.issues++;
+          this.options.onIssue?.(issue);
+        },
+        within,
+      );
       await reconcile(this.store, folder.id, scan.entries, {
         rootUnavailable: () => scan.rootLost(),
+        ...(within === folder.path
+          ? {}
+          : { scope: (p: string) => p === within || p.startsWith(within + path.sep) }),
         onProgress: (c) => {
           for (const k of ['new', 'changed', 'unchanged', 'missing', 'reappeared'] as const)
             total[k] = base[k] + c[k];
           onProgress?.({ folder, counts: total });
         },
       });
-      if (!scan.rootLost()) this.store.folders.markScanned(folder.id, Date.now());
+      if (!scan.rootLost() && within === folder.path) {
+        this.store.folders.markScanned(folder.id, Date.now());
+      }
     }
     return total;
   }

@@ -77,6 +77,17 @@ describe('paths', () => {
     expect(all.code, all.stderr).toBe(0);
     expect(library().roots).toEqual([other, folder]);
     expect(library().media).toHaveLength(4);
+
+    // A subfolder of a known root: only the subfolder is read, not the rest of the root.
+    await mkdir(join(folder, 'day2'));
+    await distinctJpegs(join(folder, 'day2'), 1, 'day2-', 10);
+    await distinctJpegs(folder, 1, 'later', 20);
+    const sub = await runCli(['plan', join(folder, 'day2'), '--json'], env);
+    expect(sub.code, sub.stderr).toBe(0);
+    expect(JSON.parse(sub.stdout)).toMatchObject({ found: 1 });
+    expect(library().roots).toEqual([other, folder]);
+    expect(library().media).toHaveLength(5);
+    expect(library().media).not.toContain(join(folder, 'later20.jpg'));
   });
 });
 

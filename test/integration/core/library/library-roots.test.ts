@@ -78,6 +78,32 @@ describe('file roots', () => {
     });
   });
 
+  it('scans only a part of a root when asked; the rest is neither read nor marked missing', async () => {
+    await mkdir(at('shoot/day2'));
+    await writeFile(at('shoot/day2/c.jpg'), await jpeg(16, 16, 3));
+    const root = await library.addFolder(at('shoot'));
+    expect(await library.scan([{ ...root, within: at('shoot/day2') }])).toMatchObject({ new: 1 });
+    expect(paths()).toEqual([at('shoot/day2/c.jpg')]);
+    expect(store.folders.list()[0]!.lastScanAt).toBeNull(); // the root as a whole was not scanned
+    await library.scanAll();
+    await rm(at('shoot/a.jpg'));
+    await writeFile(at('shoot/day2/d.jpg'), await jpeg(16, 16, 4));
+    // One file of the root: only it is looked at (d.jpg is not found, a.jpg not marked missing).
+    expect(await library.scan([{ ...root, within: at('shoot/b.jpg') }])).toMatchObject({
+      new: 0,
+      unchanged: 1,
+      missing: 0,
+    });
+    expect(store.rows.get(at('shoot/a.jpg'))?.status).toBe('present');
+    expect(store.rows.has(at('shoot/day2/d.jpg'))).toBe(false);
+    // The subfolder again: its new file is found, the root's own files are left alone.
+    expect(await library.scan([{ ...root, within: at('shoot/day2') }])).toMatchObject({
+      new: 1,
+      missing: 0,
+    });
+    expect(store.rows.get(at('shoot/a.jpg'))?.status).toBe('present');
+  });
+
   it('a folder added later takes its lone files in, hash and id kept', async () => {
     await library.addFile(at('shoot/a.jpg'));
     await library.scanAll();
