@@ -131,9 +131,8 @@ export class FolderManager {
     this.queue = this.queue.then(async () => {
       if (this.closed) return;
       try {
-        await this.library.scanAll(() => this.changed({ folderIds, at: Date.now() }), {
-          folderIds,
-        });
+        const roots = this.o.store.folders.list().filter((f) => folderIds.includes(f.id));
+        await this.library.scan(roots, () => this.changed({ folderIds, at: Date.now() }));
         this.changed({ folderIds, at: Date.now() });
         await this.library.hashAndProbePending();
       } catch (err) {

@@ -1,10 +1,12 @@
 /**
- * Turns the paths given on the command line into library media: each folder (or a file's folder) is
- * a library folder, scanned and reconciled; new files are hashed and probed; then the selection is
- * read back from the store. Bad files become per-file issues, never a failed command.
+ * Turns the paths given on the command line into library media: each folder is a library folder
+ * (or lies in one), each file is added on its own (its folder is not registered); only the roots
+ * given are scanned and reconciled, and only their new files are hashed and probed; then the
+ * selection is read back from the store. Bad files become per-file issues, never a failed command.
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { rootHolding, NotMediaError } from '../core/library/library-roots.js';
 import { Library } from '../core/library/library.js';
 import type { LibraryIssue } from '../core/library/media-types.js';
 import type { FolderRow, LibraryStore, MediaRecord } from '../core/store/store-types.js';
@@ -13,11 +15,14 @@ import { CliUsageError } from './service-connection.js';
 export interface Selection {
   store: LibraryStore;
   library: Library;
+  /** The library roots the paths given lie in (folders, or files added on their own). */
   folders: FolderRow[];
   media: MediaRecord[];
   issues: LibraryIssue[];
   /** True for a path inside what was given: a given file, or anything below a given folder. */
   contains(path: string): boolean;
+  /** Scans again exactly what was given (not the rest of the roots it lies in). */
+  rescan(): Promise<unknown>;
 }
 
 interface Target {
@@ -36,12 +41,11 @@ async function targetsOf(paths: readonly string[]): Promise<Target[]> {
   return targets;
 }
 
-/** The library folder holding `dir`: an existing one that contains it, or `dir` itself, added. */
-async function folderFor(library: Library, store: LibraryStore, dir: string): Promise<FolderRow> {
-  const holder = store.folders
-    .list()
-    .find((f) => dir === f.path || dir.startsWith(f.path + path.sep));
-  return holder ?? library.addFolder(dir);
+/** The library root holding a target: an existing one that contains it, or the target, added. */
+async function rootFor(library: Library, store: LibraryStore, t: Target): Promise<FolderRow> {
+  const holder = rootHolding(store.folders.list(), t.path);
+  if (holder) return holder;
+  return t.isFile ? library.addFile(t.path) : library.addFolder(t.path);
 }
 
 export async function collectMedia(
@@ -51,25 +55,42 @@ export async function collectMedia(
 ): Promise<Selection> {
   const issues: LibraryIssue[] = [];
   const library = new Library(store, { onIssue: (i) => issues.push(i) });
-  const targets = await targetsOf(paths);
-  const folders = new Map<number, FolderRow>();
-  for (const t of targets) {
-    const folder = await folderFor(library, store, t.isFile ? path.dirname(t.path) : t.path);
-    folders.set(folder.id, folder);
+  const targets: Target[] = [];
+  for (const t of await targetsOf(paths)) {
+    try {
+      await rootFor(library, store, t);
+      targets.push(t);
+    } catch (err) {
+      // A README among `photos/*` is skipped with a word, not a reason to refuse the rest.
+      if (!(err instanceof NotMediaError)) throw err;
+      issues.push({ path: t.path, code: err.code, message: err.message });
+    }
   }
+  if (targets.length === 0) {
+    throw new CliUsageError(`Nothing to read: ${issues.map((i) => i.message).join(' ')}`);
+  }
+  // Root ids can change while adding (a file root joins a folder added after it): read them back.
+  const roots = store.folders.list().filter((f) => targets.some((t) => isWithin(t.path, f.path)));
+  const only = { folderIds: roots.map((f) => f.id) };
+  // Each target is scanned where it is: a subfolder or a file of a large root reads only itself.
+  const scans = targets.map((t) => ({
+    ...(roots.find((f) => isWithin(t.path, f.path)) as FolderRow),
+    within: t.path,
+  }));
+  const rescan = () => library.scan(scans);
   onStage?.('scanning');
-  await library.scanAll();
+  await rescan();
   // Each new file is read once for both its hash and its header.
   onStage?.('hashing and probing');
-  await library.hashAndProbePending();
+  await library.hashAndProbePending(undefined, only);
   const contains = (p: string) =>
-    targets.some((t) =>
-      t.isFile ? p === t.path : p === t.path || p.startsWith(t.path + path.sep),
-    );
-  const selection = { store, library, folders: [...folders.values()], issues, contains };
+    targets.some((t) => (t.isFile ? p === t.path : isWithin(p, t.path)));
+  const selection = { store, library, folders: roots, issues, contains, rescan };
   // Files that failed to read or decode are kept: the plan reports them as refused, with their reason.
   return { ...selection, media: selectedMedia(selection) };
 }
+
+const isWithin = (p: string, dir: string) => p === dir || p.startsWith(dir + path.sep);
 
 /** The selection's media as the store has them now (rows that failed to read included). */
 export function selectedMedia(selection: Omit<Selection, 'media'>): MediaRecord[] {

@@ -1,4 +1,6 @@
 /** Exports the labelled items of a selection (or the whole library) with the store's streaming reader. */
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import {
   EXPORT_FORMATS,
   exportLibrary,
@@ -20,6 +22,8 @@ export interface ExportRequest {
   out: string;
   solution: Pick<Solution, 'id' | 'classes'> | string;
   query?: Omit<ExportQuery, 'solution'>;
+  /** Replace an existing export (`--force`). */
+  replace?: boolean;
 }
 
 function* only(
@@ -37,10 +41,42 @@ export function exportSelection(
   const solutionId = typeof request.solution === 'string' ? request.solution : request.solution.id;
   const classes = typeof request.solution === 'string' ? undefined : request.solution.classes;
   const ids = media ? new Set(media.map((m) => m.id)) : undefined;
+  const folderIds = media && new Set(media.map((m) => m.folderId));
+  const roots = store.folders.list().filter((f) => !folderIds || folderIds.has(f.id));
+  const imageRoot = commonFolder(roots.map((r) => folderOf(r.path)));
   return exportLibrary({
     items: only(store.exportItems({ ...request.query, solution: solutionId }), ids),
     format: request.format,
     out: request.out,
     ...(classes ? { classes } : {}),
+    ...(request.replace ? { replace: true } : {}),
+    ...(imageRoot ? { imageRoot } : {}),
   });
+}
+
+/** A library root's folder: itself, or for a file added on its own, the folder holding it. */
+function folderOf(root: string): string {
+  const isFile = (() => {
+    try {
+      return statSync(root).isFile();
+    } catch {
+      return false;
+    }
+  })();
+  return isFile ? path.dirname(root) : root;
+}
+
+/** The deepest folder holding every one of `folders` (undefined for none). */
+export function commonFolder(folders: readonly string[]): string | undefined {
+  const [first, ...rest] = folders;
+  if (first === undefined) return undefined;
+  let common = first;
+  for (const f of rest) {
+    while (f !== common && !f.startsWith(common.endsWith(path.sep) ? common : common + path.sep)) {
+      const up = path.dirname(common);
+      if (up === common) break;
+      common = up;
+    }
+  }
+  return common;
 }

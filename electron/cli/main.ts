@@ -1,7 +1,5 @@
 /** The `labeldesk` command. Each subcommand lives in its own file; exit codes: 0 ok, 1 failures, 2 usage, 4 library busy. */
 import { Command, CommanderError } from 'commander';
-import { redactSecrets } from '../core/credentials/index.js';
-import { UnknownSolutionError } from '../core/runner/plan-run.js';
 import { LibraryBusyError } from '../core/store/library-lock.js';
 import { buildVersion } from '../node-lib/app-paths.js';
 import { EXIT_LIBRARY_BUSY } from './app-context.js';
@@ -12,7 +10,8 @@ import { addLabelCommand } from './commands/label-command.js';
 import { addLoginCommands } from './commands/login-commands.js';
 import { addPlanCommand } from './commands/plan-command.js';
 import { addStatusCommand } from './commands/status-command.js';
-import { CliUsageError } from './service-connection.js';
+import { checkServiceOption, describeError, isUsageError } from './cli-errors.js';
+import { InterruptedError } from './hidden-input.js';
 import { addServeCommand } from './serve-command.js';
 
 import { EXIT } from './run-summary.js';
@@ -34,6 +33,15 @@ export async function main(argv: readonly string[]): Promise<number> {
   addExportCommand(program);
   addJobsCommand(program);
   addAppCommand(program);
+  // Every command's --service is checked once, here, before anything is opened or started.
+  let service: string | undefined;
+  program.hook('preAction', (_, command) => {
+    const value = (command.opts() as { service?: unknown }).service;
+    if (typeof value === 'string') {
+      checkServiceOption(value);
+      service = value;
+    }
+  });
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (err) {
@@ -44,14 +52,11 @@ export async function main(argv: readonly string[]): Promise<number> {
         ? EXIT.ok
         : EXIT.usage;
     }
-    process.stderr.write(
-      `labeldesk: ${redactSecrets(err instanceof Error ? err.message : String(err))}\n`,
-    );
+    process.stderr.write(`labeldesk: ${describeError(err, service)}\n`);
+    if (err instanceof InterruptedError) return EXIT.interrupted;
     if (err instanceof LibraryBusyError) return EXIT_LIBRARY_BUSY;
-    // A mistyped --solution is a usage error like any other bad option.
-    return err instanceof CliUsageError || err instanceof UnknownSolutionError
-      ? EXIT.usage
-      : EXIT.failed;
+    // A mistyped --solution or --service, or an export target in the way, are usage errors.
+    return isUsageError(err) ? EXIT.usage : EXIT.failed;
   }
   return exitCode;
 }

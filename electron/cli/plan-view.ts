@@ -1,5 +1,6 @@
 import type { RunPlan } from '../core/runner/plan-run.js';
 import type { KeyView } from '../core/runner/service-port.js';
+import { terminalText } from './terminal-text.js';
 
 /** `key` is undefined when there is no key to ask (plan needs only the public catalog). */
 export function planJson(plan: RunPlan, key: KeyView | undefined) {
@@ -43,5 +44,5 @@ export function planText(plan: RunPlan, key: KeyView | undefined): string {
       : 'No key for this service, so the frames left are not shown (`labeldesk login` stores one).',
   ];
   for (const r of j.refused) lines.push(`  refused ${r.path} — ${r.code}: ${r.message}`);
-  return lines.join('\n');
+  return lines.map(terminalText).join('\n');
 }

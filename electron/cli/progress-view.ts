@@ -1,5 +1,6 @@
 /** Progress for people: a one-line bar on a terminal, plain lines otherwise (logs, pipes, CI). */
 import type { RunProgress } from '../core/runner/progress.js';
+import { terminalText } from './terminal-text.js';
 
 const BAR = 24;
 
@@ -43,7 +44,7 @@ export function progressView(stream: NodeJS.WriteStream, enabled: boolean): Prog
         stream.write(`\r\x1b[2K${last}`);
       },
       line(text) {
-        stream.write(`\r\x1b[2K${text}\n${last}`);
+        stream.write(`\r\x1b[2K${terminalText(text)}\n${last}`);
       },
       done() {
         if (last) stream.write('\n');
@@ -61,7 +62,7 @@ export function progressView(stream: NodeJS.WriteStream, enabled: boolean): Prog
       );
     },
     line(text) {
-      stream.write(`${text}\n`);
+      stream.write(`${terminalText(text)}\n`);
     },
     done: () => undefined,
   };

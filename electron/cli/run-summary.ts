@@ -2,6 +2,7 @@
 import type { RunPlan } from '../core/runner/plan-run.js';
 import type { DiskState } from '../core/runner/disk-full.js';
 import { stopMessage, type RunSummary } from '../core/runner/run-labelling.js';
+import { terminalText } from './terminal-text.js';
 
 /** 130 for an interrupted run follows the shell's 128 + SIGINT: it did not finish. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, credits: 3, interrupted: 130 } as const;
@@ -68,7 +69,7 @@ export function summaryText(summary: RunSummary): string {
         : 'Interrupted.',
     );
   }
-  return lines.join('\n');
+  return lines.map(terminalText).join('\n');
 }
 
 const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;

@@ -14,6 +14,8 @@ export async function watchAndLabel(
   labelBatch: (media: MediaRecord[]) => Promise<void>,
 ): Promise<void> {
   const { library, store } = selection;
+  // Only the roots the command was given are watched and rescanned.
+  const only = { folderIds: selection.folders.map((f) => f.id) };
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let chain = Promise.resolve();
@@ -21,27 +23,26 @@ export async function watchAndLabel(
     const paths = pending;
     pending = new Set();
     chain = chain.then(async () => {
-      await library.hashPending();
-      await library.probePending();
+      await library.hashAndProbePending(undefined, only);
       const media = [...paths]
         .map((p) => store.media.byPath(p))
         .filter((m): m is MediaRecord => m !== undefined && m.status !== 'missing');
       if (media.length) await labelBatch(media);
     });
   };
-  // The library watches all of its folders; only what the user gave is labelled (and paid for).
+  // A given folder's root may be larger than what was given: only that is labelled (and paid for).
   const watcher = await library.watch((event) => {
     if (event.type === 'removed' || !selection.contains(event.path)) return;
     pending.add(event.path);
     clearTimeout(timer);
     timer = setTimeout(flush, BATCH_MS);
-  });
+  }, only);
   // The watcher takes the files present when it starts as known, so whatever arrived or changed
   // since the first scan (during the first run, which may take hours) is found by one more scan.
   // Only files that then stay unchanged for a moment are taken: one still being written raises
   // more events, and the watcher reports it once it is complete.
   const seen = new Map(selection.media.map((m) => [m.path, `${m.size}:${m.mtimeMs}`]));
-  await library.scanAll();
+  await selection.rescan();
   const arrived = selectedMedia(selection).filter(
     (m) => m.status !== 'missing' && seen.get(m.path) !== `${m.size}:${m.mtimeMs}`,
   );

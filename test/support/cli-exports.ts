@@ -59,7 +59,13 @@ function csvObjects(text: string): Record<string, string>[] {
 }
 
 export interface CocoFile {
-  images: { id: number; file_name: string; width: number; height: number }[];
+  images: {
+    id: number;
+    file_name: string;
+    absolute_path: string;
+    width: number;
+    height: number;
+  }[];
   annotations: {
     id: number;
     image_id: number;
@@ -79,7 +85,7 @@ export async function readCoco(file: string): Promise<{ doc: CocoFile; boxes: Re
     if (!image) throw new Error(`annotation ${a.id} names no image`);
     const [x, y, w, h] = a.bbox;
     return {
-      path: image.file_name,
+      path: image.absolute_path,
       label: names.get(a.category_id) ?? `#${a.category_id}`,
       score: a.score,
       xmin: x,

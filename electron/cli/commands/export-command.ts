@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
 import type { LibraryStore } from '../../core/store/store-types.js';
+import { SOLUTIONS } from '../../local-service/solutions.js';
 import { openAppContext } from '../app-context.js';
 import { EXPORT_FORMATS, exportSelection, type ExportFormat } from '../export-selection.js';
 import { CliUsageError, EMBEDDED_ACCOUNT } from '../service-connection.js';
+import { terminalText } from '../terminal-text.js';
 
 interface ExportOptions {
   format: ExportFormat;
@@ -12,6 +14,11 @@ interface ExportOptions {
   onlyAccepted?: boolean;
   minScore?: number;
   classes?: string;
+  force?: boolean;
+}
+
+interface CachedCatalog {
+  solutions?: { id: string; classes?: string[] }[];
 }
 
 function parseScore(value: string): number {
@@ -20,16 +27,29 @@ function parseScore(value: string): number {
   return n;
 }
 
-/** The solution's class list from the newest cached catalog, so class ids follow the service's order. */
-function cachedClasses(
-  store: LibraryStore,
-  serviceUrl: string,
-  solution: string,
-): string[] | undefined {
+function cachedCatalog(store: LibraryStore, serviceUrl: string): CachedCatalog | undefined {
   const snapshot = store.catalog.latest(serviceUrl);
-  if (!snapshot) return undefined;
-  const catalog = JSON.parse(snapshot.body) as { solutions?: { id: string; classes?: string[] }[] };
-  return catalog.solutions?.find((s) => s.id === solution)?.classes;
+  return snapshot ? (JSON.parse(snapshot.body) as CachedCatalog) : undefined;
+}
+
+/**
+ * `--classes` names every solution of the service knows (its cached catalog; for the embedded
+ * service its own list when nothing is cached). A name none of them has is a typo: refused.
+ */
+function checkClasses(
+  wanted: readonly string[],
+  catalog: CachedCatalog | undefined,
+  embedded: boolean,
+): void {
+  const solutions = catalog?.solutions ?? (embedded ? SOLUTIONS : undefined);
+  if (!solutions) return; // a hosted service never seen: nothing to check against
+  const known = new Set(solutions.flatMap((s) => s.classes ?? []));
+  const unknown = wanted.filter((c) => !known.has(c));
+  if (unknown.length) {
+    throw new CliUsageError(
+      `--classes: no solution has ${unknown.map((c) => JSON.stringify(c)).join(', ')}.`,
+    );
+  }
 }
 
 export function addExportCommand(program: Command): void {
@@ -45,35 +65,36 @@ export function addExportCommand(program: Command): void {
     .option('--only-accepted', 'only boxes a reviewer accepted')
     .option('--min-score <s>', 'drop boxes scored below this (0–1)', parseScore)
     .option('--classes <list>', 'only these labels, comma-separated')
+    .option('--force', 'replace an existing export file, or a folder holding a previous export')
     .action(async (opts: ExportOptions) => {
       if (!EXPORT_FORMATS.includes(opts.format)) {
         throw new CliUsageError(`--format takes one of ${EXPORT_FORMATS.join(', ')}.`);
       }
+      const wanted = opts.classes
+        ?.split(',')
+        .map((c) => c.trim())
+        .filter(Boolean);
       const app = openAppContext();
       try {
-        const classes = cachedClasses(app.store, opts.service ?? EMBEDDED_ACCOUNT, opts.solution);
+        const catalog = cachedCatalog(app.store, opts.service ?? EMBEDDED_ACCOUNT);
+        if (wanted) checkClasses(wanted, catalog, !opts.service);
+        const classes = catalog?.solutions?.find((s) => s.id === opts.solution)?.classes;
         const summary = await exportSelection(app.store, undefined, {
           format: opts.format,
           out: opts.out,
           solution: classes ? { id: opts.solution, classes } : opts.solution,
+          ...(opts.force ? { replace: true } : {}),
           query: {
             ...(opts.onlyAccepted ? { onlyAccepted: true } : {}),
             ...(opts.minScore !== undefined ? { minScore: opts.minScore } : {}),
-            ...(opts.classes
-              ? {
-                  classes: opts.classes
-                    .split(',')
-                    .map((c) => c.trim())
-                    .filter(Boolean),
-                }
-              : {}),
+            ...(wanted ? { classes: wanted } : {}),
           },
         });
         const skipped = summary.skipped
           ? ` (${summary.skipped} skipped: not representable as ${opts.format})`
           : '';
         process.stdout.write(
-          `Exported ${summary.boxes} boxes from ${summary.files} files to ${opts.out}${skipped}\n`,
+          `Exported ${summary.boxes} boxes from ${summary.files} files to ${terminalText(opts.out)}${skipped}\n`,
         );
       } finally {
         app.close();

@@ -4,6 +4,7 @@ import { ServiceError } from '../../core/service/service-errors.js';
 import { acquireLibraryLock } from '../../core/store/library-lock.js';
 import { openAppContext } from '../app-context.js';
 import { CliUsageError, connectService, EMBEDDED_ACCOUNT } from '../service-connection.js';
+import { terminalText } from '../terminal-text.js';
 
 export function addJobsCommand(program: Command): void {
   program
@@ -32,7 +33,7 @@ export function addJobsCommand(program: Command): void {
           else
             for (const r of rows)
               process.stdout.write(
-                `${r.jobId}  ${r.status ?? '?'}  ${Math.round((r.progress ?? 0) * 100)} %  ${r.path ?? ''}\n`,
+                `${r.jobId}  ${r.status ?? '?'}  ${Math.round((r.progress ?? 0) * 100)} %  ${terminalText(r.path ?? '')}\n`,
               );
           return;
         }

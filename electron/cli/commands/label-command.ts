@@ -8,12 +8,14 @@ import { lockLibraryForRun, openAppContext, type AppContext } from '../app-conte
 import { interruptions } from '../interruptions.js';
 import { parseIntOption } from '../cli-options.js';
 import { collectMedia } from '../collect-media.js';
+import { checkExportTarget } from '../../core/export/export-library.js';
 import { exportSelection, EXPORT_FORMATS, type ExportFormat } from '../export-selection.js';
 import { planText } from '../plan-view.js';
 import { progressView } from '../progress-view.js';
 import { diskMessage, EXIT, exitCodeOf, summaryJson, summaryText } from '../run-summary.js';
 import { CliUsageError, connectService, type ServiceConnection } from '../service-connection.js';
 import { watchAndLabel } from '../watch-and-label.js';
+import { terminalText } from '../terminal-text.js';
 
 export interface LabelOptions {
   service?: string;
@@ -24,6 +26,7 @@ export interface LabelOptions {
   watch?: boolean;
   export?: ExportFormat;
   out?: string;
+  force?: boolean;
   yes?: boolean;
   json?: boolean;
   retryUncertain?: boolean;
@@ -65,6 +68,7 @@ export function addLabelCommand(program: Command, setExit: (code: number) => voi
     .option('--watch', 'keep running and label new files as they appear')
     .option('--export <format>', `export when done: ${EXPORT_FORMATS.join(', ')}`)
     .option('--out <path>', 'where --export writes')
+    .option('--force', 'let --export replace a previous export at --out')
     .option('--retry-uncertain', 'send again files whose last call may have been charged')
     .option('--wait', 'if another run is labelling this library, wait for it (default: exit 4)')
     .option('-y, --yes', 'do not ask before spending')
@@ -74,6 +78,9 @@ export function addLabelCommand(program: Command, setExit: (code: number) => voi
         throw new CliUsageError(`--export takes one of ${EXPORT_FORMATS.join(', ')}.`);
       }
       if (opts.export && !opts.out) throw new CliUsageError('--export needs --out PATH.');
+      if (opts.out && !opts.export) throw new CliUsageError('--out needs --export FORMAT.');
+      // Checked before anything is spent: an export in the way would only fail at the end.
+      if (opts.export && opts.out) await checkExportTarget(opts.out, opts.export, !!opts.force);
       setExit(await label(paths, opts));
     });
 }
@@ -163,10 +170,11 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
         format: opts.export,
         out: opts.out,
         solution: plan.solution,
+        ...(opts.force ? { replace: true } : {}),
       });
       if (!opts.json)
         process.stdout.write(
-          `Exported ${written.boxes} boxes from ${written.files} files to ${opts.out}\n`,
+          `Exported ${written.boxes} boxes from ${written.files} files to ${terminalText(opts.out)}\n`,
         );
     }
     if (opts.watch && !ctrlC.stop.aborted) {

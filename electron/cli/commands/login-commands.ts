@@ -1,25 +1,44 @@
 import type { Command } from 'commander';
 import { createInterface } from 'node:readline/promises';
+import { Credentials, KeytarStore } from '../../core/credentials/index.js';
 import { ServiceClient } from '../../core/service/service-client.js';
-import { openAppContext } from '../app-context.js';
+import { openAppContext, type AppContext } from '../app-context.js';
+import { InterruptedError, readSecret } from '../hidden-input.js';
 import { CliUsageError, EMBEDDED_ACCOUNT } from '../service-connection.js';
 
-/** Reads a key from standard input: typed (not echoed) on a terminal, or piped. */
-async function readKey(): Promise<string> {
-  if (!process.stdin.isTTY) {
-    let text = '';
-    for await (const chunk of process.stdin) text += String(chunk);
-    return text.trim();
+/**
+ * A trial key must not silently take the place of a key the user stored for the same service:
+ * on a terminal the user is asked, elsewhere `--force` is required. (LABELDESK_API_KEY is left
+ * out: only what the keychain holds would be replaced.)
+ */
+async function mayReplaceStoredKey(app: AppContext, service: string, force: boolean) {
+  if (force) return true;
+  const keychainOnly = new Credentials({
+    store: new KeytarStore(),
+    env: {},
+    settings: app.store.settings,
+  });
+  if (!(await keychainOnly.resolveKey(service))) return true;
+  if (!(process.stdin.isTTY && process.stderr.isTTY)) {
+    throw new CliUsageError(
+      `A key is already stored for ${service}; \`labeldesk login --trial --force\` replaces it with a trial key.`,
+    );
   }
-  const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
-  const muted = rl as unknown as { _writeToOutput: (s: string) => void };
-  process.stderr.write('API key: ');
-  muted._writeToOutput = () => undefined;
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  // Ctrl-C at the question ends the command as an interrupt (exit 130), not as a "no".
+  const interrupted = new AbortController();
+  rl.once('SIGINT', () => interrupted.abort());
   try {
-    return (await rl.question('')).trim();
+    const answer = await rl
+      .question(`A key is already stored for ${service}. Replace it with a trial key? [y/N] `, {
+        signal: interrupted.signal,
+      })
+      .catch((err: unknown) => {
+        throw interrupted.signal.aborted ? new InterruptedError('Interrupted.') : err;
+      });
+    return /^y(es)?$/i.test(answer.trim());
   } finally {
     rl.close();
-    process.stderr.write('\n');
   }
 }
 
@@ -34,7 +53,8 @@ export function addLoginCommands(program: Command): void {
       'the service base URL (default: the embedded one, which needs no login)',
     )
     .option('--trial', 'get a trial key through a browser session instead of typing a key')
-    .action(async (opts: { service?: string; trial?: boolean }) => {
+    .option('--force', 'with --trial: replace a key already stored for the service')
+    .action(async (opts: { service?: string; trial?: boolean; force?: boolean }) => {
       if (!opts.service) {
         process.stdout.write(
           'The embedded service needs no login: LabelDesk keeps its own key (in the keychain, or in memory for one run where there is none).\n',
@@ -45,6 +65,10 @@ export function addLoginCommands(program: Command): void {
       try {
         const client = new ServiceClient({ baseUrl: opts.service });
         if (opts.trial) {
+          if (!(await mayReplaceStoredKey(app, opts.service, opts.force ?? false))) {
+            process.stdout.write('The stored key was kept.\n');
+            return;
+          }
           const got = await app.credentials.loginWithTrial(opts.service, {
             createSession: (deviceId) => client.session(deviceId),
             exchangeSdkKey: async (token) => {
@@ -57,7 +81,7 @@ export function addLoginCommands(program: Command): void {
           );
           return;
         }
-        const key = await readKey();
+        const key = (await readSecret('API key: ')).trim();
         if (!key) throw new CliUsageError('No key was given.');
         // Check it before keeping it: a mistyped key should fail here, not in the middle of a run.
         const status = await client.withApiKey(key).keyStatus();

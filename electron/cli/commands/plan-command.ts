@@ -4,6 +4,7 @@ import { openAppContext } from '../app-context.js';
 import { collectMedia } from '../collect-media.js';
 import { planJson, planText } from '../plan-view.js';
 import { connectService } from '../service-connection.js';
+import { terminalText } from '../terminal-text.js';
 
 export function addPlanCommand(program: Command): void {
   program
@@ -31,6 +32,8 @@ export function addPlanCommand(program: Command): void {
           ]);
           findSolution(catalog, opts.solution);
           const selection = await collectMedia(app.store, paths);
+          for (const i of selection.issues)
+            process.stderr.write(`${terminalText(`skipped ${i.path}: ${i.message}`)}\n`);
           const plan = planRun(app.store, catalog, opts.solution, selection.media, {
             serviceUrl: conn.port.baseUrl,
           });

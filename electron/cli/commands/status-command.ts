@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { openAppContext } from '../app-context.js';
 import { connectService } from '../service-connection.js';
+import { terminalText } from '../terminal-text.js';
 
 export function addStatusCommand(program: Command): void {
   program
@@ -44,7 +45,9 @@ export function addStatusCommand(program: Command): void {
               key
                 ? `Key: ${key.audience}, ${key.remaining} frames left, ${key.hourRemaining} this hour${key.expiresAt ? `, expires ${key.expiresAt}` : ''}`
                 : 'Key: none stored for this service (`labeldesk login --service URL`).',
-            ].join('\n') + '\n',
+            ]
+              .map(terminalText)
+              .join('\n') + '\n',
           );
         }
       } finally {

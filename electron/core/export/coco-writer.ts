@@ -3,9 +3,13 @@
  * go to a side file that is appended at the end, because the item source (a database cursor)
  * can only be read once and COCO wants the two arrays apart. Categories come last, when the
  * labels seen are known. One entry per line keeps the file diffable and greppable.
+ *
+ * `file_name` is relative to the image root (recorded as `info.image_root`), with `/` separators,
+ * as COCO tools expect (they join it to an images folder); `absolute_path` keeps the full path.
  */
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { MediaKind } from '../store/store-types.js';
 import { roundTo, toPixelBox } from './box-geometry.js';
 import { ClassIndex, type FormatWriter, type PreparedItem } from './export-model.js';
@@ -19,12 +23,17 @@ export class CocoWriter implements FormatWriter {
   private imageId = 0;
   private annotationId = 0;
 
-  constructor(file: string, classes: readonly string[] | undefined) {
+  constructor(
+    file: string,
+    classes: readonly string[] | undefined,
+    private readonly imageRoot: string,
+  ) {
     this.sideFile = `${file}.annotations`;
     const info = {
       description: 'LabelDesk export',
       version: '1.0',
       date_created: new Date().toISOString(),
+      image_root: imageRoot,
     };
     this.main = TextSink.create(
       file,
@@ -40,7 +49,13 @@ export class CocoWriter implements FormatWriter {
 
   async add({ media, size, detections }: PreparedItem): Promise<number> {
     const id = ++this.imageId;
-    const image = { id, file_name: media.path, width: size.width, height: size.height };
+    const image = {
+      id,
+      file_name: path.relative(this.imageRoot, media.path).split(path.sep).join('/'),
+      width: size.width,
+      height: size.height,
+      absolute_path: media.path,
+    };
     await this.main.write(`${id === 1 ? '' : ','}\n${JSON.stringify(image)}`);
     let boxes = 0;
     for (const d of detections) {

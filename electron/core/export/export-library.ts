@@ -2,9 +2,13 @@
  * `exportLibrary`: streams labelled items into one of five formats. Nothing is built in memory
  * beyond one item and a write chunk; the output appears under `out` only when complete (a temp
  * file or folder beside it is renamed at the end), so a failed or cancelled export leaves nothing.
+ *
+ * One rule for every format: an existing file or non-empty folder at `out` is refused unless
+ * `replace` is set. Even then a folder is replaced only if it holds a previous LabelDesk export
+ * (its marker file says so): `--force` must never delete a folder of someone's photos.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ExportItem } from '../store/store-types.js';
 import { mediaDisplayedSize } from './box-geometry.js';
@@ -24,12 +28,29 @@ export interface ExportOptions {
   out: string;
   /** The solution's class list from the catalog: class ids follow it; unknown labels come after. */
   classes?: readonly string[];
+  /** Replace an existing file, or a folder holding a previous export (see the module comment). */
+  replace?: boolean;
+  /** COCO `file_name`s are relative to this folder (default: the folder of `out`). */
+  imageRoot?: string;
   /** Called every 1,000 items and once at the end. */
   onProgress?: (progress: ExportProgress) => void;
   signal?: AbortSignal;
 }
 
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['coco', 'yolo', 'voc', 'csv', 'mot'];
+/** Written into every folder export, so that `replace` can tell an old export from other files. */
+export const EXPORT_MARKER = '.labeldesk-export.json';
+
+/** The target cannot be written as asked; `code` says why. A usage problem, not a failure. */
+export class ExportTargetError extends Error {
+  override readonly name = 'ExportTargetError';
+  constructor(
+    readonly code: 'target_exists' | 'target_not_an_export' | 'target_kind',
+    message: string,
+  ) {
+    super(message);
+  }
+}
 const FOLDER_FORMATS: ReadonlySet<ExportFormat> = new Set(['yolo', 'voc', 'mot']);
 const PROGRESS_EVERY = 1000;
 
@@ -38,7 +59,7 @@ export async function exportLibrary(options: ExportOptions): Promise<ExportSumma
   if (!EXPORT_FORMATS.includes(format)) throw new Error(`unknown export format: ${String(format)}`);
   const out = resolve(options.out);
   const folder = FOLDER_FORMATS.has(format);
-  await checkTarget(out, folder);
+  await checkExportTarget(out, format, options.replace ?? false);
   await mkdir(dirname(out), { recursive: true });
   // Beside the target so the final rename stays on one file system (and so is atomic).
   const temp = join(dirname(out), `.${basename(out)}.${randomBytes(4).toString('hex')}.partial`);
@@ -48,7 +69,7 @@ export async function exportLibrary(options: ExportOptions): Promise<ExportSumma
   let writer: FormatWriter | undefined;
   try {
     signal?.throwIfAborted();
-    writer = await openWriter(format, temp, options.classes);
+    writer = await openWriter(format, temp, options.classes, options.imageRoot ?? dirname(out));
     for await (const item of options.items) {
       signal?.throwIfAborted();
       const size = mediaDisplayedSize(item.media, item.result);
@@ -69,6 +90,11 @@ export async function exportLibrary(options: ExportOptions): Promise<ExportSumma
     signal?.throwIfAborted();
     const names = await writer.finish();
     writer = undefined;
+    if (folder) {
+      const marker = { format, createdAt: new Date().toISOString() };
+      await writeFile(join(temp, EXPORT_MARKER), `${JSON.stringify(marker)}\n`, { flag: 'wx' });
+      names.push(EXPORT_MARKER);
+    }
     await commit(temp, out, folder);
     options.onProgress?.({ ...progress });
     return { ...progress, written: folder ? names.map((n) => join(out, n)) : [out] };
@@ -83,10 +109,11 @@ async function openWriter(
   format: ExportFormat,
   target: string,
   classes: readonly string[] | undefined,
+  imageRoot: string,
 ): Promise<FormatWriter> {
   switch (format) {
     case 'coco':
-      return new CocoWriter(target, classes);
+      return new CocoWriter(target, classes, imageRoot);
     case 'csv':
       return new CsvWriter(target);
     case 'yolo':
@@ -98,25 +125,72 @@ async function openWriter(
   }
 }
 
-/** Refuses targets whose replacement could destroy something that is not a previous export file. */
-async function checkTarget(out: string, folder: boolean): Promise<void> {
+/**
+ * Refuses a target that exists (a file, or a non-empty folder) unless `replace` is set, and even
+ * then a folder that is not a previous LabelDesk export. Exported so a run can check before it
+ * spends anything.
+ */
+export async function checkExportTarget(
+  target: string,
+  format: ExportFormat,
+  replace: boolean,
+): Promise<void> {
+  const out = resolve(target);
+  const folder = FOLDER_FORMATS.has(format);
   const info = await stat(out).catch((e: NodeJS.ErrnoException) => {
     if (e.code === 'ENOENT') return null;
     throw e;
   });
   if (!info) return;
-  if (!folder && info.isDirectory()) throw new Error(`export target is a folder: ${out}`);
-  if (folder && !info.isDirectory()) throw new Error(`export target is not a folder: ${out}`);
-  if (folder && (await readdir(out)).length > 0) {
-    throw new Error(`export folder is not empty: ${out}`);
+  if (!folder && info.isDirectory()) {
+    throw new ExportTargetError('target_kind', `export target is a folder: ${out}`);
+  }
+  if (folder && !info.isDirectory()) {
+    throw new ExportTargetError('target_kind', `export target is not a folder: ${out}`);
+  }
+  if (folder && (await readdir(out)).length === 0) return;
+  if (!replace) {
+    throw new ExportTargetError(
+      'target_exists',
+      folder
+        ? `export folder is not empty: ${out} (choose a new folder, or --force to replace a previous export)`
+        : `export file already exists: ${out} (choose another name, or --force to replace it)`,
+    );
+  }
+  if (folder && !(await isExportFolder(out))) {
+    throw new ExportTargetError(
+      'target_not_an_export',
+      `export folder is not empty and holds no LabelDesk export, so it is not replaced: ${out}`,
+    );
+  }
+}
+
+async function isExportFolder(dir: string): Promise<boolean> {
+  const text = await readFile(join(dir, EXPORT_MARKER), 'utf8').catch(() => undefined);
+  if (text === undefined) return false;
+  try {
+    const { format } = JSON.parse(text) as { format?: unknown };
+    return EXPORT_FORMATS.some((f) => f === format);
+  } catch {
+    return false;
   }
 }
 
 async function commit(temp: string, out: string, folder: boolean): Promise<void> {
-  // rename() replaces a file atomically but not a folder, so an empty target folder goes first.
-  if (folder)
-    await rmdir(out).catch((e: NodeJS.ErrnoException) => {
-      if (e.code !== 'ENOENT') throw e;
-    });
+  if (folder) {
+    // rename() replaces a file atomically but not a folder. A previous export (checked again
+    // here, right before) is moved aside and removed once the new one is in place; anything else
+    // must be an empty folder, removed with rmdir, which cannot delete what appeared meanwhile.
+    const old = `${temp}.old`;
+    const previous = (await isExportFolder(out)) && (await rename(out, old).then(() => true));
+    if (!previous) {
+      await rmdir(out).catch((e: NodeJS.ErrnoException) => {
+        if (e.code !== 'ENOENT') throw e;
+      });
+    }
+    await rename(temp, out);
+    if (previous) await rm(old, { recursive: true, force: true });
+    return;
+  }
   await rename(temp, out);
 }

@@ -8,9 +8,15 @@ import type { FolderRow, MediaReadResult, MediaRecord, MediaUpsert } from '../st
 import { CHUNK, hashError, hashMany, readFileHashed, readSmallFileSync } from './hash-file.js';
 import type { LibraryIssue, LibraryMediaStore } from './media-types.js';
 import { probeFromBytes, probeMedia, type ProbeResult } from './probe-media.js';
+import {
+  absorbFileRoots,
+  addFileRoot,
+  directoriesOnly,
+  folderRootsOnly,
+  scanRoot,
+} from './library-roots.js';
 import { fresh, type ReconcileCounts, reconcile } from './reconcile.js';
 import { forEachLimited, SlicedFs } from './scan-fs.js';
-import { scanFolder } from './scan-folder.js';
 import { type FolderWatcher, type WatchEvent, watchFolders } from './watch-folders.js';
 
 export interface LibraryOptions {
@@ -33,6 +39,11 @@ export interface ScanProgress {
   counts: Readonly<ScanCounts>;
 }
 
+/** Limits work to some roots (all of them when absent): a command touches only what it was given. */
+export interface RootFilter {
+  folderIds?: readonly number[];
+}
+
 export interface WorkCounts {
   done: number;
   failed: number;
@@ -46,28 +57,43 @@ export interface ReadCounts {
 const PAGE = 500;
 
 export class Library {
-  private watcher: { watcher: FolderWatcher; onEvent: (e: WatchEvent) => void } | undefined;
+  private watcher:
+    { watcher: FolderWatcher; onEvent: (e: WatchEvent) => void; only: RootFilter } | undefined;
 
   constructor(
     private readonly store: LibraryMediaStore,
     private readonly options: LibraryOptions = {},
   ) {}
 
-  /** Adds a folder (idempotent for the same path). Nested folders are refused: one file, one row. */
+  /**
+   * Adds a folder (idempotent for the same path). Nested folders are refused: one file, one row.
+   * Files added on their own inside it join it (see library-roots.ts).
+   */
   async addFolder(folderPath: string): Promise<FolderRow> {
     const abs = path.resolve(folderPath);
     const st = await stat(abs);
     if (!st.isDirectory()) throw new Error(`${abs} is not a folder.`);
     const existing = this.store.folders.list();
     const same = existing.find((f) => f.path === abs);
-    if (same) return same;
-    const overlap = existing.find(
-      (f) => abs.startsWith(f.path + path.sep) || f.path.startsWith(abs + path.sep),
-    );
-    if (overlap) throw new Error(`${abs} overlaps the library folder ${overlap.path}.`);
-    const row = this.store.folders.add(abs);
-    await this.rewatch();
+    const inside = existing.filter((f) => f.path.startsWith(abs + path.sep));
+    const overlap =
+      existing.find((f) => abs.startsWith(f.path + path.sep)) ?? (await directoriesOnly(inside))[0];
+    if (!same && overlap) throw new Error(`${abs} overlaps the library folder ${overlap.path}.`);
+    const row = same ?? this.store.folders.add(abs);
+    absorbFileRoots(this.store, row);
+    if (!same) await this.rewatch();
     return row;
+  }
+
+  /**
+   * Adds one media file without its folder: the root holding it if there is one, else a root of
+   * its own that is never walked or watched. Throws NotMediaError for other files.
+   */
+  async addFile(filePath: string): Promise<FolderRow> {
+    const abs = path.resolve(filePath);
+    const st = await stat(abs);
+    if (!st.isFile()) throw new Error(`${abs} is not a file.`);
+    return addFileRoot(this.store, abs);
   }
 
   async removeFolder(id: number): Promise<void> {
@@ -75,10 +101,19 @@ export class Library {
     await this.rewatch();
   }
 
-  /** Scans every folder (or those given) and reconciles the store with what is on disk now. */
-  async scanAll(
+  /** Scans every root and reconciles the store with what is on disk now. */
+  scanAll(onProgress?: (progress: ScanProgress) => void): Promise<ScanCounts> {
+    return this.scan(this.store.folders.list(), onProgress);
+  }
+
+  /**
+   * Scans these roots (folders or single files) and reconciles the store with the disk. A root
+   * given with `within` is scanned only there (a subfolder or a file of it): what lies elsewhere
+   * in the root is neither read nor marked missing.
+   */
+  async scan(
+    roots: readonly (FolderRow & { within?: string })[],
     onProgress?: (progress: ScanProgress) => void,
-    only?: { folderIds?: readonly number[] },
   ): Promise<ScanCounts> {
     const total: ScanCounts = {
       new: 0,
@@ -88,35 +123,43 @@ export class Library {
       reappeared: 0,
       issues: 0,
     };
-    const wanted = only?.folderIds ? new Set(only.folderIds) : undefined;
-    for (const folder of this.store.folders.list()) {
-      if (wanted && !wanted.has(folder.id)) continue;
-      let rootLost = false;
+    for (const folder of roots) {
       const base = { ...total };
-      const scan = scanFolder(folder.path, {
-        onIssue: (issue) => {
+      const within = folder.within ?? folder.path;
+      const scan = await scanRoot(
+        this.store,
+        folder,
+        (issue) => {
           total.issues++;
-          if (issue.path === folder.path) rootLost = true;
           this.options.onIssue?.(issue);
         },
-      });
-      await reconcile(this.store, folder.id, scan, {
-        rootUnavailable: () => rootLost,
+        within,
+      );
+      await reconcile(this.store, folder.id, scan.entries, {
+        rootUnavailable: () => scan.rootLost(),
+        ...(within === folder.path
+          ? {}
+          : { scope: (p: string) => p === within || p.startsWith(within + path.sep) }),
         onProgress: (c) => {
           for (const k of ['new', 'changed', 'unchanged', 'missing', 'reappeared'] as const)
             total[k] = base[k] + c[k];
           onProgress?.({ folder, counts: total });
         },
       });
-      if (!rootLost) this.store.folders.markScanned(folder.id, Date.now());
+      if (!scan.rootLost() && within === folder.path) {
+        this.store.folders.markScanned(folder.id, Date.now());
+      }
     }
     return total;
   }
 
   /** Hashes present media without a content hash. A file changed since its row is skipped. */
-  async hashPending(onProgress?: (counts: WorkCounts) => void): Promise<WorkCounts> {
+  async hashPending(
+    onProgress?: (counts: WorkCounts) => void,
+    only: RootFilter = {},
+  ): Promise<WorkCounts> {
     const counts: WorkCounts = { done: 0, failed: 0 };
-    for await (const page of this.pages('hash', (m) => m.contentHash === null)) {
+    for await (const page of this.pages('hash', (m) => m.contentHash === null, only)) {
       const byPath = new Map(page.map((m) => [m.path, m]));
       const results = await hashMany([...byPath.keys()], {
         concurrency: this.options.hashConcurrency ?? 2,
@@ -139,12 +182,15 @@ export class Library {
   }
 
   /** Probes present media not probed yet (no width); a failure is stored on the row. */
-  async probePending(onProgress?: (counts: WorkCounts) => void): Promise<WorkCounts> {
+  async probePending(
+    onProgress?: (counts: WorkCounts) => void,
+    only: RootFilter = {},
+  ): Promise<WorkCounts> {
     const counts: WorkCounts = { done: 0, failed: 0 };
     const concurrency = this.options.probeConcurrency ?? 2;
     // One fast-disk policy for the whole pass: JPEG headers are read synchronously while fast.
     const fs = new SlicedFs();
-    for await (const page of this.pages('probe', (m) => m.width === null)) {
+    for await (const page of this.pages('probe', (m) => m.width === null, only)) {
       const upserts: MediaUpsert[] = [];
       await forEachLimited(page, concurrency, async (row) => {
         const r = await probeMedia(row.path, row.kind, {
@@ -174,7 +220,10 @@ export class Library {
    * store them; what this pass leaves unprobed (e.g. a file changed since the scan) is then
    * handed to `probePending`, as before.
    */
-  async hashAndProbePending(onProgress?: (counts: ReadCounts) => void): Promise<ReadCounts> {
+  async hashAndProbePending(
+    onProgress?: (counts: ReadCounts) => void,
+    only: RootFilter = {},
+  ): Promise<ReadCounts> {
     const counts: ReadCounts = { hashed: { done: 0, failed: 0 }, probed: { done: 0, failed: 0 } };
     const { hashed, probed } = counts;
     const concurrency = this.options.hashConcurrency ?? 2;
@@ -182,7 +231,7 @@ export class Library {
     const fs = new SlicedFs();
     // One buffer per file in flight: 100k files allocate nothing per file.
     const buffers: ReturnType<typeof Buffer.allocUnsafe>[] = [];
-    for await (const page of this.pages('hash', (m) => m.contentHash === null)) {
+    for await (const page of this.pages('hash', (m) => m.contentHash === null, only)) {
       const updates: MediaReadResult[] = [];
       await forEachLimited(page, concurrency, async (row) => {
         const buffer = buffers.pop() ?? Buffer.allocUnsafe(CHUNK);
@@ -244,26 +293,33 @@ export class Library {
       onProgress?.(counts);
     }
     // Hashed before but never probed, or left out above: probed exactly as before.
-    const rest = await this.probePending((c) =>
-      onProgress?.({
-        hashed,
-        probed: { done: probed.done + c.done, failed: probed.failed + c.failed },
-      }),
+    const rest = await this.probePending(
+      (c) =>
+        onProgress?.({
+          hashed,
+          probed: { done: probed.done + c.done, failed: probed.failed + c.failed },
+        }),
+      only,
     );
     probed.done += rest.done;
     probed.failed += rest.failed;
     return counts;
   }
 
-  /** Watches every folder, keeps the store current, then tells `onEvent` what really changed. */
-  async watch(onEvent: (event: WatchEvent) => void): Promise<FolderWatcher> {
+  /**
+   * Watches the folder roots (all, or those of `only`), keeps the store current, then tells
+   * `onEvent` what really changed. File roots are not watched.
+   */
+  async watch(onEvent: (event: WatchEvent) => void, only: RootFilter = {}): Promise<FolderWatcher> {
     await this.watcher?.watcher.close();
-    const roots = this.store.folders.list().map((f) => f.path);
+    const ids = only.folderIds && new Set(only.folderIds);
+    const chosen = this.store.folders.list().filter((f) => !ids || ids.has(f.id));
+    const roots = (await folderRootsOnly(this.store, chosen)).map((f) => f.path);
     const watcher = watchFolders(roots, (e) => this.apply(e) && onEvent(e), {
       stableMs: this.options.stableMs,
       onIssue: this.options.onIssue,
     });
-    this.watcher = { watcher, onEvent };
+    this.watcher = { watcher, onEvent, only };
     await watcher.ready;
     return {
       ready: watcher.ready,
@@ -276,7 +332,7 @@ export class Library {
 
   /** Folder list changed while watching: watch the new list (a folder walk, ~0.3 s per 100k files). */
   private async rewatch(): Promise<void> {
-    if (this.watcher) await this.watch(this.watcher.onEvent);
+    if (this.watcher) await this.watch(this.watcher.onEvent, this.watcher.only);
   }
 
   /** Stores one watch event; false when the store already knew it (e.g. a chmod). */
@@ -311,10 +367,19 @@ export class Library {
   private async *pages(
     needing: 'hash' | 'probe',
     want: (m: MediaRecord) => boolean,
+    only: RootFilter,
   ): AsyncGenerator<MediaRecord[]> {
+    // An empty list would mean "every folder" to the store: nothing chosen means nothing to do.
+    if (only.folderIds?.length === 0) return;
+    const folderIds = only.folderIds;
     let afterPath: string | undefined;
     for (;;) {
-      const page = this.store.media.list({ limit: PAGE, afterPath, needing });
+      const page = this.store.media.list({
+        limit: PAGE,
+        afterPath,
+        needing,
+        ...(folderIds ? { folderIds } : {}),
+      });
       const todo = page.filter(want);
       if (todo.length) yield todo;
       if (page.length < PAGE) return;

@@ -26,6 +26,11 @@ export interface ReconcileOptions {
    * marked missing: an unplugged drive must not turn the whole folder into "missing" rows.
    */
   rootUnavailable?: () => boolean;
+  /**
+   * The part of the folder the scan covers (a subfolder or one file given on its own): rows
+   * outside it are neither compared nor marked missing. The whole folder when absent.
+   */
+  scope?: (path: string) => boolean;
 }
 
 export async function reconcile(
@@ -38,6 +43,7 @@ export async function reconcile(
   const counts: ReconcileCounts = { new: 0, changed: 0, unchanged: 0, missing: 0, reappeared: 0 };
   // Entries are deleted as they are seen, so what remains at the end is what vanished.
   const previous = store.media.snapshot(folderId);
+  if (options.scope) for (const p of previous.keys()) if (!options.scope(p)) previous.delete(p);
   // The snapshot carries no status: present ids tell a missing row from a present one (one narrow
   // query when the store has it, ~0.9 s less per 100k rows than listing the folder).
   const present = store.media.presentIds?.(folderId) ?? presentIds(store, folderId);

@@ -160,9 +160,20 @@ export function jsonBody(value: unknown, onChunk: () => void): TrackedBody {
   return tracked(bytes.byteLength, 'application/json', sliced(bytes), onChunk);
 }
 
-/** Quoted-string escaping as browsers do it for form-data names. */
-const quoted = (name: string) =>
-  name.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+/**
+ * Quoted-string escaping for form-data names, as browsers do it: `"`, CR and LF become %22, %0D
+ * and %0A (the HTML standard's rule). The other control characters (a tab, ESC, NUL…) are
+ * percent-encoded the same way: raw, they are not allowed in a header and the upload is refused
+ * as malformed. The name is only a label; the service never uses it as a path.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what is escaped
+const FILENAME_UNSAFE = /["\u0000-\u001f\u007f]/g;
+
+export const quotedFilename = (name: string) =>
+  name.replace(
+    FILENAME_UNSAFE,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
 
 /**
  * multipart/form-data with `solution` first, then `file`: the service checks the solution (and the
@@ -198,7 +209,7 @@ export async function multipartBody(
   const boundary = `----LabelDesk${randomBytes(12).toString('hex')}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="solution"\r\n\r\n${solution}\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${quoted(name)}"\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${quotedFilename(name)}"\r\n` +
       `Content-Type: ${type}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);

@@ -89,7 +89,7 @@ describe('labeldesk label with the real models', () => {
     const { doc, boxes } = await readCoco(coco);
     const messi = boxes.filter((b) => b.path === media.good.messi);
     expect(messi.map((b) => b.label)).toEqual(expect.arrayContaining(['person', 'sports ball']));
-    const messiImage = doc.images.find((i) => i.file_name === media.good.messi);
+    const messiImage = doc.images.find((i) => i.absolute_path === media.good.messi);
     expect(messiImage).toMatchObject({ width: 548, height: 342 });
     for (const b of messi) {
       expect(b.xmin).toBeGreaterThanOrEqual(0);

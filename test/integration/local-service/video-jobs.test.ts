@@ -129,7 +129,8 @@ describe('DELETE /jobs/{id}', () => {
       await pollJob(g, res.body.jobId, { until: (j) => j.framesAnalysed >= 2 });
       const t0 = performance.now();
       const del = await g.call(`/jobs/${res.body.jobId}`, { method: 'DELETE' });
-      expect(performance.now() - t0).toBeLessThan(1000);
+      // Generous: the proof that the job stopped is the frame count below.
+      expect(performance.now() - t0).toBeLessThan(5000);
       expect(del.body).toEqual({ jobId: res.body.jobId, status: 'cancelled' });
       const job = (await g.call(`/jobs/${res.body.jobId}`)).body;
       expect(job.status).toBe('cancelled');

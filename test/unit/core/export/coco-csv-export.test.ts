@@ -1,5 +1,5 @@
 import { readFile, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportLibrary } from '../../../../electron/core/export/export-library.js';
 import { tempDir } from '../../../support/temp-dir.js';
@@ -23,6 +23,18 @@ beforeAll(async () => {
 afterAll(() => remove());
 
 describe('COCO export', () => {
+  it('names images relative to the image root, the absolute path kept beside', async () => {
+    const out = join(dir, 'rooted.json');
+    await exportLibrary({ items: fx.items, format: 'coco', out, imageRoot: dir });
+    const coco = JSON.parse(await readFile(out, 'utf8'));
+    expect(coco.info.image_root).toBe(dir);
+    const paths = fx.items.filter((i) => i.media.kind === 'image').map((i) => i.media.path);
+    expect(coco.images.map((im: any) => im.absolute_path)).toEqual(paths);
+    expect(coco.images.map((im: any) => im.file_name)).toEqual(
+      paths.map((p) => relative(dir, p).split(sep).join('/')),
+    );
+  });
+
   it('writes displayed sizes, pixel boxes of the oriented image and the class list', async () => {
     const out = join(dir, 'coco', 'labels.json');
     // An async source, as a store adapter may provide.
@@ -53,10 +65,16 @@ describe('COCO export', () => {
     expect(coco.images).toHaveLength(4);
     const byId = new Map<number, any>(coco.images.map((im: any) => [im.id, im]));
     for (const im of coco.images) {
-      expect({ width: im.width, height: im.height }).toEqual(fx.truth.get(im.file_name));
+      expect({ width: im.width, height: im.height }).toEqual(fx.truth.get(im.absolute_path));
     }
     // The orientation-6 file is 300×200 on disk and 200×300 on screen.
     expect(coco.images[0]).toMatchObject({ width: 200, height: 300 });
+    // Without an image root, names are relative to the export's own folder, with / separators.
+    expect(coco.info.image_root).toBe(dirname(out));
+    for (const im of coco.images) {
+      expect(im.file_name).toBe(relative(dirname(out), im.absolute_path).split(sep).join('/'));
+      expect(im.file_name.startsWith('/')).toBe(false);
+    }
 
     const detections = fx.items
       .filter((i) => i.media.kind === 'image')
@@ -64,7 +82,7 @@ describe('COCO export', () => {
     expect(coco.annotations).toHaveLength(detections.length);
     coco.annotations.forEach((ann: any, i: number) => {
       const d = detections[i]!;
-      const size = fx.truth.get(byId.get(ann.image_id).file_name)!;
+      const size = fx.truth.get(byId.get(ann.image_id).absolute_path)!;
       const e = expectedCorners(d.bbox, size);
       const [x, y, w, h] = ann.bbox as number[];
       expect(x).toBeCloseTo(e.xmin, 2);

@@ -79,7 +79,12 @@ describe('export safety', () => {
       expect(await readdir(dir)).toEqual(['out']);
       const files = await listAll(out);
       const perMedia = files.filter(
-        (f) => f !== 'sources.csv' && !f.endsWith('classes.txt') && f !== 'data.yaml',
+        (f) =>
+          f !== 'sources.csv' &&
+          !f.endsWith('classes.txt') &&
+          f !== 'data.yaml' &&
+          // The marker starts with a dot, which no per-media name can (checked below).
+          f !== '.labeldesk-export.json',
       );
       expect(perMedia).toHaveLength(HOSTILE.length);
       expect(new Set(perMedia.map((f) => f.toLowerCase())).size).toBe(HOSTILE.length);
@@ -133,18 +138,51 @@ describe('export safety', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
-  it('refuses a non-empty folder and keeps what is in it; replaces a previous file', async () => {
+  it('refuses a non-empty folder and keeps what is in it, even when asked to replace', async () => {
     const out = join(dir, 'busy');
     await mkdir(out);
     await writeFile(join(out, 'keep.txt'), 'mine');
     await expect(exportLibrary({ items: [], format: 'voc', out })).rejects.toThrow(/not empty/);
+    await expect(exportLibrary({ items: [], format: 'yolo', out, replace: true })).rejects.toThrow(
+      /holds no LabelDesk export/,
+    );
+    expect(await readdir(out)).toEqual(['keep.txt']);
     expect(await readFile(join(out, 'keep.txt'), 'utf8')).toBe('mine');
     // An empty folder is fine (a save dialog may have created it).
     await mkdir(join(dir, 'fresh'));
     await exportLibrary({ items: items('image'), format: 'yolo', out: join(dir, 'fresh') });
-    const file = join(dir, 'old.csv');
-    await writeFile(file, 'old');
-    await exportLibrary({ items: [], format: 'csv', out: file });
-    expect(await readFile(file, 'utf8')).toMatch(/^path,/);
   });
+
+  it.each(['coco', 'csv'] as const)(
+    '%s: an existing file is refused, and replaced with replace',
+    async (format) => {
+      const file = join(dir, `old.${format}`);
+      await writeFile(file, 'old');
+      await expect(exportLibrary({ items: [], format, out: file })).rejects.toMatchObject({
+        code: 'target_exists',
+      });
+      expect(await readFile(file, 'utf8')).toBe('old');
+      await exportLibrary({ items: [], format, out: file, replace: true });
+      expect(await readFile(file, 'utf8')).not.toBe('old');
+    },
+  );
+
+  it.each(['yolo', 'voc', 'mot'] as const)(
+    '%s: a previous export is refused, and replaced whole with replace',
+    async (format) => {
+      const out = join(dir, format);
+      await exportLibrary({ items: items('image'), format, out });
+      const before = await readdir(out);
+      await writeFile(join(out, 'stale.txt'), 'from the last export');
+      await expect(exportLibrary({ items: [], format, out })).rejects.toMatchObject({
+        code: 'target_exists',
+      });
+      expect((await readdir(out)).length).toBe(before.length + 1);
+      await exportLibrary({ items: [], format, out, replace: true });
+      expect(await readdir(out)).not.toContain('stale.txt');
+      expect(await readdir(out)).toContain('.labeldesk-export.json');
+      // Nothing is left beside it (no temp, no moved-aside copy).
+      expect((await readdir(dir)).filter((n) => n.startsWith('.'))).toEqual([]);
+    },
+  );
 });

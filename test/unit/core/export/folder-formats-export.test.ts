@@ -30,8 +30,9 @@ describe('YOLO export', () => {
     const out = join(dir, 'yolo');
     const summary = await exportLibrary({ items: fx.items, format: 'yolo', out, classes: CLASSES });
     expect(summary).toMatchObject({ files: 4, boxes: 4, skipped: 1 });
-    expect(summary.written).toHaveLength(4 + 3);
+    expect(summary.written).toHaveLength(4 + 4);
     expect((await readdir(out)).sort()).toEqual([
+      '.labeldesk-export.json',
       'classes.txt',
       'data.yaml',
       'labels',
@@ -75,7 +76,7 @@ describe('Pascal VOC export', () => {
     const out = join(dir, 'voc');
     const summary = await exportLibrary({ items: fx.items, format: 'voc', out });
     expect(summary).toMatchObject({ files: 4, boxes: 4, skipped: 1 });
-    const files = await readdir(out);
+    const files = (await readdir(out)).filter((f) => f !== '.labeldesk-export.json');
     expect(files).toHaveLength(4);
     const seen = new Set<string>();
     for (const file of files) {
@@ -108,7 +109,11 @@ describe('MOT export', () => {
     const out = join(dir, 'mot');
     const summary = await exportLibrary({ items: fx.items, format: 'mot', out });
     expect(summary).toMatchObject({ files: 1, boxes: 3, skipped: 4 });
-    expect((await readdir(out)).sort()).toEqual(['clip, one.txt', 'sources.csv']);
+    expect((await readdir(out)).sort()).toEqual([
+      '.labeldesk-export.json',
+      'clip, one.txt',
+      'sources.csv',
+    ]);
     const clip = fx.items.find((i) => i.media.kind === 'video')!;
     const size = fx.truth.get(clip.media.path)!;
     const lines = (await readFile(join(out, 'clip, one.txt'), 'utf8')).split('\n').filter(Boolean);
@@ -142,7 +147,7 @@ describe('empty exports', () => {
       voc: [],
       mot: ['sources.csv'],
     };
-    expect((await readdir(out)).sort()).toEqual(expected[format]);
+    expect((await readdir(out)).sort()).toEqual(['.labeldesk-export.json', ...expected[format]]);
     if (format === 'yolo')
       expect(await readFile(join(out, 'data.yaml'), 'utf8')).toMatch(/^names: \{\}$/m);
   });

@@ -163,16 +163,17 @@ describe('models engine', () => {
 
   it('keeps the event loop free while models run', async () => {
     const image = await loadRgb(media, 'messi5.jpg');
-    const work = engine.detect('objects', image);
-    const lags: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      const t = performance.now();
-      await new Promise((r) => setTimeout(r, 10));
-      lags.push(performance.now() - t - 10);
+    // Counted, not timed: timers keep firing while a CenterNet run (300 ms+) is in progress. A
+    // detection on the main thread would hold the loop for the whole run: no tick in between.
+    let done = false;
+    const work = engine.detect('objects', image).finally(() => (done = true));
+    let ticks = 0;
+    while (!done) {
+      await new Promise((r) => setTimeout(r, 5));
+      if (!done) ticks++;
     }
     await work;
-    // A blocked loop would lag by a whole centernet run (300 ms+); allow for a loaded 2-core box.
-    expect(Math.max(...lags)).toBeLessThan(150);
+    expect(ticks).toBeGreaterThanOrEqual(3);
   });
 
   it('rejects unknown solutions', async () => {

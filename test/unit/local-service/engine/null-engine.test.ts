@@ -61,11 +61,12 @@ describe('null engine', () => {
     const image = { data: new Uint8Array(1024 * 768 * 3).fill(90), width: 1024, height: 768 };
     const t = performance.now();
     for (let i = 0; i < 2000; i++) await engine.detect('objects', image);
-    expect(performance.now() - t).toBeLessThan(2000);
+    // Generous on a loaded machine; the rate itself is measured by `npm run bench`.
+    expect(performance.now() - t).toBeLessThan(10_000);
   });
 
   it('honours AbortSignal, before and during the wait', async () => {
-    const engine = createNullEngine({ latencyMs: 1000, solutions: SOLUTIONS });
+    const engine = createNullEngine({ latencyMs: 60_000, solutions: SOLUTIONS });
     const image = picture(0, 0, [255, 0, 0]);
     await expect(engine.detect('objects', image, AbortSignal.abort())).rejects.toMatchObject({
       name: 'AbortError',
@@ -75,6 +76,6 @@ describe('null engine', () => {
     const pending = engine.detect('objects', image, controller.signal);
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
-    expect(performance.now() - t).toBeLessThan(500); // far below the 1000 ms latency
+    expect(performance.now() - t).toBeLessThan(5000); // far below the 60 s latency
   });
 });

@@ -91,7 +91,8 @@ describe('decodeImage', () => {
     expect((await sharp(bomb, { limitInputPixels: false }).metadata()).width).toBe(30_000);
     const started = performance.now();
     expect(await refusal(bomb)).toMatchObject({ status: 413, code: 'image_too_large' });
-    expect(performance.now() - started).toBeLessThan(200);
+    // Decoding 900 million pixels would take far longer (or run out of memory).
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it('refuses SVG by its signature with 415 naming the accepted formats', async () => {
