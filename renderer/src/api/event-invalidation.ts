@@ -34,6 +34,11 @@ export function wireEvents(api: LabelDeskApi, client: QueryClient): () => void {
     api.on('run.progress', (run) => client.setQueryData(callKey('runs.current', {}), run)),
     api.on('run.finished', (run) => {
       client.setQueryData(callKey('runs.current', {}), run);
+      // The credits a run spent show at once, not at the service's next periodic check.
+      void api
+        .call('service.refresh', {})
+        .then((state) => client.setQueryData(callKey('service.state', {}), state))
+        .catch(() => undefined);
       stale(['runs.history', 'runs.autoLabel', 'service.state', ...LIBRARY_VIEWS]);
     }),
   ];

@@ -54,8 +54,14 @@ export const GridTile = memo(function GridTile(p: GridTileProps) {
       </div>
       <div className="tile-name">{item.name}</div>
       <div className="tile-badges" aria-hidden="true">
-        {item.boxes !== null ? <span className="badge badge-boxes">{item.boxes} boxes</span> : null}
-        <span className={`badge badge-status badge-${item.status}`}>{item.status}</span>
+        {item.boxes !== null ? (
+          <span className="badge badge-boxes">
+            {item.boxes} {item.boxes === 1 ? 'box' : 'boxes'}
+          </span>
+        ) : null}
+        {item.status !== 'labelled' || item.boxes === null ? (
+          <span className={`badge badge-status badge-${item.status}`}>{item.status}</span>
+        ) : null}
         {item.pendingReview > 0 ? (
           <span className="badge badge-review">{item.pendingReview} to review</span>
         ) : null}
