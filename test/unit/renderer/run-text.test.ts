@@ -18,6 +18,7 @@ const estimate: Estimate = {
   alreadyLabelled: 0,
   refused: 0,
   uncertain: 0,
+  pending: 0,
   remaining: 880,
   hourRemaining: 400,
   fits: true,
@@ -66,6 +67,9 @@ describe('estimate text', () => {
   it('warns when the run will not fit the key or this hour', () => {
     expect(estimateNotes({ ...estimate, fits: false }).join(' ')).toMatch(/stops when/);
     expect(estimateNotes({ ...estimate, fitsThisHour: false }).join(' ')).toMatch(/next hour/);
+    expect(estimateNotes({ ...estimate, pending: 5 })).toContain(
+      '5 files still being read: not counted yet.',
+    );
   });
 });
 

@@ -27,7 +27,7 @@ function AutoLabelForm({ saved, solutions }: { saved: AutoLabel; solutions: Solu
         onChange={(v) => apply({ enabled: v })}
       />
       <label className="field inline">
-        <span>Auto-label solution</span>
+        <span>Auto-label model</span>
         <select value={saved.solution} onChange={(e) => apply({ solution: e.target.value })}>
           {solutions.map((s) => (
             <option key={s.id} value={s.id}>

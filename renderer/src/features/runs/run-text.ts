@@ -30,6 +30,9 @@ export function estimateNotes(e: Estimate): string[] {
       `${plural(e.uncertain, 'file')} may already have been charged (uncertain): sent again only with Retry.`,
     );
   }
+  if (e.pending > 0) {
+    notes.push(`${plural(e.pending, 'file')} still being read: not counted yet.`);
+  }
   if (e.refused > 0) notes.push(`${plural(e.refused, 'file')} cannot be sent (format or size).`);
   if (e.fits === false) {
     notes.push('More than the key has left: the run stops when the frames run out.');
