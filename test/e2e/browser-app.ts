@@ -54,9 +54,13 @@ export async function startBrowserApp(env: NodeJS.ProcessEnv): Promise<BrowserAp
     output: () => out,
     async close() {
       await browser.close();
+      if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
+      // A stuck shutdown must not hang the suite; the app's own close is tested elsewhere.
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await exited;
+      clearTimeout(timer);
     },
   };
 }

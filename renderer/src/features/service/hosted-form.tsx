@@ -20,7 +20,7 @@ export function HostedForm({ initialUrl }: { initialUrl: string }) {
 
   return (
     <form className="form-card" onSubmit={submit} aria-label="Hosted service">
-      <h3>Hosted service</h3>
+      <h3>Connect to a hosted service</h3>
       <label className="field">
         <span>Base URL</span>
         <input

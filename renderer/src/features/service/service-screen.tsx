@@ -112,8 +112,8 @@ export function ServiceScreen() {
         )}
       </section>
       <div className="form-row">
-        <HostedForm key={`h-${hostedUrl}`} initialUrl={hostedUrl} />
-        <TrialForm key={`t-${hostedUrl}`} initialUrl={hostedUrl} />
+        <HostedForm initialUrl={hostedUrl} />
+        <TrialForm initialUrl={hostedUrl} />
       </div>
       <CatalogTable solutions={s.solutions} limits={s.limits} />
     </div>
