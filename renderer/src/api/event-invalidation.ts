@@ -1,0 +1,46 @@
+/**
+ * Keeps cached answers fresh from the application's events: payloads that are whole answers are put
+ * in the cache as they are; other events mark the calls they affect stale (only the queries on
+ * screen refetch).
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { CallName, LabelDeskApi } from '../../../electron/shared/contract/index.js';
+import { callKey } from './use-call.js';
+
+const LIBRARY_VIEWS: CallName[] = [
+  'library.page',
+  'library.classCounts',
+  'library.item',
+  'folders.list',
+  'folders.issues',
+  'runs.estimate',
+  'runs.problems',
+];
+
+export function wireEvents(api: LabelDeskApi, client: QueryClient): () => void {
+  const stale = (names: CallName[]) => {
+    for (const name of names) void client.invalidateQueries({ queryKey: [name] });
+  };
+  const offs = [
+    api.on('library.changed', () => stale(LIBRARY_VIEWS)),
+    api.on('folders.changed', (folders) => {
+      client.setQueryData(callKey('folders.list', {}), folders);
+      stale(['runs.estimate', 'library.page', 'library.classCounts', 'folders.issues']);
+    }),
+    api.on('service.changed', (state) => {
+      client.setQueryData(callKey('service.state', {}), state);
+      stale(['runs.estimate']);
+    }),
+    api.on('run.progress', (run) => client.setQueryData(callKey('runs.current', {}), run)),
+    api.on('run.finished', (run) => {
+      client.setQueryData(callKey('runs.current', {}), run);
+      // The credits a run spent show at once, not at the service's next periodic check.
+      void api
+        .call('service.refresh', {})
+        .then((state) => client.setQueryData(callKey('service.state', {}), state))
+        .catch(() => undefined);
+      stale(['runs.history', 'runs.autoLabel', 'service.state', ...LIBRARY_VIEWS]);
+    }),
+  ];
+  return () => offs.forEach((off) => off());
+}

@@ -1,0 +1,29 @@
+/** The header: the service in use and its live credits. */
+import { useCall } from '../api/use-call.js';
+import { count } from '../ui/format.js';
+import { APP_NAME } from '../../../electron/shared/app-info.js';
+
+export function AppHeader() {
+  const { data: service } = useCall('service.state', {});
+  const credits = service?.credits;
+  return (
+    <header className="app-header">
+      <span className="app-title">{APP_NAME}</span>
+      {service ? (
+        <span className={`service-pill service-${service.status}`}>
+          {service.kind === 'embedded' ? 'Embedded service' : 'Hosted service'} · {service.status}
+        </span>
+      ) : null}
+      <span className="header-credits" aria-label="Credits">
+        {credits ? (
+          <>
+            <strong>{count(credits.remaining)}</strong> frames left ·{' '}
+            <strong>{count(credits.hourRemaining)}</strong> this hour
+          </>
+        ) : service ? (
+          'Credits unknown'
+        ) : null}
+      </span>
+    </header>
+  );
+}

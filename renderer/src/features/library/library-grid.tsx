@@ -1,0 +1,214 @@
+/**
+ * The virtual thumbnail grid: only the rows in view are rendered and only their pages fetched.
+ * Keyboard: arrows/Home/End/PageUp/PageDown move, Shift extends, Space selects, Enter opens,
+ * Ctrl+A selects every item of the filter, Escape clears the selection.
+ */
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type {
+  LibraryFilter,
+  LibraryItem,
+  LibrarySort,
+} from '../../../../electron/shared/contract/index.js';
+import { useApiHandle } from '../../api/api-context.js';
+import { ErrorNote } from '../../ui/error-note.js';
+import {
+  PAGE_SIZE,
+  TILE_GAP,
+  TILE_HEIGHT,
+  columnsFor,
+  moveFocus,
+  rowCount,
+} from './grid-geometry.js';
+import { GridTile } from './grid-tile.js';
+import { useLibraryState } from './library-state.js';
+import { clickIntent, rangeBetween, replaceWith, toggle, withRange } from './selection.js';
+import { useLibraryPages } from './use-library-pages.js';
+
+interface LibraryGridProps {
+  filter: LibraryFilter;
+  sort: LibrarySort;
+  descending: boolean;
+  mediaBase: string;
+  onOpen(item: LibraryItem): void;
+  onTotal(total: number | null): void;
+}
+
+const ROW = TILE_HEIGHT + TILE_GAP;
+
+export function LibraryGrid(p: LibraryGridProps) {
+  const { api } = useApiHandle();
+  const { selection, setSelection, focusIndex, setFocusIndex } = useLibraryState();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const wantFocus = useRef(false);
+  const [width, setWidth] = useState(0);
+  // Pages (not rows) in view are state: it changes only when a page boundary is crossed.
+  const [pageSpan, setPageSpan] = useState({ first: 0, last: 0 });
+
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  const columns = columnsFor(width - 16);
+  const pages = useLibraryPages(
+    p.filter,
+    p.sort,
+    p.descending,
+    pageSpan.first * PAGE_SIZE,
+    pageSpan.last * PAGE_SIZE,
+  );
+  const total = pages.total ?? 0;
+  const rows = rowCount(total, columns);
+  const virtualizer = useVirtualizer({
+    count: rows,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW,
+    overscan: 3,
+  });
+  const virtualRows = virtualizer.getVirtualItems();
+  const firstPage = Math.floor(((virtualRows[0]?.index ?? 0) * columns) / PAGE_SIZE);
+  const lastPage = Math.floor((((virtualRows.at(-1)?.index ?? 0) + 1) * columns - 1) / PAGE_SIZE);
+
+  const { onTotal } = p;
+  useEffect(() => onTotal(pages.total), [pages.total, onTotal]);
+  useEffect(() => {
+    if (firstPage !== pageSpan.first || lastPage !== pageSpan.last) {
+      setPageSpan({ first: firstPage, last: lastPage });
+    }
+  }, [firstPage, lastPage, pageSpan]);
+  useEffect(() => {
+    if (!wantFocus.current) return;
+    const cell = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${focusIndex}"]`);
+    if (cell) {
+      cell.focus({ preventScroll: true });
+      wantFocus.current = false;
+    }
+  });
+
+  const selectRange = useCallback(
+    (index: number, add: boolean) => {
+      const span = rangeBetween(selection.anchor, index);
+      void api
+        .call('library.ids', { filter: p.filter, sort: p.sort, descending: p.descending, ...span })
+        .then((ids) => setSelection((s) => withRange(s, ids, add)));
+    },
+    [api, p.filter, p.sort, p.descending, selection.anchor, setSelection],
+  );
+
+  const onClick = useCallback(
+    (e: MouseEvent, index: number, item: LibraryItem) => {
+      setFocusIndex(index);
+      const intent = clickIntent({ shift: e.shiftKey, ctrlOrMeta: e.ctrlKey || e.metaKey });
+      if (intent === 'replace') setSelection(replaceWith(item.id, index));
+      else if (intent === 'toggle') setSelection((s) => toggle(s, item.id, index));
+      else selectRange(index, intent === 'range-add');
+    },
+    [setFocusIndex, setSelection, selectRange],
+  );
+
+  function onKeyDown(e: KeyboardEvent) {
+    const ctrl = e.ctrlKey || e.metaKey;
+    const focused = pages.item(focusIndex);
+    if (ctrl && e.key.toLowerCase() === 'a') {
+      e.preventDefault();
+      if (total === 0) return;
+      const all = { filter: p.filter, sort: p.sort, descending: p.descending, offset: 0 };
+      void api
+        .call('library.ids', { ...all, limit: Math.min(total, 200_000) })
+        .then((ids) => setSelection({ ids: new Set(ids), anchor: 0 }));
+      return;
+    }
+    if (e.key === 'Enter' && focused) {
+      e.preventDefault();
+      p.onOpen(focused);
+      return;
+    }
+    if (e.key === ' ' && focused) {
+      e.preventDefault();
+      setSelection((s) =>
+        ctrl ? toggle(s, focused.id, focusIndex) : replaceWith(focused.id, focusIndex),
+      );
+      return;
+    }
+    if (e.key === 'Escape' && selection.ids.size > 0) {
+      e.preventDefault();
+      setSelection({ ids: new Set(), anchor: null });
+      return;
+    }
+    const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW) / ROW));
+    const next = moveFocus(e.key, ctrl, focusIndex, columns, total, pageRows);
+    if (next === null) return;
+    e.preventDefault();
+    if (e.shiftKey) {
+      if (selection.anchor === null) setSelection((s) => ({ ...s, anchor: focusIndex }));
+      selectRange(next, false);
+    }
+    wantFocus.current = true;
+    setFocusIndex(next);
+    virtualizer.scrollToIndex(Math.floor(next / columns));
+  }
+
+  const focusRow = Math.floor(focusIndex / columns);
+  const focusRendered = virtualRows.some((r) => r.index === focusRow);
+  return (
+    <>
+      {pages.error ? <ErrorNote error={pages.error} /> : null}
+      <div
+        ref={scrollRef}
+        className="grid-scroll"
+        role="grid"
+        aria-label="Library"
+        aria-rowcount={rows}
+        aria-colcount={columns}
+        aria-multiselectable="true"
+        tabIndex={focusRendered && total > 0 ? -1 : 0}
+        onKeyDown={onKeyDown}
+      >
+        {/* The virtualizer's height and row offsets are the only inline styles (CSSOM, not markup). */}
+        <div className="grid-sizer" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualRows.map((vr) => (
+            <div
+              key={vr.key}
+              role="row"
+              aria-rowindex={vr.index + 1}
+              className="grid-row"
+              style={{ transform: `translateY(${vr.start}px)` }}
+            >
+              {Array.from({ length: columns }, (_, c) => {
+                const index = vr.index * columns + c;
+                if (index >= total) return null;
+                const item = pages.item(index);
+                return (
+                  <GridTile
+                    key={c}
+                    index={index}
+                    column={c}
+                    item={item}
+                    mediaBase={p.mediaBase}
+                    selected={item ? selection.ids.has(item.id) : false}
+                    focused={index === focusIndex}
+                    onClick={onClick}
+                    onOpen={p.onOpen}
+                  />
+                );
+              })}
+            </div>
+          ))}
+        </div>
+      </div>
+    </>
+  );
+}

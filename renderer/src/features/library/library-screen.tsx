@@ -1,0 +1,92 @@
+/** The Library screen: filters, the per-class chart, the grid and its selection; or one item open. */
+import { useCallback, useState } from 'react';
+import { useCall } from '../../api/use-call.js';
+import { useAppState } from '../../app/app-state.js';
+import { EmptyState } from '../../ui/empty-state.js';
+import { count } from '../../ui/format.js';
+import { ClassChart } from './class-chart.js';
+import { LibraryFilters } from './library-filters.js';
+import { LibraryGrid } from './library-grid.js';
+import { toLibraryFilter } from './library-query.js';
+import { NO_FILTERS, useLibraryState } from './library-state.js';
+import { SelectionBar } from './selection-bar.js';
+import { useDebounced } from './use-debounced.js';
+import { ItemViewer } from './viewer/item-viewer.js';
+
+export function LibraryScreen() {
+  const { solution, setSolution, go } = useAppState();
+  const { filters, setFilters, openId, setOpenId } = useLibraryState();
+  const info = useCall('app.info', {});
+  const service = useCall('service.state', {});
+  const folders = useCall('folders.list', {});
+  const search = useDebounced(filters.search, 250);
+  const filter = toLibraryFilter(filters, solution, search);
+  const [total, setTotal] = useState<number | null>(null);
+  const back = useCallback(() => setOpenId(null), [setOpenId]);
+  const mediaBase = info.data?.mediaBase ?? '';
+  const solutions = service.data?.solutions ?? [];
+  const classes = solutions.find((s) => s.id === solution)?.classes ?? [];
+
+  if (openId !== null) {
+    return <ItemViewer id={openId} solution={solution} mediaBase={mediaBase} onBack={back} />;
+  }
+  const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
+  return (
+    <div className="screen library-screen">
+      <div className="screen-head">
+        <h1>Library</h1>
+        <span className="muted" aria-live="polite">
+          {total === null ? '' : `${count(total)} ${total === 1 ? 'file' : 'files'}`}
+        </span>
+        <label className="filter inline">
+          <span>Solution</span>
+          <select value={solution} onChange={(e) => setSolution(e.target.value)}>
+            {solutions.length === 0 ? <option value={solution}>{solution}</option> : null}
+            {solutions.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {filtered ? (
+          <button type="button" onClick={() => setFilters(() => NO_FILTERS)}>
+            Clear filters
+          </button>
+        ) : null}
+      </div>
+      <LibraryFilters folders={folders.data ?? []} classes={classes} />
+      <div className="library-body">
+        <div className="library-main">
+          <SelectionBar />
+          {info.data ? (
+            <LibraryGrid
+              filter={filter}
+              sort={filters.sort}
+              descending={filters.descending}
+              mediaBase={mediaBase}
+              onOpen={(item) => setOpenId(item.id)}
+              onTotal={setTotal}
+            />
+          ) : null}
+          {total === 0 ? (
+            filtered ? (
+              <EmptyState title="Nothing matches these filters">
+                Loosen a filter or use Clear filters.
+              </EmptyState>
+            ) : (
+              <EmptyState title="The library is empty">
+                Add a folder of images and clips on the{' '}
+                <button type="button" className="link-button" onClick={() => go('folders')}>
+                  Folders
+                </button>{' '}
+                screen; its files appear here as they are listed.
+              </EmptyState>
+            )
+          ) : null}
+        </div>
+        <ClassChart filter={filter} onPick={(label) => setFilters((f) => ({ ...f, label }))} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * The Library screen's view state, kept above the screen so filters, selection and scroll focus
+ * survive a visit to another screen.
+ */
+import {
+  createContext,
+  useContext,
+  useMemo,
+  useState,
+  type Dispatch,
+  type ReactNode,
+  type SetStateAction,
+} from 'react';
+import type {
+  ItemStatus,
+  LibrarySort,
+  MediaKind,
+} from '../../../../electron/shared/contract/index.js';
+import { EMPTY_SELECTION, type Selection } from './selection.js';
+
+export interface LibraryFilters {
+  folderId: number | null;
+  kind: MediaKind | null;
+  status: ItemStatus | null;
+  label: string | null;
+  minScore: number;
+  review: 'unreviewed' | 'reviewed' | null;
+  search: string;
+  sort: LibrarySort;
+  descending: boolean;
+}
+
+export const NO_FILTERS: LibraryFilters = {
+  folderId: null,
+  kind: null,
+  status: null,
+  label: null,
+  minScore: 0,
+  review: null,
+  search: '',
+  sort: 'path',
+  descending: false,
+};
+
+interface LibraryState {
+  filters: LibraryFilters;
+  setFilters(update: (f: LibraryFilters) => LibraryFilters): void;
+  selection: Selection;
+  setSelection: Dispatch<SetStateAction<Selection>>;
+  focusIndex: number;
+  setFocusIndex(i: number): void;
+  openId: number | null;
+  setOpenId(id: number | null): void;
+}
+
+const LibraryStateContext = createContext<LibraryState | null>(null);
+
+export function LibraryStateProvider({ children }: { children: ReactNode }) {
+  const [filters, setFiltersState] = useState(NO_FILTERS);
+  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+  const [focusIndex, setFocusIndex] = useState(0);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const value = useMemo<LibraryState>(
+    () => ({
+      filters,
+      // A new filter is a new list: positions (focus, selection anchor) no longer mean the same.
+      setFilters: (update) => {
+        setFiltersState(update);
+        setFocusIndex(0);
+        setSelection(EMPTY_SELECTION);
+      },
+      selection,
+      setSelection,
+      focusIndex,
+      setFocusIndex,
+      openId,
+      setOpenId,
+    }),
+    [filters, selection, focusIndex, openId],
+  );
+  return <LibraryStateContext.Provider value={value}>{children}</LibraryStateContext.Provider>;
+}
+
+export function useLibraryState(): LibraryState {
+  const s = useContext(LibraryStateContext);
+  if (!s) throw new Error('useLibraryState outside LibraryStateProvider');
+  return s;
+}
