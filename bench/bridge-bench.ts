@@ -3,11 +3,12 @@
  * through the real application layer, against a bare WebSocket echo of the same bytes in the same
  * run (the cost of the socket alone).
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket, { WebSocketServer } from 'ws';
 import { startBrowserMode } from '../electron/application/browser/browser-server.js';
+import { TEST_HOME_MARKER } from '../electron/application/service-connection.js';
 import { fmt, printFigures } from './report.js';
 import { buildSyntheticLibrary } from './store-bench.js';
 
@@ -46,12 +47,13 @@ export async function benchBridge(): Promise<void> {
     const home = join(dir, 'home');
     await mkdir(home);
     buildSyntheticLibrary(join(home, 'library.sqlite'), ITEMS, 10);
+    await writeFile(join(home, TEST_HOME_MARKER), '');
     const renderer = join(dir, 'renderer');
     await mkdir(renderer);
     const mode = await startBrowserMode({
       rendererDir: renderer,
-      env: { ...process.env, LABELDESK_HOME: home },
-      engine: 'null',
+      // A throwaway bench library: the stand-in engine is allowed only on one marked as such.
+      env: { ...process.env, LABELDESK_HOME: home, LABELDESK_EMBEDDED_ENGINE: 'null' },
     });
     const secret = new URL(mode.url).hash.replace('#secret=', '');
     const ws = await open(

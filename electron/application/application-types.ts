@@ -42,7 +42,5 @@ export interface ApplicationOptions {
   host?: HostCapabilities;
   /** better-sqlite3 built for Electron's ABI (the app), when it differs from Node's. */
   sqliteNativeBinding?: string;
-  /** Embedded-service engine; 'null' only for tests that never touch real data. */
-  engine?: 'models' | 'null';
   log?: (line: string) => void;
 }

@@ -2,14 +2,11 @@
  * The application layer: opens the library, connects the service, and implements every call of
  * the contract over core. Electron IPC, the browser bridge and the CLI all serve this one object.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { Credentials, KeytarStore } from '../core/credentials/index.js';
 import { LibraryViewClient } from '../core/store/library-view-client.js';
-import { openLibraryStore } from '../core/store/open-library-store.js';
-import { buildVersion, labeldeskHome } from '../node-lib/app-paths.js';
+import { buildVersion } from '../node-lib/app-paths.js';
 import { APP_NAME } from '../shared/app-info.js';
 import { LabelDeskError, type Handlers } from '../shared/contract/index.js';
+import { openAppContext } from './app-context.js';
 import type { Application, ApplicationOptions } from './application-types.js';
 import { AppEvents } from './app-events.js';
 import { AutoLabeller } from './auto-label.js';
@@ -22,12 +19,10 @@ import { ServiceHub } from './service-hub.js';
 const SOLUTION_SETTING = 'app.solution';
 
 export async function createApplication(options: ApplicationOptions): Promise<Application> {
-  const env = options.env ?? process.env;
   const log = options.log ?? (() => undefined);
-  const home = labeldeskHome(env);
-  mkdirSync(home, { recursive: true });
   const nativeBinding = options.sqliteNativeBinding;
-  const store = openLibraryStore(join(home, 'library.sqlite'), { nativeBinding });
+  const context = openAppContext(options.env ?? process.env, { nativeBinding });
+  const { home, store } = context;
   // Browsing runs on its own thread and connection: never behind a run's writes or the UI's calls.
   const viewClient = new LibraryViewClient(store.file, nativeBinding);
   const view = viewClient.q;
@@ -37,16 +32,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     if (!notices.has(line)) log(line);
     notices.add(line);
   };
-  const credentials = new Credentials({ store: new KeytarStore(), env, settings: store.settings });
-  const hub = new ServiceHub({
-    home,
-    store,
-    credentials,
-    events,
-    engine: options.engine ?? 'models',
-    notice,
-    log,
-  });
+  const hub = new ServiceHub({ app: context, events, notice, log });
   const solution = () => store.settings.get(SOLUTION_SETTING) ?? 'objects';
   const libraryChanged = events.throttled('library.changed', 250);
   // Declared before the folders it waits on; resolved through them once they exist.
@@ -166,7 +152,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       await folders.close();
       await hub.close();
       await viewClient.close();
-      store.close();
+      context.close();
     },
   };
 }

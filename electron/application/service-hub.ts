@@ -3,15 +3,15 @@
  * in-process on loopback) or a hosted one (base URL + a key from the keychain). Keys stay here and
  * in the keychain: the state handed to the UI says only whether one exists and where it lives.
  */
-import { join } from 'node:path';
-import { KeychainUnavailableError, type Credentials } from '../core/credentials/index.js';
+import { KeychainUnavailableError } from '../core/credentials/index.js';
 import type { CatalogView, ServicePort } from '../core/runner/service-port.js';
 import type { Catalog } from '../core/service/service-adapter.js';
 import { ServiceClient } from '../core/service/service-client.js';
-import type { LibraryStore } from '../core/store/store-types.js';
 import type { LocalService } from '../local-service/service.js';
 import { LabelDeskError, type ServiceState } from '../shared/contract/index.js';
+import type { AppContext } from './app-context.js';
 import type { AppEvents } from './app-events.js';
+import { connectService, type ServiceConnection } from './service-connection.js';
 import { EMBEDDED_ACCOUNT, servicePortOf } from './service-port.js';
 
 type Choice = { kind: 'embedded' } | { kind: 'hosted'; baseUrl: string };
@@ -27,15 +27,13 @@ interface Connection {
   url: string;
   client: ServiceClient | undefined;
   keyStore: KeyStore;
+  standIn: boolean;
   embedded?: LocalService;
 }
 
 export interface ServiceHubOptions {
-  home: string;
-  store: LibraryStore;
-  credentials: Credentials;
+  app: AppContext;
   events: AppEvents;
-  engine: 'models' | 'null';
   notice: (line: string) => void;
   log: (line: string) => void;
 }
@@ -66,7 +64,7 @@ export class ServiceHub {
   }
 
   async start(): Promise<ServiceState> {
-    const saved = this.o.store.settings.get(CHOICE_SETTING);
+    const saved = this.o.app.store.settings.get(CHOICE_SETTING);
     const choice: Choice = saved ? (JSON.parse(saved) as Choice) : { kind: 'embedded' };
     this.timer = setInterval(() => void this.refresh().catch(() => undefined), REFRESH_MS);
     this.timer.unref();
@@ -101,7 +99,7 @@ export class ServiceHub {
     const probe = new ServiceClient({ baseUrl: url, apiKey });
     await probe.keyStatus();
     try {
-      await this.o.credentials.saveKey(url, apiKey);
+      await this.o.app.credentials.saveKey(url, apiKey);
     } catch (err) {
       if (err instanceof KeychainUnavailableError) {
         throw new LabelDeskError('keychain_unavailable', err.message);
@@ -114,7 +112,7 @@ export class ServiceHub {
   async startTrial(baseUrl: string): Promise<ServiceState> {
     const url = trimUrl(baseUrl);
     const client = new ServiceClient({ baseUrl: url });
-    await this.o.credentials.loginWithTrial(url, {
+    await this.o.app.credentials.loginWithTrial(url, {
       createSession: (deviceId) => client.session(deviceId),
       exchangeSdkKey: (token) => new ServiceClient({ baseUrl: url, apiKey: token }).sdkKey(),
     });
@@ -123,7 +121,7 @@ export class ServiceHub {
 
   async forgetKey(): Promise<ServiceState> {
     const c = this.conn;
-    if (c?.choice.kind === 'hosted') await this.o.credentials.forget(c.choice.baseUrl);
+    if (c?.choice.kind === 'hosted') await this.o.app.credentials.forget(c.choice.baseUrl);
     return this.switchTo(c?.choice ?? { kind: 'embedded' });
   }
 
@@ -156,7 +154,7 @@ export class ServiceHub {
         this.rememberCatalog(c, catalog);
         return catalog;
       } catch {
-        const stored = this.o.store.catalog.latest(c.identity);
+        const stored = this.o.app.store.catalog.latest(c.identity);
         if (stored) return JSON.parse(stored.body) as Catalog;
       }
     }
@@ -209,7 +207,7 @@ export class ServiceHub {
         baseUrl: c.url,
         version: catalog.version,
         health: health.status,
-        engine: engineOf(c, health, this.o.engine),
+        engine: engineOf(c, health),
         solutions: catalog.solutions.map((s) => ({
           id: s.id,
           name: s.name ?? s.id,
@@ -224,7 +222,7 @@ export class ServiceHub {
         credits,
       };
     } catch (err) {
-      const stored = this.o.store.catalog.latest(c.identity);
+      const stored = this.o.app.store.catalog.latest(c.identity);
       const catalog = stored ? (JSON.parse(stored.body) as Catalog) : undefined;
       next = {
         ...blankState(c.choice, 'offline', `${c.url} cannot be reached: ${messageOf(err)}`),
@@ -273,7 +271,7 @@ export class ServiceHub {
         choice.kind === 'embedded'
           ? await this.connectEmbedded()
           : await this.connectHosted(choice);
-      this.o.store.settings.set(CHOICE_SETTING, JSON.stringify(choice));
+      this.o.app.store.settings.set(CHOICE_SETTING, JSON.stringify(choice));
     } catch (err) {
       this.state = blankState(choice, 'offline', messageOf(err));
       this.o.events.emit('service.changed', this.state);
@@ -289,9 +287,9 @@ export class ServiceHub {
   }
 
   private async connectHosted(choice: { kind: 'hosted'; baseUrl: string }): Promise<Connection> {
-    let resolved;
+    let conn: ServiceConnection | undefined;
     try {
-      resolved = await this.o.credentials.resolveKey(choice.baseUrl);
+      conn = await connectService(this.o.app, { service: choice.baseUrl, keyOptional: true });
     } catch (err) {
       if (!(err instanceof KeychainUnavailableError)) throw err;
       this.o.notice(err.message);
@@ -300,47 +298,35 @@ export class ServiceHub {
       choice,
       identity: choice.baseUrl,
       url: choice.baseUrl,
-      client: resolved
-        ? new ServiceClient({ baseUrl: choice.baseUrl, apiKey: resolved.key })
-        : undefined,
-      keyStore: resolved ? (resolved.source === 'env' ? 'environment' : 'keychain') : 'none',
+      client: conn?.hasKey ? conn.client : undefined,
+      keyStore: conn?.keySource ?? 'none',
+      standIn: false,
     };
   }
 
   private async connectEmbedded(): Promise<Connection> {
     // No Secret Service (a fresh Linux box): the embedded service still works, for this session.
-    const { key, kept } = await this.o.credentials.embeddedKeyForSession(EMBEDDED_ACCOUNT);
-    const keyStore: KeyStore = kept;
-    if (kept === 'memory') {
-      this.o.notice('No OS keychain: the embedded service key is kept in memory for this session.');
-    }
-    // Loaded only here: a hosted-only session never pays for the service's modules.
-    const { startLocalService } = await import('../local-service/service.js');
-    const embedded = await startLocalService({
-      dataDir: join(this.o.home, 'service'),
-      port: 0,
-      keys: [{ key }],
-      engine: this.o.engine,
-      analysis: this.analysis,
-      log: this.o.log,
-    });
+    const conn = await connectService(this.o.app, { analysis: this.analysis }, (line) =>
+      this.o.notice(line.replace(/^no OS keychain here/, 'No OS keychain here')),
+    );
     return {
       choice: { kind: 'embedded' },
       identity: EMBEDDED_ACCOUNT,
-      url: embedded.url,
-      client: new ServiceClient({ baseUrl: embedded.url, apiKey: key }),
-      keyStore,
-      embedded,
+      url: conn.baseUrl,
+      client: conn.client,
+      keyStore: conn.keySource,
+      standIn: conn.standIn,
+      ...(conn.embedded ? { embedded: conn.embedded } : {}),
     };
   }
 
   private rememberCatalog(c: Connection, catalog: Catalog): void {
     if (this.catalogCache?.version === catalog.version && this.catalogCache === catalog) return;
     this.catalogCache = catalog;
-    const stored = this.o.store.catalog.latest(c.identity);
+    const stored = this.o.app.store.catalog.latest(c.identity);
     const body = JSON.stringify(catalog);
     if (stored?.body !== body)
-      this.o.store.catalog.saveSnapshot(c.identity, catalog.version, body, Date.now());
+      this.o.app.store.catalog.saveSnapshot(c.identity, catalog.version, body, Date.now());
   }
 }
 
@@ -370,13 +356,9 @@ function isReady(embedded: LocalService): boolean {
   return embedded.engine.kind === 'off' || embedded.engine.status().state === 'ready';
 }
 
-function engineOf(
-  c: Connection,
-  health: { ai: string },
-  configured: 'models' | 'null',
-): string | null {
+function engineOf(c: Connection, health: { ai: string }): string | null {
   if (c.embedded) {
-    const models = configured === 'null' ? 'stand-in (no model)' : 'real models';
+    const models = c.standIn ? 'stand-in (no model)' : 'real models';
     return c.embedded.engine.kind === 'off' ? `${models}, loaded when a run starts` : models;
   }
   return health.ai;

@@ -7,13 +7,13 @@ import { InvalidBaseUrlError, normaliseBaseUrl, redactSecrets } from '../core/cr
 import { ExportTargetError } from '../core/export/export-library.js';
 import { UnknownSolutionError } from '../core/runner/plan-run.js';
 import { NetworkError } from '../core/service/service-errors.js';
-import { CliUsageError } from './service-connection.js';
+import { UsageError } from '../application/service-connection.js';
 import { terminalText } from './terminal-text.js';
 
 /** Errors that mean "the command was asked something it cannot do": exit 2, nothing spent. */
 export function isUsageError(err: unknown): boolean {
   return (
-    err instanceof CliUsageError ||
+    err instanceof UsageError ||
     err instanceof UnknownSolutionError ||
     err instanceof InvalidBaseUrlError ||
     err instanceof ExportTargetError
@@ -28,7 +28,7 @@ export function checkServiceOption(value: string): void {
     const hint = /^[\w.-]+(:\d+)?(\/.*)?$/.test(value) ? ` Did you mean http://${value} ?` : '';
     const reason =
       err instanceof Error ? err.message.replace(/^Invalid service base URL: /, '') : '';
-    throw new CliUsageError(
+    throw new UsageError(
       `--service takes a base URL with its scheme, e.g. http://127.0.0.1:8787 (${reason}).${hint}`,
     );
   }

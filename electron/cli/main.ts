@@ -2,7 +2,6 @@
 import { Command, CommanderError } from 'commander';
 import { LibraryBusyError } from '../core/store/library-lock.js';
 import { buildVersion } from '../node-lib/app-paths.js';
-import { EXIT_LIBRARY_BUSY } from './app-context.js';
 import { addAppCommand } from './commands/app-command.js';
 import { addExportCommand } from './commands/export-command.js';
 import { addJobsCommand } from './commands/jobs-command.js';
@@ -54,7 +53,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     process.stderr.write(`labeldesk: ${describeError(err, service)}\n`);
     if (err instanceof InterruptedError) return EXIT.interrupted;
-    if (err instanceof LibraryBusyError) return EXIT_LIBRARY_BUSY;
+    if (err instanceof LibraryBusyError) return EXIT.libraryBusy;
     // A mistyped --solution or --service, or an export target in the way, are usage errors.
     return isUsageError(err) ? EXIT.usage : EXIT.failed;
   }

@@ -5,7 +5,15 @@ import { stopMessage, type RunSummary } from '../core/runner/run-labelling.js';
 import { terminalText } from './terminal-text.js';
 
 /** 130 for an interrupted run follows the shell's 128 + SIGINT: it did not finish. */
-export const EXIT = { ok: 0, failed: 1, usage: 2, credits: 3, interrupted: 130 } as const;
+/** 4: refused because another run is writing to the library. */
+export const EXIT = {
+  ok: 0,
+  failed: 1,
+  usage: 2,
+  credits: 3,
+  libraryBusy: 4,
+  interrupted: 130,
+} as const;
 
 export function exitCodeOf(summary: RunSummary): number {
   if (summary.interrupted) return EXIT.interrupted;

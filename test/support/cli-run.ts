@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { TEST_HOME_MARKER } from '../../electron/cli/service-connection.js';
+import { TEST_HOME_MARKER } from '../../electron/application/service-connection.js';
 import { CLI } from './run-serve.js';
 import { tempDir } from './temp-dir.js';
 

@@ -4,7 +4,7 @@
  * way `labeldesk label` does it. For runner-level fault tests.
  */
 import { join } from 'node:path';
-import { collectMedia } from '../../electron/cli/collect-media.js';
+import { collectMedia } from '../../electron/application/collect-media.js';
 import { planRun, type RunPlan } from '../../electron/core/runner/plan-run.js';
 import {
   runLabelling,

@@ -1,9 +1,13 @@
 import type { Command } from 'commander';
 import type { LibraryStore } from '../../core/store/store-types.js';
 import { SOLUTIONS } from '../../local-service/solutions.js';
-import { openAppContext } from '../app-context.js';
-import { EXPORT_FORMATS, exportSelection, type ExportFormat } from '../export-selection.js';
-import { CliUsageError, EMBEDDED_ACCOUNT } from '../service-connection.js';
+import { openAppContext } from '../../application/app-context.js';
+import {
+  EXPORT_FORMATS,
+  exportSelection,
+  type ExportFormat,
+} from '../../application/export-selection.js';
+import { UsageError, EMBEDDED_ACCOUNT } from '../../application/service-connection.js';
 import { terminalText } from '../terminal-text.js';
 
 interface ExportOptions {
@@ -23,7 +27,7 @@ interface CachedCatalog {
 
 function parseScore(value: string): number {
   const n = Number(value);
-  if (!(n >= 0 && n <= 1)) throw new CliUsageError('--min-score takes a number from 0 to 1.');
+  if (!(n >= 0 && n <= 1)) throw new UsageError('--min-score takes a number from 0 to 1.');
   return n;
 }
 
@@ -46,7 +50,7 @@ function checkClasses(
   const known = new Set(solutions.flatMap((s) => s.classes ?? []));
   const unknown = wanted.filter((c) => !known.has(c));
   if (unknown.length) {
-    throw new CliUsageError(
+    throw new UsageError(
       `--classes: no solution has ${unknown.map((c) => JSON.stringify(c)).join(', ')}.`,
     );
   }
@@ -68,7 +72,7 @@ export function addExportCommand(program: Command): void {
     .option('--force', 'replace an existing export file, or a folder holding a previous export')
     .action(async (opts: ExportOptions) => {
       if (!EXPORT_FORMATS.includes(opts.format)) {
-        throw new CliUsageError(`--format takes one of ${EXPORT_FORMATS.join(', ')}.`);
+        throw new UsageError(`--format takes one of ${EXPORT_FORMATS.join(', ')}.`);
       }
       const wanted = opts.classes
         ?.split(',')

@@ -2,8 +2,12 @@ import type { Command } from 'commander';
 import { normaliseBaseUrl } from '../../core/credentials/index.js';
 import { ServiceError } from '../../core/service/service-errors.js';
 import { acquireLibraryLock } from '../../core/store/library-lock.js';
-import { openAppContext } from '../app-context.js';
-import { CliUsageError, connectService, EMBEDDED_ACCOUNT } from '../service-connection.js';
+import { openAppContext } from '../../application/app-context.js';
+import {
+  UsageError,
+  connectService,
+  EMBEDDED_ACCOUNT,
+} from '../../application/service-connection.js';
 import { terminalText } from '../terminal-text.js';
 
 export function addJobsCommand(program: Command): void {
@@ -39,13 +43,13 @@ export function addJobsCommand(program: Command): void {
         }
         const submission = open.find((s) => s.jobId === opts.cancel);
         if (!submission)
-          throw new CliUsageError(`No open job ${opts.cancel}; \`labeldesk jobs\` lists them.`);
+          throw new UsageError(`No open job ${opts.cancel}; \`labeldesk jobs\` lists them.`);
         // The job lives at the service its run used. Any other service answers 404 for it, which
         // would mark it cancelled here while it runs on (and is charged) where it really is.
         const jobService = app.store.runs.serviceUrlOf(submission.runId) ?? EMBEDDED_ACCOUNT;
         const service = opts.service ?? (jobService === EMBEDDED_ACCOUNT ? undefined : jobService);
         if (normaliseBaseUrl(service ?? EMBEDDED_ACCOUNT) !== normaliseBaseUrl(jobService)) {
-          throw new CliUsageError(
+          throw new UsageError(
             `Job ${opts.cancel} was sent to ${jobService === EMBEDDED_ACCOUNT ? 'the embedded service' : jobService}, not ${service ?? 'the embedded service'}.`,
           );
         }

@@ -4,17 +4,29 @@ import { findSolution, planRun, type RunPlan } from '../../core/runner/plan-run.
 import { runLabelling, type RunSummary } from '../../core/runner/run-labelling.js';
 import { isDiskFull } from '../../core/runner/disk-full.js';
 import type { LibraryLock } from '../../core/store/library-lock.js';
-import { lockLibraryForRun, openAppContext, type AppContext } from '../app-context.js';
+import {
+  lockLibraryForRun,
+  openAppContext,
+  type AppContext,
+} from '../../application/app-context.js';
 import { interruptions } from '../interruptions.js';
 import { parseIntOption } from '../cli-options.js';
-import { collectMedia } from '../collect-media.js';
+import { collectMedia } from '../../application/collect-media.js';
 import { checkExportTarget } from '../../core/export/export-library.js';
-import { exportSelection, EXPORT_FORMATS, type ExportFormat } from '../export-selection.js';
+import {
+  exportSelection,
+  EXPORT_FORMATS,
+  type ExportFormat,
+} from '../../application/export-selection.js';
 import { planText } from '../plan-view.js';
 import { progressView } from '../progress-view.js';
 import { diskMessage, EXIT, exitCodeOf, summaryJson, summaryText } from '../run-summary.js';
-import { CliUsageError, connectService, type ServiceConnection } from '../service-connection.js';
-import { watchAndLabel } from '../watch-and-label.js';
+import {
+  UsageError,
+  connectService,
+  type ServiceConnection,
+} from '../../application/service-connection.js';
+import { watchAndLabel } from '../../application/watch-and-label.js';
 import { terminalText } from '../terminal-text.js';
 
 export interface LabelOptions {
@@ -75,10 +87,10 @@ export function addLabelCommand(program: Command, setExit: (code: number) => voi
     .option('--json', 'print the summary as JSON')
     .action(async (paths: string[], opts: LabelOptions) => {
       if (opts.export && !EXPORT_FORMATS.includes(opts.export)) {
-        throw new CliUsageError(`--export takes one of ${EXPORT_FORMATS.join(', ')}.`);
+        throw new UsageError(`--export takes one of ${EXPORT_FORMATS.join(', ')}.`);
       }
-      if (opts.export && !opts.out) throw new CliUsageError('--export needs --out PATH.');
-      if (opts.out && !opts.export) throw new CliUsageError('--out needs --export FORMAT.');
+      if (opts.export && !opts.out) throw new UsageError('--export needs --out PATH.');
+      if (opts.out && !opts.export) throw new UsageError('--out needs --export FORMAT.');
       // Checked before anything is spent: an export in the way would only fail at the end.
       if (opts.export && opts.out) await checkExportTarget(opts.out, opts.export, !!opts.force);
       setExit(await label(paths, opts));

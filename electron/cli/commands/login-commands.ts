@@ -2,9 +2,9 @@ import type { Command } from 'commander';
 import { createInterface } from 'node:readline/promises';
 import { Credentials, KeytarStore } from '../../core/credentials/index.js';
 import { ServiceClient } from '../../core/service/service-client.js';
-import { openAppContext, type AppContext } from '../app-context.js';
+import { openAppContext, type AppContext } from '../../application/app-context.js';
 import { InterruptedError, readSecret } from '../hidden-input.js';
-import { CliUsageError, EMBEDDED_ACCOUNT } from '../service-connection.js';
+import { UsageError, EMBEDDED_ACCOUNT } from '../../application/service-connection.js';
 
 /**
  * A trial key must not silently take the place of a key the user stored for the same service:
@@ -20,7 +20,7 @@ async function mayReplaceStoredKey(app: AppContext, service: string, force: bool
   });
   if (!(await keychainOnly.resolveKey(service))) return true;
   if (!(process.stdin.isTTY && process.stderr.isTTY)) {
-    throw new CliUsageError(
+    throw new UsageError(
       `A key is already stored for ${service}; \`labeldesk login --trial --force\` replaces it with a trial key.`,
     );
   }
@@ -82,7 +82,7 @@ export function addLoginCommands(program: Command): void {
           return;
         }
         const key = (await readSecret('API key: ')).trim();
-        if (!key) throw new CliUsageError('No key was given.');
+        if (!key) throw new UsageError('No key was given.');
         // Check it before keeping it: a mistyped key should fail here, not in the middle of a run.
         const status = await client.withApiKey(key).keyStatus();
         await app.credentials.saveKey(opts.service, key);

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { findSolution, planRun } from '../../core/runner/plan-run.js';
-import { openAppContext } from '../app-context.js';
-import { collectMedia } from '../collect-media.js';
+import { openAppContext } from '../../application/app-context.js';
+import { collectMedia } from '../../application/collect-media.js';
 import { planJson, planText } from '../plan-view.js';
-import { connectService } from '../service-connection.js';
+import { connectService } from '../../application/service-connection.js';
 import { terminalText } from '../terminal-text.js';
 
 export function addPlanCommand(program: Command): void {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { openAppContext } from '../app-context.js';
-import { connectService } from '../service-connection.js';
+import { openAppContext } from '../../application/app-context.js';
+import { connectService } from '../../application/service-connection.js';
 import { terminalText } from '../terminal-text.js';
 
 export function addStatusCommand(program: Command): void {

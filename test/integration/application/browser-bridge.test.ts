@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { TEST_HOME_MARKER } from '../../../electron/application/service-connection.js';
 import {
   startBrowserMode,
   type BrowserMode,
@@ -71,10 +72,12 @@ beforeAll(async () => {
   await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } })
     .jpeg()
     .toFile(join(folder, 'red.jpg'));
+  const home = join(tmp.dir, 'home');
+  await mkdir(home);
+  await writeFile(join(home, TEST_HOME_MARKER), '');
   mode = await startBrowserMode({
     rendererDir: renderer,
-    env: { ...process.env, LABELDESK_HOME: join(tmp.dir, 'home') },
-    engine: 'null',
+    env: { ...process.env, LABELDESK_HOME: home, LABELDESK_EMBEDDED_ENGINE: 'null' },
   });
   secret = new URL(mode.url).hash.replace('#secret=', '');
 });

@@ -128,6 +128,9 @@ describe('--json outputs', () => {
       framesSpent: 32,
       stoppedFor: null,
       interrupted: false,
+      clipsOpen: 0,
+      notSent: 0,
+      diskFull: false,
       exitCode: 0,
     });
     // No progress lines either: stderr stays quiet for scripts.

@@ -13,21 +13,24 @@ import { labeldeskHome } from '../node-lib/app-paths.js';
 
 export interface AppContext {
   home: string;
+  env: NodeJS.ProcessEnv;
   store: LibraryStore;
   credentials: Credentials;
   close(): void;
 }
 
-export function openAppContext(env: NodeJS.ProcessEnv = process.env): AppContext {
+export function openAppContext(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { nativeBinding?: string | undefined } = {},
+): AppContext {
   const home = labeldeskHome(env);
   mkdirSync(home, { recursive: true });
-  const store = openLibraryStore(join(home, 'library.sqlite'));
+  const store = openLibraryStore(join(home, 'library.sqlite'), {
+    nativeBinding: options.nativeBinding,
+  });
   const credentials = new Credentials({ store: new KeytarStore(), env, settings: store.settings });
-  return { home, store, credentials, close: () => store.close() };
+  return { home, env, store, credentials, close: () => store.close() };
 }
-
-/** The exit code of a command refused because another run is writing to the library. */
-export const EXIT_LIBRARY_BUSY = 4;
 
 /**
  * The library's write lock for a run: refused at once (LibraryBusyError, exit 4) while another run

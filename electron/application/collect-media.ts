@@ -10,7 +10,7 @@ import { rootHolding, NotMediaError } from '../core/library/library-roots.js';
 import { Library } from '../core/library/library.js';
 import type { LibraryIssue } from '../core/library/media-types.js';
 import type { FolderRow, LibraryStore, MediaRecord } from '../core/store/store-types.js';
-import { CliUsageError } from './service-connection.js';
+import { UsageError } from './service-connection.js';
 
 export interface Selection {
   store: LibraryStore;
@@ -35,7 +35,7 @@ async function targetsOf(paths: readonly string[]): Promise<Target[]> {
   for (const p of paths) {
     const abs = path.resolve(p);
     const st = await stat(abs).catch(() => undefined);
-    if (!st) throw new CliUsageError(`${p}: no such file or folder.`);
+    if (!st) throw new UsageError(`${p}: no such file or folder.`);
     targets.push({ path: abs, isFile: st.isFile() });
   }
   return targets;
@@ -67,7 +67,7 @@ export async function collectMedia(
     }
   }
   if (targets.length === 0) {
-    throw new CliUsageError(`Nothing to read: ${issues.map((i) => i.message).join(' ')}`);
+    throw new UsageError(`Nothing to read: ${issues.map((i) => i.message).join(' ')}`);
   }
   // Root ids can change while adding (a file root joins a folder added after it): read them back.
   const roots = store.folders.list().filter((f) => targets.some((t) => isWithin(t.path, f.path)));

@@ -9,22 +9,24 @@ import { ServiceClient } from '../core/service/service-client.js';
 import type { ServicePort } from '../core/runner/service-port.js';
 import type { LocalService } from '../local-service/service.js';
 import type { AppContext } from './app-context.js';
+import { EMBEDDED_ACCOUNT, servicePortOf } from './service-port.js';
+import { UsageError } from './usage-error.js';
 
-/** The keychain account of the embedded service's key (its port changes from run to run). */
-export const EMBEDDED_ACCOUNT = 'http://labeldesk-embedded.invalid';
+export { EMBEDDED_ACCOUNT } from './service-port.js';
+export { UsageError } from './usage-error.js';
 
 export interface ServiceConnection {
   baseUrl: string;
   client: ServiceClient;
   /** False only for a hosted service with no key, when the caller allowed that (plan, status). */
   hasKey: boolean;
+  /** Where the key came from: the OS keychain, memory for this session, or LABELDESK_API_KEY. */
+  keySource: 'keychain' | 'memory' | 'environment' | 'none';
+  /** The embedded service runs the stand-in engine (tests only). */
+  standIn: boolean;
   port: ServicePort;
   embedded?: LocalService;
   close(): Promise<void>;
-}
-
-export class CliUsageError extends Error {
-  override readonly name = 'CliUsageError';
 }
 
 export interface ConnectOptions {
@@ -51,12 +53,10 @@ function embeddedEngine(home: string, env: NodeJS.ProcessEnv): 'models' | 'null'
   const wanted = env['LABELDESK_EMBEDDED_ENGINE'];
   if (wanted === undefined || wanted === '' || wanted === 'models') return 'models';
   if (wanted !== 'null') {
-    throw new CliUsageError(
-      `LABELDESK_EMBEDDED_ENGINE must be "models" or "null", not "${wanted}".`,
-    );
+    throw new UsageError(`LABELDESK_EMBEDDED_ENGINE must be "models" or "null", not "${wanted}".`);
   }
   if (!existsSync(join(home, TEST_HOME_MARKER))) {
-    throw new CliUsageError(
+    throw new UsageError(
       `LABELDESK_EMBEDDED_ENGINE=null is a test switch: its stand-in boxes are not real, so it runs only on a LABELDESK_HOME marked as a test library (a file named ${TEST_HOME_MARKER}), and ${home} is not. Unset it to use the real models.`,
     );
   }
@@ -77,7 +77,7 @@ export async function connectService(
       throw err;
     });
     if (!resolved && !options.keyOptional) {
-      throw new CliUsageError(
+      throw new UsageError(
         `No API key for ${options.service}: run \`labeldesk login --service ${options.service}\`, or set LABELDESK_API_KEY for one run.`,
       );
     }
@@ -89,13 +89,15 @@ export async function connectService(
       baseUrl: options.service,
       client,
       hasKey: resolved !== undefined,
-      port: portOf(options.service, client),
+      keySource: resolved ? (resolved.source === 'env' ? 'environment' : 'keychain') : 'none',
+      standIn: false,
+      port: servicePortOf(options.service, client),
       close: async () => undefined,
     };
   }
   const analysis = options.analysis ?? true;
-  const engine = analysis ? embeddedEngine(app.home, process.env) : 'models';
-  const key = await embeddedKey(app, notice);
+  const engine = analysis ? embeddedEngine(app.home, app.env) : 'models';
+  const { key, source } = await embeddedKey(app, notice);
   // Loaded only here: `--service` runs never pay for the service's modules (busboy, its routes…).
   const { startLocalService } = await import('../local-service/service.js');
   const embedded = await startLocalService({
@@ -112,34 +114,26 @@ export async function connectService(
     baseUrl: embedded.url,
     client,
     hasKey: true,
-    port: portOf(EMBEDDED_ACCOUNT, client),
+    keySource: source,
+    standIn: engine === 'null',
+    port: servicePortOf(EMBEDDED_ACCOUNT, client),
     embedded,
     close: () => embedded.close(),
   };
 }
 
 /** LABELDESK_API_KEY, else the keychain's key, else (no keychain) one kept in memory for this run. */
-async function embeddedKey(app: AppContext, notice: (line: string) => void): Promise<string> {
-  const fromEnv = process.env[API_KEY_ENV]?.trim();
-  if (fromEnv) return fromEnv;
+async function embeddedKey(
+  app: AppContext,
+  notice: (line: string) => void,
+): Promise<{ key: string; source: 'environment' | 'keychain' | 'memory' }> {
+  const fromEnv = app.env[API_KEY_ENV]?.trim();
+  if (fromEnv) return { key: fromEnv, source: 'environment' };
   const session = await app.credentials.embeddedKeyForSession(EMBEDDED_ACCOUNT);
   if (session.kept === 'memory') {
     notice(
       "no OS keychain here, so the embedded service's key is kept in memory for this run only.",
     );
   }
-  return session.key;
-}
-
-/** The runner's view of a client, named by the service identity its results are stored under. */
-function portOf(baseUrl: string, client: ServiceClient): ServicePort {
-  return {
-    baseUrl,
-    catalog: (signal) => client.catalog(signal),
-    keyStatus: (signal) => client.keyStatus(signal),
-    inferImage: (input) => client.inferImage(input),
-    submitVideo: (input) => client.submitVideo(input),
-    job: (id, signal) => client.job(id, signal),
-    cancelJob: (id) => client.cancelJob(id),
-  };
+  return { key: session.key, source: session.kept };
 }
