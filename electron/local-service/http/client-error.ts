@@ -80,17 +80,13 @@ export function answerOnSocket(
   socket.end(`${head}\r\n\r\n${body}`, () => socket.destroy());
 }
 
-/**
- * The server's `clientError` handler. `answering(socket)` tells whether a response on this
- * connection has already started: then nothing more may be written, and the connection is dropped.
- */
+/** The server's `clientError` handler, once no other answer is due on the connection. */
 export function handleClientError(
   err: ParserError,
   socket: Duplex,
-  answering: (socket: Duplex) => boolean,
   log: (line: string) => void,
 ): void {
-  if (err.code === 'ECONNRESET' || err.code === 'EPIPE' || !socket.writable || answering(socket)) {
+  if (err.code === 'ECONNRESET' || err.code === 'EPIPE' || !socket.writable) {
     socket.destroy();
     return;
   }

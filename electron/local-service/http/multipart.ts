@@ -1,6 +1,6 @@
 /** Streaming multipart reading with the published limits enforced while the bytes arrive. */
 import busboy from 'busboy';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
@@ -67,6 +67,9 @@ export function readUpload(
     const fields: Record<string, string> = {};
     let fileDone: Promise<Omit<Upload, 'fields'>> | undefined;
     let fileStream: Readable | undefined;
+    /** Settles once the file on disk is closed: only then may it be removed. */
+    let diskClosed: Promise<void> | undefined;
+    let disk: WriteStream | undefined;
     let settled = false;
     const detach = () => {
       req.unpipe(parser);
@@ -81,11 +84,13 @@ export function readUpload(
       // Destroy with an error: a file stream destroyed without one after its last byte leaves
       // pipeline() waiting forever for the disk stream to finish.
       fileStream?.destroy(err instanceof Error ? err : new Error(String(err)));
+      disk?.destroy();
       const path = options.toPath;
       if (!path) return reject(err);
-      // The caller learns of the failure only once the partial upload is gone from disk.
+      // The caller learns of the failure only once the partial upload is gone from disk. pipeline()
+      // may settle before the disk stream has even opened its file, so wait for the stream's close.
       const remove = () => unlink(path).catch(() => undefined);
-      void (fileDone ? fileDone.then(remove, remove) : remove()).then(() => reject(err));
+      void (diskClosed ?? Promise.resolve()).then(remove).then(() => reject(err));
     };
     const onAborted = () =>
       fail(new ApiError(400, 'upload_aborted', 'The upload was interrupted.'));
@@ -126,10 +131,10 @@ export function readUpload(
       stream.on('limit', () => fail(tooLarge('file_too_large', options.tooLargeMessage)));
       const meta = { filename: info.filename ?? '', mimeType: info.mimeType };
       if (options.toPath) {
-        fileDone = pipeline(stream, createWriteStream(options.toPath)).then(() => ({
-          ...meta,
-          size,
-        }));
+        const out = createWriteStream(options.toPath);
+        disk = out;
+        diskClosed = new Promise((closed) => out.once('close', () => closed()));
+        fileDone = pipeline(stream, out).then(() => ({ ...meta, size }));
       } else {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -139,7 +144,8 @@ export function readUpload(
           stream.on('close', () => broke(new Error('file stream closed early')));
         });
       }
-      fileDone.catch(fail);
+      // The parser breaks the file stream itself when the body ends mid-part: a malformed body.
+      fileDone.catch((err: unknown) => fail(err instanceof ApiError ? err : malformed()));
     });
     parser.on('filesLimit', () =>
       fail(badRequest('too_many_files', 'Send exactly one file, in the field "file".')),
@@ -157,12 +163,15 @@ export function readUpload(
         fail(badRequest('missing_file', 'The multipart field "file" is missing.'));
         return;
       }
-      fileDone.then((file) => {
-        if (settled) return;
-        settled = true;
-        detach();
-        resolve({ fields, ...file });
-      }, fail);
+      fileDone.then(
+        (file) => {
+          if (settled) return;
+          settled = true;
+          detach();
+          resolve({ fields, ...file });
+        },
+        (err: unknown) => fail(err instanceof ApiError ? err : malformed()),
+      );
     });
     req.once('aborted', onAborted);
     res.once('close', onResponseClosed);

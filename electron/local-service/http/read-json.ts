@@ -3,7 +3,7 @@ import { ApiError, badRequest, tooLarge } from './api-error.js';
 
 const MAX_JSON_BYTES = 16 * 1024;
 /** A JSON body is small: one that takes longer than this to arrive is refused (slow senders hold sockets). */
-const JSON_BODY_TIMEOUT_MS = 30_000;
+const JSON_BODY_TIMEOUT_MS = 10_000;
 
 /**
  * Reads a small JSON object body; an empty body reads as {}. The request stream is never destroyed

@@ -69,7 +69,7 @@ export function createRoutedServer(routes: readonly Route[], options: ServerOpti
   const { log, requestTimeoutMs } = options;
   const exact = new Map<string, Route>();
   for (const r of routes) if (typeof r.path === 'string') exact.set(`${r.method} ${r.path}`, r);
-  // The response in progress on each connection: parser errors must not write into one.
+  // The latest response on each connection: a parser error must not write into or before it.
   const current = new WeakMap<Duplex, ServerResponse>();
 
   const server = createServer(
@@ -79,6 +79,8 @@ export function createRoutedServer(routes: readonly Route[], options: ServerOpti
       keepAliveTimeout: 10_000,
       // Node checks the timeouts above on this period; a short timeout needs a short period.
       connectionsCheckingInterval: Math.max(250, Math.min(30_000, requestTimeoutMs / 4)),
+      // Node's own refusal of a missing Host has no body: the route guard answers it instead.
+      requireHostHeader: false,
     },
     (req, res) => {
       const fail = (err: unknown) => {
@@ -99,15 +101,15 @@ export function createRoutedServer(routes: readonly Route[], options: ServerOpti
         );
       }, requestTimeoutMs);
       deadline.unref();
-      res.once('close', () => {
-        clearTimeout(deadline);
-        if (current.get(socket) === res) current.delete(socket);
-      });
+      res.once('close', () => clearTimeout(deadline));
       try {
         setCors(res);
         if (req.method === 'OPTIONS') {
           res.writeHead(204).end();
           return;
+        }
+        if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+          throw badRequest('missing_host', 'HTTP/1.1 requests must carry a Host header.');
         }
         const { route, params } = matchRoute(routes, exact, req.method ?? '', pathOf(req));
         const done = route.handler(req, res, params);
@@ -118,11 +120,30 @@ export function createRoutedServer(routes: readonly Route[], options: ServerOpti
     },
   );
   server.on('clientError', (err: Error, socket: Duplex) => {
-    try {
-      handleClientError(err, socket, (s) => current.get(s)?.headersSent ?? false, log);
-    } catch {
-      socket.destroy();
-    }
+    const refuse = () => {
+      try {
+        handleClientError(err, socket, log);
+      } catch {
+        socket.destroy();
+      }
+    };
+    const last = current.get(socket);
+    if (!last || last.writableFinished) return refuse();
+    // The error is in the body of a request already routed: if its answer has started, the client
+    // broke off a request that is answered; otherwise the parser's answer replaces the route's.
+    if (!last.req.complete) return last.headersSent ? socket.destroy() : refuse();
+    // A later (pipelined) request is bad while the previous answer is still on its way: answer in order.
+    last.once('close', refuse);
+  });
+  // Node answers an unknown Expect with a bodiless 417 unless the server handles it.
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    setCors(res);
+    sendError(
+      req,
+      res,
+      new ApiError(417, 'expectation_failed', 'Only "Expect: 100-continue" is supported.'),
+      log,
+    );
   });
   // No tunnels here; without this handler Node drops a CONNECT without a word.
   server.on('connect', (_req: IncomingMessage, socket: Duplex) =>
