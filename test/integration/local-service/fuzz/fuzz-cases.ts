@@ -3,6 +3,10 @@
  * methods, chunked framing, multipart structures and JSON bodies. Every case is plain bytes plus how
  * to send them, so a failing case can be printed and replayed from its seed.
  */
+import { int, pick, randomBytes, type Rng } from './fuzz-rng.js';
+import { multipartBody } from './multipart-bodies.js';
+
+export { seededRng } from './fuzz-rng.js';
 
 export interface FuzzCase {
   name: string;
@@ -22,25 +26,6 @@ export interface Credentials {
   session: string;
   image: Buffer;
 }
-
-export type Rng = () => number;
-
-/** mulberry32: small, fast and good enough to make traffic reproducible from one 32-bit seed. */
-export function seededRng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)]!;
-const int = (rng: Rng, lo: number, hi: number) => lo + Math.floor(rng() * (hi - lo + 1));
-const randomBytes = (rng: Rng, n: number) =>
-  Buffer.from(Array.from({ length: n }, () => Math.floor(rng() * 256)));
 
 /** A UUID v4 drawn from the seeded stream, so a replay sends the same one. */
 const uuidFrom = (rng: Rng) => {
@@ -162,101 +147,6 @@ type Generator = (
   rng: Rng,
   creds: Credentials,
 ) => Omit<FuzzCase, 'requests'> & { requests?: number };
-
-function part(boundary: string, name: string, value: Buffer | string, filename?: string): Buffer {
-  const disposition = `form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}`;
-  return Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n\r\n`),
-    Buffer.isBuffer(value) ? value : Buffer.from(value),
-    Buffer.from('\r\n'),
-  ]);
-}
-
-function multipartBody(
-  rng: Rng,
-  creds: Credentials,
-  boundary: string,
-): { body: Buffer; label: string } {
-  const file = pick(rng, [creds.image, randomBytes(rng, int(rng, 0, 5000)), Buffer.alloc(0)]);
-  const solution = part(boundary, 'solution', pick(rng, ['objects', 'face', 'nope', '']));
-  const end = Buffer.from(`--${boundary}--\r\n`);
-  const label = pick(rng, [
-    'valid',
-    'two files',
-    'many fields',
-    'truncated',
-    'nested',
-    'other file',
-    'huge field',
-    'file first',
-    'no parts',
-    'no end',
-  ]);
-  switch (label) {
-    case 'two files':
-      return {
-        label,
-        body: Buffer.concat([
-          solution,
-          part(boundary, 'file', file, 'a.jpg'),
-          part(boundary, 'file', file, 'b.jpg'),
-          end,
-        ]),
-      };
-    case 'many fields': {
-      const fields = Array.from({ length: int(rng, 9, 400) }, (_, i) =>
-        part(boundary, `f${i}`, 'v'),
-      );
-      return {
-        label,
-        body: Buffer.concat([solution, ...fields, part(boundary, 'file', file, 'a.jpg'), end]),
-      };
-    }
-    case 'truncated': {
-      const whole = Buffer.concat([solution, part(boundary, 'file', file, 'a.jpg'), end]);
-      return { label, body: whole.subarray(0, int(rng, 1, whole.length - 1)) };
-    }
-    case 'nested': {
-      const inner = `in${boundary}`;
-      const nested = Buffer.concat([
-        part(inner, 'file', file, 'x.jpg'),
-        Buffer.from(`--${inner}--\r\n`),
-      ]);
-      const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"\r\nContent-Type: multipart/mixed; boundary=${inner}\r\n\r\n`;
-      return {
-        label,
-        body: Buffer.concat([solution, Buffer.from(head), nested, Buffer.from('\r\n'), end]),
-      };
-    }
-    case 'other file':
-      return {
-        label,
-        body: Buffer.concat([
-          solution,
-          part(boundary, 'other', file, 'o.jpg'),
-          part(boundary, 'file', file, 'a.jpg'),
-          end,
-        ]),
-      };
-    case 'huge field':
-      return {
-        label,
-        body: Buffer.concat([
-          part(boundary, 'solution', 'o'.repeat(int(rng, 4097, 40_000))),
-          part(boundary, 'file', file, 'a.jpg'),
-          end,
-        ]),
-      };
-    case 'file first':
-      return { label, body: Buffer.concat([part(boundary, 'file', file, 'a.jpg'), solution, end]) };
-    case 'no parts':
-      return { label, body: end };
-    case 'no end':
-      return { label, body: Buffer.concat([solution, part(boundary, 'file', file, 'a.jpg')]) };
-    default:
-      return { label, body: Buffer.concat([solution, part(boundary, 'file', file, 'a.jpg'), end]) };
-  }
-}
 
 const GENERATORS: Record<string, Generator> = {
   requestLine: (rng) => {
