@@ -62,7 +62,8 @@ export function defaultConfig(
       trialKeyFrames: 1_000,
       // One session and its trial key a day per device.
       deviceDayFrames: 1_200,
-      networkDayFrames: 5_000,
+      // Ten devices' worth per network (an office behind one address).
+      networkDayFrames: 12_000,
       videoSampleFps: 5,
       pollIntervalMs: { min: 250, max: 5_000 },
       ...overrides.limits,
