@@ -20,7 +20,7 @@ export interface ServiceLimits {
   hourFrames: number;
   sessionFrames: number;
   trialKeyFrames: number;
-  /** Frames a device or a network may receive through sessions in one UTC day. */
+  /** Frames a device or a network may receive through sessions and trial keys in one UTC day. */
   deviceDayFrames: number;
   networkDayFrames: number;
   videoSampleFps: number;
@@ -60,8 +60,10 @@ export function defaultConfig(
       hourFrames: overrides.hourFrames ?? 20_000,
       sessionFrames: 200,
       trialKeyFrames: 1_000,
-      deviceDayFrames: 1_000,
-      networkDayFrames: 5_000,
+      // One session and its trial key a day per device.
+      deviceDayFrames: 1_200,
+      // Ten devices' worth per network (an office behind one address).
+      networkDayFrames: 12_000,
       videoSampleFps: 5,
       pollIntervalMs: { min: 250, max: 5_000 },
       ...overrides.limits,

@@ -16,6 +16,7 @@ import { createModelsEngine } from './engine/models-engine.js';
 import { createNullEngine } from './engine/null-engine.js';
 import { createOffEngine } from './engine/off-engine.js';
 import { createRoutedServer } from './http/router.js';
+import { sweepUploads } from './jobs/sweep-uploads.js';
 import { VideoJobs } from './jobs/video-jobs.js';
 import { credentialRoutes } from './routes/credential-routes.js';
 import { inferImageRoute } from './routes/infer-image-route.js';
@@ -45,6 +46,8 @@ export interface LocalServiceOptions {
   challengeToken?: string;
   /** Overrides of the published limits (tests, benchmarks). */
   limits?: Partial<ServiceLimits>;
+  /** The longest one request may take (default 10 minutes: large clip uploads); tests shorten it. */
+  requestTimeoutMs?: number;
   /** Detection workers for the models engine; defaults to the machine's cores. */
   workers?: number;
   log?: (line: string) => void;
@@ -95,6 +98,13 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     });
   }
 
+  // Uploads of requests cut short by a crash are removed; clips of stored jobs stay for their resume.
+  const swept = await sweepUploads(
+    uploadsDir,
+    jobsRepo.activeJobs().map((job) => job.upload_path),
+  );
+  if (swept > 0) log(`removed ${swept} leftover upload(s) from ${uploadsDir}`);
+
   const workers = options.workers ?? Math.max(1, Math.min(availableParallelism(), 4));
   const engine = !analysis
     ? createOffEngine(SOLUTIONS.map((s) => s.id))
@@ -129,12 +139,22 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   };
   const server = createRoutedServer(
     [...publicRoutes(ctx), ...credentialRoutes(ctx), inferImageRoute(ctx), ...videoRoutes(ctx)],
-    { requestTimeoutMs: config.times.requestTimeoutMs, log },
+    { requestTimeoutMs: options.requestTimeoutMs ?? config.times.requestTimeoutMs, log },
   );
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 8787, options.host ?? '127.0.0.1', () => resolve());
-  });
+  const port = options.port ?? 8787;
+  const bindHost = options.host ?? '127.0.0.1';
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, bindHost, () => resolve());
+    });
+  } catch (err) {
+    // Nothing may keep the process alive after a failed start: workers, jobs and the database go.
+    await videoJobs.close();
+    await engine.close();
+    db.close();
+    throw listenError(err, bindHost, port);
+  }
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   // Jobs resume once the engine can run them; failures to load surface through /healthz.
@@ -163,6 +183,38 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
         db.close();
       })()),
   };
+}
+
+/** A failed listen, as one sentence naming the address; `code` keeps Node's (EADDRINUSE, EACCES…). */
+export class ListenError extends Error {
+  override readonly name = 'ListenError';
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+function listenError(err: unknown, host: string, port: number): ListenError {
+  const code = (err as NodeJS.ErrnoException).code ?? 'EUNKNOWN';
+  const where = `port ${port} on ${host}`;
+  if (code === 'EADDRINUSE')
+    return new ListenError(
+      `${where} is already in use; stop what uses it or pick another with --port.`,
+      code,
+    );
+  if (code === 'EACCES')
+    return new ListenError(
+      `not allowed to listen on ${where}; pick a port above 1023 with --port.`,
+      code,
+    );
+  if (code === 'EADDRNOTAVAIL')
+    return new ListenError(`cannot listen on ${where}: this machine has no such address.`, code);
+  return new ListenError(
+    `cannot listen on ${where}: ${err instanceof Error ? err.message : String(err)}.`,
+    code,
+  );
 }
 
 /** Registers the --key keys (a new grant replaces the old one); creates one key on a first start without any. */

@@ -3,6 +3,8 @@ import { ApiError } from './api-error.js';
 
 /** Unread request bodies up to this size are drained before an early error answer. */
 const DRAIN_BEFORE_ANSWER_BYTES = 4 * 1024 * 1024;
+/** How long an early error answer waits for (or keeps discarding) an unread body before closing. */
+const DRAIN_WAIT_MS = 3000;
 
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
@@ -37,9 +39,25 @@ export function sendText(res: ServerResponse, status: number, body: string, type
   res.end(body);
 }
 
+export function errorBody(
+  code: string,
+  message: string,
+): { error: { code: string; message: string } } {
+  return { error: { code, message } };
+}
+
+/** True once the client's connection is gone: nothing can be answered any more. */
+export function clientGone(req: IncomingMessage, res: ServerResponse): boolean {
+  const socket = req.socket as IncomingMessage['socket'] | null;
+  return res.destroyed || !socket || socket.destroyed;
+}
+
 /**
- * Sends an error body. When the request body has not been read (an early 4xx during an upload), the
- * connection is closed after the answer so that a client mid-upload is not left writing into nothing.
+ * Sends an error body, at most once per response. When the request body has not been read (an
+ * early 4xx during an upload), the rest of the body is discarded for a bounded time: a small body is
+ * read to its end before the answer (answering mid-upload can make a client see a reset instead of
+ * the answer), a large or unsized one is answered at once; either way the connection is dropped if
+ * the body has not ended within DRAIN_WAIT_MS.
  */
 export function sendError(
   req: IncomingMessage,
@@ -47,37 +65,53 @@ export function sendError(
   err: unknown,
   log: (line: string) => void,
 ): void {
+  if (clientGone(req, res)) {
+    // The client hung up (or the connection was dropped): an abort, not a failure of the service.
+    log(`client aborted ${req.method} ${pathOf(req)}`);
+    res.destroy();
+    return;
+  }
   const apiError =
     err instanceof ApiError
       ? err
       : new ApiError(500, 'internal_error', 'The service failed to handle this request.');
-  if (!(err instanceof ApiError))
-    log(`internal error on ${req.method} ${pathOf(req)}: ${String(err)}`);
+  if (!(err instanceof ApiError)) {
+    const detail = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    log(`internal error on ${req.method} ${pathOf(req)}: ${detail}`);
+  }
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  const unread = !req.complete;
-  const headers: Record<string, string> = { ...apiError.headers };
-  const body = { error: { code: apiError.code, message: apiError.message } };
-  const declared = Number(req.headers['content-length']);
-  if (unread && Number.isFinite(declared) && declared <= DRAIN_BEFORE_ANSWER_BYTES) {
-    // A small unread body is read to its end first: answering mid-upload and closing can make the
-    // client see a reset instead of the answer.
-    req.once('end', () => sendJson(res, apiError.status, body, headers));
-    req.resume();
+  const body = errorBody(apiError.code, apiError.message);
+  if (req.complete) {
+    sendJson(res, apiError.status, body, apiError.headers);
     return;
   }
-  if (unread) headers['Connection'] = 'close';
-  sendJson(res, apiError.status, body, headers);
-  if (unread) drainThenClose(req);
-}
-
-/** Discards what is left of an unread upload for a short while, then drops the connection. */
-function drainThenClose(req: IncomingMessage): void {
-  const timer = setTimeout(() => req.socket.destroy(), 2000);
+  const socket = req.socket as IncomingMessage['socket'] | null;
+  let answered = false;
+  const answer = (close: boolean) => {
+    if (answered || res.headersSent || res.destroyed) return;
+    answered = true;
+    sendJson(res, apiError.status, body, {
+      ...apiError.headers,
+      ...(close ? { Connection: 'close' } : {}),
+    });
+  };
+  const timer = setTimeout(() => {
+    answer(true);
+    // The answer is flushed first; a body still arriving after that is cut off.
+    if (res.writableFinished) socket?.destroy();
+    else res.once('finish', () => socket?.destroy());
+  }, DRAIN_WAIT_MS);
   timer.unref();
-  req.on('end', () => clearTimeout(timer));
+  req.once('end', () => {
+    clearTimeout(timer);
+    answer(false);
+  });
+  req.once('close', () => clearTimeout(timer));
+  const declared = Number(req.headers['content-length']);
+  if (!(Number.isFinite(declared) && declared <= DRAIN_BEFORE_ANSWER_BYTES)) answer(false);
   req.resume();
 }
 

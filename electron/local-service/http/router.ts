@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { ApiError } from './api-error.js';
+import type { Duplex } from 'node:stream';
+import { ApiError, badRequest } from './api-error.js';
+import { answerOnSocket, handleClientError } from './client-error.js';
 import { pathOf, sendError, setCors } from './respond.js';
 
 export type Handler = (
@@ -15,56 +17,137 @@ export interface Route {
 }
 
 export interface ServerOptions {
+  /** The longest a whole exchange may take, from the request's first byte to the end of its answer. */
   requestTimeoutMs: number;
   log: (line: string) => void;
 }
 
-/** A node:http server over a small route table; every answer carries CORS headers. */
-export function createRoutedServer(routes: readonly Route[], options: ServerOptions): Server {
-  const exact = new Map<string, Route>();
-  const patterns: Route[] = [];
-  for (const r of routes) {
-    if (typeof r.path === 'string') exact.set(`${r.method} ${r.path}`, r);
-    else patterns.push(r);
+/** Paths are echoed in error messages; a hostile one is not echoed whole. */
+const shown = (path: string) => (path.length > 120 ? `${path.slice(0, 120)}…` : path);
+
+/** A path parameter, percent-decoded; malformed encodings are the client's mistake, not a crash. */
+function decodeParam(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw badRequest('malformed_path', 'The path contains an invalid percent-encoding.');
   }
-  const server = createServer((req, res) => {
-    setCors(res);
-    const path = pathOf(req);
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204).end();
-      return;
-    }
-    let route = exact.get(`${req.method} ${path}`);
-    let params: string[] = [];
-    if (!route) {
-      for (const r of patterns) {
-        const m = r.method === req.method ? (r.path as RegExp).exec(path) : null;
-        if (m) {
-          route = r;
-          params = m.slice(1).map((p) => decodeURIComponent(p ?? ''));
-          break;
+}
+
+function matchRoute(
+  routes: readonly Route[],
+  exact: ReadonlyMap<string, Route>,
+  method: string,
+  path: string,
+): { route: Route; params: string[] } {
+  const hit = exact.get(`${method} ${path}`);
+  if (hit) return { route: hit, params: [] };
+  for (const r of routes) {
+    if (typeof r.path === 'string' || r.method !== method) continue;
+    const m = r.path.exec(path);
+    if (m) return { route: r, params: m.slice(1).map((p) => decodeParam(p ?? '')) };
+  }
+  const allowed = routes
+    .filter((r) => (typeof r.path === 'string' ? r.path === path : r.path.test(path)))
+    .map((r) => r.method);
+  if (allowed.length === 0)
+    throw new ApiError(404, 'not_found', `There is no endpoint at ${shown(path)}.`);
+  throw new ApiError(
+    405,
+    'method_not_allowed',
+    `${method} is not allowed on ${shown(path)}; use ${allowed.join(' or ')}.`,
+    { Allow: [...allowed, 'OPTIONS'].join(', ') },
+  );
+}
+
+/**
+ * A node:http server over a small route table. Every request is answered within a bounded time,
+ * and no exception on its path can stop the process: each request runs under one guard that turns
+ * anything thrown into a JSON error answer (500 for the unexpected, logged).
+ */
+export function createRoutedServer(routes: readonly Route[], options: ServerOptions): Server {
+  const { log, requestTimeoutMs } = options;
+  const exact = new Map<string, Route>();
+  for (const r of routes) if (typeof r.path === 'string') exact.set(`${r.method} ${r.path}`, r);
+  // The latest response on each connection: a parser error must not write into or before it.
+  const current = new WeakMap<Duplex, ServerResponse>();
+
+  const server = createServer(
+    {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: Math.min(15_000, requestTimeoutMs),
+      keepAliveTimeout: 10_000,
+      // Node checks the timeouts above on this period; a short timeout needs a short period.
+      connectionsCheckingInterval: Math.max(250, Math.min(30_000, requestTimeoutMs / 4)),
+      // Node's own refusal of a missing Host has no body: the route guard answers it instead.
+      requireHostHeader: false,
+    },
+    (req, res) => {
+      const fail = (err: unknown) => {
+        try {
+          sendError(req, res, err, log);
+        } catch (sendErr) {
+          log(`could not answer ${req.method} ${shown(pathOf(req))}: ${String(sendErr)}`);
+          res.destroy();
         }
+      };
+      const socket = req.socket;
+      current.set(socket, res);
+      const deadline = setTimeout(() => {
+        fail(
+          new ApiError(408, 'request_timeout', 'The request was not completed in time.', {
+            Connection: 'close',
+          }),
+        );
+      }, requestTimeoutMs);
+      deadline.unref();
+      res.once('close', () => clearTimeout(deadline));
+      try {
+        setCors(res);
+        if (req.method === 'OPTIONS') {
+          res.writeHead(204).end();
+          return;
+        }
+        if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+          throw badRequest('missing_host', 'HTTP/1.1 requests must carry a Host header.');
+        }
+        const { route, params } = matchRoute(routes, exact, req.method ?? '', pathOf(req));
+        const done = route.handler(req, res, params);
+        if (done) done.catch(fail);
+      } catch (err) {
+        fail(err);
       }
-    }
-    if (!route) {
-      const known = routes.some((r) =>
-        typeof r.path === 'string' ? r.path === path : r.path.test(path),
-      );
-      const err = known
-        ? new ApiError(405, 'method_not_allowed', `${req.method} is not allowed on ${path}.`)
-        : new ApiError(404, 'not_found', `There is no endpoint at ${path}.`);
-      sendError(req, res, err, options.log);
-      return;
-    }
-    try {
-      const done = route.handler(req, res, params);
-      if (done) done.catch((err: unknown) => sendError(req, res, err, options.log));
-    } catch (err) {
-      sendError(req, res, err, options.log);
-    }
+    },
+  );
+  server.on('clientError', (err: Error, socket: Duplex) => {
+    const refuse = () => {
+      try {
+        handleClientError(err, socket, log);
+      } catch {
+        socket.destroy();
+      }
+    };
+    const last = current.get(socket);
+    if (!last || last.writableFinished) return refuse();
+    // The error is in the body of a request already routed: if its answer has started, the client
+    // broke off a request that is answered; otherwise the parser's answer replaces the route's.
+    if (!last.req.complete) return last.headersSent ? socket.destroy() : refuse();
+    // A later (pipelined) request is bad while the previous answer is still on its way: answer in order.
+    last.once('close', refuse);
   });
-  server.requestTimeout = options.requestTimeoutMs;
-  server.headersTimeout = 15_000;
-  server.keepAliveTimeout = 10_000;
+  // Node answers an unknown Expect with a bodiless 417 unless the server handles it.
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    setCors(res);
+    sendError(
+      req,
+      res,
+      new ApiError(417, 'expectation_failed', 'Only "Expect: 100-continue" is supported.'),
+      log,
+    );
+  });
+  // No tunnels here; without this handler Node drops a CONNECT without a word.
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) =>
+    answerOnSocket(socket, 405, 'method_not_allowed', 'CONNECT is not supported.'),
+  );
   return server;
 }

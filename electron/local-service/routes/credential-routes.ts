@@ -2,7 +2,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { TOKEN_PREFIX, authenticate } from '../auth/authenticate.js';
-import { dayOf } from '../credits/ledger.js';
+import { drawFromPools } from '../credits/day-pools.js';
 import { ApiError, badRequest } from '../http/api-error.js';
 import { readJsonObject } from '../http/read-json.js';
 import { sendJson } from '../http/respond.js';
@@ -15,7 +15,9 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 /** The fairness key of the caller's network: the IPv4 address, or the /64 of an IPv6 address. */
 export function networkOf(req: IncomingMessage): string {
-  const addr = (req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
+  // The socket is detached once an answer has gone out; read the address defensively.
+  const socket = req.socket as IncomingMessage['socket'] | null;
+  const addr = (socket?.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
   if (!addr.includes(':')) return addr;
   return `${addr.split(':').slice(0, 4).join(':')}::/64`;
 }
@@ -28,7 +30,6 @@ function sameText(a: string, b: string): boolean {
 
 export function credentialRoutes(ctx: ServiceContext): Route[] {
   const { limits, times } = ctx.config;
-  const untilTomorrow = () => String(Math.ceil((86_400_000 - (ctx.now() % 86_400_000)) / 1000));
 
   return [
     {
@@ -49,40 +50,23 @@ export function credentialRoutes(ctx: ServiceContext): Route[] {
           }
         }
         const now = ctx.now();
-        const day = dayOf(now);
-        const network = networkOf(req);
-        const device = deviceId.toLowerCase();
         const token = newSecret(TOKEN_PREFIX.session);
+        const pools = { device: deviceId.toLowerCase(), network: networkOf(req) };
         const granted = ctx.jobsRepo.transaction(() => {
-          const deviceLeft =
-            limits.deviceDayFrames - ctx.credentials.poolUsage('device', device, day);
-          const networkLeft =
-            limits.networkDayFrames - ctx.credentials.poolUsage('network', network, day);
-          if (deviceLeft <= 0 || networkLeft <= 0) {
-            const which = deviceLeft <= 0 ? 'device' : 'network';
-            throw new ApiError(
-              429,
-              `${which}_frames_exhausted`,
-              `This ${which} has used today's session frames; try again tomorrow (UTC).`,
-              { 'Retry-After': untilTomorrow() },
-            );
-          }
-          const frames = Math.min(limits.sessionFrames, deviceLeft, networkLeft);
+          const grant = drawFromPools(ctx.credentials, limits, pools, limits.sessionFrames, now);
           ctx.credentials.insert(
             {
               id: randomUUID(),
               hash: hashSecret(token),
               audience: 'session',
-              frames_granted: frames,
+              frames_granted: grant.frames,
               expires_at: now + times.sessionTtlMs,
-              device_id: device,
-              network,
+              device_id: pools.device,
+              network: pools.network,
             },
             now,
           );
-          ctx.credentials.addPoolUsage('device', device, day, frames);
-          ctx.credentials.addPoolUsage('network', network, day, frames);
-          return { frames, deviceLeft: deviceLeft - frames, networkLeft: networkLeft - frames };
+          return grant;
         });
         sendJson(res, 201, {
           token,
@@ -121,7 +105,12 @@ export function credentialRoutes(ctx: ServiceContext): Route[] {
         const now = ctx.now();
         const key = newSecret(TOKEN_PREFIX.trial_key);
         const expiresAt = now + times.trialKeyTtlMs;
-        ctx.jobsRepo.transaction(() => {
+        // The trial key's frames come out of the same daily pools as the session's own.
+        const pools = {
+          device: cred.device_id ?? 'unknown',
+          network: cred.network ?? networkOf(req),
+        };
+        const grant = ctx.jobsRepo.transaction(() => {
           if (ctx.credentials.trialKeyOf(cred.id)) {
             throw new ApiError(
               409,
@@ -129,25 +118,29 @@ export function credentialRoutes(ctx: ServiceContext): Route[] {
               'This session has already been exchanged for a trial key.',
             );
           }
+          const drawn = drawFromPools(ctx.credentials, limits, pools, limits.trialKeyFrames, now);
           ctx.credentials.insert(
             {
               id: randomUUID(),
               hash: hashSecret(key),
               audience: 'trial_key',
-              frames_granted: limits.trialKeyFrames,
+              frames_granted: drawn.frames,
               expires_at: expiresAt,
               parent_id: cred.id,
-              device_id: cred.device_id,
-              network: cred.network,
+              device_id: pools.device,
+              network: pools.network,
             },
             now,
           );
+          return drawn;
         });
         sendJson(res, 201, {
           key,
-          frames: limits.trialKeyFrames,
+          frames: grant.frames,
           expiresAt: iso(expiresAt),
-          notice: `Trial key with ${limits.trialKeyFrames} frames, valid until ${iso(expiresAt)}. It is shown only once: store it now.`,
+          deviceFramesLeft: grant.deviceLeft,
+          networkFramesLeft: grant.networkLeft,
+          notice: `Trial key with ${grant.frames} frames, valid until ${iso(expiresAt)}. It is shown only once: store it now.`,
         });
       },
     },

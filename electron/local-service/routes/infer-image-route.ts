@@ -4,6 +4,7 @@ import { ApiError } from '../http/api-error.js';
 import { readUpload } from '../http/multipart.js';
 import { sendJson } from '../http/respond.js';
 import type { Route } from '../http/router.js';
+import { modelName } from '../engine/model-name.js';
 import { decodeImage } from '../media/image-decode.js';
 import type { ServiceContext } from '../service-context.js';
 import { detectionsView } from './detections-view.js';
@@ -28,7 +29,7 @@ export function inferImageRoute(ctx: ServiceContext): Route {
         if (!res.writableFinished) aborted.abort();
       });
       try {
-        const upload = await readUpload(req, {
+        const upload = await readUpload(req, res, {
           maxFileBytes: limits.maxImageBytes,
           tooLargeMessage: `Images may be at most ${limits.maxImageBytes / MiB} MiB.`,
           onField: (name, value) => {
@@ -66,7 +67,7 @@ export function inferImageRoute(ctx: ServiceContext): Route {
               format: image.format,
             },
             stats: {
-              model: solution.model,
+              model: modelName(ctx.engine, solution),
               inferenceMs: Math.round(result.inferenceMs * 10) / 10,
               totalMs: Math.round((performance.now() - started) * 10) / 10,
             },

@@ -1,4 +1,5 @@
 /** Endpoints 1–3: no authentication. */
+import { engineName } from '../engine/model-name.js';
 import { ApiError } from '../http/api-error.js';
 import { sendJson, sendText } from '../http/respond.js';
 import type { Route } from '../http/router.js';
@@ -28,6 +29,7 @@ export function publicRoutes(ctx: ServiceContext): Route[] {
         sendJson(res, 200, {
           version: ctx.version,
           aiStatus: ctx.engine.status().state,
+          engine: engineName(ctx.engine),
           limits,
           sdk,
           solutions,
@@ -44,6 +46,7 @@ export function publicRoutes(ctx: ServiceContext): Route[] {
           uptimeSec: Math.floor((ctx.now() - ctx.startedAt) / 1000),
           enabled: true,
           ai: engine.state,
+          engine: engineName(ctx.engine),
           solutions: engine.solutions,
           ...(engine.error ? { aiError: engine.error } : {}),
         });

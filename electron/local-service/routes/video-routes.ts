@@ -78,7 +78,7 @@ export function videoRoutes(ctx: ServiceContext): Route[] {
         ctx.videoJobs.assertRoom();
         const jobId = randomUUID();
         const uploadPath = join(ctx.uploadsDir, `${jobId}.upload`);
-        const upload = await readUpload(req, {
+        const upload = await readUpload(req, res, {
           maxFileBytes: limits.maxVideoBytes,
           tooLargeMessage: `Clips may be at most ${limits.maxVideoBytes / MiB} MiB.`,
           toPath: uploadPath,

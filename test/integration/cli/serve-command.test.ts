@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, runServe } from '../../support/run-serve.js';
@@ -48,6 +49,33 @@ describe('labeldesk serve', () => {
       expect(catalog.limits.hourFrames).toBe(50);
     } finally {
       await s.stop();
+    }
+  });
+
+  it('exits non-zero with one sentence naming the port when the port is taken, whatever the engine', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as AddressInfo).port;
+    try {
+      for (const engine of ['null', 'models']) {
+        const run = exec(
+          process.execPath,
+          [CLI, 'serve', '--port', String(port), '--engine', engine, '--data', data.dir],
+          { timeout: 60_000 },
+        );
+        const failed = (await run.then(
+          () => ({ code: 0, stderr: '', killed: false }),
+          (err: { code: number; stderr: string; killed: boolean }) => err,
+        )) as { code: number; stderr: string; killed: boolean };
+        expect({ engine, killed: failed.killed }).toEqual({ engine, killed: false });
+        expect(failed.code).toBe(1);
+        const lines = failed.stderr.trim().split('\n');
+        expect(lines).toEqual([
+          `labeldesk: port ${port} on 127.0.0.1 is already in use; stop what uses it or pick another with --port.`,
+        ]);
+      }
+    } finally {
+      blocker.close();
     }
   });
 

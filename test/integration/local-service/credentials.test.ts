@@ -132,6 +132,64 @@ describe('POST /sdk-key', () => {
   });
 });
 
+describe('trial keys and the daily pools', () => {
+  it("takes a trial key's frames from the device and network pools, so one device cannot farm them", async () => {
+    f = await startFixture({
+      limits: {
+        sessionFrames: 100,
+        trialKeyFrames: 300,
+        deviceDayFrames: 500,
+        networkDayFrames: 1200,
+      },
+    });
+    const device = randomUUID();
+    const exchange = async (deviceId: string) => {
+      const s = await session(f!, { deviceId });
+      if (s.status !== 201) return { session: s };
+      return {
+        session: s,
+        trial: await f!.call('/sdk-key', { method: 'POST', token: s.body.token }),
+      };
+    };
+    const first = await exchange(device);
+    expect(first.trial?.body).toMatchObject({
+      frames: 300,
+      deviceFramesLeft: 100,
+      networkFramesLeft: 800,
+    });
+    // The device has 100 left: a second session takes them, and its trial key gets nothing.
+    const second = await exchange(device);
+    expect(second.session.body.credits).toBe(100);
+    expect(second.trial?.status).toBe(429);
+    expect(second.trial?.body.error.code).toBe('device_frames_exhausted');
+    expect(Number(second.trial?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await exchange(device)).session.status).toBe(429);
+    // Other devices on the same network share its pool (700 left): full, then partial, then nothing.
+    const other = await exchange(randomUUID());
+    expect(other.trial?.body).toMatchObject({ frames: 300, networkFramesLeft: 300 });
+    const third = await exchange(randomUUID());
+    expect(third.trial?.body).toMatchObject({ frames: 200, networkFramesLeft: 0 });
+    const last = await exchange(randomUUID());
+    expect(last.session.status).toBe(429);
+    expect(last.session.body.error.code).toBe('network_frames_exhausted');
+    const granted = [first, second, other, third].reduce(
+      (sum, e) => sum + (e.session.body.credits ?? 0) + (e.trial?.body.frames ?? 0),
+      0,
+    );
+    expect(granted).toBe(1200); // exactly the network's day, never more
+  });
+
+  it('by default lets a device have one session and one full trial key a day', async () => {
+    f = await startFixture();
+    const device = randomUUID();
+    const { body: s } = await session(f, { deviceId: device });
+    const trial = await f.call('/sdk-key', { method: 'POST', token: s.token });
+    expect(trial.body.frames).toBe(f.service.config.limits.trialKeyFrames);
+    expect(trial.body.deviceFramesLeft).toBe(0);
+    expect((await session(f, { deviceId: device })).status).toBe(429);
+  });
+});
+
 describe('API keys', () => {
   it('creates one key on a first start without --key and stores only its hash', async () => {
     f = await startFixture({ keys: [] });

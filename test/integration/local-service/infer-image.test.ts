@@ -30,7 +30,7 @@ describe('POST /infer/image', () => {
       format: 'jpeg',
     });
     expect(body.stats).toMatchObject({
-      model: 'centernet',
+      model: 'null-stand-in',
       inferenceMs: expect.any(Number),
       totalMs: expect.any(Number),
     });

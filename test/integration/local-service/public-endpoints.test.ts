@@ -52,6 +52,9 @@ describe('GET /healthz', () => {
     const { status, body } = await f.call('/healthz', { token: null });
     expect(status).toBe(200);
     expect(body).toMatchObject({ status: 'ok', enabled: true, ai: 'ready' });
+    // The fixture runs the stand-in engine: it must say so, here and in the catalog.
+    expect(body.engine).toBe('null-stand-in');
+    expect((await f.call('/catalog')).body.engine).toBe('null-stand-in');
     expect(body.uptimeSec).toBeGreaterThanOrEqual(0);
     expect(body.solutions).toEqual({
       objects: 'ready',
