@@ -23,6 +23,12 @@ export interface LibraryOptions {
   onIssue?: (issue: LibraryIssue) => void;
 }
 
+export interface LibraryWatchOptions {
+  /** Folders (their stored path) to stat-poll instead of watch: network drives send no events.
+   *  Asked again whenever the folder list changes. */
+  pollingFor?: (folderPath: string) => boolean;
+}
+
 export interface ScanCounts extends ReconcileCounts {
   issues: number;
 }
@@ -46,7 +52,9 @@ export interface ReadCounts {
 const PAGE = 500;
 
 export class Library {
-  private watcher: { watcher: FolderWatcher; onEvent: (e: WatchEvent) => void } | undefined;
+  private watcher:
+    | { watcher: FolderWatcher; onEvent: (e: WatchEvent) => void; options: LibraryWatchOptions }
+    | undefined;
 
   constructor(
     private readonly store: LibraryMediaStore,
@@ -251,27 +259,33 @@ export class Library {
   }
 
   /** Watches every folder, keeps the store current, then tells `onEvent` what really changed. */
-  async watch(onEvent: (event: WatchEvent) => void): Promise<FolderWatcher> {
+  async watch(
+    onEvent: (event: WatchEvent) => void,
+    options: LibraryWatchOptions = {},
+  ): Promise<FolderWatcher> {
     await this.watcher?.watcher.close();
     const roots = this.store.folders.list().map((f) => f.path);
     const watcher = watchFolders(roots, (e) => this.apply(e) && onEvent(e), {
       stableMs: this.options.stableMs,
       onIssue: this.options.onIssue,
+      pollingFor: options.pollingFor,
     });
-    this.watcher = { watcher, onEvent };
+    this.watcher = { watcher, onEvent, options };
     await watcher.ready;
     return {
       ready: watcher.ready,
       close: async () => {
-        if (this.watcher?.watcher === watcher) this.watcher = undefined;
-        await watcher.close();
+        // A folder added or removed since re-watched with a new watcher: that one is closed too.
+        const current = this.watcher?.onEvent === onEvent ? this.watcher.watcher : undefined;
+        if (current) this.watcher = undefined;
+        await Promise.all([watcher.close(), current?.close()]);
       },
     };
   }
 
   /** Folder list changed while watching: watch the new list (a folder walk, ~0.3 s per 100k files). */
   private async rewatch(): Promise<void> {
-    if (this.watcher) await this.watch(this.watcher.onEvent);
+    if (this.watcher) await this.watch(this.watcher.onEvent, this.watcher.options);
   }
 
   /** Stores one watch event; false when the store already knew it (e.g. a chmod). */
