@@ -10,6 +10,7 @@ import { benchPlan } from './plan-bench.js';
 import { benchServiceOverhead } from './service-overhead.js';
 import { benchStore } from './store-bench.js';
 import { benchVideo } from './video-throughput.js';
+import { benchWatch } from './watch-bench.js';
 
 const SECTIONS: Record<string, () => Promise<void>> = {
   service: benchServiceOverhead,
@@ -20,6 +21,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   export: benchExport,
   label: benchLabel,
   plan: benchPlan,
+  watch: benchWatch,
 };
 
 const wanted = process.argv.slice(2);
