@@ -1,32 +1,37 @@
 /**
- * Live changes under the library folders, through chokidar, with one watch per FOLDER, not per file.
+ * Live changes under the library folders through chokidar: one watch per FOLDER, not per file.
  *
- * Measured here on 100,000 files (100 folders × 1,000; 2 cores, Node 20, chokidar 5.0.0; `npm run
- * bench watch` prints the current figures):
- *   chokidar defaults (one watch per file):              0.9 s and +120 MB on 10k files alone
- *   one chokidar watcher per root, files `ignored`:      2.2–2.9 s to ready, +330 MB RSS
- *   one chokidar watcher per folder (depth 0, files
- *   `ignored`), two folders listed at a time:            1.4 s to ready, +50 MB RSS
- * chokidar lstat()s every entry while listing (readdirp `alwaysStat`, not an option), and its own
- * recursion lists EVERY subfolder at once: ~25k lstat promises in flight survive young-generation
- * GC, and the heap grows to ~230 MB of garbage. Listing folders ourselves, two at a time, keeps
- * the same lstat work but not the pile-up. The lstat chokidar makes is not wasted: its `ignored`
- * callback hands us each file's size and mtime, the "known" state changes are compared against.
+ * Measured with `npm run bench watch` (folders of 1,000 files, warm cache, each configuration in
+ * its own process; 2 shared cores, Node 20, chokidar 5.0.0; times vary with the machine's load):
+ *   chokidar defaults, 10k files:                  1.1 s to ready, +119 MB RSS, 10,012 watches
+ *   one chokidar watcher per root, files ignored,
+ *   100k files:                                    2.2–2.8 s to ready, +334 MB RSS, 101 watches
+ *   this module (a chokidar watcher per folder,
+ *   depth 0, files ignored), 100k files:           1.4–2.6 s to ready, +58 MB RSS, 101 watches
+ *   (the scanner, for comparison: 0.5–0.6 s, +45 MB; it only lists, it does not watch)
+ * chokidar lstat()s every entry while listing (readdirp `alwaysStat`, not an option) and its own
+ * recursion lists EVERY subfolder at once (100 folders × batches of 256 lstat promises in
+ * flight), which outlive young-generation GC: the heap reaches ~230 MB at ready, 3 MB of it live.
+ * Handing chokidar one folder at a time, two listed at once, does the same lstat work without
+ * the pile-up. That lstat is not wasted: chokidar's `ignored` callback hands us each file's size
+ * and mtime, the "known" state later changes are compared against (~16 MB for 100k names).
+ * chokidar still re-lists a folder (lstat of each entry) at most once a second while it changes.
  *
- * Each folder's chokidar watcher reports `raw` events; the child they name is lstat-ed (a poll
- * names no child: the folder is re-read against what is known, names + size/mtime). A file is
- * reported only once its size and mtime are equal across two checks `stableMs` apart, so a
- * half-written file is never picked up; a file that disappears is reported removed only if it is
- * still gone then, so an atomic save (unlink or rename over) is one "changed". Renames arrive as
- * removed + added. Symlinks are not followed (the next scan sees them). A lost root is polled for
- * until it returns. Polling (`pollingFor`) sees files added, removed, renamed or replaced; a file
- * rewritten in place under a polled folder is seen by the next scan.
+ * Each folder's watcher reports `raw` events; the child they name is lstat-ed (a poll names no
+ * child: the folder is re-read against what is known, names + size/mtime). A file is reported only
+ * once its size and mtime are equal across two checks `stableMs` apart, so a half-written file is
+ * never picked up; a file that disappears is reported removed only if still gone then, so an
+ * atomic save (rename over, or unlink then write) is one "changed". Renames arrive as removed +
+ * added. Symlinks are not followed (the next scan sees them). A lost root is polled for until it
+ * returns. Polled roots (`pollingFor`, for network drives) see files added, removed, renamed or
+ * replaced (the folder's mtime changes); a file rewritten in place there is seen by the next scan.
  */
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { MediaKind } from '../store/store-types.js';
 import { type LibraryIssue, mediaKindOf } from './media-types.js';
 import { type DirectoryWatch, type FileStamp, watchDirectory } from './watch-directory.js';
+import { WriteFinish } from './write-finish.js';
 
 export type WatchEvent =
   | {
@@ -71,10 +76,6 @@ interface Folder {
   subdirs: Set<string>;
 }
 
-interface Pending extends FileStamp {
-  timer: NodeJS.Timeout;
-}
-
 export function watchFolders(
   roots: readonly string[],
   onEvent: (event: WatchEvent) => void,
@@ -85,7 +86,7 @@ export function watchFolders(
   const concurrency = options.concurrency ?? 2;
   const polled = new Map<string, boolean>();
   const folders = new Map<string, Folder>();
-  const pending = new Map<string, Pending>();
+  const writes = new WriteFinish();
   const rereads = new Map<string, boolean>();
   const polls = new Map<string, NodeJS.Timeout>();
   let closed = false;
@@ -174,7 +175,7 @@ export function watchFolders(
 
   async function checkChild(dir: string, name: string): Promise<void> {
     const file = path.join(dir, name);
-    if (pending.has(file)) return; // the running stability check will see this change
+    if (writes.has(file)) return; // the running write-finish check will see this change
     const st = await lstat(file).catch(() => undefined);
     const folder = folders.get(dir);
     if (closed || !folder) return;
@@ -220,41 +221,28 @@ export function watchFolders(
     }
   }
 
-  /** Reports the file once two stats `stableMs` apart agree and differ from what is known. */
+  /** Reports the file once its writes are finished, if it differs from what is known. */
   function settle(dir: string, name: string, first?: FileStamp): void {
-    const file = path.join(dir, name);
-    if (pending.has(file) || closed) return;
     const folder = folders.get(dir);
-    const waitMs = folder && isPolled(folder.root) ? Math.max(stableMs, pollIntervalMs) : stableMs;
-    const entry: Pending = {
-      timer: setTimeout(tick, waitMs),
-      size: first?.size ?? -1,
-      mtimeMs: first?.mtimeMs ?? -1,
-    };
-    pending.set(file, entry);
-    async function tick(): Promise<void> {
-      const st = await lstat(file).catch(() => undefined);
-      const folder = folders.get(dir);
-      if (closed || pending.get(file) !== entry) return;
-      if (!folder || !st?.isFile()) {
-        pending.delete(file);
-        if (folder?.files.delete(name)) emitRemoved(folder.root, file);
-        return;
-      }
-      if (st.size !== entry.size || st.mtimeMs !== entry.mtimeMs) {
-        entry.size = st.size;
-        entry.mtimeMs = st.mtimeMs;
-        entry.timer = setTimeout(tick, waitMs);
-        return;
-      }
-      pending.delete(file);
-      const known = folder.files.get(name);
-      if (known?.size === st.size && known.mtimeMs === st.mtimeMs) return; // e.g. a chmod
-      folder.files.set(name, { size: st.size, mtimeMs: st.mtimeMs });
-      const kind = mediaKindOf(name) as MediaKind;
-      const type = known ? 'changed' : 'added';
-      onEvent({ type, root: folder.root, path: file, kind, size: st.size, mtimeMs: st.mtimeMs });
-    }
+    if (closed || !folder) return;
+    const file = path.join(dir, name);
+    const waitMs = isPolled(folder.root) ? Math.max(stableMs, pollIntervalMs) : stableMs;
+    writes.watch(
+      file,
+      waitMs,
+      (st) => {
+        const folder = folders.get(dir);
+        if (closed || !folder) return;
+        const known = folder.files.get(name);
+        if (!st) return void (folder.files.delete(name) && emitRemoved(folder.root, file));
+        if (known?.size === st.size && known.mtimeMs === st.mtimeMs) return; // e.g. a chmod
+        folder.files.set(name, { size: st.size, mtimeMs: st.mtimeMs });
+        const kind = mediaKindOf(name) as MediaKind;
+        const type = known ? 'changed' : 'added';
+        onEvent({ type, root: folder.root, path: file, kind, size: st.size, mtimeMs: st.mtimeMs });
+      },
+      first,
+    );
   }
 
   /** The folder itself may be gone (deleted, moved out, unmounted) or replaced. */
@@ -284,12 +272,7 @@ export function watchFolders(
       for (const name of folder.files.keys()) emitRemoved(folder.root, path.join(current, name));
       for (const sub of folder.subdirs) stack.push(path.join(current, sub));
     }
-    for (const [file, p] of pending) {
-      if (file.startsWith(dir + path.sep)) {
-        clearTimeout(p.timer);
-        pending.delete(file);
-      }
-    }
+    writes.cancelUnder(dir);
   }
 
   function emitRemoved(root: string, file: string): void {
@@ -327,8 +310,7 @@ export function watchFolders(
       await ready.catch(() => undefined);
       const watches = [...folders.values()].map((f) => f.watch?.close());
       folders.clear();
-      for (const p of pending.values()) clearTimeout(p.timer);
-      pending.clear();
+      writes.clear();
       for (const poll of polls.values()) clearInterval(poll);
       polls.clear();
       await Promise.all(watches);
