@@ -16,6 +16,8 @@ export type WatchMode = (typeof WATCH_MODES)[number];
 export interface WatchChildResult {
   /** Start to `ready` (watchers) or to the end of the walk (walk, scan). */
   ms: number;
+  /** CPU time (user + system, all threads) to that point: steadier than `ms` on a shared machine. */
+  cpuMs: number;
   /** RSS at ready minus the baseline, and the peak (maxRSS) minus the baseline, in MB. */
   rssMB: number;
   peakMB: number;
@@ -28,6 +30,7 @@ export interface WatchChildResult {
 async function run(mode: WatchMode, tree: string): Promise<WatchChildResult> {
   const base = process.memoryUsage().rss;
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   let close = async (): Promise<unknown> => undefined;
   let onAdded: ((e: WatchEvent) => void) | undefined;
   if (mode === 'walk') await bareWalk(tree);
@@ -46,6 +49,7 @@ async function run(mode: WatchMode, tree: string): Promise<WatchChildResult> {
   }
   const result: WatchChildResult = {
     ms: performance.now() - t0,
+    cpuMs: cpuMs(process.cpuUsage(cpu0)),
     rssMB: (process.memoryUsage().rss - base) / 2 ** 20,
     peakMB: (process.resourceUsage().maxRSS * 1024 - base) / 2 ** 20,
     watches: await inotifyWatches(),
@@ -54,6 +58,8 @@ async function run(mode: WatchMode, tree: string): Promise<WatchChildResult> {
   await close();
   return result;
 }
+
+const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 
 /** The bare baseline: readdir, then lstat of each file, one call at a time. */
 async function bareWalk(tree: string): Promise<void> {
