@@ -30,6 +30,7 @@ import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { MediaKind } from '../store/store-types.js';
 import { type LibraryIssue, mediaKindOf } from './media-types.js';
+import { forEachLimited } from './scan-fs.js';
 import { type DirectoryWatch, type FileStamp, watchDirectory } from './watch-directory.js';
 import { WriteFinish } from './write-finish.js';
 
@@ -204,14 +205,15 @@ export function watchFolders(
       if (!dirents) return void (await checkFolder(dir));
       if (closed || !folder || folders.get(dir) !== folder) return;
       const present = new Set(dirents.map((d) => d.name));
-      for (const d of dirents) {
+      // A few lstats in flight: a polled folder is usually on a network drive, where each waits.
+      await forEachLimited(dirents, 8, async (d) => {
         if (d.isDirectory() && !folder.subdirs.has(d.name)) void checkChild(dir, d.name);
-        if (!d.isFile() || !mediaKindOf(d.name)) continue;
+        if (!d.isFile() || !mediaKindOf(d.name)) return;
         const known = folder.files.get(d.name);
         const st = known && (await lstat(path.join(dir, d.name)).catch(() => undefined));
         if (!known || !st || st.size !== known.size || st.mtimeMs !== known.mtimeMs)
           settle(dir, d.name, st || undefined);
-      }
+      });
       for (const name of [...folder.subdirs, ...folder.files.keys()])
         if (!present.has(name)) void checkChild(dir, name);
     } finally {

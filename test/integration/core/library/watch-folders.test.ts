@@ -6,6 +6,7 @@ import {
   readFile,
   rename,
   rm,
+  symlink,
   writeFile,
 } from 'node:fs/promises';
 import path from 'node:path';
@@ -149,6 +150,20 @@ describe('watchFolders', () => {
     events = [];
     await rename(path.join(dir, 'elsewhere'), root);
     expect(await settled(1)).toEqual([['added', 'root/x.jpg']]);
+  });
+
+  it('does not follow symlinked folders (the next scan sees them)', async () => {
+    const root = path.join(dir, 'root');
+    const elsewhere = path.join(dir, 'elsewhere');
+    await mkdir(root);
+    await mkdir(elsewhere);
+    await symlink(elsewhere, path.join(root, 'link'), 'dir');
+    const before = await inotifyWatches();
+    await start([root]);
+    if (before !== undefined) expect(await inotifyWatches()).toBe(before + 1);
+    await writeFile(path.join(elsewhere, 'through-link.jpg'), 'x');
+    await writeFile(path.join(root, 'own.jpg'), 'y');
+    expect(await settled(1)).toEqual([['added', 'root/own.jpg']]);
   });
 
   it('stops cleanly: nothing is reported after close()', async () => {
