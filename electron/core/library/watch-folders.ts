@@ -3,12 +3,14 @@
  *
  * Measured with `npm run bench watch` (folders of 1,000 files, warm cache, each configuration in
  * its own process; 2 shared cores, Node 20, chokidar 5.0.0; times vary with the machine's load):
- *   chokidar defaults, 10k files:                  1.1 s to ready, +119 MB RSS, 10,012 watches
+ *   chokidar defaults, 10k files:                  1.1–2 s to ready, +109 MB RSS, 10,012 watches
  *   one chokidar watcher per root, files ignored,
- *   100k files:                                    2.2–2.8 s to ready, +334 MB RSS, 101 watches
+ *   100k files:                                    2.2–4.8 s to ready, +334 MB RSS, 101 watches
  *   this module (a chokidar watcher per folder,
- *   depth 0, files ignored), 100k files:           1.4–2.6 s to ready, +58 MB RSS, 101 watches
- *   (the scanner, for comparison: 0.5–0.6 s, +45 MB; it only lists, it does not watch)
+ *   depth 0, files ignored), 100k files:           1.4 s to ready idle (2.6–4 s, CPU 2.4 s, while
+ *                                                  other tests load the cores), +56 MB RSS
+ *   10,000 folders of 10 files:                    4.2 s and +116 MB: ~11 KB per folder
+ *   (the scanner, for comparison: 0.5–1 s, +45 MB; it only lists, it does not watch)
  * chokidar lstat()s every entry while listing (readdirp `alwaysStat`, not an option) and its own
  * recursion lists EVERY subfolder at once (100 folders × batches of 256 lstat promises in
  * flight), which outlive young-generation GC: the heap reaches ~230 MB at ready, 3 MB of it live.
