@@ -12,6 +12,7 @@ import { benchPlan } from './plan-bench.js';
 import { benchServiceOverhead } from './service-overhead.js';
 import { benchStore } from './store-bench.js';
 import { benchVideo } from './video-throughput.js';
+import { benchWatch } from './watch-bench.js';
 
 const SECTIONS: Record<string, () => Promise<void>> = {
   service: benchServiceOverhead,
@@ -24,6 +25,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   plan: benchPlan,
   bridge: benchBridge,
   app: benchApp,
+  watch: benchWatch,
 };
 
 const wanted = process.argv.slice(2);

@@ -161,7 +161,12 @@ export class FolderManager {
     const watched = this.o.store.folders.list().filter((f) => this.settings(f.id).watching);
     if (watched.length === 0 || this.closed) return;
     const roots = new Map(watched.map((f) => [f.path, f.id]));
-    this.watcher = await this.library.watch((event) => this.onWatchEvent(roots, event));
+    // Only the folders with Watch on; those marked as network drives are polled.
+    const polled = new Set(watched.filter((f) => this.settings(f.id).polling).map((f) => f.path));
+    this.watcher = await this.library.watch((event) => this.onWatchEvent(roots, event), {
+      folderIds: watched.map((f) => f.id),
+      pollingFor: (folderPath) => polled.has(folderPath),
+    });
   }
 
   private onWatchEvent(roots: Map<string, number>, event: WatchEvent): void {

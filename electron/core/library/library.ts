@@ -29,6 +29,13 @@ export interface LibraryOptions {
   onIssue?: (issue: LibraryIssue) => void;
 }
 
+/** Which folders to watch (all by default), and which of them to poll. */
+export interface LibraryWatchOptions extends RootFilter {
+  /** Folders (their stored path) to stat-poll instead of watch: network drives send no events.
+   *  Asked again whenever the folder list changes. */
+  pollingFor?: (folderPath: string) => boolean;
+}
+
 export interface ScanCounts extends ReconcileCounts {
   issues: number;
 }
@@ -58,7 +65,8 @@ const PAGE = 500;
 
 export class Library {
   private watcher:
-    { watcher: FolderWatcher; onEvent: (e: WatchEvent) => void; only: RootFilter } | undefined;
+    | { watcher: FolderWatcher; onEvent: (e: WatchEvent) => void; options: LibraryWatchOptions }
+    | undefined;
 
   constructor(
     private readonly store: LibraryMediaStore,
@@ -307,32 +315,38 @@ export class Library {
   }
 
   /**
-   * Watches the folder roots (all, or those of `only`), keeps the store current, then tells
-   * `onEvent` what really changed. File roots are not watched.
+   * Watches the folder roots (all, or those of `options.folderIds`), keeps the store current, then
+   * tells `onEvent` what really changed. File roots are not watched.
    */
-  async watch(onEvent: (event: WatchEvent) => void, only: RootFilter = {}): Promise<FolderWatcher> {
+  async watch(
+    onEvent: (event: WatchEvent) => void,
+    options: LibraryWatchOptions = {},
+  ): Promise<FolderWatcher> {
     await this.watcher?.watcher.close();
-    const ids = only.folderIds && new Set(only.folderIds);
+    const ids = options.folderIds && new Set(options.folderIds);
     const chosen = this.store.folders.list().filter((f) => !ids || ids.has(f.id));
     const roots = (await folderRootsOnly(this.store, chosen)).map((f) => f.path);
     const watcher = watchFolders(roots, (e) => this.apply(e) && onEvent(e), {
       stableMs: this.options.stableMs,
       onIssue: this.options.onIssue,
+      pollingFor: options.pollingFor,
     });
-    this.watcher = { watcher, onEvent, only };
+    this.watcher = { watcher, onEvent, options };
     await watcher.ready;
     return {
       ready: watcher.ready,
       close: async () => {
-        if (this.watcher?.watcher === watcher) this.watcher = undefined;
-        await watcher.close();
+        // A folder added or removed since re-watched with a new watcher: that one is closed too.
+        const current = this.watcher?.onEvent === onEvent ? this.watcher.watcher : undefined;
+        if (current) this.watcher = undefined;
+        await Promise.all([watcher.close(), current?.close()]);
       },
     };
   }
 
   /** Folder list changed while watching: watch the new list (a folder walk, ~0.3 s per 100k files). */
   private async rewatch(): Promise<void> {
-    if (this.watcher) await this.watch(this.watcher.onEvent, this.watcher.only);
+    if (this.watcher) await this.watch(this.watcher.onEvent, this.watcher.options);
   }
 
   /** Stores one watch event; false when the store already knew it (e.g. a chmod). */
