@@ -159,6 +159,14 @@ async function measureAdd(browser: Browser, tree: string, home: string) {
     .or(page.getByText(/no files|add a folder/i))
     .first()
     .waitFor();
+  // The observer is checked first: an 80 ms busy loop must show up as a long task.
+  await page.evaluate(
+    '(() => { const t = performance.now(); while (performance.now() - t < 80) {} })()',
+  );
+  await page.waitForTimeout(300);
+  const observed = await page.evaluate<number>('Math.max(0, ...window.longTasks)');
+  if (observed < 50)
+    throw new Error('the long-task observer saw no task: the figure would be void');
   await page.evaluate('window.longTasks = []');
   const t0 = performance.now();
   await call('folders.add', { path: tree });

@@ -17,6 +17,8 @@ import { RunController } from './run-controller.js';
 import { ServiceHub } from './service-hub.js';
 
 const SOLUTION_SETTING = 'app.solution';
+/** Rescanning 100k files competes with the first paint; it waits this long after start. */
+const STARTUP_DELAY_MS = 1500;
 
 export async function createApplication(options: ApplicationOptions): Promise<Application> {
   const log = options.log ?? (() => undefined);
@@ -140,14 +142,18 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     },
   };
 
-  await folders.start();
-  await hub.start().catch((err: unknown) => log(`service: ${(err as Error).message}`));
+  // The window comes first: the service starts, and the folders are rescanned and watched, in
+  // the background, so a 100k-item library paints at once and catches up on changes after.
+  void hub.start().catch((err: unknown) => log(`service: ${(err as Error).message}`));
+  const background = setTimeout(() => void folders.start(), STARTUP_DELAY_MS);
+  background.unref();
 
   return {
     handlers,
     onEvent: (listener) => events.on(listener),
     media: createMediaSource(store, home),
     async close() {
+      clearTimeout(background);
       await runs.close();
       await folders.close();
       await hub.close();
