@@ -2,7 +2,9 @@
  * Steering a live run from the Runs screen against a hosted `labeldesk serve` (null engine, slow
  * answers, behind a logging proxy so the test sees every image sent): the progress bar rises;
  * Pause sends nothing more; Resume goes on; Cancel ends it; Start again labels only what is left;
- * the corrupt JPEG is listed with its code and sentence, and Retry sends it again.
+ * the corrupt JPEG is listed with its code and sentence, and Retry sends it again. Last, the
+ * bridge drops (the app refuses a message over 1 MB, here a pasted 2 MB "path") and the page
+ * reconnects on its own, with the run's state and the library intact.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -157,5 +159,30 @@ describe('run controls in a live run', () => {
     expect(sent() - sentBefore).toBe(1);
     expect(await lost()).toBe(PHOTOS * COST);
     await failed.getByRole('heading', { name: 'Failed files (1 file)' }).waitFor();
+  }, 60_000);
+
+  it('reconnects on its own after the bridge drops, and shows the same state', async () => {
+    const { page } = app;
+    const drops: number[] = [];
+    page.on('websocket', () => drops.push(Date.now()));
+    await page.keyboard.press('Control+2');
+    await page.getByRole('button', { name: 'Add folder' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Folder path' }).fill(`/${'x'.repeat(2_000_000)}`);
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await dialog.getByText('The connection to LabelDesk was lost; reconnecting.').waitFor();
+    await screenshot(page, 'bridge-dropped');
+    await expect.poll(() => drops.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByText(/Lost the connection to LabelDesk/).count(), { timeout: 30_000 })
+      .toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // The new socket answers: the folder, its counts, and the last run as they were.
+    const row = page.getByRole('listitem', { name: folder });
+    await expect.poll(() => row.textContent()).toMatch(/Images\s*25.*Labelled\s*24.*Failed\s*1/);
+    await page.keyboard.press('Control+3');
+    await runStatus(page, /^Done: 0 labelled, 1 failed, 0 frames spent$/).waitFor();
+    await screenshot(page, 'bridge-reconnected');
   }, 60_000);
 });
