@@ -117,7 +117,14 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       return { failed: pick('failed'), uncertain: pick('uncertain') };
     },
     'runs.retry': ({ solution: id, mediaIds }) =>
-      runs.start({ solution: id, mediaIds, budget: null, hourBudget: null, retryUncertain: true }),
+      runs.start({
+        solution: id,
+        mediaIds,
+        budget: null,
+        hourBudget: null,
+        retryUncertain: true,
+        retryRefused: true,
+      }),
     'runs.history': ({ limit }) => view.runs(limit),
     'runs.autoLabel': () => auto.get(),
     'runs.setAutoLabel': (next) => auto.set(next),

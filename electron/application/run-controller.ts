@@ -34,6 +34,8 @@ export interface StartRequest extends RunScope {
   budget: number | null;
   hourBudget: number | null;
   retryUncertain: boolean;
+  /** An explicit Retry: files the service refused before are sent again too. */
+  retryRefused?: boolean;
 }
 
 interface ActiveRun {
@@ -47,8 +49,13 @@ interface ActiveRun {
   lock: LibraryLock | undefined;
   /** Why it was aborted: the user paused or cancelled. */
   stopping: 'pause' | 'cancel' | undefined;
+  /** Files already in the run's tally (labelled, reused, failed, uncertain): a resume skips them. */
+  counted: Set<number>;
   done: Promise<void>;
 }
+
+/** Outcomes that end up in the run's tally; the others (requeued, interrupted) are sent again. */
+const TALLIED: ReadonlySet<string> = new Set(['done', 'failed', 'uncertain']);
 
 /** A one-shot app run waits this long at most for the hour or a Retry-After before it stops. */
 const MAX_PAUSE_MS = 65 * 60_000;
@@ -153,6 +160,7 @@ export class RunController {
     return this.launch(
       { ...run.request, budget },
       { ...run.state, phase: 'preparing', detail: null },
+      run.counted,
     );
   }
 
@@ -174,7 +182,11 @@ export class RunController {
     await this.active?.done;
   }
 
-  private async launch(request: StartRequest, state: RunState): Promise<RunState> {
+  private async launch(
+    request: StartRequest,
+    state: RunState,
+    counted = new Set<number>(),
+  ): Promise<RunState> {
     const run: ActiveRun = {
       request,
       state,
@@ -182,6 +194,7 @@ export class RunController {
       abort: new AbortController(),
       lock: undefined,
       stopping: undefined,
+      counted,
       done: Promise.resolve(),
     };
     this.active = run;
@@ -195,11 +208,15 @@ export class RunController {
       this.finish(run, 'failed', err instanceof Error ? err.message : String(err));
       throw err;
     });
-    const media = await mediaOfScope(this.store, request);
+    // After a pause, what the run already counted is not planned (nor tallied) a second time.
+    const media = (await mediaOfScope(this.store, request)).filter((m) => !counted.has(m.id));
     const plan = planRun(this.store, catalog, request.solution, media, {
       serviceUrl: port.baseUrl,
       retryUncertain: request.retryUncertain,
+      retryRefused: request.retryRefused ?? false,
     });
+    for (const m of plan.reused) counted.add(m.id);
+    for (const i of [...plan.refused, ...plan.uncertain]) counted.add(i.media.id);
     const base = { ...run.state };
     this.set(run, {
       phase: 'running',
@@ -220,6 +237,9 @@ export class RunController {
         maxPauseMs: MAX_PAUSE_MS,
         signal: run.abort.signal,
         stop: run.stop.signal,
+        onItem: (item, outcome) => {
+          if (TALLIED.has(outcome.kind)) counted.add(item.media.id);
+        },
         onProgress: (p) => {
           this.set(run, {
             completed: base.completed + p.completed,
@@ -234,7 +254,14 @@ export class RunController {
         },
       },
     ).then(
-      (summary) => this.settle(run, base, summary),
+      (summary) => {
+        // Duplicates are tallied as reused once their twin has an answer.
+        for (const m of plan.duplicates) {
+          if (m.contentHash && this.store.results.find(m.contentHash, plan.solution.id))
+            counted.add(m.id);
+        }
+        this.settle(run, base, summary);
+      },
       (err: unknown) =>
         this.finish(run, 'failed', err instanceof Error ? err.message : String(err)),
     );
@@ -302,7 +329,8 @@ export class RunController {
     this.set(run, {
       phase: 'waiting-for-credits',
       resumesAt: Date.now() + ms,
-      detail: 'Waiting for credits: sending resumes when the hour turns.',
+      // The status already says "Waiting for credits until HH:MM"; this says what happens then.
+      detail: 'Sending resumes by itself then.',
     });
     try {
       await abortableSleep(ms, signal);

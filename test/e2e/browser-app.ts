@@ -4,10 +4,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { CLI } from '../support/run-serve.js';
 import { launchChromium } from '../support/sdk-browser.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const RENDERER = fileURLToPath(new URL('../../out/renderer/index.html', import.meta.url));
 
@@ -63,4 +66,87 @@ export async function startBrowserApp(env: NodeJS.ProcessEnv): Promise<BrowserAp
       clearTimeout(timer);
     },
   };
+}
+
+const RESULTS = fileURLToPath(new URL('../../test-results/', import.meta.url));
+
+/** What a person sees at a key moment, kept in test-results/ (git-ignored) for a look. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(RESULTS, { recursive: true });
+  const path = join(RESULTS, `${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}
+
+/** Opens the printed URL and waits for the app to show which service answers. */
+export async function openApp(app: BrowserApp, pill: RegExp = /service · /): Promise<void> {
+  await app.page.goto(app.url);
+  await app.page.getByText(pill).waitFor({ timeout: 90_000 });
+}
+
+/** Folders screen → Add folder → type the path → Add; resolves with the folder's row. */
+export async function addFolderByPath(page: Page, folder: string): Promise<Locator> {
+  await page.getByRole('navigation').getByRole('button', { name: 'Folders' }).click();
+  await page.getByRole('button', { name: 'Add folder' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Folder path' }).fill(folder);
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  const row = page.getByRole('listitem', { name: folder });
+  await row.waitFor();
+  return row;
+}
+
+/** Service screen → Hosted service form: base URL and API key → Connect, until connected. */
+export async function connectHosted(page: Page, baseUrl: string, key: string): Promise<void> {
+  await page.getByRole('navigation').getByRole('button', { name: 'Service' }).click();
+  const form = page.getByRole('form', { name: 'Hosted service' });
+  await form.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
+  await form.getByLabel('API key').fill(key);
+  await form.getByRole('button', { name: 'Connect' }).click();
+  await form.getByRole('status').filter({ hasText: 'Connected to' }).waitFor({ timeout: 30_000 });
+}
+
+/** The remaining frames the header shows ("1,234 frames left · … this hour"). */
+export async function headerRemaining(page: Page): Promise<number> {
+  const text = (await page.getByLabel('Credits', { exact: true }).textContent()) ?? '';
+  const m = /([\d,]+) frames left/.exec(text);
+  if (!m?.[1]) throw new Error(`the header shows no credits: "${text}"`);
+  return Number(m[1].replace(/,/g, ''));
+}
+
+export interface KeyBalance {
+  remaining: number;
+  hourRemaining: number;
+}
+
+/** GET /key with the key itself, straight to the service: what the key really has left. */
+export async function keyBalance(baseUrl: string, key: string): Promise<KeyBalance> {
+  const res = await fetch(`${baseUrl}/key`, { headers: { authorization: `Bearer ${key}` } });
+  if (!res.ok) throw new Error(`GET /key answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as KeyBalance;
+}
+
+export interface Workspace {
+  /** The temp folder everything of the test lives in (the app's home, the services' data). */
+  dir: string;
+  /** An empty media folder inside it, to fill and add to the library. */
+  folder: string;
+  remove(): Promise<void>;
+}
+
+export async function workspace(prefix: string, folderName = 'photos'): Promise<Workspace> {
+  const tmp = await tempDir(prefix);
+  const folder = join(tmp.dir, folderName);
+  await mkdir(folder);
+  return { ...tmp, folder };
+}
+
+/** The Runs screen's status line, once it matches `text`. */
+export function runStatus(page: Page, text: RegExp): Locator {
+  return page.getByRole('status').filter({ hasText: text });
+}
+
+/** "…, 12 frames spent" → 12. */
+export function framesSpentIn(text: string): number {
+  return Number(/(\d+) frames? spent/.exec(text)?.[1]);
 }

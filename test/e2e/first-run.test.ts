@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realMediaDir } from '../support/real-media.js';
 import { tempDir } from '../support/temp-dir.js';
-import { NO_KEYCHAIN, startBrowserApp, type BrowserApp } from './browser-app.js';
+import { addFolderByPath, NO_KEYCHAIN, startBrowserApp, type BrowserApp } from './browser-app.js';
 
 const DOCS = fileURLToPath(new URL('../../docs/', import.meta.url));
 const PHOTOS = ['messi5.jpg', 'fruits.jpg', 'basketball1.png'];
@@ -54,14 +54,7 @@ describe('first run without a keychain', () => {
   });
 
   it('adds a folder by typing its path', async () => {
-    const { page } = app;
-    await page.getByRole('navigation').getByRole('button', { name: 'Folders' }).click();
-    await page.getByRole('button', { name: 'Add folder' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: 'Folder path' }).fill(folder);
-    await dialog.getByRole('button', { name: 'Add' }).click();
-    const row = page.getByRole('listitem', { name: folder });
-    await row.waitFor();
+    const row = await addFolderByPath(app.page, folder);
     expect(await row.getByRole('switch', { name: 'Watch' }).count()).toBe(1);
     await expect.poll(() => row.textContent(), { timeout: 30_000 }).toMatch(/Images\s*3/);
   });

@@ -57,6 +57,8 @@ export function planRun(
   media: readonly MediaRecord[],
   options: {
     retryUncertain?: boolean;
+    /** A person asked to retry these files: bytes the service refused before are sent again. */
+    retryRefused?: boolean;
     /** The service this run talks to: open jobs of another service are not resumed here. */
     serviceUrl?: string;
   } = {},
@@ -124,7 +126,12 @@ export function planRun(
       plan.clips++;
       continue;
     }
-    if (last?.state === 'failed' && last.errorCode && PERMANENT_REFUSALS.has(last.errorCode)) {
+    if (
+      last?.state === 'failed' &&
+      last.errorCode &&
+      PERMANENT_REFUSALS.has(last.errorCode) &&
+      !options.retryRefused
+    ) {
       // The service refused these very bytes (same content hash): sending them again cannot succeed.
       plan.refused.push({
         media: m,

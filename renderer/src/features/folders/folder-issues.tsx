@@ -17,7 +17,7 @@ export function FolderIssues({ folderId, errors }: { folderId: number; errors: n
           {issues.data.map((i) => (
             <li key={i.path}>
               <span className="issue-path" title={i.path}>
-                {i.path}
+                <bdi>{i.path}</bdi>
               </span>
               <code className="error-code">{i.code}</code>
               <span>{i.message}</span>

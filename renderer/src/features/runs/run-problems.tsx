@@ -33,7 +33,7 @@ function ProblemList(props: {
         {props.rows.map((r) => (
           <li key={r.mediaId}>
             <span className="issue-path" title={r.path}>
-              {r.path}
+              <bdi>{r.path}</bdi>
             </span>
             <code className="error-code">{r.code}</code>
             <span>{r.message}</span>

@@ -4,6 +4,8 @@ import { ACTIVE_PHASES, rateText, runStatusText } from './run-text.js';
 
 export function RunStatus({ run }: { run: RunState }) {
   const active = ACTIVE_PHASES.has(run.phase);
+  // A rate and an ETA mean nothing while nothing is sent (waiting for the hour, paused).
+  const moving = run.phase === 'running';
   const done = Math.min(run.completed, run.total);
   const percent = run.total > 0 ? Math.round((done / run.total) * 100) : 0;
   return (
@@ -20,7 +22,8 @@ export function RunStatus({ run }: { run: RunState }) {
             aria-valuetext={`${done} of ${run.total} files (${percent}%)`}
           />
           <span className="progress-figures">
-            {done} / {run.total} · {rateText(run)} · {run.framesSpent} frames spent
+            {done} / {run.total} · {moving ? `${rateText(run)} · ` : ''}
+            {run.framesSpent} frames spent
           </span>
         </div>
       ) : null}

@@ -150,6 +150,20 @@ describe('planRun', () => {
     ).toEqual(['/lib/a.jpg']);
   });
 
+  it('refuses bytes the service refused, unless a person retries them (retryRefused)', () => {
+    const a = add('/lib/a.jpg');
+    fx.store.submissions.setState(submission(a), 'failed', {
+      errorCode: 'undecodable_media',
+      errorMessage: 'The image could not be decoded.',
+    });
+    const plan = planRun(fx.store, catalog, 'objects', [a]);
+    expect(plan.items).toEqual([]);
+    expect(plan.refused).toEqual([expect.objectContaining({ code: 'undecodable_media' })]);
+    const retry = planRun(fx.store, catalog, 'objects', [a], { retryRefused: true });
+    expect(paths(retry.items)).toEqual(['/lib/a.jpg']);
+    expect(retry.refused).toEqual([]);
+  });
+
   it('sends again what never left (queued, failed, cancelled, waiting for credits)', () => {
     const queued = add('/lib/q.jpg');
     submission(queued);
