@@ -34,6 +34,8 @@ export interface StartRequest extends RunScope {
   budget: number | null;
   hourBudget: number | null;
   retryUncertain: boolean;
+  /** Re-analysis: send again files labelled before this time (see planRun). */
+  reanalyseBefore?: number;
 }
 
 interface ActiveRun {
@@ -79,7 +81,7 @@ export class RunController {
     return phase !== undefined && !isFinal(phase) && phase !== 'paused';
   }
 
-  async estimate(scope: RunScope): Promise<Estimate> {
+  async estimate(scope: RunScope, reanalyseBefore?: number): Promise<Estimate> {
     const catalog = await this.hub.catalog();
     if (!catalog) {
       throw new LabelDeskError(
@@ -95,6 +97,7 @@ export class RunController {
         solution: scope.solution,
         scope: { folderIds: scope.folderIds, mediaIds: scope.mediaIds },
         serviceUrl: this.hub.identity(),
+        reanalyseBefore,
       }),
       this.hub.keyCredits(),
     ]);
@@ -199,6 +202,9 @@ export class RunController {
     const plan = planRun(this.store, catalog, request.solution, media, {
       serviceUrl: port.baseUrl,
       retryUncertain: request.retryUncertain,
+      ...(request.reanalyseBefore !== undefined
+        ? { reanalyseBefore: request.reanalyseBefore }
+        : {}),
     });
     const base = { ...run.state };
     this.set(run, {
