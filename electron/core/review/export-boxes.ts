@@ -1,12 +1,12 @@
 /** The boxes of one item as exports write them: merged, tracked (clips), then filtered. */
 import type { CorrectionRow, DetectionRow, ExportQuery, MediaKind } from '../store/store-types.js';
-import { mergeCorrections, type MergedBox } from './merge-corrections.js';
+import { mergeCorrections, mergeInPlace, type MergedBox } from './merge-corrections.js';
 import { assignTracks } from './track-boxes.js';
 
 export type TrackedBox = MergedBox & { trackId?: number };
 
 /** Whether a merged box passes an export's filters (deleted boxes never do). */
-export function passes(box: MergedBox, query: ExportQuery): boolean {
+export function passes(box: DetectionRow & { deleted?: boolean }, query: ExportQuery): boolean {
   if (box.deleted) return false;
   if (box.review === 'rejected' && !query.includeRejected) return false;
   if (query.onlyAccepted && box.review !== 'accepted') return false;
@@ -26,14 +26,18 @@ export function withTracks(boxes: MergedBox[]): TrackedBox[] {
   return boxes;
 }
 
+/** `model` must be fresh rows the caller owns: images are corrected in place (no copies). */
 export function exportBoxes(
-  model: readonly DetectionRow[],
+  model: DetectionRow[],
   corrections: readonly CorrectionRow[],
   query: ExportQuery,
   kind: MediaKind,
   analysed: { width: number; height: number },
 ): DetectionRow[] {
-  const merged = mergeCorrections(model, corrections, { analysed });
-  const boxes = kind === 'video' ? withTracks(merged) : merged;
-  return boxes.filter((b) => passes(b, query));
+  if (kind !== 'video') {
+    return mergeInPlace(model, corrections, analysed).filter((b) => passes(b, query));
+  }
+  return withTracks(mergeCorrections(model, corrections, { analysed })).filter((b) =>
+    passes(b, query),
+  );
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   mergeCorrections,
+  mergeInPlace,
   type MergedBox,
 } from '../../../../electron/core/review/merge-corrections.js';
 import { planEdit, type ReviewEdit } from '../../../../electron/core/review/review-edits.js';
@@ -202,5 +203,28 @@ describe('mergeCorrections', () => {
     expect(() =>
       planEdit([], { kind: 'accept', box: { detectionId: 99, correctionId: null } }, content),
     ).toThrow(expect.objectContaining({ code: 'unknown_box' }));
+  });
+
+  it('the lean merge of exports shows exactly the same boxes', () => {
+    const c = new Corrections();
+    const model = () => [
+      det('cat', A),
+      det('dog', B),
+      det('cow', { x: 0, y: 0.6, w: 0.1, h: 0.1 }),
+    ];
+    const first = model();
+    c.apply(first, { kind: 'move', box: ref(c.shown(first)[0]!), bbox: { ...A, y: 0.15 } });
+    c.apply(first, { kind: 'relabel', box: ref(c.shown(first)[1]!), label: 'wolf' });
+    c.apply(first, { kind: 'accept', box: ref(c.shown(first)[1]!) });
+    c.apply(first, { kind: 'delete', box: ref(c.shown(first)[2]!) });
+    c.apply(first, { kind: 'add', frameIndex: 0, timeMs: null, label: 'kite', bbox: B });
+    const pick = (b: DetectionRow) => [b.label, b.classId, b.bbox, b.bboxPx, b.origin, b.review];
+    for (const boxes of [first, [first[1]!, det('cow', { x: 0, y: 0.6, w: 0.1, h: 0.1 })], []]) {
+      const copy = boxes.map((b) => ({ ...b }));
+      const analysed = { width: 100, height: 100 };
+      expect(mergeInPlace(copy, c.rows, analysed).map(pick)).toEqual(
+        mergeCorrections(boxes, c.rows, { analysed }).map(pick),
+      );
+    }
   });
 });
