@@ -115,8 +115,7 @@ describe('MOT export', () => {
       'clip, one.txt',
       'sources.csv',
     ]);
-    const classes = (await readFile(join(out, 'classes.txt'), 'utf8')).split('
-');
+    const classes = (await readFile(join(out, 'classes.txt'), 'utf8')).split('\n');
     const clip = fx.items.find((i) => i.media.kind === 'video')!;
     const size = fx.truth.get(clip.media.path)!;
     const lines = (await readFile(join(out, 'clip, one.txt'), 'utf8')).split('\n').filter(Boolean);
