@@ -62,7 +62,7 @@ export const Box = z.object({
   /** The model detection's id; for a box a person drew, its correction's id (see `key`). */
   id: Id,
   /** Unique within the item (`d<detection>` or `c<correction>`); review.boxes has both ids. */
-  key: z.string(),
+  key: z.string().optional(),
   frameIndex: z.number(),
   timeMs: z.number().nullable(),
   label: z.string(),
