@@ -5,6 +5,7 @@
 import { benchApp } from './app-bench.js';
 import { benchBridge } from './bridge-bench.js';
 import { benchExport } from './export-bench.js';
+import { benchExportCorrected } from './export-corrected-bench.js';
 import { benchLabel } from './label-bench.js';
 import { benchLibrary } from './library-bench.js';
 import { benchModelThroughput } from './model-throughput.js';
@@ -21,6 +22,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   store: benchStore,
   library: benchLibrary,
   export: benchExport,
+  'export-corrected': benchExportCorrected,
   label: benchLabel,
   plan: benchPlan,
   bridge: benchBridge,

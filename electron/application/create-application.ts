@@ -12,6 +12,7 @@ import { AppEvents } from './app-events.js';
 import { AutoLabeller } from './auto-label.js';
 import { FolderManager } from './folder-manager.js';
 import { libraryHandlers } from './library-handlers.js';
+import { reviewHandlers } from './review-handlers.js';
 import { createMediaSource } from './media-source.js';
 import { RunController } from './run-controller.js';
 import { ServiceHub } from './service-hub.js';
@@ -130,6 +131,9 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     'runs.setAutoLabel': (next) => auto.set(next),
 
     ...libraryHandlers(store, view),
+    ...reviewHandlers(store, runs, (m) =>
+      events.emit('library.changed', { folderIds: [m.folderId], at: Date.now() }),
+    ),
 
     'host.pickFolders': async () => {
       if (!host.pickFolders) {

@@ -24,6 +24,8 @@ export interface ExportRequest {
   query?: Omit<ExportQuery, 'solution'>;
   /** Replace an existing export (`--force`). */
   replace?: boolean;
+  /** Reshapes the stream before writing (e.g. clips into their analysed frames). */
+  transform?: (items: Iterable<ExportItem>) => Iterable<ExportItem> | AsyncIterable<ExportItem>;
 }
 
 function* only(
@@ -44,8 +46,9 @@ export function exportSelection(
   const folderIds = media && new Set(media.map((m) => m.folderId));
   const roots = store.folders.list().filter((f) => !folderIds || folderIds.has(f.id));
   const imageRoot = commonFolder(roots.map((r) => folderOf(r.path)));
+  const items = only(store.exportItems({ ...request.query, solution: solutionId }), ids);
   return exportLibrary({
-    items: only(store.exportItems({ ...request.query, solution: solutionId }), ids),
+    items: request.transform ? request.transform(items) : items,
     format: request.format,
     out: request.out,
     ...(classes ? { classes } : {}),

@@ -1,4 +1,5 @@
 /** The Library screen's calls: pages, ids for selections, per-class counts and one item's boxes. */
+import { ReviewService } from '../core/review/review-service.js';
 import type { ViewItem } from '../core/store/library-view.js';
 import type { AsyncView } from '../core/store/library-view-client.js';
 import type { LibraryStore } from '../core/store/store-types.js';
@@ -10,6 +11,7 @@ type LibraryHandlers = Pick<
 >;
 
 export function libraryHandlers(store: LibraryStore, view: AsyncView): LibraryHandlers {
+  const review = new ReviewService(store);
   return {
     'library.page': async (q) => {
       const [total, items] = await Promise.all([view.count(q.filter), view.page(q)]);
@@ -20,31 +22,30 @@ export function libraryHandlers(store: LibraryStore, view: AsyncView): LibraryHa
     'library.item': async ({ id, solution }) => {
       const item = await view.item(id, solution);
       if (!item) throw new LabelDeskError('unknown_item', 'That file is no longer in the library.');
-      const result =
-        item.resultId === null ? undefined : store.results.find(contentHashOf(store, id), solution);
-      const boxes = result ? store.results.detections(result.id) : [];
+      // The corrected set: the model's boxes with a person's corrections laid over them.
+      const { result, boxes } =
+        item.resultId === null ? { result: undefined, boxes: [] } : review.item(id, solution);
       return {
         item: toLibraryItem(item),
         analysedWidth: result?.analysedWidth ?? null,
         analysedHeight: result?.analysedHeight ?? null,
         model: result?.model ?? null,
-        boxes: boxes.map((d) => ({
-          id: d.id,
-          frameIndex: d.frameIndex,
-          timeMs: d.timeMs,
-          label: d.label,
-          score: d.score,
-          bbox: d.bbox,
-          origin: d.origin,
-          review: d.review,
-        })),
+        boxes: boxes
+          .filter((d) => !d.deleted)
+          .map((d) => ({
+            id: d.detectionId ?? d.correctionId ?? 0,
+            key: d.key,
+            frameIndex: d.frameIndex,
+            timeMs: d.timeMs,
+            label: d.label,
+            score: d.score,
+            bbox: d.bbox,
+            origin: d.origin,
+            review: d.review,
+          })),
       };
     },
   };
-}
-
-function contentHashOf(store: LibraryStore, id: number): string {
-  return store.media.byId(id)?.contentHash ?? '';
 }
 
 export function toLibraryItem(v: ViewItem): LibraryItem {

@@ -36,6 +36,8 @@ export interface StartRequest extends RunScope {
   retryUncertain: boolean;
   /** An explicit Retry: files the service refused before are sent again too. */
   retryRefused?: boolean;
+  /** Re-analysis: send again files labelled before this time (see planRun). */
+  reanalyseBefore?: number;
 }
 
 interface ActiveRun {
@@ -86,7 +88,7 @@ export class RunController {
     return phase !== undefined && !isFinal(phase) && phase !== 'paused';
   }
 
-  async estimate(scope: RunScope): Promise<Estimate> {
+  async estimate(scope: RunScope, reanalyseBefore?: number): Promise<Estimate> {
     const catalog = await this.hub.catalog();
     if (!catalog) {
       throw new LabelDeskError(
@@ -102,6 +104,7 @@ export class RunController {
         solution: scope.solution,
         scope: { folderIds: scope.folderIds, mediaIds: scope.mediaIds },
         serviceUrl: this.hub.identity(),
+        reanalyseBefore,
       }),
       this.hub.keyCredits(),
     ]);
@@ -214,6 +217,9 @@ export class RunController {
       serviceUrl: port.baseUrl,
       retryUncertain: request.retryUncertain,
       retryRefused: request.retryRefused ?? false,
+      ...(request.reanalyseBefore !== undefined
+        ? { reanalyseBefore: request.reanalyseBefore }
+        : {}),
     });
     for (const m of plan.reused) counted.add(m.id);
     for (const i of [...plan.refused, ...plan.uncertain]) counted.add(i.media.id);

@@ -19,6 +19,8 @@ export interface ReadBox {
   height: number;
   /** MOT and CSV rows of clips: the frame number (MOT from 1, CSV from 0). */
   frame?: number;
+  /** MOT: the track id. */
+  track?: number;
 }
 
 /** RFC 4180 rows (quoted fields, doubled quotes, CRLF or LF). */
@@ -185,13 +187,15 @@ export async function readVoc(dir: string): Promise<ReadBox[]> {
 /** MOT boxes (no labels in the format: `label` is the track id). */
 export async function readMot(dir: string): Promise<ReadBox[]> {
   const boxes: ReadBox[] = [];
+  const classes = (await readFile(join(dir, 'classes.txt'), 'utf8')).split('\n');
   for (const source of csvObjects(await readFile(join(dir, 'sources.csv'), 'utf8'))) {
     const text = await readFile(join(dir, source['file'] as string), 'utf8');
     for (const line of text.split('\n').filter(Boolean)) {
-      const [frame, id, left, top, w, h, conf] = line.split(',').map(Number) as number[];
+      const [frame, id, left, top, w, h, conf, cls] = line.split(',').map(Number) as number[];
       boxes.push({
         path: source['path'] as string,
-        label: String(id),
+        label: classes[cls as number] ?? String(cls),
+        track: id as number,
         score: conf ?? null,
         xmin: left as number,
         ymin: top as number,

@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import { resolve } from 'node:path';
+import { withClipFrames } from '../../core/review/clip-frames.js';
 import type { LibraryStore } from '../../core/store/store-types.js';
 import { SOLUTIONS } from '../../local-service/solutions.js';
 import { openAppContext } from '../../application/app-context.js';
@@ -19,6 +21,7 @@ interface ExportOptions {
   minScore?: number;
   classes?: string;
   force?: boolean;
+  clipFrames?: string;
 }
 
 interface CachedCatalog {
@@ -70,6 +73,10 @@ export function addExportCommand(program: Command): void {
     .option('--min-score <s>', 'drop boxes scored below this (0–1)', parseScore)
     .option('--classes <list>', 'only these labels, comma-separated')
     .option('--force', 'replace an existing export file, or a folder holding a previous export')
+    .option(
+      '--clip-frames <dir>',
+      'coco/yolo/voc: write clips’ analysed frames with boxes as JPEGs here and export them as images',
+    )
     .action(async (opts: ExportOptions) => {
       if (!EXPORT_FORMATS.includes(opts.format)) {
         throw new UsageError(`--format takes one of ${EXPORT_FORMATS.join(', ')}.`);
@@ -78,6 +85,10 @@ export function addExportCommand(program: Command): void {
         ?.split(',')
         .map((c) => c.trim())
         .filter(Boolean);
+      if (opts.clipFrames && !['coco', 'yolo', 'voc'].includes(opts.format)) {
+        throw new UsageError('--clip-frames works with coco, yolo and voc.');
+      }
+      const framesDir = opts.clipFrames ? resolve(opts.clipFrames) : undefined;
       const app = openAppContext();
       try {
         const catalog = cachedCatalog(app.store, opts.service ?? EMBEDDED_ACCOUNT);
@@ -88,6 +99,7 @@ export function addExportCommand(program: Command): void {
           out: opts.out,
           solution: classes ? { id: opts.solution, classes } : opts.solution,
           ...(opts.force ? { replace: true } : {}),
+          ...(framesDir ? { transform: (items) => withClipFrames(items, { dir: framesDir }) } : {}),
           query: {
             ...(opts.onlyAccepted ? { onlyAccepted: true } : {}),
             ...(opts.minScore !== undefined ? { minScore: opts.minScore } : {}),

@@ -42,6 +42,7 @@ export interface LabelOptions {
   yes?: boolean;
   json?: boolean;
   retryUncertain?: boolean;
+  reanalyse?: boolean;
   wait?: boolean;
 }
 
@@ -82,6 +83,7 @@ export function addLabelCommand(program: Command, setExit: (code: number) => voi
     .option('--out <path>', 'where --export writes')
     .option('--force', 'let --export replace a previous export at --out')
     .option('--retry-uncertain', 'send again files whose last call may have been charged')
+    .option('--reanalyse', 'send labelled files again (spends frames); corrections are kept')
     .option('--wait', 'if another run is labelling this library, wait for it (default: exit 4)')
     .option('-y, --yes', 'do not ask before spending')
     .option('--json', 'print the summary as JSON')
@@ -128,6 +130,7 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
     for (const issue of selection.issues) view.line(`skipped ${issue.path}: ${issue.message}`);
     const plan = planRun(app.store, catalog, opts.solution, selection.media, {
       retryUncertain: opts.retryUncertain ?? false,
+      ...(opts.reanalyse ? { reanalyseBefore: Date.now() } : {}),
       serviceUrl: connection.port.baseUrl,
     });
     const key = await conn.client.keyStatus();

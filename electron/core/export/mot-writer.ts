@@ -1,24 +1,38 @@
 /**
- * MOTChallenge detections: one `<clip>.txt` per clip with
- * `frame,id,left,top,width,height,conf,-1,-1,-1`, frames from 1, pixels of the displayed clip,
- * lines in frame order (trackers read them sequentially). `sources.csv` maps files to clips.
+ * MOTChallenge: one `<clip>.txt` per clip with `frame,id,left,top,width,height,conf,class,-1,-1`,
+ * frames from 1, pixels of the displayed clip, lines in frame order (trackers read them
+ * sequentially). `id` is the box's track (stable across the clip's sampled frames), `class` its
+ * class id as in MOTChallenge's ground truth (8th column), named in `classes.txt` (one per line,
+ * id = line number from 0), so classes never mix in one file. `sources.csv` maps files to clips.
  */
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MediaKind } from '../store/store-types.js';
 import { roundTo, toPixelBox } from './box-geometry.js';
-import { clipFrame, trackIdOf, type FormatWriter, type PreparedItem } from './export-model.js';
+import {
+  ClassIndex,
+  clipFrame,
+  trackIdOf,
+  type FormatWriter,
+  type PreparedItem,
+} from './export-model.js';
 import { insideDir, NameAllocator } from './safe-names.js';
 import { csvRow } from './text-escape.js';
 import { SmallFiles, TextSink } from './write-sinks.js';
 
 export class MotWriter implements FormatWriter {
   // sources.csv is reserved so a clip called `sources.mp4` gets a hashed name instead.
-  private readonly names = new NameAllocator(['sources.csv']);
+  private readonly names = new NameAllocator(['sources.csv', 'classes.txt']);
   private readonly files = new SmallFiles();
   private readonly sources: TextSink;
   private readonly written: string[] = [];
+  private readonly classes: ClassIndex;
 
-  constructor(private readonly dir: string) {
+  constructor(
+    private readonly dir: string,
+    classes?: readonly string[],
+  ) {
+    this.classes = new ClassIndex(classes);
     this.sources = TextSink.create(
       join(dir, 'sources.csv'),
       csvRow(['file', 'path', 'width', 'height', 'fps']),
@@ -39,7 +53,7 @@ export class MotWriter implements FormatWriter {
       const conf = roundTo(d.score, 4);
       rows.push({
         frame,
-        line: `${frame},${trackIdOf(d)},${b.xmin},${b.ymin},${b.width},${b.height},${conf},-1,-1,-1\n`,
+        line: `${frame},${trackIdOf(d)},${b.xmin},${b.ymin},${b.width},${b.height},${conf},${this.classes.idOf(d.label)},-1,-1\n`,
       });
     }
     // Stable sort: boxes of one frame keep the store's order.
@@ -52,7 +66,9 @@ export class MotWriter implements FormatWriter {
 
   async finish(): Promise<string[]> {
     await this.sources.close();
-    return [...this.written, 'sources.csv'];
+    const names = this.classes.names.map((n) => `${n.replace(/[\r\n]+/g, ' ')}\n`).join('');
+    await writeFile(join(this.dir, 'classes.txt'), names);
+    return [...this.written, 'sources.csv', 'classes.txt'];
   }
 
   async abort(): Promise<void> {

@@ -26,6 +26,7 @@ export function estimateCounts(
   solution: string,
   scope: MediaScope,
   serviceUrl: string,
+  reanalyseBefore?: number,
 ): EstimateCounts {
   const read: MediaRecord[] = [];
   let pending = 0;
@@ -35,7 +36,10 @@ export function estimateCounts(
       else pending++;
     }
   }
-  const plan = planRun(store, catalog, solution, read, { serviceUrl });
+  const plan = planRun(store, catalog, solution, read, {
+    serviceUrl,
+    ...(reanalyseBefore !== undefined ? { reanalyseBefore } : {}),
+  });
   let clipFrames = 0;
   for (const item of plan.items) {
     if (item.media.kind === 'video' && item.resumeSubmissionId === undefined) {

@@ -59,6 +59,12 @@ export function planRun(
     retryUncertain?: boolean;
     /** A person asked to retry these files: bytes the service refused before are sent again. */
     retryRefused?: boolean;
+    /**
+     * Send files again when their content's result for this solution was saved before this time
+     * (ms epoch): the new answer replaces the model's boxes, and a person's corrections stay
+     * (they live beside them). A run resumed later keeps the time, so it never pays twice.
+     */
+    reanalyseBefore?: number;
     /** The service this run talks to: open jobs of another service are not resumed here. */
     serviceUrl?: string;
   } = {},
@@ -99,7 +105,11 @@ export function planRun(
       continue;
     }
     seen.add(m.contentHash);
-    if (store.results.find(m.contentHash, solution.id)) {
+    const done = store.results.find(m.contentHash, solution.id);
+    if (
+      done &&
+      !(options.reanalyseBefore !== undefined && done.createdAt < options.reanalyseBefore)
+    ) {
       plan.reused.push(m);
       continue;
     }

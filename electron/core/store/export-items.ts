@@ -1,9 +1,13 @@
 /**
- * Streaming export. One cursor walks media in path order with their results, and each item's
- * boxes are read by index in frame order (no sort anywhere), so memory holds one item at a time
- * whatever the size of the library.
+ * Streaming export of the corrected set. One cursor walks media in path order with their results,
+ * and each item's boxes are read by index in frame order (no sort anywhere), so memory holds one
+ * item at a time whatever the size of the library. An item nobody corrected is filtered in SQL as
+ * before; one with corrections (or a clip, whose tracks need every box) is merged and filtered
+ * here. The detections' `review` column mirrors the corrected state (review-mirror.ts).
  */
 import { openDatabase, type Db } from '../../node-lib/sqlite.js';
+import { exportBoxes } from '../review/export-boxes.js';
+import { CORRECTION_COLUMNS, toCorrection, type CorrectionDbRow } from './corrections-repo.js';
 import { toMedia, toResult, type MediaDbRow, type ResultDbRow } from './row-mappers.js';
 import type {
   DetectionOrigin,
@@ -45,9 +49,12 @@ const RESULT_COLS = [
 const select = (alias: string, cols: readonly string[]) =>
   cols.map((c) => `${alias}.${c} AS ${alias}_${c}`).join(', ');
 
-// One row per item, walking the path index; the results probe is by its unique key.
+// One row per item, walking the path index; the results probe is by its unique key, and the
+// corrections probe by their index (most items have none: they skip the merge).
 const ITEMS_SQL = `
-  SELECT ${select('m', MEDIA_COLS)}, ${select('r', RESULT_COLS)}
+  SELECT ${select('m', MEDIA_COLS)}, ${select('r', RESULT_COLS)},
+    EXISTS (SELECT 1 FROM corrections c WHERE c.content_hash = r.content_hash
+      AND c.solution = r.solution) AS corrected
   FROM media m
   JOIN results r ON r.content_hash = m.content_hash
     AND (@solution IS NULL OR r.solution = @solution)
@@ -66,6 +73,16 @@ const DETECTIONS_SQL = `
     AND (@minScore IS NULL OR d.score >= @minScore)
     AND (@classes IS NULL OR d.label IN (SELECT value FROM json_each(@classes)))
   ORDER BY d.frame_index, d.id`;
+
+// Every box of an item, for the merge (which filters after it: a relabel or a drawn box changes
+// what the filters select).
+const ALL_DETECTIONS_SQL = `
+  SELECT id, result_id, frame_index, time_ms, label, class_id, score, x, y, w, h, px, py, pw, ph,
+    origin, review
+  FROM detections d WHERE d.result_id = @resultId ORDER BY d.frame_index, d.id`;
+
+const CORRECTIONS_SQL = `SELECT ${CORRECTION_COLUMNS} FROM corrections
+  WHERE content_hash = ? AND solution = ? ORDER BY frame_index, id`;
 
 type Row = Record<string, unknown>;
 type RawDetection = [
@@ -142,13 +159,27 @@ export function* exportItems(
         DETECTIONS_SQL,
       )
       .raw();
+    const allBoxes = db.prepare<[{ resultId: number }], RawDetection>(ALL_DETECTIONS_SQL).raw();
+    const corrections = db.prepare<[string, string], CorrectionDbRow>(CORRECTIONS_SQL);
     // Both statements read inside one transaction, so items and boxes come from one snapshot.
     db.exec('BEGIN');
     for (const row of items.iterate({ solution: params.solution, kind: params.kind })) {
       const result = toResult(pick<ResultDbRow>(row, 'r', RESULT_COLS));
-      const detections = boxes.all({ ...params, resultId: result.id }).map(fromRaw);
+      const media = toMedia(pick<MediaDbRow>(row, 'm', MEDIA_COLS));
+      const merge = row['corrected'] === 1 || media.kind === 'video';
+      const detections = merge
+        ? exportBoxes(
+            allBoxes.all({ resultId: result.id }).map(fromRaw),
+            row['corrected'] === 1
+              ? corrections.all(result.contentHash, result.solution).map(toCorrection)
+              : [],
+            query,
+            media.kind,
+            { width: result.analysedWidth, height: result.analysedHeight },
+          )
+        : boxes.all({ ...params, resultId: result.id }).map(fromRaw);
       if (query.skipEmpty && detections.length === 0) continue;
-      yield { media: toMedia(pick<MediaDbRow>(row, 'm', MEDIA_COLS)), result, detections };
+      yield { media, result, detections };
     }
   } finally {
     readers.delete(db);
@@ -157,4 +188,8 @@ export function* exportItems(
 }
 
 /** The export queries, for checking their plans never sort the whole library. */
-export const exportSql = { items: ITEMS_SQL, detections: DETECTIONS_SQL };
+export const exportSql = {
+  items: ITEMS_SQL,
+  detections: DETECTIONS_SQL,
+  allDetections: ALL_DETECTIONS_SQL,
+};

@@ -142,6 +142,8 @@ export class LibraryView {
     solution: string;
     scope: MediaScope;
     serviceUrl: string;
+    /** Re-analysis: count files labelled before this time as to send (see planRun). */
+    reanalyseBefore?: number | undefined;
   }): EstimateCounts {
     this.planStore ??= openLibraryStore(this.file, { nativeBinding: this.nativeBinding });
     return estimateCounts(
@@ -150,6 +152,7 @@ export class LibraryView {
       input.solution,
       input.scope,
       input.serviceUrl,
+      input.reanalyseBefore,
     );
   }
 

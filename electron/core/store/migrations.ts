@@ -141,4 +141,48 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX catalog_by_service ON catalog_snapshots(service_url, at, id);
     `,
   },
+  {
+    version: 2,
+    name: 'corrections',
+    // A person's work, beside the model's boxes and never inside them: re-analysis replaces a
+    // result's detections, and these rows survive it (see electron/core/review/merge-corrections.ts).
+    sql: `
+      CREATE TABLE corrections (
+        id INTEGER PRIMARY KEY,
+        content_hash TEXT NOT NULL,
+        solution TEXT NOT NULL,
+        frame_index INTEGER NOT NULL,
+        time_ms REAL,
+        -- The model box it corrects, as the model gave it; all NULL for a box a person drew.
+        anchor_label TEXT,
+        anchor_score REAL,
+        anchor_x REAL,
+        anchor_y REAL,
+        anchor_w REAL,
+        anchor_h REAL,
+        -- The person's label and box; NULL means "as the model has it".
+        label TEXT,
+        x REAL,
+        y REAL,
+        w REAL,
+        h REAL,
+        review TEXT NOT NULL DEFAULT 'pending'
+          CHECK (review IN ('pending', 'accepted', 'rejected')),
+        deleted INTEGER NOT NULL DEFAULT 0 CHECK (deleted IN (0, 1)),
+        updated_at INTEGER NOT NULL,
+        CHECK ((anchor_label IS NULL) = (anchor_x IS NULL)),
+        CHECK (anchor_label IS NOT NULL OR (label IS NOT NULL AND x IS NOT NULL)),
+        CHECK ((x IS NULL) = (y IS NULL) AND (x IS NULL) = (w IS NULL) AND (x IS NULL) = (h IS NULL))
+      ) STRICT;
+      CREATE INDEX corrections_by_content ON corrections(content_hash, solution, frame_index);
+
+      -- Review states set on detections before this layer existed become corrections.
+      INSERT INTO corrections (content_hash, solution, frame_index, time_ms, anchor_label,
+        anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, review, updated_at)
+      SELECT r.content_hash, r.solution, d.frame_index, d.time_ms, d.label, d.score,
+        d.x, d.y, d.w, d.h, d.review, r.created_at
+      FROM detections d JOIN results r ON r.id = d.result_id
+      WHERE d.review != 'pending';
+    `,
+  },
 ];

@@ -1,12 +1,14 @@
 /** The front door of the library database: open, migrate, and hand out the repositories. */
 import { migrate, openDatabase, type Db } from '../../node-lib/sqlite.js';
 import { CatalogRepo } from './catalog-repo.js';
+import { CorrectionsRepo } from './corrections-repo.js';
 import { exportItems } from './export-items.js';
 import { FoldersRepo } from './folders-repo.js';
 import { LedgerRepo } from './ledger-repo.js';
 import { MediaRepo } from './media-repo.js';
 import { LIBRARY_MIGRATIONS } from './migrations.js';
 import { ResultsRepo } from './results-repo.js';
+import { reviewMirror } from './review-mirror.js';
 import { RunsRepo } from './runs-repo.js';
 import { SettingsRepo } from './settings-repo.js';
 import { SubmissionsRepo } from './submissions-repo.js';
@@ -29,6 +31,8 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
     throw err;
   }
   const readers = new Set<Db>();
+  const mirror = reviewMirror(db);
+  const corrections = new CorrectionsRepo(db, now, mirror);
   const integrity = db.prepare<[], { integrity_check: string }>('PRAGMA integrity_check');
   return {
     file,
@@ -47,11 +51,12 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
     settings: new SettingsRepo(db),
     folders: new FoldersRepo(db, now),
     media: new MediaRepo(db),
-    results: new ResultsRepo(db, now),
+    results: new ResultsRepo(db, now, mirror, corrections),
     runs: new RunsRepo(db),
     submissions: new SubmissionsRepo(db, now),
     ledger: new LedgerRepo(db),
     catalog: new CatalogRepo(db),
+    corrections,
     exportItems: (query: ExportQuery) => exportItems(file, query, readers),
   };
 }

@@ -1,4 +1,7 @@
 import type { Db } from '../../node-lib/sqlite.js';
+import { mergeCorrections } from '../review/merge-corrections.js';
+import { correctionOf } from '../review/review-edits.js';
+import type { MirrorFn } from './review-mirror.js';
 import {
   must,
   toDetection,
@@ -8,6 +11,8 @@ import {
 } from './row-mappers.js';
 import { StoreError } from './store-error.js';
 import type {
+  CorrectionInput,
+  CorrectionRow,
   DetectionRow,
   LibraryStore,
   ResultInput,
@@ -38,7 +43,8 @@ type ResultsApi = LibraryStore['results'];
 
 /**
  * Results and their detections. `box_count` is kept on the result (boxes not rejected) so a page
- * of media shows its counts without touching the detections table.
+ * of media shows its counts without touching the detections table. A detection's `review` and
+ * `origin` mirror the corrected set (see review-mirror.ts); a review is stored as a correction.
  */
 export class ResultsRepo implements ResultsApi {
   private readonly findStmt;
@@ -46,15 +52,18 @@ export class ResultsRepo implements ResultsApi {
   private readonly clearStmt;
   private readonly insertStmt;
   private readonly detectionsStmt;
-  private readonly reviewStmt;
-  private readonly recountStmt;
+  private readonly byIdStmt;
   private readonly saveTx;
   private readonly saveManyTx;
-  private readonly reviewTx;
 
   constructor(
     db: Db,
     private readonly now: () => number,
+    mirror: MirrorFn,
+    private readonly corrections: {
+      forContent(contentHash: string, solution: string): CorrectionRow[];
+      put(c: CorrectionInput): CorrectionRow;
+    },
   ) {
     this.findStmt = db.prepare<[string, string], ResultDbRow>(
       'SELECT * FROM results WHERE content_hash = ? AND solution = ?',
@@ -78,11 +87,13 @@ export class ResultsRepo implements ResultsApi {
     this.detectionsStmt = db.prepare<[number], DetectionDbRow>(
       'SELECT * FROM detections WHERE result_id = ? ORDER BY frame_index, id',
     );
-    this.reviewStmt = db.prepare<[ReviewState, number], { result_id: number }>(
-      'UPDATE detections SET review = ? WHERE id = ? RETURNING result_id',
+    this.byIdStmt = db.prepare<
+      [number],
+      { result_id: number; content_hash: string; solution: string }
+    >(
+      `SELECT d.result_id, r.content_hash, r.solution FROM detections d
+       JOIN results r ON r.id = d.result_id WHERE d.id = ?`,
     );
-    this.recountStmt = db.prepare<[number, number]>(`UPDATE results SET box_count =
-      (SELECT count(*) FROM detections WHERE result_id = ? AND review != 'rejected') WHERE id = ?`);
 
     const saveOne = (input: ResultInput): ResultDbRow => {
       let boxCount = 0;
@@ -124,16 +135,13 @@ export class ResultsRepo implements ResultsApi {
           d.review ?? 'pending',
         );
       }
-      return row;
+      // Re-analysis: the person's corrections of this content stay, laid over the new boxes.
+      if (!mirror(input.contentHash, input.solution)) return row;
+      return must(this.findStmt.get(input.contentHash, input.solution), 'result');
     };
     this.saveTx = db.transaction(saveOne);
     // The same writes for every input inside one transaction (no savepoint each): one commit.
     this.saveManyTx = db.transaction((inputs: readonly ResultInput[]) => inputs.map(saveOne));
-    this.reviewTx = db.transaction((detectionId: number, review: ReviewState) => {
-      const hit = this.reviewStmt.get(review, detectionId);
-      if (!hit) throw new StoreError('not_found', `detection ${detectionId} does not exist`);
-      this.recountStmt.run(hit.result_id, hit.result_id);
-    });
   }
 
   find(contentHash: string, solution: string): ResultRow | undefined {
@@ -153,8 +161,22 @@ export class ResultsRepo implements ResultsApi {
     return this.detectionsStmt.all(resultId).map(toDetection);
   }
 
-  /** Rejecting a box takes it out of the result's box count; accepting one puts it back. */
+  /**
+   * Rejecting a box takes it out of the result's box count; accepting one puts it back. Stored as
+   * the box's correction, so it survives re-analysis.
+   */
   setReview(detectionId: number, review: ReviewState): void {
-    this.reviewTx(detectionId, review);
+    const hit = this.byIdStmt.get(detectionId);
+    if (!hit) throw new StoreError('not_found', `detection ${detectionId} does not exist`);
+    const merged = mergeCorrections(
+      this.detections(hit.result_id),
+      this.corrections.forContent(hit.content_hash, hit.solution),
+      { includeDeleted: true },
+    );
+    const box = merged.find((b) => b.detectionId === detectionId);
+    if (!box) throw new StoreError('not_found', `detection ${detectionId} does not exist`);
+    this.corrections.put(
+      correctionOf({ ...box, review }, { contentHash: hit.content_hash, solution: hit.solution }),
+    );
   }
 }

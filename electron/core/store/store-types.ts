@@ -135,6 +135,30 @@ export interface ResultInput {
   detections: readonly DetectionInput[];
 }
 
+/**
+ * A person's correction of one box, stored beside the model's boxes (never inside them), keyed by
+ * content hash + solution so that duplicate files share it and re-analysis keeps it. How it finds
+ * its model box again after re-analysis is decided in `electron/core/review/merge-corrections.ts`.
+ */
+export interface CorrectionRow {
+  id: number;
+  contentHash: string;
+  solution: string;
+  frameIndex: number;
+  timeMs: number | null;
+  /** The model box it corrects, as the model gave it; null for a box a person drew. */
+  anchor: { label: string; score: number; bbox: BoxXYWH } | null;
+  /** The person's label; null: the model's. */
+  label: string | null;
+  /** The person's box (normalised like detections); null: the model's. */
+  bbox: BoxXYWH | null;
+  review: ReviewState;
+  deleted: boolean;
+  updatedAt: number;
+}
+
+export type CorrectionInput = Omit<CorrectionRow, 'id' | 'updatedAt'> & { id?: number };
+
 export interface MediaPageRow {
   media: MediaRecord;
   /** Boxes of the result for (contentHash, solution), or null when not labelled yet. */
@@ -152,11 +176,16 @@ export interface LedgerEntry {
 export interface ExportItem {
   media: MediaRecord;
   result: ResultRow;
+  /**
+   * The corrected set (model boxes with a person's corrections merged in, deleted ones left out),
+   * in frame order; clips' boxes carry a `trackId` (see `electron/core/review/track-boxes.ts`).
+   */
   detections: DetectionRow[];
 }
 
 export interface ExportQuery {
   solution?: string;
+  /** Only boxes a person accepted. */
   onlyAccepted?: boolean;
   minScore?: number;
   classes?: readonly string[];
@@ -298,6 +327,19 @@ export interface LibraryStore {
   catalog: {
     saveSnapshot(serviceUrl: string, version: string, body: string, at: number): void;
     latest(serviceUrl: string): { version: string; body: string; at: number } | undefined;
+  };
+
+  corrections: {
+    /** Every correction of this content and solution, in frame order. */
+    forContent(contentHash: string, solution: string): CorrectionRow[];
+    byId(id: number): CorrectionRow | undefined;
+    /**
+     * Inserts (no id) or replaces (id) one correction in its own transaction, so an edit is on
+     * disk the moment this returns. Returns the row as stored.
+     */
+    put(correction: CorrectionInput): CorrectionRow;
+    /** Many corrections in ONE transaction (all or none): bulk accept, a track's relabel. */
+    putMany(corrections: readonly CorrectionInput[]): CorrectionRow[];
   };
 
   /** Streams labelled items for export, in path order, without loading the library into memory. */

@@ -34,6 +34,18 @@ import {
   RunState,
   StartRunInput,
 } from './run-schemas.js';
+import {
+  ReanalyseInput,
+  ReanalyseScope,
+  RelabelTrackInput,
+  ReviewBoxes,
+  ReviewBoxesInput,
+  ReviewBulkInput,
+  ReviewEditInput,
+  ReviewEditResult,
+  ReviewEditsInput,
+  ReviewEditsResult,
+} from './review-schemas.js';
 import { HostedServiceInput, ServiceState, TrialInput } from './service-schemas.js';
 import { z } from './zod.js';
 
@@ -87,11 +99,27 @@ export const CALLS = {
   ),
   'runs.autoLabel': call(Empty, AutoLabel),
   'runs.setAutoLabel': call(AutoLabelInput, AutoLabel),
+  /** What re-analysing these items would spend (they are labelled, so runs.estimate says 0). */
+  'runs.estimateReanalyse': call(ReanalyseScope, Estimate),
+  /** Sends labelled items again (spends frames: ask first); corrections stay attached. */
+  'runs.reanalyse': call(ReanalyseInput, RunState),
 
   'library.page': call(LibraryPageInput, LibraryPage),
   'library.ids': call(ItemIdsInput, ItemIds),
   'library.classCounts': call(LibraryFilter, ClassCounts),
   'library.item': call(ItemInput, ItemDetail),
+
+  /** The corrected boxes of an item (per frame for clips), each with the ids to edit it. */
+  'review.boxes': call(ReviewBoxesInput, ReviewBoxes),
+  /** One edit, saved at once; answers the box after it and the edit that undoes it. */
+  'review.edit': call(ReviewEditInput, ReviewEditResult),
+  /** Several edits in one transaction (undo/redo of a bulk action). */
+  'review.editMany': call(ReviewEditsInput, ReviewEditsResult),
+  /** Accept (or reject) every box shown: by threshold, class filter and frame. */
+  'review.acceptAll': call(ReviewBulkInput, ReviewEditsResult),
+  'review.rejectAll': call(ReviewBulkInput, ReviewEditsResult),
+  /** Relabels every box of one track of a clip. */
+  'review.relabelTrack': call(RelabelTrackInput, ReviewEditsResult),
 
   /** Native folder picker (Electron); browser mode answers `not_available`. */
   'host.pickFolders': call(Empty, z.object({ paths: z.array(z.string()) })),

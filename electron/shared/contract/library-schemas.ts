@@ -59,7 +59,10 @@ export const ClassCounts = z.array(z.object({ label: z.string(), count: z.number
 export type ClassCounts = z.infer<typeof ClassCounts>;
 
 export const Box = z.object({
+  /** The model detection's id; for a box a person drew, its correction's id (see `key`). */
   id: Id,
+  /** Unique within the item (`d<detection>` or `c<correction>`); review.boxes has both ids. */
+  key: z.string().optional(),
   frameIndex: z.number(),
   timeMs: z.number().nullable(),
   label: z.string(),

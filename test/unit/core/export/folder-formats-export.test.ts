@@ -111,9 +111,11 @@ describe('MOT export', () => {
     expect(summary).toMatchObject({ files: 1, boxes: 3, skipped: 4 });
     expect((await readdir(out)).sort()).toEqual([
       '.labeldesk-export.json',
+      'classes.txt',
       'clip, one.txt',
       'sources.csv',
     ]);
+    const classes = (await readFile(join(out, 'classes.txt'), 'utf8')).split('\n');
     const clip = fx.items.find((i) => i.media.kind === 'video')!;
     const size = fx.truth.get(clip.media.path)!;
     const lines = (await readFile(join(out, 'clip, one.txt'), 'utf8')).split('\n').filter(Boolean);
@@ -130,7 +132,9 @@ describe('MOT export', () => {
       expect(r[2]! + r[4]!).toBeCloseTo(e.xmax, 2);
       expect(r[3]! + r[5]!).toBeCloseTo(e.ymax, 2);
       expect(r[6]).toBeCloseTo(d.score, 4);
-      expect(r.slice(7)).toEqual([-1, -1, -1]);
+      // The 8th column is the class, named by its line in classes.txt.
+      expect(classes[r[7]!]).toBe(d.label);
+      expect(r.slice(8)).toEqual([-1, -1]);
     });
     const [, source] = parseCsv(await readFile(join(out, 'sources.csv'), 'utf8'));
     expect(source!.slice(0, 2)).toEqual(['clip, one.txt', clip.media.path]);
@@ -145,7 +149,7 @@ describe('empty exports', () => {
     const expected = {
       yolo: ['classes.txt', 'data.yaml', 'labels', 'sources.csv'],
       voc: [],
-      mot: ['sources.csv'],
+      mot: ['classes.txt', 'sources.csv'],
     };
     expect((await readdir(out)).sort()).toEqual(['.labeldesk-export.json', ...expected[format]]);
     if (format === 'yolo')

@@ -86,9 +86,11 @@ describe('exportItems', () => {
     const [first] = fx.store.exportItems({ solution: 'objects', kind: 'video' });
     expect(first?.media).toEqual(fx.store.media.byPath('/lib/v.mp4'));
     expect(first?.result).toEqual(fx.store.results.find('hv', 'objects'));
-    expect(first?.detections).toEqual(
+    // Clips come merged with the corrections and tracked: the stored records plus those fields.
+    expect(first?.detections).toMatchObject(
       fx.store.results.detections(first!.result.id).sort((a, b) => a.frameIndex - b.frameIndex),
     );
+    expect(first?.detections.map((d) => (d as { trackId?: number }).trackId)).toEqual([1, 2]); // frames 0 and 5: too far apart for one track
   });
 
   it('lets the app keep writing while an export is half-way through', () => {
@@ -131,7 +133,7 @@ describe('exportItems', () => {
       { solution: 'objects', classes: ['a'], minScore: 0.5, kind: 'image' as const },
     ];
     for (const q of queries) {
-      for (const sql of [exportSql.items, exportSql.detections]) {
+      for (const sql of [exportSql.items, exportSql.detections, exportSql.allDetections]) {
         const plan = db
           .prepare(`EXPLAIN QUERY PLAN ${sql}`)
           .all({ ...queryParams(q), resultId: 1 }) as { detail: string }[];

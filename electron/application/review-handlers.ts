@@ -1,0 +1,118 @@
+/** The review calls: corrected boxes, edits (each saved at once, with its undo), re-analysis. */
+import type { TrackedBox } from '../core/review/export-boxes.js';
+import type { ReviewEdit as CoreEdit } from '../core/review/review-edits.js';
+import { ReviewService } from '../core/review/review-service.js';
+import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
+import type { Handlers } from '../shared/contract/index.js';
+import type { ReviewBox, ReviewEdit } from '../shared/contract/review-schemas.js';
+import type { RunController } from './run-controller.js';
+
+type ReviewHandlers = Pick<
+  Handlers,
+  | 'review.boxes'
+  | 'review.edit'
+  | 'review.editMany'
+  | 'review.acceptAll'
+  | 'review.rejectAll'
+  | 'review.relabelTrack'
+  | 'runs.estimateReanalyse'
+  | 'runs.reanalyse'
+>;
+
+export function toReviewBox(b: TrackedBox): ReviewBox {
+  return {
+    key: b.key,
+    detectionId: b.detectionId,
+    correctionId: b.correctionId,
+    frameIndex: b.frameIndex,
+    timeMs: b.timeMs,
+    label: b.label,
+    score: b.score,
+    bbox: b.bbox,
+    origin: b.origin,
+    review: b.review,
+    deleted: b.deleted,
+    model: b.model,
+    trackId: b.trackId ?? null,
+  };
+}
+
+/** The contract's edit and core's differ only in readonly-ness and optional fields. */
+const toCore = (e: ReviewEdit): CoreEdit => e as CoreEdit;
+const toWire = (e: CoreEdit): ReviewEdit => e as ReviewEdit;
+
+export function reviewHandlers(
+  store: LibraryStore,
+  runs: RunController,
+  changed: (media: MediaRecord) => void,
+): ReviewHandlers {
+  const review = new ReviewService(store);
+  const bulk = (
+    q: {
+      id: number;
+      solution: string;
+      minScore: number;
+      classes?: string[] | undefined;
+      frameIndex?: number | undefined;
+    },
+    kind: 'accept' | 'reject',
+  ) => {
+    const r = review.bulk(
+      q.id,
+      q.solution,
+      (b) =>
+        b.score >= q.minScore &&
+        (!q.classes || q.classes.includes(b.label)) &&
+        (q.frameIndex === undefined || b.frameIndex === q.frameIndex) &&
+        b.review !== (kind === 'accept' ? 'accepted' : 'rejected'),
+      (b) => ({ kind, box: { detectionId: b.detectionId, correctionId: b.correctionId } }),
+    );
+    if (r.inverse.length) changed(r.media);
+    return { changed: r.inverse.length, inverse: r.inverse.map(toWire) };
+  };
+  return {
+    'review.boxes': ({ id, solution, includeDeleted, frameIndex }) => {
+      const { result, boxes } = review.item(id, solution);
+      return {
+        analysedWidth: result?.analysedWidth ?? null,
+        analysedHeight: result?.analysedHeight ?? null,
+        boxes: boxes
+          .filter(
+            (b) =>
+              (includeDeleted || !b.deleted) &&
+              (frameIndex === undefined || b.frameIndex === frameIndex),
+          )
+          .map(toReviewBox),
+      };
+    },
+    'review.edit': ({ id, solution, edit }) => {
+      const r = review.edit(id, solution, toCore(edit));
+      changed(r.media);
+      return { box: r.box && toReviewBox(r.box), inverse: toWire(r.inverse) };
+    },
+    'review.editMany': ({ id, solution, edits }) => {
+      const r = review.editMany(id, solution, edits.map(toCore));
+      changed(r.media);
+      return { changed: edits.length, inverse: r.inverse.map(toWire) };
+    },
+    'review.acceptAll': (q) => bulk(q, 'accept'),
+    'review.rejectAll': (q) => bulk(q, 'reject'),
+    'review.relabelTrack': ({ id, solution, trackId, label }) => {
+      const r = review.bulk(
+        id,
+        solution,
+        (b) => b.trackId === trackId && b.label !== label,
+        (b) => ({
+          kind: 'relabel',
+          box: { detectionId: b.detectionId, correctionId: b.correctionId },
+          label,
+        }),
+      );
+      if (r.inverse.length) changed(r.media);
+      return { changed: r.inverse.length, inverse: r.inverse.map(toWire) };
+    },
+    'runs.estimateReanalyse': (scope) => runs.estimate(scope, Date.now()),
+    'runs.reanalyse': (request) =>
+      runs.start({ ...request, retryUncertain: false, reanalyseBefore: Date.now() }),
+  };
+}

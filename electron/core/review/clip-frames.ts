@@ -1,0 +1,120 @@
+/**
+ * Clips as training data for image formats (COCO, YOLO, VOC): each analysed frame that has boxes
+ * is written as a JPEG (one ffmpeg per clip, selecting exactly those frames) and exported as an
+ * image item with its corrected boxes. Streaming: one clip's frames are extracted at a time.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, rename } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import { mediaDisplayedSize } from '../export/box-geometry.js';
+import { clipFrame } from '../export/export-model.js';
+import { resolveTool } from '../library/tool-paths.js';
+import type { DetectionRow, ExportItem } from '../store/store-types.js';
+
+export interface ClipFramesOptions {
+  /** Where the frames go: `<dir>/<clip stem>-<hash>/frame-<n>.jpg` (n: the clip's frame from 0). */
+  dir: string;
+  ffmpegPath?: string;
+}
+
+/** Passes images through; turns each clip into one image item per analysed frame with boxes. */
+export async function* withClipFrames(
+  items: Iterable<ExportItem> | AsyncIterable<ExportItem>,
+  options: ClipFramesOptions,
+): AsyncGenerator<ExportItem> {
+  for await (const item of items) {
+    if (item.media.kind !== 'video') {
+      yield item;
+      continue;
+    }
+    yield* await clipFrameItems(item, options);
+  }
+}
+
+async function clipFrameItems(item: ExportItem, options: ClipFramesOptions): Promise<ExportItem[]> {
+  const size = mediaDisplayedSize(item.media, item.result);
+  const byFrame = new Map<number, DetectionRow[]>();
+  for (const d of item.detections) {
+    const n = clipFrame(d, item.media.fps);
+    const list = byFrame.get(n);
+    if (list) list.push(d);
+    else byFrame.set(n, [d]);
+  }
+  if (!size || byFrame.size === 0) return [];
+  const frames = [...byFrame.keys()].sort((a, b) => a - b);
+  const stem = basename(item.media.path, extname(item.media.path)).replace(/[^\w.-]+/g, '_');
+  const tag = createHash('sha256').update(item.media.path).digest('hex').slice(0, 8);
+  const folder = join(options.dir, `${stem}-${tag}`);
+  await mkdir(folder, { recursive: true });
+  const files = await extractFrames(item.media.path, frames, folder, options.ffmpegPath);
+  return frames.flatMap((n, i) => {
+    const path = files[i];
+    if (!path) return [];
+    return [
+      {
+        media: {
+          ...item.media,
+          path,
+          kind: 'image' as const,
+          width: size.width,
+          height: size.height,
+          orientation: 1,
+          durationMs: null,
+          fps: null,
+        },
+        result: item.result,
+        detections: byFrame.get(n) ?? [],
+      },
+    ];
+  });
+}
+
+/** Writes the given 0-based frames as JPEGs named by frame; returns their paths in that order. */
+async function extractFrames(
+  file: string,
+  frames: readonly number[],
+  folder: string,
+  ffmpegPath?: string,
+): Promise<(string | undefined)[]> {
+  const ffmpeg = await resolveTool('ffmpeg', ffmpegPath);
+  const select = frames.map((n) => `eq(n\\,${n})`).join('+');
+  const args = [
+    '-v',
+    'error',
+    '-nostdin',
+    '-i',
+    file,
+    '-vf',
+    `select='${select}'`,
+    '-fps_mode',
+    'passthrough',
+    '-q:v',
+    '2',
+    '-y',
+    join(folder, 'sel-%06d.jpg'),
+  ];
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`ffmpeg could not read ${file}: ${err.trim()}`)),
+    );
+  });
+  // ffmpeg numbers the selected frames 1, 2, … in order; name them by the clip's frame instead.
+  const written = new Set(await readdir(folder));
+  const out: (string | undefined)[] = [];
+  for (const [i, n] of frames.entries()) {
+    const sel = `sel-${String(i + 1).padStart(6, '0')}.jpg`;
+    if (!written.has(sel)) {
+      out.push(undefined);
+      continue;
+    }
+    const target = join(folder, `frame-${String(n).padStart(6, '0')}.jpg`);
+    await rename(join(folder, sel), target);
+    out.push(target);
+  }
+  return out;
+}

@@ -1,0 +1,43 @@
+/** The boxes of one item as exports write them: merged, tracked (clips), then filtered. */
+import type { CorrectionRow, DetectionRow, ExportQuery, MediaKind } from '../store/store-types.js';
+import { mergeCorrections, mergeInPlace, type MergedBox } from './merge-corrections.js';
+import { assignTracks } from './track-boxes.js';
+
+export type TrackedBox = MergedBox & { trackId?: number };
+
+/** Whether a merged box passes an export's filters (deleted boxes never do). */
+export function passes(box: DetectionRow & { deleted?: boolean }, query: ExportQuery): boolean {
+  if (box.deleted) return false;
+  if (box.review === 'rejected' && !query.includeRejected) return false;
+  if (query.onlyAccepted && box.review !== 'accepted') return false;
+  if (query.minScore !== undefined && box.score < query.minScore) return false;
+  if (query.classes && !query.classes.includes(box.label)) return false;
+  return true;
+}
+
+/**
+ * Tracks are computed on every box a person has not rejected or deleted, before the export's own
+ * filters, so a clip's track ids are the same whichever classes or scores an export picks.
+ */
+export function withTracks(boxes: MergedBox[]): TrackedBox[] {
+  const live = boxes.filter((b) => !b.deleted && b.review !== 'rejected');
+  const ids = assignTracks(live);
+  live.forEach((b, i) => ((b as TrackedBox).trackId = ids[i]));
+  return boxes;
+}
+
+/** `model` must be fresh rows the caller owns: images are corrected in place (no copies). */
+export function exportBoxes(
+  model: DetectionRow[],
+  corrections: readonly CorrectionRow[],
+  query: ExportQuery,
+  kind: MediaKind,
+  analysed: { width: number; height: number },
+): DetectionRow[] {
+  if (kind !== 'video') {
+    return mergeInPlace(model, corrections, analysed).filter((b) => passes(b, query));
+  }
+  return withTracks(mergeCorrections(model, corrections, { analysed })).filter((b) =>
+    passes(b, query),
+  );
+}

@@ -1,0 +1,304 @@
+/**
+ * The corrected set: the model's boxes with a person's corrections laid over them. Pure; the same
+ * function feeds the review screen, `library.item` and every export.
+ *
+ * How corrections attach (decided here, documented in the README under "Corrections"):
+ * - To the content hash + solution, never to a file or a result row: duplicate files share them,
+ *   and re-analysis (which replaces the result's detections) leaves them in place.
+ * - To a model box by its *anchor*: the frame index, label, score and normalised box the model
+ *   gave when the person first touched it (refreshed on every later edit). On every read each
+ *   anchored correction is paired with one model box of the same frame whose box overlaps the
+ *   anchor with IoU ≥ 0.9, greedily, best first, a box of the same label preferred (so an
+ *   unchanged model answer pairs exactly, and a slightly moved one still pairs).
+ * - A model box with no correction is `pending`. So after re-analysis new boxes are pending,
+ *   while boxes the person had reviewed keep their state and edits.
+ * - A deleted box the model returns again (IoU ≥ 0.9 with the deleted one) stays deleted; one that
+ *   moved further is a new, pending box.
+ * - A correction whose model box is gone keeps the person's work visible: an edited or reviewed
+ *   box stays, standing on its anchor (origin `edited`); a deletion stays a silent tombstone.
+ * - Boxes a person draws have no anchor (origin `added`, score 1).
+ */
+import { iou, sameBox, type NormBox } from '../../shared/geometry/box-math.js';
+import type {
+  CorrectionRow,
+  DetectionOrigin,
+  DetectionRow,
+  ReviewState,
+} from '../store/store-types.js';
+
+export const ANCHOR_MIN_IOU = 0.9;
+
+/** The model box a merged box stands on (its current detection, or the correction's anchor). */
+export interface ModelBox {
+  label: string;
+  score: number;
+  bbox: NormBox;
+}
+
+/**
+ * One box as people see and export it. It is a `DetectionRow`, so export writers take it as is;
+ * `id` is the model detection's id, 0 for a box with no model detection behind it.
+ */
+export interface MergedBox extends DetectionRow {
+  /** Stable within the item: `d<detectionId>` for a model box, `c<correctionId>` otherwise. */
+  key: string;
+  detectionId: number | null;
+  correctionId: number | null;
+  model: ModelBox | null;
+  deleted: boolean;
+}
+
+export interface MergeOptions {
+  /** Also return deleted boxes (flagged), e.g. for a restore list; exports leave them out. */
+  includeDeleted?: boolean;
+  /** The analysed size, to give moved boxes their pixel box too (else it is left at 0). */
+  analysed?: { width: number; height: number };
+}
+
+interface Pair {
+  score: number;
+  c: number;
+  m: number;
+}
+
+/**
+ * The common case first: every anchor finds its box unchanged (no re-analysis since, or the same
+ * answer again). Gives what the greedy pairing gives then (exact pairs score highest, ties in the
+ * same order), without building and sorting candidate pairs. Null when any anchor has moved.
+ */
+function exactPairs(
+  model: readonly DetectionRow[],
+  corrections: readonly CorrectionRow[],
+): Map<number, number> | null {
+  const byCorrection = new Map<number, number>();
+  const taken = new Set<number>();
+  for (let ci = 0; ci < corrections.length; ci++) {
+    const a = (corrections[ci] as CorrectionRow).anchor;
+    if (!a) continue;
+    const frame = (corrections[ci] as CorrectionRow).frameIndex;
+    let found = -1;
+    for (let mi = 0; mi < model.length && found < 0; mi++) {
+      const m = model[mi] as DetectionRow;
+      if (
+        m.frameIndex === frame &&
+        m.label === a.label &&
+        !taken.has(mi) &&
+        sameBox(m.bbox, a.bbox)
+      )
+        found = mi;
+    }
+    if (found < 0) return null;
+    byCorrection.set(ci, found);
+    taken.add(found);
+  }
+  return byCorrection;
+}
+
+/** Pairs anchored corrections with model boxes of the same frame: correction index → model index. */
+function pairAnchors(
+  model: readonly DetectionRow[],
+  corrections: readonly CorrectionRow[],
+): Map<number, number> {
+  // Clips have many frames: the exact scan is for images and small items.
+  if (model.length <= 64) {
+    const exact = exactPairs(model, corrections);
+    if (exact) return exact;
+  }
+  const byFrame = new Map<number, number[]>();
+  model.forEach((m, i) => {
+    const list = byFrame.get(m.frameIndex);
+    if (list) list.push(i);
+    else byFrame.set(m.frameIndex, [i]);
+  });
+  const pairs: Pair[] = [];
+  corrections.forEach((c, ci) => {
+    if (!c.anchor) return;
+    for (const mi of byFrame.get(c.frameIndex) ?? []) {
+      const m = model[mi] as DetectionRow;
+      const overlap = iou(c.anchor.bbox, m.bbox);
+      if (overlap < ANCHOR_MIN_IOU) continue;
+      pairs.push({ score: overlap + (m.label === c.anchor.label ? 1 : 0), c: ci, m: mi });
+    }
+  });
+  pairs.sort((a, b) => b.score - a.score || a.c - b.c || a.m - b.m);
+  const byCorrection = new Map<number, number>();
+  const taken = new Set<number>();
+  for (const p of pairs) {
+    if (byCorrection.has(p.c) || taken.has(p.m)) continue;
+    byCorrection.set(p.c, p.m);
+    taken.add(p.m);
+  }
+  return byCorrection;
+}
+
+function pixelBox(bbox: NormBox, analysed: MergeOptions['analysed']): NormBox {
+  if (!analysed) return { x: 0, y: 0, w: 0, h: 0 };
+  return {
+    x: bbox.x * analysed.width,
+    y: bbox.y * analysed.height,
+    w: bbox.w * analysed.width,
+    h: bbox.h * analysed.height,
+  };
+}
+
+function originOf(model: ModelBox | null, label: string, bbox: NormBox): DetectionOrigin {
+  if (!model) return 'added';
+  return label === model.label && sameBox(bbox, model.bbox) ? 'model' : 'edited';
+}
+
+/**
+ * A model box with no correction: what most boxes of a library are. Its review is the one saved
+ * with it (`pending` from a run).
+ */
+export function plainModelBox(m: DetectionRow): MergedBox {
+  return {
+    ...m,
+    key: `d${m.id}`,
+    detectionId: m.id,
+    correctionId: null,
+    model: { label: m.label, score: m.score, bbox: m.bbox },
+    deleted: false,
+  };
+}
+
+function corrected(
+  m: DetectionRow,
+  c: CorrectionRow,
+  analysed: MergeOptions['analysed'],
+): MergedBox {
+  const label = c.label ?? m.label;
+  const bbox = c.bbox ?? m.bbox;
+  const model = { label: m.label, score: m.score, bbox: m.bbox };
+  return {
+    ...m,
+    label,
+    classId: label === m.label ? m.classId : null,
+    bbox,
+    bboxPx: c.bbox ? pixelBox(bbox, analysed) : m.bboxPx,
+    origin: originOf(model, label, bbox),
+    review: c.review,
+    key: `d${m.id}`,
+    detectionId: m.id,
+    correctionId: c.id,
+    model,
+    deleted: c.deleted,
+  };
+}
+
+/** A correction with no model box under it: a drawn box, or one whose model box is gone. */
+function standalone(
+  c: CorrectionRow,
+  resultId: number,
+  analysed: MergeOptions['analysed'],
+): MergedBox | null {
+  const a = c.anchor;
+  const label = c.label ?? a?.label;
+  const bbox = c.bbox ?? a?.bbox;
+  if (label === undefined || bbox === undefined) return null;
+  return {
+    id: 0,
+    resultId,
+    frameIndex: c.frameIndex,
+    timeMs: c.timeMs,
+    label,
+    classId: null,
+    score: a ? a.score : 1,
+    bbox,
+    bboxPx: pixelBox(bbox, analysed),
+    origin: a ? 'edited' : 'added',
+    review: c.review,
+    key: `c${c.id}`,
+    detectionId: null,
+    correctionId: c.id,
+    model: a,
+    deleted: c.deleted,
+  };
+}
+
+/** Whether an orphaned correction still carries work to show (an edit or a review). */
+const carriesWork = (c: CorrectionRow): boolean =>
+  c.label !== null || c.bbox !== null || c.review !== ('pending' satisfies ReviewState);
+
+/**
+ * Merges the model's boxes of one result (in frame order) with the corrections of its content and
+ * solution. Returns boxes in frame order: model boxes in their order, then drawn ones per frame.
+ */
+export function mergeCorrections(
+  model: readonly DetectionRow[],
+  corrections: readonly CorrectionRow[],
+  options: MergeOptions = {},
+): MergedBox[] {
+  const keep = (b: MergedBox) => options.includeDeleted === true || !b.deleted;
+  if (corrections.length === 0) return model.map(plainModelBox);
+  const paired = pairAnchors(model, corrections);
+  const onModel = new Map<number, CorrectionRow>();
+  for (const [ci, mi] of paired) onModel.set(mi, corrections[ci] as CorrectionRow);
+  const out: MergedBox[] = [];
+  model.forEach((m, mi) => {
+    const c = onModel.get(mi);
+    const box = c ? corrected(m, c, options.analysed) : plainModelBox(m);
+    if (keep(box)) out.push(box);
+  });
+  const resultId = model[0]?.resultId ?? 0;
+  let extra = false;
+  corrections.forEach((c, ci) => {
+    if (paired.has(ci)) return;
+    if (c.anchor && !c.deleted && !carriesWork(c)) return;
+    if (c.anchor && c.deleted && !options.includeDeleted) return;
+    const box = standalone(c, resultId, options.analysed);
+    if (box && keep(box)) {
+      out.push(box);
+      extra = true;
+    }
+  });
+  // Stable: model boxes keep their order within a frame, drawn ones follow them.
+  if (extra) out.sort((a, b) => a.frameIndex - b.frameIndex);
+  return out;
+}
+
+/**
+ * The same merge for exports, lean: the model rows (fresh objects the caller owns) are corrected
+ * in place and deleted ones dropped, with no per-box copy (a million boxes, a million fewer
+ * objects). Boxes shown are exactly those `mergeCorrections` shows, in the same order.
+ */
+export function mergeInPlace(
+  model: DetectionRow[],
+  corrections: readonly CorrectionRow[],
+  analysed: MergeOptions['analysed'],
+): DetectionRow[] {
+  if (corrections.length === 0) return model;
+  const paired = pairAnchors(model, corrections);
+  const onModel = new Array<CorrectionRow | undefined>(model.length);
+  for (const [ci, mi] of paired) onModel[mi] = corrections[ci];
+  const out: DetectionRow[] = [];
+  for (let mi = 0; mi < model.length; mi++) {
+    const m = model[mi] as DetectionRow;
+    const c = onModel[mi];
+    if (c) {
+      if (c.deleted) continue;
+      const anchor = { label: m.label, score: m.score, bbox: m.bbox };
+      if (c.label !== null && c.label !== m.label) {
+        m.label = c.label;
+        m.classId = null;
+      }
+      if (c.bbox !== null) {
+        m.bbox = c.bbox;
+        m.bboxPx = pixelBox(c.bbox, analysed);
+      }
+      m.origin = originOf(anchor, m.label, m.bbox);
+      m.review = c.review;
+    }
+    out.push(m);
+  }
+  let extra = false;
+  corrections.forEach((c, ci) => {
+    if (paired.has(ci) || c.deleted || (c.anchor && !carriesWork(c))) return;
+    const box = standalone(c, model[0]?.resultId ?? 0, analysed);
+    if (box) {
+      out.push(box);
+      extra = true;
+    }
+  });
+  if (extra) out.sort((a, b) => a.frameIndex - b.frameIndex);
+  return out;
+}

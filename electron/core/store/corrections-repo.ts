@@ -1,0 +1,164 @@
+/** A person's corrections, one row per touched or drawn box; each write is its own transaction. */
+import type { Db } from '../../node-lib/sqlite.js';
+import type { MirrorFn } from './review-mirror.js';
+import { must } from './row-mappers.js';
+import { StoreError } from './store-error.js';
+import type { CorrectionInput, CorrectionRow, LibraryStore, ReviewState } from './store-types.js';
+
+export interface CorrectionDbRow {
+  id: number;
+  content_hash: string;
+  solution: string;
+  frame_index: number;
+  time_ms: number | null;
+  anchor_label: string | null;
+  anchor_score: number | null;
+  anchor_x: number | null;
+  anchor_y: number | null;
+  anchor_w: number | null;
+  anchor_h: number | null;
+  label: string | null;
+  x: number | null;
+  y: number | null;
+  w: number | null;
+  h: number | null;
+  review: ReviewState;
+  deleted: number;
+  updated_at: number;
+}
+
+export const CORRECTION_COLUMNS = `id, content_hash, solution, frame_index, time_ms, anchor_label,
+  anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, updated_at`;
+
+export function toCorrection(r: CorrectionDbRow): CorrectionRow {
+  return {
+    id: r.id,
+    contentHash: r.content_hash,
+    solution: r.solution,
+    frameIndex: r.frame_index,
+    timeMs: r.time_ms,
+    anchor:
+      r.anchor_label === null
+        ? null
+        : {
+            label: r.anchor_label,
+            score: r.anchor_score ?? 0,
+            bbox: {
+              x: r.anchor_x ?? 0,
+              y: r.anchor_y ?? 0,
+              w: r.anchor_w ?? 0,
+              h: r.anchor_h ?? 0,
+            },
+          },
+    label: r.label,
+    bbox: r.x === null ? null : { x: r.x, y: r.y ?? 0, w: r.w ?? 0, h: r.h ?? 0 },
+    review: r.review,
+    deleted: r.deleted === 1,
+    updatedAt: r.updated_at,
+  };
+}
+
+function params(c: CorrectionInput, at: number) {
+  return {
+    contentHash: c.contentHash,
+    solution: c.solution,
+    frameIndex: c.frameIndex,
+    timeMs: c.timeMs,
+    anchorLabel: c.anchor?.label ?? null,
+    anchorScore: c.anchor?.score ?? null,
+    anchorX: c.anchor?.bbox.x ?? null,
+    anchorY: c.anchor?.bbox.y ?? null,
+    anchorW: c.anchor?.bbox.w ?? null,
+    anchorH: c.anchor?.bbox.h ?? null,
+    label: c.label,
+    x: c.bbox?.x ?? null,
+    y: c.bbox?.y ?? null,
+    w: c.bbox?.w ?? null,
+    h: c.bbox?.h ?? null,
+    review: c.review,
+    deleted: c.deleted ? 1 : 0,
+    updatedAt: at,
+  };
+}
+
+type Params = ReturnType<typeof params>;
+const VALUES = `@contentHash, @solution, @frameIndex, @timeMs, @anchorLabel, @anchorScore, @anchorX,
+  @anchorY, @anchorW, @anchorH, @label, @x, @y, @w, @h, @review, @deleted, @updatedAt`;
+
+export class CorrectionsRepo implements Readonly<LibraryStore['corrections']> {
+  private readonly forContentStmt;
+  private readonly byIdStmt;
+  private readonly insertStmt;
+  private readonly updateStmt;
+  private readonly putTx;
+  private readonly putManyTx;
+
+  constructor(
+    db: Db,
+    private readonly now: () => number,
+    mirror: MirrorFn,
+  ) {
+    this.forContentStmt = db.prepare<[string, string], CorrectionDbRow>(
+      `SELECT ${CORRECTION_COLUMNS} FROM corrections WHERE content_hash = ? AND solution = ?
+       ORDER BY frame_index, id`,
+    );
+    this.byIdStmt = db.prepare<[number], CorrectionDbRow>(
+      `SELECT ${CORRECTION_COLUMNS} FROM corrections WHERE id = ?`,
+    );
+    this.insertStmt = db.prepare<[Params], CorrectionDbRow>(
+      `INSERT INTO corrections (content_hash, solution, frame_index, time_ms, anchor_label,
+        anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted,
+        updated_at) VALUES (${VALUES}) RETURNING ${CORRECTION_COLUMNS}`,
+    );
+    // The content and solution never change: a correction belongs to one content for good.
+    this.updateStmt = db.prepare<[Params & { id: number }], CorrectionDbRow>(
+      `UPDATE corrections SET frame_index = @frameIndex, time_ms = @timeMs,
+        anchor_label = @anchorLabel, anchor_score = @anchorScore, anchor_x = @anchorX,
+        anchor_y = @anchorY, anchor_w = @anchorW, anchor_h = @anchorH, label = @label, x = @x,
+        y = @y, w = @w, h = @h, review = @review, deleted = @deleted, updated_at = @updatedAt
+       WHERE id = @id AND content_hash = @contentHash AND solution = @solution
+       RETURNING ${CORRECTION_COLUMNS}`,
+    );
+    const putOne = (c: CorrectionInput): CorrectionDbRow => {
+      const p = params(c, this.now());
+      if (c.id === undefined) return must(this.insertStmt.get(p), 'correction');
+      const row = this.updateStmt.get({ ...p, id: c.id });
+      if (!row) {
+        throw new StoreError(
+          'not_found',
+          `correction ${c.id} does not exist for this content and solution`,
+        );
+      }
+      return row;
+    };
+    // The library view's counts follow in the same transaction.
+    this.putTx = db.transaction((c: CorrectionInput) => {
+      const row = putOne(c);
+      mirror(row.content_hash, row.solution);
+      return row;
+    });
+    this.putManyTx = db.transaction((cs: readonly CorrectionInput[]) => {
+      const rows = cs.map(putOne);
+      const contents = new Map(rows.map((r) => [`${r.solution}\u0000${r.content_hash}`, r]));
+      for (const r of contents.values()) mirror(r.content_hash, r.solution);
+      return rows;
+    });
+  }
+
+  forContent(contentHash: string, solution: string): CorrectionRow[] {
+    return this.forContentStmt.all(contentHash, solution).map(toCorrection);
+  }
+
+  byId(id: number): CorrectionRow | undefined {
+    const r = this.byIdStmt.get(id);
+    return r && toCorrection(r);
+  }
+
+  put(correction: CorrectionInput): CorrectionRow {
+    return toCorrection(this.putTx(correction));
+  }
+
+  putMany(corrections: readonly CorrectionInput[]): CorrectionRow[] {
+    return this.putManyTx(corrections).map(toCorrection);
+  }
+}

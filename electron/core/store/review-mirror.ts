@@ -1,0 +1,52 @@
+/**
+ * Keeps the library view's counts true to the corrected set. The view (grid, filters, pending
+ * counts) reads `detections.review`/`origin` and `results.box_count` in SQL; those columns are a
+ * mirror of the merged state, rewritten here whenever corrections or the model's boxes change. The
+ * model's labels and boxes are never touched: corrections live in their own table.
+ */
+import type { Db } from '../../node-lib/sqlite.js';
+import { mergeCorrections } from '../review/merge-corrections.js';
+import { CORRECTION_COLUMNS, toCorrection, type CorrectionDbRow } from './corrections-repo.js';
+import { toDetection, type DetectionDbRow } from './row-mappers.js';
+import type { DetectionOrigin, ReviewState } from './store-types.js';
+
+/** Returns whether it rewrote anything (a result without corrections needs nothing). */
+export type MirrorFn = (contentHash: string, solution: string) => boolean;
+
+export function reviewMirror(db: Db): MirrorFn {
+  const corrections = db.prepare<[string, string], CorrectionDbRow>(
+    `SELECT ${CORRECTION_COLUMNS} FROM corrections WHERE content_hash = ? AND solution = ?
+     ORDER BY frame_index, id`,
+  );
+  const result = db.prepare<[string, string], { id: number }>(
+    'SELECT id FROM results WHERE content_hash = ? AND solution = ?',
+  );
+  const detections = db.prepare<[number], DetectionDbRow>(
+    'SELECT * FROM detections WHERE result_id = ? ORDER BY frame_index, id',
+  );
+  const update = db.prepare<[ReviewState, DetectionOrigin, number]>(
+    'UPDATE detections SET review = ?, origin = ? WHERE id = ?',
+  );
+  const count = db.prepare<[number, number]>('UPDATE results SET box_count = ? WHERE id = ?');
+
+  return (contentHash, solution) => {
+    const rows = corrections.all(contentHash, solution);
+    // A fresh result without corrections is already mirrored: its boxes were saved pending.
+    if (rows.length === 0) return false;
+    const r = result.get(contentHash, solution);
+    if (!r) return false;
+    const model = detections.all(r.id).map(toDetection);
+    const merged = mergeCorrections(model, rows.map(toCorrection), { includeDeleted: true });
+    const byId = new Map(model.map((d) => [d.id, d]));
+    let boxes = 0;
+    // Every model box is in `merged` (deleted ones included), so every mirror value is rewritten.
+    for (const b of merged) {
+      const review: ReviewState = b.deleted ? 'rejected' : b.review;
+      if (!b.deleted && b.review !== 'rejected') boxes++;
+      const d = b.detectionId === null ? undefined : byId.get(b.detectionId);
+      if (d && (d.review !== review || d.origin !== b.origin)) update.run(review, b.origin, d.id);
+    }
+    count.run(boxes, r.id);
+    return true;
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * Review: the corrected boxes of an item and the edits people make to them. Every edit is saved
+ * at once and answers with the edit that undoes it, so undo/redo works across items and reloads.
+ */
+import { Id } from './common-schemas.js';
+import { StartRunInput } from './run-schemas.js';
+import { z } from './zod.js';
+
+const Unit = z.number().min(-1).max(2);
+/** Normalised to the displayed (EXIF-oriented) picture; the server clamps it to the picture. */
+export const NormBox = z.object({
+  x: Unit,
+  y: Unit,
+  w: z.number().positive().max(2),
+  h: z.number().positive().max(2),
+});
+const Label = z.string().trim().min(1).max(200);
+
+/** Names a box: its model detection, its correction, or both (as `ReviewBox` carries them). */
+export const BoxRef = z
+  .object({ detectionId: Id.nullable(), correctionId: Id.nullable() })
+  .refine((r) => r.detectionId !== null || r.correctionId !== null, 'a box needs an id');
+
+export const ReviewBox = z.object({
+  /** Stable within the item (`d<detection>` or `c<correction>`): list keys, selection. */
+  key: z.string(),
+  detectionId: Id.nullable(),
+  correctionId: Id.nullable(),
+  frameIndex: z.number(),
+  timeMs: z.number().nullable(),
+  label: z.string(),
+  score: z.number(),
+  bbox: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }),
+  origin: z.enum(['model', 'edited', 'added']),
+  review: z.enum(['pending', 'accepted', 'rejected']),
+  deleted: z.boolean(),
+  /** What the model said, when a model box is under it (null for a drawn box). */
+  model: z
+    .object({
+      label: z.string(),
+      score: z.number(),
+      bbox: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }),
+    })
+    .nullable(),
+  /** Clips: the track the box belongs to (1, 2, …); null for images. */
+  trackId: z.number().nullable(),
+});
+export type ReviewBox = z.infer<typeof ReviewBox>;
+
+export const ReviewEdit = z.discriminatedUnion('kind', [
+  z.object({ kind: z.enum(['move', 'resize']), box: BoxRef, bbox: NormBox }),
+  z.object({ kind: z.literal('relabel'), box: BoxRef, label: Label }),
+  z.object({
+    kind: z.enum(['delete', 'restore', 'accept', 'reject', 'reset']),
+    box: BoxRef,
+  }),
+  z.object({
+    kind: z.literal('add'),
+    frameIndex: z.number().int().min(0),
+    timeMs: z.number().min(0).nullable(),
+    label: Label,
+    bbox: NormBox,
+  }),
+]);
+export type ReviewEdit = z.infer<typeof ReviewEdit>;
+
+const ItemRef = { id: Id, solution: z.string().min(1).max(200) };
+
+export const ReviewBoxesInput = z.object({
+  ...ItemRef,
+  /** Also the boxes a person deleted (to restore them). */
+  includeDeleted: z.boolean().default(false),
+  /** Clips: only this sampled frame. */
+  frameIndex: z.number().int().min(0).optional(),
+});
+
+export const ReviewBoxes = z.object({
+  analysedWidth: z.number().nullable(),
+  analysedHeight: z.number().nullable(),
+  boxes: z.array(ReviewBox),
+});
+
+export const ReviewEditInput = z.object({ ...ItemRef, edit: ReviewEdit });
+/** Several edits saved in one transaction (an undo of a bulk action). */
+export const ReviewEditsInput = z.object({
+  ...ItemRef,
+  edits: z.array(ReviewEdit).min(1).max(100_000),
+});
+
+export const ReviewEditResult = z.object({
+  /** The box after the edit (null when a box is deleted and so no longer shown). */
+  box: ReviewBox.nullable(),
+  /** Applying it undoes this edit. */
+  inverse: ReviewEdit,
+});
+
+export const ReviewEditsResult = z.object({
+  changed: z.number(),
+  /** Applying these (with `review.editMany`) undoes the whole action. */
+  inverse: z.array(ReviewEdit),
+});
+
+/** The boxes shown: the same threshold and class filter as the stage. */
+export const ReviewBulkInput = z.object({
+  ...ItemRef,
+  minScore: z.number().min(0).max(1).default(0),
+  classes: z.array(Label).max(1000).optional(),
+  frameIndex: z.number().int().min(0).optional(),
+});
+
+export const RelabelTrackInput = z.object({
+  ...ItemRef,
+  trackId: z.number().int().min(1),
+  label: Label,
+});
+
+/** Re-analysis of chosen items: spends frames like runs.start; corrections are kept. */
+export const ReanalyseInput = StartRunInput.omit({ folderIds: true, retryUncertain: true }).extend({
+  mediaIds: z.array(Id).min(1).max(200_000),
+});
+export const ReanalyseScope = z.object({
+  solution: z.string().min(1).max(200),
+  mediaIds: z.array(Id).min(1).max(200_000),
+});
