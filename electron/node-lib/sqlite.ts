@@ -36,11 +36,27 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   const db = new Database(file, nativeBinding ? { nativeBinding } : {});
   // First: two processes creating one database at once both switch it to WAL, which needs a lock.
   db.pragma('busy_timeout = 5000');
-  db.pragma('journal_mode = WAL');
+  // SQLite answers BUSY at once, without its busy handler, when the switch to WAL would deadlock
+  // with another connection's shared lock: that one case is retried here.
+  retryWhileBusy(() => db.pragma('journal_mode = WAL'));
   // NORMAL in WAL mode keeps committed data across a process crash; only an OS crash may lose the last commits.
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   return db;
+}
+
+const BUSY_RETRIES = 100;
+
+function retryWhileBusy<T>(fn: () => T): T {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return fn();
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= BUSY_RETRIES) throw err;
+      // A short synchronous pause (opening a database is synchronous), jittered so racers part.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10 + Math.random() * 40);
+    }
+  }
 }
 
 const hashOf = (m: Migration) => createHash('sha256').update(m.sql).digest('hex');
