@@ -7,15 +7,15 @@ import { count } from '../../ui/format.js';
 import { ClassChart } from './class-chart.js';
 import { LibraryFilters } from './library-filters.js';
 import { LibraryGrid } from './library-grid.js';
+import { OpenedItem } from './opened-item.js';
 import { toLibraryFilter } from './library-query.js';
 import { NO_FILTERS, useLibraryState } from './library-state.js';
 import { SelectionBar } from './selection-bar.js';
 import { useDebounced } from './use-debounced.js';
-import { ItemViewer } from './viewer/item-viewer.js';
 
 export function LibraryScreen() {
   const { solution, setSolution, go } = useAppState();
-  const { filters, setFilters, openId, setOpenId } = useLibraryState();
+  const { filters, setFilters, openId, setOpenId, undo } = useLibraryState();
   const info = useCall('app.info', {});
   const service = useCall('service.state', {});
   const folders = useCall('folders.list', {});
@@ -28,7 +28,18 @@ export function LibraryScreen() {
   const classes = solutions.find((s) => s.id === solution)?.classes ?? [];
 
   if (openId !== null) {
-    return <ItemViewer id={openId} solution={solution} mediaBase={mediaBase} onBack={back} />;
+    return (
+      <OpenedItem
+        id={openId}
+        solution={solution}
+        mediaBase={mediaBase}
+        order={{ filter, sort: filters.sort, descending: filters.descending }}
+        classes={classes}
+        undo={undo}
+        onOpen={setOpenId}
+        onBack={back}
+      />
+    );
   }
   const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
   return (

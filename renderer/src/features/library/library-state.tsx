@@ -16,6 +16,7 @@ import type {
   LibrarySort,
   MediaKind,
 } from '../../../../electron/shared/contract/index.js';
+import { UndoStack } from '../review/undo-stack.js';
 import { EMPTY_SELECTION, type Selection } from './selection.js';
 
 export interface LibraryFilters {
@@ -51,6 +52,8 @@ interface LibraryState {
   setFocusIndex(i: number): void;
   openId: number | null;
   setOpenId(id: number | null): void;
+  /** Review edits' undo and redo, across items and visits to other screens. */
+  undo: UndoStack;
 }
 
 const LibraryStateContext = createContext<LibraryState | null>(null);
@@ -60,6 +63,7 @@ export function LibraryStateProvider({ children }: { children: ReactNode }) {
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const [focusIndex, setFocusIndex] = useState(0);
   const [openId, setOpenId] = useState<number | null>(null);
+  const [undo] = useState(() => new UndoStack());
   const value = useMemo<LibraryState>(
     () => ({
       filters,
@@ -75,8 +79,9 @@ export function LibraryStateProvider({ children }: { children: ReactNode }) {
       setFocusIndex,
       openId,
       setOpenId,
+      undo,
     }),
-    [filters, selection, focusIndex, openId],
+    [filters, selection, focusIndex, openId, undo],
   );
   return <LibraryStateContext.Provider value={value}>{children}</LibraryStateContext.Provider>;
 }

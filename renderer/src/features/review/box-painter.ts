@@ -1,0 +1,143 @@
+/**
+ * Draws boxes on a Canvas 2D context in window pixels: one path per class colour (a few stroke
+ * calls instead of one per box), only the boxes in view, labels only when they can be read.
+ * Shared by image and video review.
+ */
+import type { NormBox, Size } from '../../../../electron/shared/geometry/box-math.js';
+import type { View } from '../../../../electron/shared/geometry/viewport.js';
+import { classColour } from './box-colours.js';
+import { handlePoints, type Rect } from './stage-view.js';
+
+export interface PaintBox {
+  key: string;
+  label: string;
+  score: number;
+  bbox: NormBox;
+  review: 'pending' | 'accepted' | 'rejected';
+}
+
+export interface PaintInput {
+  boxes: readonly PaintBox[];
+  view: View;
+  picture: Size;
+  window: Size;
+  selected: ReadonlySet<string>;
+  /** Boxes being dragged, drawn where they are now instead of where they were saved. */
+  preview?: ReadonlyMap<string, NormBox>;
+  /** A box being drawn. */
+  drawing?: NormBox | null;
+  selectedColour: string;
+}
+
+/** Above this many boxes in view, labels would overlap into noise: only the selected are named. */
+const MAX_LABELS = 400;
+const LABEL_H = 15;
+const widths = new Map<string, number>();
+
+function textWidth(ctx: CanvasRenderingContext2D, text: string): number {
+  let w = widths.get(text);
+  if (w === undefined) {
+    w = ctx.measureText(text).width + 6;
+    if (widths.size > 5000) widths.clear();
+    widths.set(text, w);
+  }
+  return w;
+}
+
+export function boxText(b: Pick<PaintBox, 'label' | 'score' | 'review'>): string {
+  const mark = b.review === 'accepted' ? ' ✓' : b.review === 'rejected' ? ' ✗' : '';
+  return `${b.label} ${b.score.toFixed(2)}${mark}`;
+}
+
+function toScreen(b: NormBox, view: View, picture: Size): Rect {
+  const k = view.scale;
+  return {
+    x: view.offsetX + b.x * picture.width * k,
+    y: view.offsetY + b.y * picture.height * k,
+    w: b.w * picture.width * k,
+    h: b.h * picture.height * k,
+  };
+}
+
+/** Draws everything; returns how many boxes were in view (what the benchmark counts). */
+export function paintBoxes(ctx: CanvasRenderingContext2D, input: PaintInput): number {
+  const { view, picture, window, selected, preview } = input;
+  ctx.clearRect(0, 0, window.width, window.height);
+  const byColour = new Map<string, Rect[]>();
+  const rejected: Rect[] = [];
+  const named: Array<{ r: Rect; b: PaintBox }> = [];
+  const chosen: Rect[] = [];
+  let inView = 0;
+  for (const b of input.boxes) {
+    const r = toScreen(preview?.get(b.key) ?? b.bbox, view, picture);
+    if (r.x > window.width || r.y > window.height || r.x + r.w < 0 || r.y + r.h < 0) continue;
+    inView++;
+    if (selected.has(b.key)) {
+      chosen.push(r);
+      named.push({ r, b });
+      continue;
+    }
+    if (b.review === 'rejected') rejected.push(r);
+    else {
+      const colour = classColour(b.label);
+      let list = byColour.get(colour);
+      if (!list) byColour.set(colour, (list = []));
+      list.push(r);
+    }
+    if (named.length < MAX_LABELS) named.push({ r, b });
+  }
+  const labels = inView <= MAX_LABELS;
+  ctx.lineWidth = 1.5;
+  for (const [colour, rects] of byColour) {
+    ctx.strokeStyle = colour;
+    ctx.beginPath();
+    for (const r of rects) ctx.rect(r.x, r.y, r.w, r.h);
+    ctx.stroke();
+  }
+  if (rejected.length > 0) {
+    ctx.setLineDash([4, 4]);
+    ctx.strokeStyle = '#9aa0a6';
+    ctx.beginPath();
+    for (const r of rejected) ctx.rect(r.x, r.y, r.w, r.h);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+  ctx.font = '600 11px system-ui, sans-serif';
+  ctx.textBaseline = 'top';
+  for (const { r, b } of named) {
+    const isChosen = selected.has(b.key);
+    if (!labels && !isChosen) continue;
+    const text = boxText(b);
+    const tw = textWidth(ctx, text);
+    const ty = r.y >= LABEL_H ? r.y - LABEL_H : r.y;
+    ctx.fillStyle = isChosen
+      ? input.selectedColour
+      : b.review === 'rejected'
+        ? '#9aa0a6'
+        : classColour(b.label);
+    ctx.fillRect(r.x, ty, tw, LABEL_H);
+    ctx.fillStyle = isChosen ? '#fff' : '#000';
+    ctx.fillText(text, r.x + 3, ty + 2);
+  }
+  ctx.lineWidth = 3;
+  ctx.strokeStyle = input.selectedColour;
+  for (const r of chosen) {
+    ctx.strokeRect(r.x, r.y, r.w, r.h);
+    if (chosen.length > 50) continue;
+    ctx.fillStyle = '#fff';
+    for (const h of handlePoints(r)) {
+      ctx.fillRect(h.x - 4, h.y - 4, 8, 8);
+      ctx.strokeRect(h.x - 4, h.y - 4, 8, 8);
+    }
+  }
+  if (input.drawing) {
+    const r = toScreen(input.drawing, view, picture);
+    ctx.setLineDash([6, 4]);
+    ctx.lineWidth = 2;
+    ctx.strokeRect(r.x, r.y, r.w, r.h);
+    ctx.setLineDash([]);
+  }
+  return inView;
+}
+
+export { toScreen as boxOnScreen };

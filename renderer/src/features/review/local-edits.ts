@@ -1,0 +1,72 @@
+/**
+ * What an edit does to the boxes on screen, applied before the call answers (the server's answer
+ * then replaces the box). Pure.
+ */
+import type { ReviewBox, ReviewEdit } from '../../../../electron/shared/contract/review-schemas.js';
+
+/** `key` names the box for every edit but `add`, whose box gets `key` until the server names it. */
+export function applyLocal(
+  boxes: readonly ReviewBox[],
+  key: string,
+  edit: ReviewEdit,
+): ReviewBox[] {
+  if (edit.kind === 'add') {
+    const added: ReviewBox = {
+      key,
+      detectionId: null,
+      correctionId: null,
+      frameIndex: edit.frameIndex,
+      timeMs: edit.timeMs,
+      label: edit.label,
+      score: 1,
+      bbox: edit.bbox,
+      origin: 'added',
+      review: 'accepted',
+      deleted: false,
+      model: null,
+      trackId: null,
+    };
+    return [...boxes, added];
+  }
+  if (edit.kind === 'delete') return boxes.filter((b) => b.key !== key);
+  return boxes.map((b) => {
+    if (b.key !== key) return b;
+    switch (edit.kind) {
+      case 'move':
+      case 'resize':
+        return { ...b, bbox: edit.bbox, origin: b.origin === 'model' ? 'edited' : b.origin };
+      case 'relabel':
+        return { ...b, label: edit.label, origin: b.origin === 'model' ? 'edited' : b.origin };
+      case 'accept':
+        return { ...b, review: 'accepted' };
+      case 'reject':
+        return { ...b, review: 'rejected' };
+      default:
+        return b;
+    }
+  });
+}
+
+/** The server's box in place of the one with `key` (or removed when the edit hid it). */
+export function replaceBox(
+  boxes: readonly ReviewBox[],
+  key: string,
+  box: ReviewBox | null,
+): ReviewBox[] {
+  if (box === null) return boxes.filter((b) => b.key !== key);
+  let found = false;
+  const out = boxes.map((b) => {
+    if (b.key !== key && b.key !== box.key) return b;
+    found = true;
+    return box;
+  });
+  // The answer may rename the box (a drawn box gets its correction's key): drop a duplicate.
+  const seen = new Set<string>();
+  const unique = out.filter((b) => (seen.has(b.key) ? false : (seen.add(b.key), true)));
+  return found ? unique : [...unique, box];
+}
+
+/** A box's reference for an edit. */
+export function refOf(b: ReviewBox): { detectionId: number | null; correctionId: number | null } {
+  return { detectionId: b.detectionId, correctionId: b.correctionId };
+}
