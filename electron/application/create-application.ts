@@ -20,6 +20,7 @@ import { ServiceHub } from './service-hub.js';
 const SOLUTION_SETTING = 'app.solution';
 /** Rescanning 100k files competes with the first paint; it waits this long after start. */
 const STARTUP_DELAY_MS = 1500;
+const CREDITS_REFRESH_MS = 3000;
 
 export async function createApplication(options: ApplicationOptions): Promise<Application> {
   const log = options.log ?? (() => undefined);
@@ -59,7 +60,13 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     log,
   });
   filesRead = () => folders.idle();
+  // The credits shown move while a run spends them (a refresh at most every few seconds).
+  let lastCreditsRefresh = 0;
   events.on((name, payload) => {
+    if (name === 'run.progress' && Date.now() - lastCreditsRefresh > CREDITS_REFRESH_MS) {
+      lastCreditsRefresh = Date.now();
+      void hub.refresh().catch(() => undefined);
+    }
     if (name === 'run.finished') {
       auto.onRunFinished(payload as Parameters<AutoLabeller['onRunFinished']>[0]);
       void folders.list().then((list) => events.emit('folders.changed', list));
