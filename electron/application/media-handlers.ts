@@ -6,7 +6,13 @@ import type { ProxyMaker } from './proxy-maker.js';
 type ProxyState = Awaited<ReturnType<ProxyMaker['playable']>>;
 
 export function toPlayable(media: MediaRecord, state: ProxyState, mediaBase: string): Playable {
-  return { id: media.id, url: `${mediaBase}${state.variant}/${media.id}`, ...state };
+  return {
+    id: media.id,
+    url: `${mediaBase}${state.variant}/${media.id}`,
+    ...state,
+    fps: media.fps,
+    durationMs: media.durationMs,
+  };
 }
 
 export function mediaHandlers(

@@ -22,7 +22,7 @@ import {
   type PlaybackPlan,
 } from './playback-plan.js';
 
-type State = Omit<Playable, 'id' | 'url'>;
+type State = Omit<Playable, 'id' | 'url' | 'fps' | 'durationMs'>;
 
 interface Entry {
   state: State;

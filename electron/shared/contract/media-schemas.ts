@@ -25,5 +25,8 @@ export const Playable = z.object({
   /** Why a proxy was needed ("AVI container", "hevc codec"…), null for the original. */
   reason: z.string().nullable(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** The clip's own frame rate and length (frame stepping, the timeline). */
+  fps: z.number().nullable(),
+  durationMs: z.number().nullable(),
 });
 export type Playable = z.infer<typeof Playable>;
