@@ -13,7 +13,10 @@ import { AutoLabeller } from './auto-label.js';
 import { FolderManager } from './folder-manager.js';
 import { libraryHandlers } from './library-handlers.js';
 import { reviewHandlers } from './review-handlers.js';
+import { exportHandlers } from './export-handlers.js';
+import { mediaHandlers, toPlayable } from './media-handlers.js';
 import { createMediaSource } from './media-source.js';
+import { ProxyMaker } from './proxy-maker.js';
 import { RunController } from './run-controller.js';
 import { ServiceHub } from './service-hub.js';
 
@@ -74,6 +77,10 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   });
   const host = options.host ?? {};
   const rememberSolution = (id: string) => store.settings.set(SOLUTION_SETTING, id);
+  const proxies = new ProxyMaker(home, (media, state) =>
+    events.emit('media.proxyProgress', toPlayable(media, state, options.mediaBase)),
+  );
+  const exportProgress = events.throttled('export.progress', 100);
 
   const handlers: Handlers = {
     'app.info': () => ({
@@ -142,6 +149,15 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       events.emit('library.changed', { folderIds: [m.folderId], at: Date.now() }),
     ),
 
+    ...mediaHandlers((id) => store.media.byId(id), proxies, options.mediaBase),
+    ...exportHandlers({
+      store,
+      idsOf: (filter) =>
+        view.ids({ filter, sort: 'path', descending: false, offset: 0, limit: 200_000 }),
+      classesOf: (id) => hub.current().solutions.find((s) => s.id === id)?.classes,
+      progress: (p) => (p.done ? events.emit('export.progress', p) : exportProgress(p)),
+    }),
+
     'host.pickFolders': async () => {
       if (!host.pickFolders) {
         throw new LabelDeskError(
@@ -150,6 +166,15 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
         );
       }
       return { paths: await host.pickFolders() };
+    },
+    'host.pickSaveTarget': async ({ folder, defaultName }) => {
+      if (!host.pickSaveTarget) {
+        throw new LabelDeskError(
+          'not_available',
+          'Save dialogs need the desktop app: type the path.',
+        );
+      }
+      return { path: await host.pickSaveTarget(folder, defaultName) };
     },
     'host.showInFolder': ({ path }) => {
       if (!host.showInFolder) {
@@ -169,9 +194,10 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   return {
     handlers,
     onEvent: (listener) => events.on(listener),
-    media: createMediaSource(store, home),
+    media: createMediaSource(store, home, proxies),
     async close() {
       clearTimeout(background);
+      proxies.close();
       await runs.close();
       await folders.close();
       await hub.close();

@@ -11,11 +11,12 @@ import { toLibraryFilter } from './library-query.js';
 import { NO_FILTERS, useLibraryState } from './library-state.js';
 import { SelectionBar } from './selection-bar.js';
 import { useDebounced } from './use-debounced.js';
-import { ItemViewer } from './viewer/item-viewer.js';
+import { ExportDialog } from '../export/export-dialog.js';
+import { OpenItem } from './open-item.js';
 
 export function LibraryScreen() {
   const { solution, setSolution, go } = useAppState();
-  const { filters, setFilters, openId, setOpenId } = useLibraryState();
+  const { filters, setFilters, openId, setOpenId, selection } = useLibraryState();
   const info = useCall('app.info', {});
   const service = useCall('service.state', {});
   const folders = useCall('folders.list', {});
@@ -28,7 +29,7 @@ export function LibraryScreen() {
   const classes = solutions.find((s) => s.id === solution)?.classes ?? [];
 
   if (openId !== null) {
-    return <ItemViewer id={openId} solution={solution} mediaBase={mediaBase} onBack={back} />;
+    return <OpenItem id={openId} solution={solution} mediaBase={mediaBase} onBack={back} />;
   }
   const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
   return (
@@ -49,6 +50,12 @@ export function LibraryScreen() {
             ))}
           </select>
         </label>
+        <ExportDialog
+          solution={solution}
+          filter={filter}
+          selection={[...selection.ids]}
+          classes={classes}
+        />
         {filtered ? (
           <button type="button" onClick={() => setFilters(() => NO_FILTERS)}>
             Clear filters
