@@ -73,7 +73,6 @@ describe('video review', () => {
     const { page } = app;
     const video = page.locator('video');
     const time = () => video.evaluate((v: HTMLVideoElement) => v.currentTime);
-    const paused = () => video.evaluate((v: HTMLVideoElement) => v.paused);
     await video.evaluate((v: HTMLVideoElement) => {
       v.currentTime = 0;
     });
