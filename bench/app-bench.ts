@@ -17,7 +17,7 @@ import { packageRoot } from '../electron/node-lib/app-paths.js';
 import { ensureTree } from './plan-bench.js';
 import { fmt, printFigures } from './report.js';
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -36,7 +36,7 @@ interface RunningApp {
   startedAt: number;
 }
 
-function startApp(home: string): Promise<RunningApp> {
+export function startApp(home: string): Promise<RunningApp> {
   const startedAt = performance.now();
   const child = spawn(
     process.execPath,
@@ -57,7 +57,7 @@ function startApp(home: string): Promise<RunningApp> {
   });
 }
 
-async function stopApp(app: RunningApp): Promise<void> {
+export async function stopApp(app: RunningApp): Promise<void> {
   const exited = new Promise((r) => app.child.once('exit', r));
   app.child.kill('SIGINT');
   await exited;
@@ -73,7 +73,7 @@ interface Reply {
   result: unknown;
 }
 
-function bridge(app: RunningApp): Promise<(name: string, input: unknown) => Promise<Reply>> {
+export function bridge(app: RunningApp): Promise<(name: string, input: unknown) => Promise<Reply>> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(
       `${app.origin.replace('http', 'ws')}/bridge`,

@@ -20,17 +20,31 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 }
 
+/** Sends each message and waits for its reply (events pushed meanwhile are skipped). */
 async function timeRoundTrips(ws: WebSocket, message: (i: number) => string): Promise<number[]> {
   const times: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
+  for (let i = 1; i <= ROUNDS; i++) {
     const t0 = performance.now();
-    await new Promise<void>((resolve) => {
-      ws.once('message', () => resolve());
-      ws.send(message(i));
-    });
+    await nextReply(ws, () => ws.send(message(i)));
     times.push(performance.now() - t0);
   }
   return times.sort((a, b) => a - b);
+}
+
+/** Resolves with the text of the next reply (one call is out at a time). */
+function nextReply(ws: WebSocket, send: () => void): Promise<string> {
+  return new Promise((resolve) => {
+    const onMessage = (data: WebSocket.RawData) => {
+      const text = data.toString();
+      const msg = JSON.parse(text) as { type?: string; id?: number };
+      // Events pushed meanwhile are skipped; the echo's copies of one reply all count.
+      if (msg.type === 'event') return;
+      ws.off('message', onMessage);
+      resolve(text);
+    };
+    ws.on('message', onMessage);
+    send();
+  });
 }
 
 function open(url: string, protocols: string[] = [], origin?: string): Promise<WebSocket> {
@@ -73,14 +87,7 @@ export async function benchBridge(): Promise<void> {
         },
       });
     // One reply's bytes, for the echo baseline.
-    let sample = '';
-    await new Promise<void>((resolve) => {
-      ws.once('message', (d) => {
-        sample = d.toString();
-        resolve();
-      });
-      ws.send(call(0));
-    });
+    const sample = await nextReply(ws, () => ws.send(call(0)));
     const bridge = await timeRoundTrips(ws, call);
     ws.close();
     await mode.close();

@@ -13,6 +13,7 @@ import { benchPlan } from './plan-bench.js';
 import { benchServiceOverhead } from './service-overhead.js';
 import { benchStore } from './store-bench.js';
 import { benchVideo } from './video-throughput.js';
+import { benchVideoOverlay } from './video-overlay-bench.js';
 import { benchWatch } from './watch-bench.js';
 
 const SECTIONS: Record<string, () => Promise<void>> = {
@@ -28,6 +29,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   bridge: benchBridge,
   app: benchApp,
   watch: benchWatch,
+  'video-overlay': benchVideoOverlay,
 };
 
 const wanted = process.argv.slice(2);

@@ -4,7 +4,7 @@
  */
 import type { EventName, EventPayload, Handlers } from '../shared/contract/index.js';
 
-export type MediaVariant = 'thumb' | 'file';
+export type MediaVariant = 'thumb' | 'file' | 'proxy';
 
 /** A file the media routes may serve: only ever found by library id, never by a given path. */
 export interface MediaFile {
@@ -14,13 +14,18 @@ export interface MediaFile {
 }
 
 export interface MediaSource {
-  /** The thumbnail (made on demand) or the file itself of a library item; undefined if unknown. */
+  /**
+   * The thumbnail (made on demand), the file itself, or the playable proxy of a clip (once made)
+   * of a library item; undefined if unknown.
+   */
   resolve(variant: MediaVariant, id: number): Promise<MediaFile | undefined>;
 }
 
 /** Native abilities a host may lend (Electron has them; browser mode does not). */
 export interface HostCapabilities {
   pickFolders?(): Promise<string[]>;
+  /** A file (`folder` false) or a folder to export to; null when cancelled. */
+  pickSaveTarget?(folder: boolean, defaultName?: string): Promise<string | null>;
   showInFolder?(path: string): void;
 }
 

@@ -13,13 +13,17 @@ import { AutoLabeller } from './auto-label.js';
 import { FolderManager } from './folder-manager.js';
 import { libraryHandlers } from './library-handlers.js';
 import { reviewHandlers } from './review-handlers.js';
+import { exportHandlers } from './export-handlers.js';
+import { mediaHandlers, toPlayable } from './media-handlers.js';
 import { createMediaSource } from './media-source.js';
+import { ProxyMaker } from './proxy-maker.js';
 import { RunController } from './run-controller.js';
 import { ServiceHub } from './service-hub.js';
 
 const SOLUTION_SETTING = 'app.solution';
 /** Rescanning 100k files competes with the first paint; it waits this long after start. */
 const STARTUP_DELAY_MS = 1500;
+const CREDITS_REFRESH_MS = 3000;
 
 export async function createApplication(options: ApplicationOptions): Promise<Application> {
   const log = options.log ?? (() => undefined);
@@ -59,7 +63,13 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     log,
   });
   filesRead = () => folders.idle();
+  // The credits shown move while a run spends them (a refresh at most every few seconds).
+  let lastCreditsRefresh = 0;
   events.on((name, payload) => {
+    if (name === 'run.progress' && Date.now() - lastCreditsRefresh > CREDITS_REFRESH_MS) {
+      lastCreditsRefresh = Date.now();
+      void hub.refresh().catch(() => undefined);
+    }
     if (name === 'run.finished') {
       auto.onRunFinished(payload as Parameters<AutoLabeller['onRunFinished']>[0]);
       void folders.list().then((list) => events.emit('folders.changed', list));
@@ -67,6 +77,10 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   });
   const host = options.host ?? {};
   const rememberSolution = (id: string) => store.settings.set(SOLUTION_SETTING, id);
+  const proxies = new ProxyMaker(home, (media, state) =>
+    events.emit('media.proxyProgress', toPlayable(media, state, options.mediaBase)),
+  );
+  const exportProgress = events.throttled('export.progress', 100);
 
   const handlers: Handlers = {
     'app.info': () => ({
@@ -135,6 +149,15 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       events.emit('library.changed', { folderIds: [m.folderId], at: Date.now() }),
     ),
 
+    ...mediaHandlers((id) => store.media.byId(id), proxies, options.mediaBase),
+    ...exportHandlers({
+      store,
+      idsOf: (filter) =>
+        view.ids({ filter, sort: 'path', descending: false, offset: 0, limit: 200_000 }),
+      classesOf: (id) => hub.current().solutions.find((s) => s.id === id)?.classes,
+      progress: (p) => (p.done ? events.emit('export.progress', p) : exportProgress(p)),
+    }),
+
     'host.pickFolders': async () => {
       if (!host.pickFolders) {
         throw new LabelDeskError(
@@ -143,6 +166,15 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
         );
       }
       return { paths: await host.pickFolders() };
+    },
+    'host.pickSaveTarget': async ({ folder, defaultName }) => {
+      if (!host.pickSaveTarget) {
+        throw new LabelDeskError(
+          'not_available',
+          'Save dialogs need the desktop app: type the path.',
+        );
+      }
+      return { path: await host.pickSaveTarget(folder, defaultName) };
     },
     'host.showInFolder': ({ path }) => {
       if (!host.showInFolder) {
@@ -162,9 +194,10 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   return {
     handlers,
     onEvent: (listener) => events.on(listener),
-    media: createMediaSource(store, home),
+    media: createMediaSource(store, home, proxies),
     async close() {
       clearTimeout(background);
+      proxies.close();
       await runs.close();
       await folders.close();
       await hub.close();

@@ -5,6 +5,7 @@ import {
   EXPORT_FORMATS,
   exportLibrary,
   type ExportFormat,
+  type ExportProgress,
   type ExportSummary,
 } from '../core/export/export-library.js';
 import type { Solution } from '../core/runner/cost-estimate.js';
@@ -26,6 +27,7 @@ export interface ExportRequest {
   replace?: boolean;
   /** Reshapes the stream before writing (e.g. clips into their analysed frames). */
   transform?: (items: Iterable<ExportItem>) => Iterable<ExportItem> | AsyncIterable<ExportItem>;
+  onProgress?: (progress: ExportProgress) => void;
 }
 
 function* only(
@@ -54,6 +56,7 @@ export function exportSelection(
     ...(classes ? { classes } : {}),
     ...(request.replace ? { replace: true } : {}),
     ...(imageRoot ? { imageRoot } : {}),
+    ...(request.onProgress ? { onProgress: request.onProgress } : {}),
   });
 }
 

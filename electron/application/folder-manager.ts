@@ -17,6 +17,9 @@ export interface FolderSettings {
   autoLabel: boolean;
 }
 
+/** A file changed this recently may still be being written (longer than the watcher's window). */
+const SETTLE_MS = 2000;
+
 const DEFAULTS: FolderSettings = { watching: true, polling: false, autoLabel: false };
 const settingKey = (id: number) => `app.folder.${id}`;
 
@@ -132,7 +135,14 @@ export class FolderManager {
       if (this.closed) return;
       try {
         const roots = this.o.store.folders.list().filter((f) => folderIds.includes(f.id));
-        await this.library.scan(roots, () => this.changed({ folderIds, at: Date.now() }));
+        // A file still being written is left for the watcher (or a scan moments later) to take
+        // once complete: a rescan must never take in half a copy.
+        let unsettled = false;
+        await this.library.scan(roots, () => this.changed({ folderIds, at: Date.now() }), {
+          ms: SETTLE_MS,
+          onUnsettled: () => (unsettled = true),
+        });
+        if (unsettled) this.rescanLater(folderIds);
         this.changed({ folderIds, at: Date.now() });
         await this.library.hashAndProbePending();
       } catch (err) {
@@ -143,6 +153,14 @@ export class FolderManager {
         this.foldersChanged();
       }
     });
+  }
+
+  /** Folders whose scan met files still being written are scanned again once they settle. */
+  private rescanLater(folderIds: number[]): void {
+    const timer = setTimeout(() => {
+      if (!this.closed) this.ingest(folderIds);
+    }, SETTLE_MS * 2);
+    timer.unref();
   }
 
   /** Rewatches one at a time, in order: the last folder list always wins. */

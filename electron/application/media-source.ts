@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { thumbnailFor } from '../core/library/thumbnails.js';
 import type { LibraryStore } from '../core/store/store-types.js';
 import type { MediaFile, MediaSource, MediaVariant } from './application-types.js';
+import type { ProxyMaker } from './proxy-maker.js';
 
 const TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -28,12 +29,22 @@ export function contentTypeOf(file: string): string {
   return TYPES[ext] ?? 'application/octet-stream';
 }
 
-export function createMediaSource(store: LibraryStore, home: string): MediaSource {
+export function createMediaSource(
+  store: LibraryStore,
+  home: string,
+  proxies: ProxyMaker,
+): MediaSource {
   const cacheDir = join(home, 'thumbnails');
   return {
     async resolve(variant: MediaVariant, id: number): Promise<MediaFile | undefined> {
       const media = store.media.byId(id);
       if (!media || media.status === 'missing') return undefined;
+      if (variant === 'proxy') {
+        const file = proxies.proxyFile(media);
+        if (!file) return undefined;
+        const st = await stat(file);
+        return { path: file, contentType: contentTypeOf(file), size: st.size };
+      }
       if (variant === 'file') {
         return { path: media.path, contentType: contentTypeOf(media.path), size: media.size };
       }

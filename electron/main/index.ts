@@ -11,6 +11,7 @@ import {
   session,
   shell,
   type OpenDialogOptions,
+  type SaveDialogOptions,
 } from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -74,6 +75,10 @@ const nativeDialog = {
   showOpenDialog(options: OpenDialogOptions) {
     const parent = parentWindow();
     return parent ? dialog.showOpenDialog(parent, options) : dialog.showOpenDialog(options);
+  },
+  showSaveDialog(options: SaveDialogOptions) {
+    const parent = parentWindow();
+    return parent ? dialog.showSaveDialog(parent, options) : dialog.showSaveDialog(options);
   },
 };
 

@@ -1,6 +1,6 @@
 /**
- * `labeldesk-media://thumb/<id>` and `labeldesk-media://file/<id>`: thumbnails and media by library
- * id only. The renderer never names a path; anything but a plain numeric id is refused before the
+ * `labeldesk-media://thumb/<id>`, `file/<id>` and `proxy/<id>` (a clip made playable): thumbnails
+ * and media by library id only. The renderer never names a path; anything but a plain numeric id is refused before the
  * application is asked, and Range requests are answered here so clips can seek.
  */
 import type { MediaSource, MediaVariant } from '../application/application-types.js';
@@ -22,7 +22,7 @@ export interface ProtocolLike {
   unhandle(scheme: string): void;
 }
 
-const VARIANTS: ReadonlySet<string> = new Set<MediaVariant>(['thumb', 'file']);
+const VARIANTS: ReadonlySet<string> = new Set<MediaVariant>(['thumb', 'file', 'proxy']);
 const ID_PATH = /^\/([1-9][0-9]{0,14})$/;
 
 function refuse(status: number, code: string, message: string): Response {
@@ -56,7 +56,11 @@ export async function answerMediaRequest(request: Request, media: MediaSource): 
   }
   const target = parseMediaUrl(request.url);
   if (!target) {
-    return refuse(400, 'bad_media_url', 'Media is addressed as thumb/<id> or file/<id>.');
+    return refuse(
+      400,
+      'bad_media_url',
+      'Media is addressed as thumb/<id>, file/<id> or proxy/<id>.',
+    );
   }
   const file = await media.resolve(target.variant, target.id);
   if (!file) return refuse(404, 'not_found', `There is no media with id ${target.id}.`);

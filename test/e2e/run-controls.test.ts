@@ -3,7 +3,7 @@
  * answers, behind a logging proxy so the test sees every image sent): the progress bar rises;
  * Pause sends nothing more; Resume goes on; Cancel ends it; Start again labels only what is left;
  * the corrupt JPEG is listed with its code and sentence, and Retry sends it again. Last, the
- * bridge drops (the app refuses a message over 1 MB, here a pasted 2 MB "path") and the page
+ * bridge drops (the app refuses a message over 8 MiB, here a pasted 9 MB "path") and the page
  * reconnects on its own, with the run's state and the library intact.
  */
 import { randomBytes } from 'node:crypto';
@@ -168,7 +168,7 @@ describe('run controls in a live run', () => {
     await page.keyboard.press('Control+2');
     await page.getByRole('button', { name: 'Add folder' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: 'Folder path' }).fill(`/${'x'.repeat(2_000_000)}`);
+    await dialog.getByRole('textbox', { name: 'Folder path' }).fill(`/${'x'.repeat(9_000_000)}`);
     await dialog.getByRole('button', { name: 'Add' }).click();
     await dialog.getByText('The connection to LabelDesk was lost; reconnecting.').waitFor();
     await screenshot(page, 'bridge-dropped');

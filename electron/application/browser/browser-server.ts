@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { packageRoot } from '../../node-lib/app-paths.js';
 import { CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy.js';
-import type { Application, ApplicationOptions } from '../application-types.js';
+import type { Application, ApplicationOptions, MediaVariant } from '../application-types.js';
 import { createApplication } from '../create-application.js';
 import { createBridge } from './bridge-socket.js';
 import { newLaunchSecret, sameSecret } from './launch-secret.js';
@@ -34,7 +34,7 @@ export interface BrowserMode {
   close(): Promise<void>;
 }
 
-const MEDIA_ROUTE = /^\/media\/([A-Za-z0-9_-]+)\/(thumb|file)\/([0-9]{1,15})$/;
+const MEDIA_ROUTE = /^\/media\/([A-Za-z0-9_-]+)\/(thumb|file|proxy)\/([0-9]{1,15})$/;
 
 /** The app's one policy, with connect-src narrowed to this server's own socket. */
 function csp(origin: string): string {
@@ -78,7 +78,7 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
         res.writeHead(403, { 'Content-Type': 'text/plain' }).end('Forbidden');
         return;
       }
-      const file = await app.media.resolve(variant as 'thumb' | 'file', Number(id));
+      const file = await app.media.resolve(variant as MediaVariant, Number(id));
       if (!file) {
         res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
         return;

@@ -122,6 +122,7 @@ export class Library {
   async scan(
     roots: readonly (FolderRow & { within?: string })[],
     onProgress?: (progress: ScanProgress) => void,
+    settle?: { ms: number; onUnsettled: (path: string) => void },
   ): Promise<ScanCounts> {
     const total: ScanCounts = {
       new: 0,
@@ -145,6 +146,9 @@ export class Library {
       );
       await reconcile(this.store, folder.id, scan.entries, {
         rootUnavailable: () => scan.rootLost(),
+        ...(settle
+          ? { settledBefore: Date.now() - settle.ms, onUnsettled: settle.onUnsettled }
+          : {}),
         ...(within === folder.path
           ? {}
           : { scope: (p: string) => p === within || p.startsWith(within + path.sep) }),

@@ -31,6 +31,13 @@ export interface ReconcileOptions {
    * outside it are neither compared nor marked missing. The whole folder when absent.
    */
   scope?: (path: string) => boolean;
+  /**
+   * Files modified after this time (ms epoch) may still be being written: they are left as the
+   * store has them (neither taken in nor marked missing) and passed to `onUnsettled`, for a
+   * watcher or a later scan to take once complete. Absent: every file is taken as it is.
+   */
+  settledBefore?: number;
+  onUnsettled?: (path: string) => void;
 }
 
 export async function reconcile(
@@ -53,6 +60,11 @@ export async function reconcile(
     const upserts: MediaUpsert[] = [];
     for (const entry of batch) {
       const before = previous.get(entry.path);
+      if (options.settledBefore !== undefined && entry.mtimeMs > options.settledBefore) {
+        previous.delete(entry.path);
+        options.onUnsettled?.(entry.path);
+        continue;
+      }
       if (!before) {
         counts.new++;
         upserts.push(fresh(folderId, entry));

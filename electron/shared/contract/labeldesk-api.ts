@@ -46,6 +46,8 @@ import {
   ReviewEditsInput,
   ReviewEditsResult,
 } from './review-schemas.js';
+import { ExportProgress, ExportResult, ExportStartInput } from './export-schemas.js';
+import { Playable, PlayableInput } from './media-schemas.js';
 import { HostedServiceInput, ServiceState, TrialInput } from './service-schemas.js';
 import { z } from './zod.js';
 
@@ -121,8 +123,19 @@ export const CALLS = {
   /** Relabels every box of one track of a clip. */
   'review.relabelTrack': call(RelabelTrackInput, ReviewEditsResult),
 
+  /** How to play a clip: the original, or a proxy made in the background (progress events). */
+  'media.playable': call(PlayableInput, Playable),
+
+  /** Writes the corrected boxes of a scope to disk; answers when done (progress events meanwhile). */
+  'export.start': call(ExportStartInput, ExportResult),
+
   /** Native folder picker (Electron); browser mode answers `not_available`. */
   'host.pickFolders': call(Empty, z.object({ paths: z.array(z.string()) })),
+  /** Native save dialog for an export target (Electron); browser mode answers `not_available`. */
+  'host.pickSaveTarget': call(
+    z.object({ folder: z.boolean(), defaultName: z.string().max(255).optional() }),
+    z.object({ path: z.string().nullable() }),
+  ),
   'host.showInFolder': call(z.object({ path: z.string().min(1).max(4096) }), Ok),
 } as const;
 
@@ -135,6 +148,10 @@ export const EVENTS = {
   'service.changed': ServiceState,
   /** A run finished (the desktop shell shows a notification). */
   'run.finished': RunState,
+  /** A clip's proxy advanced, finished or failed. */
+  'media.proxyProgress': Playable,
+  /** An export wrote more items (and once at the end). */
+  'export.progress': ExportProgress,
 } as const;
 
 export type CallName = keyof typeof CALLS;

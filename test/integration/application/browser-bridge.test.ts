@@ -115,6 +115,10 @@ describe('browser mode bridge', () => {
     expect(bad.error.code).toBe('invalid_arguments');
     const missing = await call(ws, 4, 'folders.add', { path: '/no/such/folder/here' });
     expect(missing.error.code).toBe('not_found');
+    // An argument far over its limit is a coded answer, not a dropped connection.
+    const huge = await call(ws, 5, 'folders.add', { path: `/${'x'.repeat(2_000_000)}` });
+    expect(huge.error.code).toBe('invalid_arguments');
+    expect((await call(ws, 6, 'app.info', {})).ok).toBe(true);
     ws.close();
   });
 

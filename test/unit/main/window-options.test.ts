@@ -28,7 +28,10 @@ describe('the native folder picker', () => {
     const asked: unknown[] = [];
     let answer = { canceled: false, filePaths: ['/data/a', '/data/b'] };
     const host = desktopHostCapabilities(
-      { showOpenDialog: async (options) => (asked.push(options), answer) },
+      {
+        showOpenDialog: async (options) => (asked.push(options), answer),
+        showSaveDialog: async () => ({ canceled: true, filePath: '' }),
+      },
       { showItemInFolder: () => undefined },
     );
     expect(await host.pickFolders!()).toEqual(['/data/a', '/data/b']);
@@ -37,6 +40,27 @@ describe('the native folder picker', () => {
     });
     answer = { canceled: true, filePaths: ['/data/a'] };
     expect(await host.pickFolders!()).toEqual([]);
+  });
+
+  it('picks an export target: a folder for folder formats, a file name otherwise', async () => {
+    const asked: unknown[] = [];
+    let saved = { canceled: false, filePath: '/data/out/coco.json' };
+    const host = desktopHostCapabilities(
+      {
+        showOpenDialog: async (options) => (
+          asked.push(options),
+          { canceled: false, filePaths: ['/data/yolo'] }
+        ),
+        showSaveDialog: async (options) => (asked.push(options), saved),
+      },
+      { showItemInFolder: () => undefined },
+    );
+    expect(await host.pickSaveTarget!(true)).toBe('/data/yolo');
+    expect(asked[0]).toMatchObject({ properties: expect.arrayContaining(['openDirectory']) });
+    expect(await host.pickSaveTarget!(false, 'coco.json')).toBe('/data/out/coco.json');
+    expect(asked[1]).toMatchObject({ defaultPath: 'coco.json' });
+    saved = { canceled: true, filePath: '' };
+    expect(await host.pickSaveTarget!(false)).toBeNull();
   });
 
   it('adds each picked folder through the validated contract and reports the refusals', async () => {

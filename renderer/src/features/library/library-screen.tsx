@@ -7,15 +7,16 @@ import { count } from '../../ui/format.js';
 import { ClassChart } from './class-chart.js';
 import { LibraryFilters } from './library-filters.js';
 import { LibraryGrid } from './library-grid.js';
-import { OpenedItem } from './opened-item.js';
 import { toLibraryFilter } from './library-query.js';
 import { NO_FILTERS, useLibraryState } from './library-state.js';
 import { SelectionBar } from './selection-bar.js';
 import { useDebounced } from './use-debounced.js';
+import { ExportDialog } from '../export/export-dialog.js';
+import { OpenItem } from './open-item.js';
 
 export function LibraryScreen() {
   const { solution, setSolution, go } = useAppState();
-  const { filters, setFilters, openId, setOpenId, undo } = useLibraryState();
+  const { filters, setFilters, openId, setOpenId, selection, undo } = useLibraryState();
   const info = useCall('app.info', {});
   const service = useCall('service.state', {});
   const folders = useCall('folders.list', {});
@@ -29,7 +30,7 @@ export function LibraryScreen() {
 
   if (openId !== null) {
     return (
-      <OpenedItem
+      <OpenItem
         id={openId}
         solution={solution}
         mediaBase={mediaBase}
@@ -60,6 +61,12 @@ export function LibraryScreen() {
             ))}
           </select>
         </label>
+        <ExportDialog
+          solution={solution}
+          filter={filter}
+          selection={[...selection.ids]}
+          classes={classes}
+        />
         {filtered ? (
           <button type="button" onClick={() => setFilters(() => NO_FILTERS)}>
             Clear filters

@@ -57,6 +57,28 @@ describe('reconcile', () => {
     expect(store.calls.upsertMany).toEqual([]);
   });
 
+  it('leaves a file still being written (changed after settledBefore) for later, untouched', async () => {
+    await writeFile(file('done.jpg'), 'complete');
+    await writeFile(file('copying.jpg'), 'half a cop');
+    const past = new Date(Date.now() - 10_000);
+    await utimes(file('done.jpg'), past, past);
+    const unsettled: string[] = [];
+    const counts = await rescan({
+      settledBefore: Date.now() - 2000,
+      onUnsettled: (p: string) => unsettled.push(p),
+    });
+    expect(counts).toMatchObject({ new: 1, missing: 0 });
+    expect(unsettled).toEqual([file('copying.jpg')]);
+    expect(store.rows.has(file('copying.jpg'))).toBe(false);
+    // A known file being rewritten keeps its row as it was, and is not marked missing.
+    await utimes(file('copying.jpg'), past, past);
+    await rescan();
+    const before = store.rows.get(file('copying.jpg'))!;
+    await writeFile(file('copying.jpg'), 'half a copy, and more');
+    await rescan({ settledBefore: Date.now() - 2000 });
+    expect(store.rows.get(file('copying.jpg'))).toEqual(before);
+  });
+
   it('brings back an unchanged file that was missing, keeping its hash', async () => {
     await writeFile(file('a.jpg'), 'a');
     await rescan();

@@ -1,14 +1,14 @@
 /**
- * The item opened from the library: images open in the review screen; clips in the clip viewer.
- * Next/previous walk the library's current order and filter.
+ * One library item opened: clips go to the video review, images to the image review. Next and
+ * previous walk the library's current order and filter.
  */
 import type { CallInput } from '../../../../electron/shared/contract/index.js';
 import { useCall } from '../../api/use-call.js';
 import { ImageReview } from '../review/image-review.js';
 import type { UndoStack } from '../review/undo-stack.js';
-import { ItemViewer } from './viewer/item-viewer.js';
+import { VideoReview } from '../video-review/video-review.js';
 
-interface OpenedItemProps {
+interface OpenItemProps {
   id: number;
   solution: string;
   mediaBase: string;
@@ -19,11 +19,11 @@ interface OpenedItemProps {
   onBack(): void;
 }
 
-export function OpenedItem(p: OpenedItemProps) {
+export function OpenItem(p: OpenItemProps) {
+  // The same query as the screens below: answered once, from the cache for them.
   const detail = useCall('library.item', { id: p.id, solution: p.solution });
-  const kind = detail.data?.item.kind;
-  if (kind === 'video') {
-    return <ItemViewer id={p.id} solution={p.solution} mediaBase={p.mediaBase} onBack={p.onBack} />;
+  if (detail.data?.item.kind === 'video') {
+    return <VideoReview id={p.id} solution={p.solution} onBack={p.onBack} />;
   }
   // An image, or still loading: the review screen shows its own loading state.
   return <ImageReview {...p} />;

@@ -1,0 +1,87 @@
+/**
+ * `export.start`: the export dialog's one call. Streams the corrected boxes of a scope (all, the
+ * library's current filter, or a selection) to disk with the CLI's rules (an existing target is
+ * refused unless `replace`, and a folder only if it holds a previous export), and emits progress.
+ * Needs only the library: it works with no service reachable.
+ */
+import { isAbsolute, join, dirname, basename, extname } from 'node:path';
+import { withClipFrames } from '../core/review/clip-frames.js';
+import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
+import {
+  LabelDeskError,
+  type EventPayload,
+  type ExportScope,
+  type Handlers,
+  type LibraryFilter,
+} from '../shared/contract/index.js';
+import { exportSelection } from './export-selection.js';
+
+export interface ExportDeps {
+  store: LibraryStore;
+  /** Ids of the items matching a library filter. */
+  idsOf(filter: LibraryFilter): Promise<number[]>;
+  /** The catalog's class list for a solution (class ids follow it), when known. */
+  classesOf(solution: string): readonly string[] | undefined;
+  progress(payload: EventPayload<'export.progress'>): void;
+}
+
+const CLIP_FRAME_FORMATS: ReadonlySet<string> = new Set(['coco', 'yolo', 'voc']);
+const MAX_SCOPE = 200_000;
+
+/** Beside the export: `coco.json` → `coco-frames/`, `yolo/` → `yolo-frames/`. */
+export function framesDirFor(destination: string): string {
+  return join(dirname(destination), `${basename(destination, extname(destination))}-frames`);
+}
+
+async function scopeMedia(
+  deps: ExportDeps,
+  scope: ExportScope,
+): Promise<readonly MediaRecord[] | undefined> {
+  if (scope.kind === 'all') return undefined;
+  const ids = scope.kind === 'selection' ? scope.ids : await deps.idsOf(scope.filter);
+  if (ids.length >= MAX_SCOPE) {
+    throw new LabelDeskError(
+      'scope_too_large',
+      'Export everything instead: the scope is too large.',
+    );
+  }
+  return ids.flatMap((id) => {
+    const m = deps.store.media.byId(id);
+    return m ? [m] : [];
+  });
+}
+
+export function exportHandlers(deps: ExportDeps): Pick<Handlers, 'export.start'> {
+  return {
+    'export.start': async (q) => {
+      if (!isAbsolute(q.destination)) {
+        throw new LabelDeskError('bad_destination', 'The destination must be an absolute path.');
+      }
+      if (q.clipFrames && !CLIP_FRAME_FORMATS.has(q.format)) {
+        throw new LabelDeskError('bad_option', 'Clips as frames works with COCO, YOLO and VOC.');
+      }
+      const media = await scopeMedia(deps, q.scope);
+      const total = media ? media.length : null;
+      const destination = q.destination;
+      const framesDir = q.clipFrames ? framesDirFor(destination) : null;
+      const classes = deps.classesOf(q.solution);
+      deps.progress({ destination, files: 0, boxes: 0, skipped: 0, total, done: false });
+      const summary = await exportSelection(deps.store, media, {
+        format: q.format,
+        out: destination,
+        solution: classes ? { id: q.solution, classes: [...classes] } : q.solution,
+        replace: q.replace,
+        ...(framesDir ? { transform: (items) => withClipFrames(items, { dir: framesDir }) } : {}),
+        query: {
+          ...(q.onlyAccepted ? { onlyAccepted: true } : {}),
+          ...(q.minScore > 0 ? { minScore: q.minScore } : {}),
+          ...(q.classes ? { classes: q.classes } : {}),
+        },
+        onProgress: (p) => deps.progress({ destination, ...p, total, done: false }),
+      });
+      const { files, boxes, skipped, written } = summary;
+      deps.progress({ destination, files, boxes, skipped, total, done: true });
+      return { destination, files, boxes, skipped, written, framesDir };
+    },
+  };
+}

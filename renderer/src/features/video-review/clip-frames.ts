@@ -1,0 +1,89 @@
+/**
+ * A clip's analysed (sampled) frames and their boxes, as the video review needs them: the frame
+ * nearest a time, the next or previous frame with a shown box, and per-class density for the timeline.
+ */
+import type { ReviewBox } from '../../../../electron/shared/contract/review-schemas.js';
+
+export interface AnalysedFrame {
+  /** The sample's index (ReviewBox.frameIndex). */
+  index: number;
+  timeMs: number;
+  boxes: ReviewBox[];
+}
+
+export interface BoxFilter {
+  minScore: number;
+  /** null: every class. */
+  label: string | null;
+}
+
+export function shownBy(filter: BoxFilter): (b: ReviewBox) => boolean {
+  return (b) => b.score >= filter.minScore && (filter.label === null || b.label === filter.label);
+}
+
+/** The frames that have boxes, in time order. */
+export function analysedFrames(boxes: readonly ReviewBox[]): AnalysedFrame[] {
+  const byIndex = new Map<number, AnalysedFrame>();
+  for (const b of boxes) {
+    if (b.timeMs === null) continue;
+    const f = byIndex.get(b.frameIndex);
+    if (f) f.boxes.push(b);
+    else byIndex.set(b.frameIndex, { index: b.frameIndex, timeMs: b.timeMs, boxes: [b] });
+  }
+  return [...byIndex.values()].sort((a, b) => a.timeMs - b.timeMs);
+}
+
+/** The frame nearest `timeMs` (binary search: called on every video frame). */
+export function nearestFrame(
+  frames: readonly AnalysedFrame[],
+  timeMs: number,
+): AnalysedFrame | undefined {
+  let lo = 0;
+  let hi = frames.length - 1;
+  if (hi < 0) return undefined;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((frames[mid] as AnalysedFrame).timeMs < timeMs) lo = mid + 1;
+    else hi = mid;
+  }
+  const after = frames[lo] as AnalysedFrame;
+  const before = frames[lo - 1];
+  return before && timeMs - before.timeMs <= after.timeMs - timeMs ? before : after;
+}
+
+/** The next (`step` 1) or previous (-1) frame after `timeMs` with a shown box. */
+export function detectionFrom(
+  frames: readonly AnalysedFrame[],
+  timeMs: number,
+  step: 1 | -1,
+  shown: (b: ReviewBox) => boolean,
+): AnalysedFrame | undefined {
+  // Half a millisecond of slack: a seek lands on a time the element rounds.
+  const ahead = (f: AnalysedFrame) =>
+    step === 1 ? f.timeMs > timeMs + 0.5 : f.timeMs < timeMs - 0.5;
+  const list = step === 1 ? frames : [...frames].reverse();
+  return list.find((f) => ahead(f) && f.boxes.some(shown));
+}
+
+/** A frame is reviewed when a person decided on every box of it. */
+export function isReviewed(frame: AnalysedFrame): boolean {
+  return frame.boxes.every((b) => b.review !== 'pending' || b.origin !== 'model');
+}
+
+/** Per class, the count of shown boxes in each frame: the timeline's rows. */
+export function densityByClass(
+  frames: readonly AnalysedFrame[],
+  shown: (b: ReviewBox) => boolean,
+): Map<string, { timeMs: number; count: number }[]> {
+  const rows = new Map<string, { timeMs: number; count: number }[]>();
+  for (const f of frames) {
+    const counts = new Map<string, number>();
+    for (const b of f.boxes) if (shown(b)) counts.set(b.label, (counts.get(b.label) ?? 0) + 1);
+    for (const [label, count] of counts) {
+      const row = rows.get(label) ?? [];
+      row.push({ timeMs: f.timeMs, count });
+      rows.set(label, row);
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { ReviewBox } from '../../../electron/shared/contract/review-schemas.js';
+import {
+  analysedFrames,
+  densityByClass,
+  detectionFrom,
+  isReviewed,
+  nearestFrame,
+  shownBy,
+} from '../../../renderer/src/features/video-review/clip-frames.js';
+
+function box(frameIndex: number, label: string, score: number, review = 'pending'): ReviewBox {
+  return {
+    key: `d${frameIndex}${label}${score}`,
+    detectionId: 1,
+    correctionId: null,
+    frameIndex,
+    timeMs: frameIndex * 500,
+    label,
+    score,
+    bbox: { x: 0.1, y: 0.1, w: 0.2, h: 0.2 },
+    origin: 'model',
+    review: review as ReviewBox['review'],
+    deleted: false,
+    model: null,
+    trackId: 1,
+  };
+}
+
+const boxes = [
+  box(0, 'person', 0.9),
+  box(0, 'car', 0.3),
+  box(2, 'car', 0.35, 'accepted'),
+  box(4, 'person', 0.6),
+  box(4, 'person', 0.7),
+];
+const frames = analysedFrames(boxes);
+
+describe('a clip’s analysed frames', () => {
+  it('groups boxes by sampled frame in time order', () => {
+    expect(frames.map((f) => [f.index, f.timeMs, f.boxes.length])).toEqual([
+      [0, 0, 2],
+      [2, 1000, 1],
+      [4, 2000, 2],
+    ]);
+  });
+
+  it('finds the nearest frame to any time, ties going to the earlier one', () => {
+    expect(nearestFrame(frames, -50)?.index).toBe(0);
+    expect(nearestFrame(frames, 499)?.index).toBe(0);
+    expect(nearestFrame(frames, 500)?.index).toBe(0);
+    expect(nearestFrame(frames, 501)?.index).toBe(2);
+    expect(nearestFrame(frames, 9000)?.index).toBe(4);
+    expect(nearestFrame([], 10)).toBeUndefined();
+  });
+
+  it('jumps to the next and previous frame with a shown box, skipping filtered ones', () => {
+    const people = shownBy({ minScore: 0, label: 'person' });
+    expect(detectionFrom(frames, 0, 1, people)?.index).toBe(4);
+    expect(detectionFrom(frames, 2000, -1, people)?.index).toBe(0);
+    expect(detectionFrom(frames, 2000, 1, people)).toBeUndefined();
+    const sure = shownBy({ minScore: 0.5, label: null });
+    expect(detectionFrom(frames, 0, 1, sure)?.index).toBe(4);
+  });
+
+  it('counts shown boxes per class per frame, and knows the reviewed frames', () => {
+    const rows = densityByClass(frames, shownBy({ minScore: 0.32, label: null }));
+    expect(rows.get('person')).toEqual([
+      { timeMs: 0, count: 1 },
+      { timeMs: 2000, count: 2 },
+    ]);
+    expect(rows.get('car')).toEqual([{ timeMs: 1000, count: 1 }]);
+    expect(frames.map(isReviewed)).toEqual([false, true, false]);
+  });
+});
