@@ -80,6 +80,9 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 /** Opens the printed URL and waits for the app to show which service answers. */
 export async function openApp(app: BrowserApp, pill: RegExp = /service · /): Promise<void> {
+  // The app takes its secret out of the address, so going to app.url again from the app would be
+  // a same-document fragment change: leave the page first, so that this is a real (re)load.
+  await app.page.goto('about:blank');
   await app.page.goto(app.url);
   await app.page.getByText(pill).waitFor({ timeout: 90_000 });
 }

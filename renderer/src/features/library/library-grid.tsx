@@ -40,6 +40,8 @@ interface LibraryGridProps {
   mediaBase: string;
   onOpen(item: LibraryItem): void;
   onTotal(total: number | null): void;
+  /** Scroll to the focused item and focus it once shown (coming back from a review). */
+  focusOnMount?: boolean;
 }
 
 const ROW = TILE_HEIGHT + TILE_GAP;
@@ -48,7 +50,7 @@ export function LibraryGrid(p: LibraryGridProps) {
   const { api } = useApiHandle();
   const { selection, setSelection, focusIndex, setFocusIndex } = useLibraryState();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const wantFocus = useRef(false);
+  const wantFocus = useRef(p.focusOnMount === true);
   const [width, setWidth] = useState(0);
   // Pages (not rows) in view are state: it changes only when a page boundary is crossed.
   const [pageSpan, setPageSpan] = useState({ first: 0, last: 0 });
@@ -162,6 +164,12 @@ export function LibraryGrid(p: LibraryGridProps) {
   }
 
   const focusRow = Math.floor(focusIndex / columns);
+  const scrolledOnMount = useRef(false);
+  useEffect(() => {
+    if (!p.focusOnMount || scrolledOnMount.current || width === 0 || rows === 0) return;
+    scrolledOnMount.current = true;
+    virtualizer.scrollToIndex(focusRow, { align: 'center' });
+  }, [p.focusOnMount, width, rows, focusRow, virtualizer]);
   const focusRendered = virtualRows.some((r) => r.index === focusRow);
   return (
     <>

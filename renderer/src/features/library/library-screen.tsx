@@ -1,5 +1,5 @@
 /** The Library screen: filters, the per-class chart, the grid and its selection; or one item open. */
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useCall } from '../../api/use-call.js';
 import { useAppState } from '../../app/app-state.js';
 import { EmptyState } from '../../ui/empty-state.js';
@@ -16,14 +16,24 @@ import { OpenItem } from './open-item.js';
 
 export function LibraryScreen() {
   const { solution, setSolution, go } = useAppState();
-  const { filters, setFilters, openId, setOpenId, selection, undo } = useLibraryState();
+  const { filters, setFilters, openId, setOpenId, setFocusIndex, selection, undo } =
+    useLibraryState();
   const info = useCall('app.info', {});
   const service = useCall('service.state', {});
   const folders = useCall('folders.list', {});
   const search = useDebounced(filters.search, 250);
   const filter = toLibraryFilter(filters, solution, search);
   const [total, setTotal] = useState<number | null>(null);
-  const back = useCallback(() => setOpenId(null), [setOpenId]);
+  // Back from an item: the grid takes focus on the item reviewed last, for the keyboard.
+  const cameBack = useRef(false);
+  const back = useCallback(
+    (position?: number) => {
+      if (position !== undefined && position >= 0) setFocusIndex(position);
+      cameBack.current = true;
+      setOpenId(null);
+    },
+    [setOpenId, setFocusIndex],
+  );
   const mediaBase = info.data?.mediaBase ?? '';
   const solutions = service.data?.solutions ?? [];
   const classes = solutions.find((s) => s.id === solution)?.classes ?? [];
@@ -85,6 +95,7 @@ export function LibraryScreen() {
               mediaBase={mediaBase}
               onOpen={(item) => setOpenId(item.id)}
               onTotal={setTotal}
+              focusOnMount={cameBack.current}
             />
           ) : null}
           {total === 0 ? (

@@ -16,14 +16,14 @@ interface OpenItemProps {
   classes: readonly string[];
   undo: UndoStack;
   onOpen(id: number): void;
-  onBack(): void;
+  onBack(position?: number): void;
 }
 
 export function OpenItem(p: OpenItemProps) {
   // The same query as the screens below: answered once, from the cache for them.
   const detail = useCall('library.item', { id: p.id, solution: p.solution });
   if (detail.data?.item.kind === 'video') {
-    return <VideoReview id={p.id} solution={p.solution} onBack={p.onBack} />;
+    return <VideoReview id={p.id} solution={p.solution} onBack={() => p.onBack()} />;
   }
   // An image, or still loading: the review screen shows its own loading state.
   return <ImageReview {...p} />;

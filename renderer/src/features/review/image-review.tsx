@@ -34,7 +34,8 @@ interface ImageReviewProps {
   classes: readonly string[];
   undo: UndoStack;
   onOpen(id: number): void;
-  onBack(): void;
+  /** Back to the library, focused on the item reviewed last (its position in the order). */
+  onBack(position?: number): void;
 }
 
 /** Edits name their box when they go out (use-review-edits resolves it). */
@@ -178,7 +179,7 @@ export function ImageReview(p: ImageReviewProps) {
       }
       case 'back':
         if (drawMode) setDrawMode(false);
-        else p.onBack();
+        else p.onBack(nav.position);
         break;
       case 'undo':
       case 'redo':
@@ -203,7 +204,7 @@ export function ImageReview(p: ImageReviewProps) {
   return (
     <div className="screen review">
       <div className="screen-head">
-        <button type="button" onClick={p.onBack}>
+        <button type="button" onClick={() => p.onBack(nav.position)}>
           Back to library
         </button>
         <h1 className="viewer-title" title={item?.path}>
