@@ -1,5 +1,5 @@
 /** The Library screen: filters, the per-class chart, the grid and its selection; or one item open. */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useCall } from '../../api/use-call.js';
 import { useAppState } from '../../app/app-state.js';
 import { EmptyState } from '../../ui/empty-state.js';
@@ -13,6 +13,7 @@ import { SelectionBar } from './selection-bar.js';
 import { useDebounced } from './use-debounced.js';
 import { ExportDialog } from '../export/export-dialog.js';
 import { OpenItem } from './open-item.js';
+import { setClassOrder } from '../review/box-colours.js';
 
 export function LibraryScreen() {
   const { solution, setSolution, go } = useAppState();
@@ -37,6 +38,7 @@ export function LibraryScreen() {
   const mediaBase = info.data?.mediaBase ?? '';
   const solutions = service.data?.solutions ?? [];
   const classes = solutions.find((s) => s.id === solution)?.classes ?? [];
+  useEffect(() => setClassOrder(classes), [classes]);
 
   if (openId !== null) {
     return (

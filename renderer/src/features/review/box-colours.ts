@@ -1,27 +1,33 @@
-/** A colour per class, stable across items and sessions (a hash of the label into a palette). */
-const PALETTE = [
-  '#ffb020',
-  '#3ddc97',
-  '#ff6b6b',
-  '#4dabf7',
-  '#f783ac',
-  '#ffd43b',
-  '#a9e34b',
-  '#b197fc',
-  '#66d9e8',
-  '#ff922b',
-  '#e599f7',
-  '#94d82d',
-];
-
+/**
+ * A colour per class, stable across items and sessions. The solution's classes are spread around
+ * the colour wheel by their index (golden-angle steps, so neighbours in the list differ most);
+ * labels outside the solution (a person's own) take a hue from a hash of the name.
+ */
+const GOLDEN_ANGLE = 137.508;
+const order = new Map<string, number>();
 const cache = new Map<string, string>();
+
+/** The solution's classes, in the catalog's order (call when the solution changes). */
+export function setClassOrder(classes: readonly string[]): void {
+  if (classes.length === order.size && classes.every((c, i) => order.get(c) === i)) return;
+  order.clear();
+  cache.clear();
+  classes.forEach((c, i) => order.set(c, i));
+}
+
+function hashHue(label: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < label.length; i++) h = Math.imul(h ^ label.charCodeAt(i), 16777619);
+  return (h >>> 0) % 360;
+}
 
 export function classColour(label: string): string {
   let c = cache.get(label);
   if (c) return c;
-  let h = 2166136261;
-  for (let i = 0; i < label.length; i++) h = Math.imul(h ^ label.charCodeAt(i), 16777619);
-  c = PALETTE[(h >>> 0) % PALETTE.length] ?? '#ffb020';
+  const index = order.get(label);
+  const hue = index === undefined ? hashHue(label) : (index * GOLDEN_ANGLE + 40) % 360;
+  // Light enough to read black label text on, saturated enough to see on photos.
+  c = `hsl(${hue.toFixed(1)}, 85%, 62%)`;
   cache.set(label, c);
   return c;
 }
