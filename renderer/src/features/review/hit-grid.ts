@@ -48,7 +48,13 @@ export class HitGrid<T extends GridBox> {
     if (x < -slop || y < -slop || x > 1 + slop || y > 1 + slop) return null;
     let best: T | null = null;
     let bestArea = Infinity;
-    for (const i of this.cells[this.cell(y) * this.size + this.cell(x)] ?? []) {
+    // With slop, a box in the next cell may be within reach: look at every cell the slop touches.
+    const [c0, r0, c1, r1] = this.span(x - slop, y - slop, x + slop, y + slop);
+    const candidates =
+      c0 === c1 && r0 === r1
+        ? (this.cells[r0 * this.size + c0] ?? [])
+        : new Set(this.cellsIn(c0, r0, c1, r1));
+    for (const i of candidates) {
       const b = this.boxes[i];
       if (!b) continue;
       const { bbox } = b;
@@ -63,22 +69,22 @@ export class HitGrid<T extends GridBox> {
     return best;
   }
 
+  private *cellsIn(c0: number, r0: number, c1: number, r1: number): Generator<number> {
+    for (let r = r0; r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) yield* this.cells[r * this.size + c] ?? [];
+    }
+  }
+
   /** Every box overlapping a normalised rectangle (each once): what is visible, what a lasso takes. */
   within(x0: number, y0: number, x1: number, y1: number): T[] {
     const [c0, r0, c1, r1] = this.span(x0, y0, x1, y1);
-    const seen = new Set<number>();
     const out: T[] = [];
-    for (let r = r0; r <= r1; r++) {
-      for (let c = c0; c <= c1; c++) {
-        for (const i of this.cells[r * this.size + c] ?? []) {
-          const b = this.boxes[i];
-          if (!b || seen.has(i)) continue;
-          seen.add(i);
-          const { bbox } = b;
-          if (bbox.x > x1 || bbox.y > y1 || bbox.x + bbox.w < x0 || bbox.y + bbox.h < y0) continue;
-          out.push(b);
-        }
-      }
+    for (const i of new Set(this.cellsIn(c0, r0, c1, r1))) {
+      const b = this.boxes[i];
+      if (!b) continue;
+      const { bbox } = b;
+      if (bbox.x > x1 || bbox.y > y1 || bbox.x + bbox.w < x0 || bbox.y + bbox.h < y0) continue;
+      out.push(b);
     }
     return out;
   }
