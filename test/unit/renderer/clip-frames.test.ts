@@ -6,8 +6,8 @@ import {
   detectionFrom,
   isReviewed,
   nearestFrame,
-  shownBy,
 } from '../../../renderer/src/features/video-review/clip-frames.js';
+import { shownBy } from '../../../renderer/src/features/review/box-filter.js';
 
 function box(frameIndex: number, label: string, score: number, review = 'pending'): ReviewBox {
   return {
@@ -43,6 +43,26 @@ describe('a clip’s analysed frames', () => {
       [2, 1000, 1],
       [4, 2000, 2],
     ]);
+  });
+
+  it('keeps a frame whose last box was deleted, empty, so it can still be edited', () => {
+    const known = new Map(frames.map((f) => [f.index, f.timeMs]));
+    const left = analysedFrames(
+      boxes.filter((b) => b.frameIndex !== 2),
+      known,
+    );
+    expect(left.map((f) => [f.index, f.boxes.length])).toEqual([
+      [0, 2],
+      [2, 0],
+      [4, 2],
+    ]);
+    expect(isReviewed(left[1]!)).toBe(true);
+  });
+
+  it('never hides a drawn box under the threshold', () => {
+    const drawn = { ...box(2, 'cone', 0.1), origin: 'added' as const };
+    expect(shownBy({ minScore: 0.5, label: null })(drawn)).toBe(true);
+    expect(shownBy({ minScore: 0.5, label: 'person' })(drawn)).toBe(false);
   });
 
   it('finds the nearest frame to any time, ties going to the earlier one', () => {

@@ -109,17 +109,13 @@ export function useReviewEdits({ id, solution, undo, onOpenItem }: Options) {
     });
   };
 
-  /** Accept or reject every box shown (threshold and class filter), as one action. */
-  const bulk = (kind: 'accept' | 'reject', minScore: number, classes: string[] | undefined) => {
+  /** A server-side action over many boxes, recorded as one undo step; the boxes are refetched. */
+  const recorded = (label: string, call: () => Promise<{ inverse: ReviewEdit[] }>) => {
     const itemId = id;
     return enqueue(async () => {
       try {
-        const input = { id: itemId, solution, minScore, ...(classes ? { classes } : {}) };
-        const r = await api.call(
-          kind === 'accept' ? 'review.acceptAll' : 'review.rejectAll',
-          input,
-        );
-        undo.record({ itemId, solution, edits: r.inverse, label: `${kind} all shown` });
+        const r = await call();
+        undo.record({ itemId, solution, edits: r.inverse, label });
         setError(null);
       } catch (err) {
         setError(codedError(err));
@@ -128,6 +124,19 @@ export function useReviewEdits({ id, solution, undo, onOpenItem }: Options) {
       bump();
     });
   };
+
+  /** Accept or reject every box shown (threshold and class filter), as one action. */
+  const bulk = (kind: 'accept' | 'reject', minScore: number, classes: string[] | undefined) => {
+    const input = { id, solution, minScore, ...(classes ? { classes } : {}) };
+    const name = kind === 'accept' ? 'review.acceptAll' : 'review.rejectAll';
+    return recorded(`${kind} all shown`, () => api.call(name, input));
+  };
+
+  /** A clip's whole track takes a label (every sampled frame it spans), as one action. */
+  const relabelTrack = (trackId: number, label: string) =>
+    recorded('relabel track', () =>
+      api.call('review.relabelTrack', { id, solution, trackId, label }),
+    );
 
   const replay = (direction: 'undo' | 'redo') =>
     enqueue(async () => {
@@ -156,6 +165,7 @@ export function useReviewEdits({ id, solution, undo, onOpenItem }: Options) {
   return {
     apply,
     bulk,
+    relabelTrack,
     undo: () => replay('undo'),
     redo: () => replay('redo'),
     /** A key for a box drawn now, until the server names it. */

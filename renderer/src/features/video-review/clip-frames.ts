@@ -11,19 +11,16 @@ export interface AnalysedFrame {
   boxes: ReviewBox[];
 }
 
-export interface BoxFilter {
-  minScore: number;
-  /** null: every class. */
-  label: string | null;
-}
-
-export function shownBy(filter: BoxFilter): (b: ReviewBox) => boolean {
-  return (b) => b.score >= filter.minScore && (filter.label === null || b.label === filter.label);
-}
-
-/** The frames that have boxes, in time order. */
-export function analysedFrames(boxes: readonly ReviewBox[]): AnalysedFrame[] {
+/**
+ * The analysed frames in time order: those that have boxes, and those in `known` (index → time:
+ * frames seen earlier, kept when a person deleted their last box so they can still be edited).
+ */
+export function analysedFrames(
+  boxes: readonly ReviewBox[],
+  known: ReadonlyMap<number, number> = new Map(),
+): AnalysedFrame[] {
   const byIndex = new Map<number, AnalysedFrame>();
+  for (const [index, timeMs] of known) byIndex.set(index, { index, timeMs, boxes: [] });
   for (const b of boxes) {
     if (b.timeMs === null) continue;
     const f = byIndex.get(b.frameIndex);
