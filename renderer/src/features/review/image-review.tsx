@@ -69,18 +69,7 @@ export function ImageReview(p: ReviewScreenProps) {
       </WorkbenchToolbar>
       {boxesQ.isError ? <ErrorNote error={boxesQ.error} /> : null}
       <div className="viewer-body">
-        <BoxStage
-          name={name}
-          picture={size}
-          boxes={w.shown}
-          hidden={w.filters.hidden}
-          selected={w.sel}
-          drawMode={w.drawMode}
-          onSelect={w.setSelected}
-          onChange={w.onChange}
-          onDraw={w.onDraw}
-          handle={w.stage}
-        >
+        <BoxStage name={name} picture={size} boxes={w.shown} {...w.stageProps}>
           <img
             key={id}
             src={`${p.mediaBase}file/${id}`}

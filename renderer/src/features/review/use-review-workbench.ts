@@ -233,7 +233,19 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
     run,
   });
 
+  /** What the box stage needs from the workbench (the caller adds the picture and its boxes). */
+  const stageProps = {
+    hidden: filters.hidden,
+    selected: sel,
+    drawMode,
+    onSelect: setSelected,
+    onChange,
+    onDraw,
+    handle: stage,
+  };
+
   return {
+    stageProps,
     edits,
     stage,
     labelInput,

@@ -35,20 +35,19 @@ export function ReviewHead({ name, path, nav, detail, onOpen, onBack }: HeadProp
         {nav.total !== null && nav.position >= 0 ? `${nav.position + 1} of ${nav.total}` : ''}
         {detail}
       </span>
-      <button
-        type="button"
-        disabled={nav.prev === null}
-        onClick={() => nav.prev !== null && onOpen(nav.prev)}
-      >
-        Previous
-      </button>
-      <button
-        type="button"
-        disabled={nav.next === null}
-        onClick={() => nav.next !== null && onOpen(nav.next)}
-      >
-        Next
-      </button>
+      {(['prev', 'next'] as const).map((to) => {
+        const target = nav[to];
+        return (
+          <button
+            key={to}
+            type="button"
+            disabled={target === null}
+            onClick={() => target !== null && onOpen(target)}
+          >
+            {to === 'prev' ? 'Previous' : 'Next'}
+          </button>
+        );
+      })}
     </div>
   );
 }

@@ -152,13 +152,7 @@ export function VideoReview(p: ReviewScreenProps) {
               name={name}
               picture={picture}
               boxes={paused ? w.shown : NO_BOXES}
-              hidden={w.filters.hidden}
-              selected={w.sel}
-              drawMode={w.drawMode}
-              onSelect={w.setSelected}
-              onChange={w.onChange}
-              onDraw={w.onDraw}
-              handle={w.stage}
+              {...w.stageProps}
             >
               {playable?.state === 'ready' ? (
                 <video
