@@ -35,32 +35,36 @@ export function VideoOverlay(p: VideoOverlayProps) {
   live.current = p;
   const { video, active, frames, shown, hidden, selected, picture } = p;
 
+  /** Paints the boxes for media time `timeMs` from the latest props. */
+  const draw = useRef((timeMs: number) => {
+    const canvas = canvasRef.current;
+    const ctx = canvas?.getContext('2d');
+    if (!canvas || !ctx) return;
+    const c = live.current;
+    const dpr = window.devicePixelRatio || 1;
+    const size = { width: canvas.clientWidth, height: canvas.clientHeight };
+    if (canvas.width !== Math.round(size.width * dpr)) canvas.width = Math.round(size.width * dpr);
+    if (canvas.height !== Math.round(size.height * dpr)) {
+      canvas.height = Math.round(size.height * dpr);
+    }
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const frame = c.active && !c.hidden ? nearestFrame(c.frames, timeMs) : undefined;
+    paintBoxes(ctx, {
+      boxes: frame ? frame.boxes.filter(c.shown) : [],
+      view: c.view() ?? { scale: 1, offsetX: 0, offsetY: 0 },
+      picture: c.picture ?? size,
+      window: size,
+      selected: c.selected,
+      selectedColour: SELECTED,
+    });
+  }).current;
+
+  // One callback chain per element, never re-registered when props change: it stays first in
+  // the frame's callbacks, and reads the props when it runs.
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas || !video) return;
     let handle = 0;
-    const draw = (timeMs: number) => {
-      const dpr = window.devicePixelRatio || 1;
-      const size = { width: canvas.clientWidth, height: canvas.clientHeight };
-      if (canvas.width !== Math.round(size.width * dpr))
-        canvas.width = Math.round(size.width * dpr);
-      if (canvas.height !== Math.round(size.height * dpr)) {
-        canvas.height = Math.round(size.height * dpr);
-      }
-      const ctx = canvas.getContext('2d');
-      const view = live.current.view();
-      if (!ctx) return;
-      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      const frame = active && !hidden ? nearestFrame(frames, timeMs) : undefined;
-      paintBoxes(ctx, {
-        boxes: frame ? frame.boxes.filter(shown) : [],
-        view: view ?? { scale: 1, offsetX: 0, offsetY: 0 },
-        picture: picture ?? size,
-        window: size,
-        selected,
-        selectedColour: SELECTED,
-      });
-    };
     const onVideoFrame = (_now: number, meta: VideoFrameCallbackMetadata) => {
       const timeMs = meta.mediaTime * 1000;
       draw(timeMs);
@@ -68,15 +72,18 @@ export function VideoOverlay(p: VideoOverlayProps) {
       handle = video.requestVideoFrameCallback(onVideoFrame);
     };
     handle = video.requestVideoFrameCallback(onVideoFrame);
-    // A seek presents a frame too, but a changed filter, a pause or a resize does not.
-    draw(video.currentTime * 1000);
     const ro = new ResizeObserver(() => draw(video.currentTime * 1000));
     ro.observe(canvas);
     return () => {
       video.cancelVideoFrameCallback(handle);
       ro.disconnect();
     };
-  }, [video, active, frames, shown, hidden, selected, picture]);
+  }, [video, draw]);
+
+  // A changed filter, selection, pause or picture presents no frame: paint now.
+  useEffect(() => {
+    if (video) draw(video.currentTime * 1000);
+  }, [video, draw, active, frames, shown, hidden, selected, picture]);
 
   return <canvas ref={canvasRef} className="box-canvas" aria-hidden="true" />;
 }
