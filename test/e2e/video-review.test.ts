@@ -159,7 +159,7 @@ describe('video review', () => {
     await screenshot(page, 'video-review-moved');
   }, 300_000);
 
-  it('draws a box on the paused frame, lists it with that frame only, and Ctrl+Z undoes it', async () => {
+  it('draws a box on the paused frame, lists it with that frame only, and Ctrl+Z undoes it (from another frame too)', async () => {
     const { page } = app;
     const stage = await stageBox(page, clipName);
     const count = (await options(page)).length;
@@ -204,6 +204,17 @@ describe('video review', () => {
     }
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    // Undo on another frame brings the clip back to the frame it changed.
+    const first = (await options(page))[0]!;
+    await page.getByRole('listbox', { name: 'Boxes' }).locator(`[id="${first.id}"]`).click();
+    await page.keyboard.press('Delete');
+    await expect.poll(async () => (await options(page)).length).toBe(count - 1);
+    await page.getByRole('button', { name: 'Next detection' }).click();
+    await expect.poll(() => time(page)).toBeGreaterThan(frameAt + 0.01);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => time(page)).toBeCloseTo(frameAt, 3);
+    await expect.poll(async () => (await options(page)).some((o) => o.id === first.id)).toBe(true);
   }, 120_000);
 
   it('relabels a whole track: its boxes on another frame take the label, and undo restores them', async () => {

@@ -4,6 +4,7 @@ import {
   analysedFrames,
   densityByClass,
   detectionFrom,
+  editedFrames,
   isReviewed,
   nearestFrame,
 } from '../../../renderer/src/features/video-review/clip-frames.js';
@@ -91,5 +92,35 @@ describe('a clip’s analysed frames', () => {
     ]);
     expect(rows.get('car')).toEqual([{ timeMs: 1000, count: 1 }]);
     expect(frames.map(isReviewed)).toEqual([false, true, false]);
+  });
+
+  it('finds the frames an undo touched: named boxes still there, and added boxes', () => {
+    const on = (frameIndex: number, detectionId: number, correctionId: number | null) => ({
+      ...box(frameIndex, 'person', 0.5),
+      detectionId,
+      correctionId,
+    });
+    const after = [on(0, 1, null), on(4, 2, 7), on(2, 3, null)];
+    const ref = (detectionId: number | null, correctionId: number | null) => ({
+      detectionId,
+      correctionId,
+    });
+    expect(
+      editedFrames(
+        [
+          { kind: 'restore', box: ref(null, 7) },
+          { kind: 'accept', box: ref(3, null) },
+          // Deleted by the undo: no longer among the boxes, it names no frame.
+          { kind: 'delete', box: ref(99, null) },
+          { kind: 'add', frameIndex: 6, timeMs: 3000, label: 'cone', bbox: box(6, 'c', 1).bbox },
+        ],
+        after,
+      ),
+    ).toEqual([
+      { index: 2, timeMs: 1000 },
+      { index: 4, timeMs: 2000 },
+      { index: 6, timeMs: 3000 },
+    ]);
+    expect(editedFrames([{ kind: 'delete', box: ref(99, null) }], after)).toEqual([]);
   });
 });

@@ -32,9 +32,11 @@ interface Options {
   undo: UndoStack;
   /** Undo or redo of an edit made on another item opens that item. */
   onOpenItem(id: number): void;
+  /** Undo or redo on this item went through: the edits sent, and the boxes after them. */
+  onReplayed?(edits: readonly ReviewEdit[], boxes: readonly ReviewBox[]): void;
 }
 
-export function useReviewEdits({ id, solution, undo, onOpenItem }: Options) {
+export function useReviewEdits({ id, solution, undo, onOpenItem, onReplayed }: Options) {
   const { api } = useApiHandle();
   const client = useQueryClient();
   const [error, setError] = useState<CodedError | null>(null);
@@ -142,6 +144,7 @@ export function useReviewEdits({ id, solution, undo, onOpenItem }: Options) {
     enqueue(async () => {
       const entry = direction === 'undo' ? undo.takeUndo() : undo.takeRedo();
       if (!entry) return;
+      let done = false;
       try {
         const r = await api.call('review.editMany', {
           id: entry.itemId,
@@ -152,6 +155,7 @@ export function useReviewEdits({ id, solution, undo, onOpenItem }: Options) {
         if (direction === 'undo') undo.undone(back);
         else undo.redone(back);
         setError(null);
+        done = true;
         if (entry.itemId !== id) onOpenItem(entry.itemId);
       } catch (err) {
         if (direction === 'undo') undo.restoreUndo(entry);
@@ -159,6 +163,7 @@ export function useReviewEdits({ id, solution, undo, onOpenItem }: Options) {
         setError(codedError(err));
       }
       await refresh(entry.itemId);
+      if (done && entry.itemId === id) onReplayed?.(entry.edits, read(id));
       bump();
     });
 

@@ -44,6 +44,8 @@ export interface WorkbenchOptions {
   onBack(position?: number): void;
   /** A clip's own keys (play, frame step, detections); false lets the key do its usual thing. */
   onClipAction?(a: ReviewAction): boolean;
+  /** Undo or redo on this item went through (a clip shows the frame it changed). */
+  onReplayed?(edits: readonly ReviewEdit[], boxes: readonly ReviewBox[]): void;
 }
 
 /** Edits name their box when they go out (use-review-edits resolves it). */
@@ -62,7 +64,13 @@ const EDITING = new Set<ReviewAction['kind']>([
 
 export function useReviewWorkbench(o: WorkbenchOptions) {
   const { id, solution } = o;
-  const edits = useReviewEdits({ id, solution, undo: o.undo, onOpenItem: o.onOpen });
+  const edits = useReviewEdits({
+    id,
+    solution,
+    undo: o.undo,
+    onOpenItem: o.onOpen,
+    onReplayed: o.onReplayed,
+  });
   const stage = useRef<StageHandle>(null);
   const labelInput = useRef<HTMLInputElement>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());

@@ -2,7 +2,7 @@
  * A clip's analysed (sampled) frames and their boxes, as the video review needs them: the frame
  * nearest a time, the next or previous frame with a shown box, and per-class density for the timeline.
  */
-import type { ReviewBox } from '../../../../electron/shared/contract/review-schemas.js';
+import type { ReviewBox, ReviewEdit } from '../../../../electron/shared/contract/review-schemas.js';
 
 export interface AnalysedFrame {
   /** The sample's index (ReviewBox.frameIndex). */
@@ -83,4 +83,35 @@ export function densityByClass(
     }
   }
   return rows;
+}
+
+/**
+ * The frames some edits touched (an undo or redo), in time order: a box they name, found in the
+ * boxes after them, or a box they add. A box they deleted is gone and names no frame.
+ */
+export function editedFrames(
+  edits: readonly ReviewEdit[],
+  boxes: readonly ReviewBox[],
+): { index: number; timeMs: number }[] {
+  const byDetection = new Map<number, ReviewBox>();
+  const byCorrection = new Map<number, ReviewBox>();
+  for (const b of boxes) {
+    if (b.detectionId !== null) byDetection.set(b.detectionId, b);
+    if (b.correctionId !== null) byCorrection.set(b.correctionId, b);
+  }
+  const frames = new Map<number, number>();
+  for (const e of edits) {
+    if (e.kind === 'add') {
+      if (e.timeMs !== null) frames.set(e.frameIndex, e.timeMs);
+      continue;
+    }
+    const { detectionId: d, correctionId: c } = e.box;
+    const b =
+      (c !== null ? byCorrection.get(c) : undefined) ??
+      (d !== null ? byDetection.get(d) : undefined);
+    if (b && b.timeMs !== null) frames.set(b.frameIndex, b.timeMs);
+  }
+  return [...frames]
+    .map(([index, timeMs]) => ({ index, timeMs }))
+    .sort((a, b) => a.timeMs - b.timeMs);
 }

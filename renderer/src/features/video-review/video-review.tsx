@@ -21,7 +21,13 @@ import {
   WorkbenchToolbar,
 } from '../review/workbench-parts.js';
 import '../../styles/review.css';
-import { analysedFrames, detectionFrom, nearestFrame, type AnalysedFrame } from './clip-frames.js';
+import {
+  analysedFrames,
+  detectionFrom,
+  editedFrames,
+  nearestFrame,
+  type AnalysedFrame,
+} from './clip-frames.js';
 import { DetectionTimeline } from './detection-timeline.js';
 import { usePlayable } from './use-playable.js';
 import { VideoOverlay } from './video-overlay.js';
@@ -94,6 +100,12 @@ export function VideoReview(p: ReviewScreenProps) {
     clip: true,
     nav,
     onClipAction: clipAction,
+    onReplayed: (edits, after) => {
+      // An undo or redo that changed other frames only shows the first of them.
+      const touched = editedFrames(edits, after);
+      const [first] = touched;
+      if (first && !touched.some((f) => f.index === frame?.index)) seek(first.timeMs);
+    },
   });
 
   // Another frame: its boxes, not the last frame's, are the ones selected.
