@@ -21,7 +21,10 @@ import { fmt, printFigures } from './report.js';
 const run = promisify(execFile);
 const PLAY_MS = 3500;
 
-/** Marks each draw of a `.box-canvas` (the app's overlay) and of the bare page's canvas. */
+/**
+ * Marks each canvas draw: the app's playing overlay (`.box-canvas`; the box stage's own canvas is
+ * empty while playing and repaints only on a change) and the bare page's canvas.
+ */
 const DRAW_MARKS = `window.__draws = [];
   const clear = CanvasRenderingContext2D.prototype.clearRect;
   CanvasRenderingContext2D.prototype.clearRect = function (...args) {
@@ -143,14 +146,14 @@ export async function benchVideoOverlay(): Promise<void> {
       await new Promise((r) => setTimeout(r, 300));
     }
     await page.getByRole('gridcell', { name: /^vtest-4s\.avi/ }).dblclick();
-    await page.locator('.media-frame video').waitFor({ timeout: 120_000 });
+    await page.locator('.video-review video').waitFor({ timeout: 120_000 });
     for (let i = 0; i < 1200; i++) {
       if (await page.evaluate<boolean>(`(document.querySelector('video')?.videoWidth ?? 0) > 0`))
         break;
       await new Promise((r) => setTimeout(r, 100));
     }
     const boxes = await page.getByRole('listbox', { name: 'Boxes' }).getByRole('option').count();
-    const appSamples = summarise(await sampleFrames(page, '.media-frame video'));
+    const appSamples = summarise(await sampleFrames(page, '.video-review video'));
     const src = await page.evaluate<string>(`document.querySelector('video')?.currentSrc ?? ''`);
     await addBareVideo(page, src, Math.max(1, boxes));
     const bare = summarise(await sampleFrames(page, '#bare-video'));

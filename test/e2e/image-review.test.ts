@@ -17,6 +17,7 @@ import {
   startBrowserApp,
   type BrowserApp,
 } from './browser-app.js';
+import { at, drag, options, stageBox } from './review-steps.js';
 
 const PHOTOS = ['basketball1.png', 'fruits.jpg', 'messi5.jpg'];
 /** messi5.jpg as the file stores it (no EXIF orientation). */
@@ -26,45 +27,6 @@ let app: BrowserApp | null = null;
 let home: string;
 let folder: string;
 let remove: () => Promise<void>;
-
-interface Opt {
-  name: string;
-  bbox: { x: number; y: number; w: number; h: number };
-}
-
-/** The Boxes list as a person reads it, with where each box is (normalised). */
-async function options(page: Page): Promise<Opt[]> {
-  return page
-    .getByRole('listbox', { name: 'Boxes' })
-    .getByRole('option')
-    .evaluateAll((els) =>
-      els.map((e) => {
-        const [x = 0, y = 0, w = 0, h = 0] = (e.getAttribute('data-bbox') ?? '')
-          .split(',')
-          .map(Number);
-        return { name: e.getAttribute('aria-label') ?? '', bbox: { x, y, w, h } };
-      }),
-    );
-}
-
-async function stageBox(page: Page, name: string) {
-  const box = await page.getByRole('img', { name }).boundingBox();
-  if (!box) throw new Error(`no stage named ${name}`);
-  return box;
-}
-
-/** The screen point of a normalised picture point on a fitted stage. */
-function at(stage: { x: number; y: number; width: number; height: number }, x: number, y: number) {
-  return { x: stage.x + x * stage.width, y: stage.y + y * stage.height };
-}
-
-async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
-  await page.mouse.move(to.x, to.y, { steps: 4 });
-  await page.mouse.up();
-}
 
 async function openFromLibrary(page: Page, name: string): Promise<Locator> {
   await page.keyboard.press('Control+1');

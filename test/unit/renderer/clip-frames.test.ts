@@ -4,10 +4,11 @@ import {
   analysedFrames,
   densityByClass,
   detectionFrom,
+  editedFrames,
   isReviewed,
   nearestFrame,
-  shownBy,
 } from '../../../renderer/src/features/video-review/clip-frames.js';
+import { shownBy } from '../../../renderer/src/features/review/box-filter.js';
 
 function box(frameIndex: number, label: string, score: number, review = 'pending'): ReviewBox {
   return {
@@ -45,6 +46,26 @@ describe('a clip’s analysed frames', () => {
     ]);
   });
 
+  it('keeps a frame whose last box was deleted, empty, so it can still be edited', () => {
+    const known = new Map(frames.map((f) => [f.index, f.timeMs]));
+    const left = analysedFrames(
+      boxes.filter((b) => b.frameIndex !== 2),
+      known,
+    );
+    expect(left.map((f) => [f.index, f.boxes.length])).toEqual([
+      [0, 2],
+      [2, 0],
+      [4, 2],
+    ]);
+    expect(isReviewed(left[1]!)).toBe(true);
+  });
+
+  it('never hides a drawn box under the threshold', () => {
+    const drawn = { ...box(2, 'cone', 0.1), origin: 'added' as const };
+    expect(shownBy({ minScore: 0.5, label: null })(drawn)).toBe(true);
+    expect(shownBy({ minScore: 0.5, label: 'person' })(drawn)).toBe(false);
+  });
+
   it('finds the nearest frame to any time, ties going to the earlier one', () => {
     expect(nearestFrame(frames, -50)?.index).toBe(0);
     expect(nearestFrame(frames, 499)?.index).toBe(0);
@@ -71,5 +92,35 @@ describe('a clip’s analysed frames', () => {
     ]);
     expect(rows.get('car')).toEqual([{ timeMs: 1000, count: 1 }]);
     expect(frames.map(isReviewed)).toEqual([false, true, false]);
+  });
+
+  it('finds the frames an undo touched: named boxes still there, and added boxes', () => {
+    const on = (frameIndex: number, detectionId: number, correctionId: number | null) => ({
+      ...box(frameIndex, 'person', 0.5),
+      detectionId,
+      correctionId,
+    });
+    const after = [on(0, 1, null), on(4, 2, 7), on(2, 3, null)];
+    const ref = (detectionId: number | null, correctionId: number | null) => ({
+      detectionId,
+      correctionId,
+    });
+    expect(
+      editedFrames(
+        [
+          { kind: 'restore', box: ref(null, 7) },
+          { kind: 'accept', box: ref(3, null) },
+          // Deleted by the undo: no longer among the boxes, it names no frame.
+          { kind: 'delete', box: ref(99, null) },
+          { kind: 'add', frameIndex: 6, timeMs: 3000, label: 'cone', bbox: box(6, 'c', 1).bbox },
+        ],
+        after,
+      ),
+    ).toEqual([
+      { index: 2, timeMs: 1000 },
+      { index: 4, timeMs: 2000 },
+      { index: 6, timeMs: 3000 },
+    ]);
+    expect(editedFrames([{ kind: 'delete', box: ref(99, null) }], after)).toEqual([]);
   });
 });

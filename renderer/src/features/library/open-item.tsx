@@ -23,7 +23,7 @@ export function OpenItem(p: OpenItemProps) {
   // The same query as the screens below: answered once, from the cache for them.
   const detail = useCall('library.item', { id: p.id, solution: p.solution });
   if (detail.data?.item.kind === 'video') {
-    return <VideoReview id={p.id} solution={p.solution} onBack={() => p.onBack()} />;
+    return <VideoReview {...p} />;
   }
   // An image, or still loading: the review screen shows its own loading state.
   return <ImageReview {...p} />;

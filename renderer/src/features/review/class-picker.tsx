@@ -1,6 +1,7 @@
 /**
  * The label field: type-ahead over the solution's classes (and the labels already in use), or any
- * new label. Enter applies it to the selected boxes, or to the boxes drawn next when none is.
+ * new label. Enter applies it to the selected boxes, or to the boxes drawn next when none is; on a
+ * clip, `Relabel track` applies it to the selected box's whole track.
  */
 import { useEffect, useId, useState, type RefObject } from 'react';
 
@@ -13,6 +14,8 @@ interface ClassPickerProps {
   onApply(label: string): void;
   /** Escape: back to the stage without a change. */
   onDone(): void;
+  /** A clip's selected box is on a track: the label can go to the whole track too. */
+  onApplyTrack?: ((label: string) => void) | null;
 }
 
 export function ClassPicker(props: ClassPickerProps) {
@@ -60,6 +63,19 @@ export function ClassPicker(props: ClassPickerProps) {
         ))}
       </datalist>
       <button type="submit">{props.selectedCount > 0 ? 'Relabel' : 'Use label'}</button>
+      {props.onApplyTrack ? (
+        <button
+          type="button"
+          title="Every box of the selected box's track, on every frame"
+          onClick={() => {
+            const label = text.trim();
+            if (label) props.onApplyTrack?.(label);
+            props.onDone();
+          }}
+        >
+          Relabel track
+        </button>
+      ) : null}
     </form>
   );
 }

@@ -40,6 +40,7 @@ const Row = memo(function Row({
       <span className="muted small">
         {box.review === 'pending' ? '' : box.review}
         {box.origin === 'model' ? '' : ` ${box.origin}`}
+        {box.trackId === null ? '' : ` #${box.trackId}`}
       </span>
     </li>
   );

@@ -10,7 +10,9 @@ export type ReviewAction =
   | { kind: 'acceptShown' | 'rejectShown' }
   | { kind: 'next' | 'prev' | 'back' | 'undo' | 'redo' | 'help' }
   | { kind: 'nudge'; dx: number; dy: number }
-  | { kind: 'cycle'; step: 1 | -1 };
+  | { kind: 'cycle'; step: 1 | -1 }
+  | { kind: 'play' }
+  | { kind: 'step' | 'detection'; step: 1 | -1 };
 
 export interface KeyInput {
   key: string;
@@ -21,7 +23,18 @@ export interface KeyInput {
   hasSelection: boolean;
   /** Focus is on the stage: Tab cycles the boxes. */
   onStage: boolean;
+  /** A clip is reviewed: Space plays, `,` `.` step a frame, `<` `>` go to a detection. */
+  clip?: boolean;
 }
+
+/** The clip's own keys (Space would pan an image while held; on a clip it plays). */
+const CLIP_KEYS: Record<string, ReviewAction> = {
+  ' ': { kind: 'play' },
+  ',': { kind: 'step', step: -1 },
+  '.': { kind: 'step', step: 1 },
+  '<': { kind: 'detection', step: -1 },
+  '>': { kind: 'detection', step: 1 },
+};
 
 export function reviewAction(k: KeyInput): ReviewAction | null {
   if (k.alt) return null;
@@ -48,6 +61,8 @@ export function reviewAction(k: KeyInput): ReviewAction | null {
   if (k.shift && (key === 'a' || key === 'r')) {
     return { kind: key === 'a' ? 'acceptShown' : 'rejectShown' };
   }
+  const clipAction = k.clip ? CLIP_KEYS[k.key] : undefined;
+  if (clipAction) return clipAction;
   if (k.key === 'Tab') return k.onStage ? { kind: 'cycle', step: k.shift ? -1 : 1 } : null;
   const plain: Record<string, ReviewAction> = {
     '0': { kind: 'fit' },
@@ -70,12 +85,21 @@ export function reviewAction(k: KeyInput): ReviewAction | null {
   return plain[key] ?? null;
 }
 
-/** The `?` help: every key above, as a person reads it. */
-export const REVIEW_SHORTCUTS: Array<[keys: string, what: string]> = [
+type Shortcut = [keys: string, what: string];
+
+const CLIP_SHORTCUTS: Shortcut[] = [
+  ['Space', 'Play / pause the clip'],
+  [', / .', 'One video frame back / on'],
+  ['< / > (Previous / Next detection)', 'The previous / next analysed frame with a box shown'],
+];
+
+const VIEW_SHORTCUTS: Shortcut[] = [
   ['0', 'Fit the picture to the window'],
   ['1', '100 % (one picture pixel per screen pixel)'],
   ['+ / − / wheel', 'Zoom around the cursor'],
-  ['Space + drag, middle button drag', 'Pan'],
+];
+
+const EDIT_SHORTCUTS: Shortcut[] = [
   ['Click, Shift+click', 'Select a box, add a box to the selection'],
   ['Tab / Shift+Tab (on the picture)', 'Select the next / previous box'],
   ['Drag a box, drag a handle', 'Move, resize'],
@@ -83,11 +107,25 @@ export const REVIEW_SHORTCUTS: Array<[keys: string, what: string]> = [
   ['N', 'Draw a box (then drag)'],
   ['L', 'Relabel the selected boxes'],
   ['A / R', 'Accept / reject the selected boxes'],
-  ['Shift+A / Shift+R', 'Accept / reject every box shown (all above the threshold)'],
   ['Delete / Backspace', 'Delete the selected boxes'],
+];
+
+const ITEM_SHORTCUTS: Shortcut[] = [
   ['H', 'Hide or show the boxes'],
   ['→ / J, ← / K', 'Next / previous item (arrows: when no box is selected)'],
   ['Ctrl+Z, Ctrl+Shift+Z', 'Undo, redo (across items)'],
   ['Esc', 'Back to the library'],
   ['?', 'This help'],
 ];
+
+/** The `?` help: every key above, as a person reads it (a clip's keys when `clip`). */
+export function reviewShortcuts(clip: boolean): Shortcut[] {
+  const pan: Shortcut = clip
+    ? ['Middle button drag', 'Pan']
+    : ['Space + drag, middle button drag', 'Pan'];
+  const own: Shortcut[] = clip ? CLIP_SHORTCUTS : [];
+  const shown: Shortcut = clip
+    ? ['Shift+A / Shift+R', 'Accept / reject every box shown on the paused frame']
+    : ['Shift+A / Shift+R', 'Accept / reject every box shown (all above the threshold)'];
+  return [...VIEW_SHORTCUTS, pan, ...own, ...EDIT_SHORTCUTS, shown, ...ITEM_SHORTCUTS];
+}

@@ -13,6 +13,8 @@ interface ToolbarProps {
   setFilters(update: (f: ReviewFilters) => ReviewFilters): void;
   labels: readonly string[];
   drawMode: boolean;
+  /** False while there is nothing to draw on (a clip playing or between analysed frames). */
+  canDraw?: boolean;
   onDraw(): void;
   onAccept(): void;
   onReject(): void;
@@ -29,7 +31,13 @@ export function ReviewToolbar(p: ToolbarProps) {
   const { filters, setFilters } = p;
   return (
     <div className="review-toolbar" role="toolbar" aria-label="Review">
-      <button type="button" aria-pressed={p.drawMode} onClick={p.onDraw} title="N, then drag">
+      <button
+        type="button"
+        aria-pressed={p.drawMode}
+        disabled={p.canDraw === false}
+        onClick={p.onDraw}
+        title="N, then drag"
+      >
         Draw box
       </button>
       <button

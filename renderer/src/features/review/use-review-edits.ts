@@ -32,9 +32,11 @@ interface Options {
   undo: UndoStack;
   /** Undo or redo of an edit made on another item opens that item. */
   onOpenItem(id: number): void;
+  /** Undo or redo on this item went through: the edits sent, and the boxes after them. */
+  onReplayed?(edits: readonly ReviewEdit[], boxes: readonly ReviewBox[]): void;
 }
 
-export function useReviewEdits({ id, solution, undo, onOpenItem }: Options) {
+export function useReviewEdits({ id, solution, undo, onOpenItem, onReplayed }: Options) {
   const { api } = useApiHandle();
   const client = useQueryClient();
   const [error, setError] = useState<CodedError | null>(null);
@@ -109,17 +111,13 @@ export function useReviewEdits({ id, solution, undo, onOpenItem }: Options) {
     });
   };
 
-  /** Accept or reject every box shown (threshold and class filter), as one action. */
-  const bulk = (kind: 'accept' | 'reject', minScore: number, classes: string[] | undefined) => {
+  /** A server-side action over many boxes, recorded as one undo step; the boxes are refetched. */
+  const recorded = (label: string, call: () => Promise<{ inverse: ReviewEdit[] }>) => {
     const itemId = id;
     return enqueue(async () => {
       try {
-        const input = { id: itemId, solution, minScore, ...(classes ? { classes } : {}) };
-        const r = await api.call(
-          kind === 'accept' ? 'review.acceptAll' : 'review.rejectAll',
-          input,
-        );
-        undo.record({ itemId, solution, edits: r.inverse, label: `${kind} all shown` });
+        const r = await call();
+        undo.record({ itemId, solution, edits: r.inverse, label });
         setError(null);
       } catch (err) {
         setError(codedError(err));
@@ -129,10 +127,24 @@ export function useReviewEdits({ id, solution, undo, onOpenItem }: Options) {
     });
   };
 
+  /** Accept or reject every box shown (threshold and class filter), as one action. */
+  const bulk = (kind: 'accept' | 'reject', minScore: number, classes: string[] | undefined) => {
+    const input = { id, solution, minScore, ...(classes ? { classes } : {}) };
+    const name = kind === 'accept' ? 'review.acceptAll' : 'review.rejectAll';
+    return recorded(`${kind} all shown`, () => api.call(name, input));
+  };
+
+  /** A clip's whole track takes a label (every sampled frame it spans), as one action. */
+  const relabelTrack = (trackId: number, label: string) =>
+    recorded('relabel track', () =>
+      api.call('review.relabelTrack', { id, solution, trackId, label }),
+    );
+
   const replay = (direction: 'undo' | 'redo') =>
     enqueue(async () => {
       const entry = direction === 'undo' ? undo.takeUndo() : undo.takeRedo();
       if (!entry) return;
+      let done = false;
       try {
         const r = await api.call('review.editMany', {
           id: entry.itemId,
@@ -143,6 +155,7 @@ export function useReviewEdits({ id, solution, undo, onOpenItem }: Options) {
         if (direction === 'undo') undo.undone(back);
         else undo.redone(back);
         setError(null);
+        done = true;
         if (entry.itemId !== id) onOpenItem(entry.itemId);
       } catch (err) {
         if (direction === 'undo') undo.restoreUndo(entry);
@@ -150,12 +163,14 @@ export function useReviewEdits({ id, solution, undo, onOpenItem }: Options) {
         setError(codedError(err));
       }
       await refresh(entry.itemId);
+      if (done && entry.itemId === id) onReplayed?.(entry.edits, read(id));
       bump();
     });
 
   return {
     apply,
     bulk,
+    relabelTrack,
     undo: () => replay('undo'),
     redo: () => replay('redo'),
     /** A key for a box drawn now, until the server names it. */

@@ -8,6 +8,8 @@ import { reviewAction, type ReviewAction } from './review-shortcuts.js';
 
 interface KeyContext {
   hasSelection: boolean;
+  /** A clip: its own keys (play, frame step, detections) are on. */
+  clip?: boolean;
   stage(): HTMLElement | null;
   /** Handles the action; answers false to let the key do its usual thing (Tab past the last box). */
   run(action: ReviewAction): boolean;
@@ -37,6 +39,7 @@ export function useReviewKeys(ctx: KeyContext): void {
         shift: e.shiftKey,
         alt: e.altKey,
         hasSelection: c.hasSelection,
+        clip: c.clip ?? false,
         onStage: c.stage() !== null && document.activeElement === c.stage(),
       });
       if (!action) return;

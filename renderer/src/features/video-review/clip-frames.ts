@@ -2,7 +2,7 @@
  * A clip's analysed (sampled) frames and their boxes, as the video review needs them: the frame
  * nearest a time, the next or previous frame with a shown box, and per-class density for the timeline.
  */
-import type { ReviewBox } from '../../../../electron/shared/contract/review-schemas.js';
+import type { ReviewBox, ReviewEdit } from '../../../../electron/shared/contract/review-schemas.js';
 
 export interface AnalysedFrame {
   /** The sample's index (ReviewBox.frameIndex). */
@@ -11,19 +11,16 @@ export interface AnalysedFrame {
   boxes: ReviewBox[];
 }
 
-export interface BoxFilter {
-  minScore: number;
-  /** null: every class. */
-  label: string | null;
-}
-
-export function shownBy(filter: BoxFilter): (b: ReviewBox) => boolean {
-  return (b) => b.score >= filter.minScore && (filter.label === null || b.label === filter.label);
-}
-
-/** The frames that have boxes, in time order. */
-export function analysedFrames(boxes: readonly ReviewBox[]): AnalysedFrame[] {
+/**
+ * The analysed frames in time order: those that have boxes, and those in `known` (index → time:
+ * frames seen earlier, kept when a person deleted their last box so they can still be edited).
+ */
+export function analysedFrames(
+  boxes: readonly ReviewBox[],
+  known: ReadonlyMap<number, number> = new Map(),
+): AnalysedFrame[] {
   const byIndex = new Map<number, AnalysedFrame>();
+  for (const [index, timeMs] of known) byIndex.set(index, { index, timeMs, boxes: [] });
   for (const b of boxes) {
     if (b.timeMs === null) continue;
     const f = byIndex.get(b.frameIndex);
@@ -86,4 +83,35 @@ export function densityByClass(
     }
   }
   return rows;
+}
+
+/**
+ * The frames some edits touched (an undo or redo), in time order: a box they name, found in the
+ * boxes after them, or a box they add. A box they deleted is gone and names no frame.
+ */
+export function editedFrames(
+  edits: readonly ReviewEdit[],
+  boxes: readonly ReviewBox[],
+): { index: number; timeMs: number }[] {
+  const byDetection = new Map<number, ReviewBox>();
+  const byCorrection = new Map<number, ReviewBox>();
+  for (const b of boxes) {
+    if (b.detectionId !== null) byDetection.set(b.detectionId, b);
+    if (b.correctionId !== null) byCorrection.set(b.correctionId, b);
+  }
+  const frames = new Map<number, number>();
+  for (const e of edits) {
+    if (e.kind === 'add') {
+      if (e.timeMs !== null) frames.set(e.frameIndex, e.timeMs);
+      continue;
+    }
+    const { detectionId: d, correctionId: c } = e.box;
+    const b =
+      (c !== null ? byCorrection.get(c) : undefined) ??
+      (d !== null ? byDetection.get(d) : undefined);
+    if (b && b.timeMs !== null) frames.set(b.frameIndex, b.timeMs);
+  }
+  return [...frames]
+    .map(([index, timeMs]) => ({ index, timeMs }))
+    .sort((a, b) => a.timeMs - b.timeMs);
 }

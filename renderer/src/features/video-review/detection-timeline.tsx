@@ -6,7 +6,7 @@
 import type { MouseEvent } from 'react';
 import type { ReviewBox } from '../../../../electron/shared/contract/review-schemas.js';
 import { densityByClass, isReviewed, type AnalysedFrame } from './clip-frames.js';
-import { classColor } from './video-overlay.js';
+import { classColour } from '../review/box-colours.js';
 
 interface TimelineProps {
   frames: readonly AnalysedFrame[];
@@ -67,7 +67,7 @@ export function DetectionTimeline({ frames, shown, durationMs, timeMs, onSeek }:
                 y={ROW - 1 - h}
                 width={2}
                 height={h}
-                fill={classColor(label)}
+                fill={classColour(label)}
               />
             );
           })}

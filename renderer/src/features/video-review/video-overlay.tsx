@@ -1,90 +1,89 @@
 /**
- * The boxes of the analysed frame nearest the frame on screen, drawn on a canvas over the clip.
+ * While the clip plays: the boxes of the analysed frame nearest the frame on screen, on a canvas
+ * over the box stage, painted by the stage's own painter in the stage's view (zoom and pan follow).
  * Drawn from `requestVideoFrameCallback` (the frame's own media time, called just before that frame
- * is composited), so the overlay changes with the picture rather than on `timeupdate` (4 Hz).
- * Self-contained on purpose: the image review's box stage replaces the drawing once it lands.
+ * is composited), so the boxes change with the picture rather than on `timeupdate` (4 Hz). Paused,
+ * the stage itself shows and edits the frame's boxes, and this canvas is clear.
  */
 import { useEffect, useRef } from 'react';
 import type { ReviewBox } from '../../../../electron/shared/contract/review-schemas.js';
-import { boxName, boxRect } from '../library/viewer/box-geometry.js';
+import type { Size } from '../../../../electron/shared/geometry/box-math.js';
+import type { View } from '../../../../electron/shared/geometry/viewport.js';
+import { paintBoxes } from '../review/box-painter.js';
 import { nearestFrame, type AnalysedFrame } from './clip-frames.js';
 
 interface VideoOverlayProps {
   video: HTMLVideoElement | null;
+  /** False while paused: the stage draws the boxes then. */
+  active: boolean;
   frames: readonly AnalysedFrame[];
   shown: (b: ReviewBox) => boolean;
-  selectedKey: string | null;
-  /** Told the media time (ms) of each frame drawn. */
+  hidden: boolean;
+  selected: ReadonlySet<string>;
+  picture: Size | null;
+  /** The stage's current view (read on every frame drawn). */
+  view(): View | null;
+  /** Told the media time (ms) of each frame drawn while playing. */
   onFrame?(timeMs: number): void;
 }
 
-const COLORS = ['#ffb020', '#3fb950', '#f778ba', '#58a6ff', '#d2a8ff', '#ff7b72', '#79c0ff'];
+const SELECTED = '#2f81f7';
 
-/** A class's colour: stable across frames and sessions. */
-export function classColor(label: string): string {
-  let h = 0;
-  for (let i = 0; i < label.length; i++) h = (h * 31 + label.charCodeAt(i)) | 0;
-  return COLORS[Math.abs(h) % COLORS.length] as string;
-}
-
-export function drawBoxes(
-  canvas: HTMLCanvasElement,
-  boxes: readonly ReviewBox[],
-  selectedKey: string | null,
-): void {
-  const dpr = window.devicePixelRatio || 1;
-  const w = canvas.clientWidth;
-  const h = canvas.clientHeight;
-  if (canvas.width !== Math.round(w * dpr)) canvas.width = Math.round(w * dpr);
-  if (canvas.height !== Math.round(h * dpr)) canvas.height = Math.round(h * dpr);
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return;
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  ctx.clearRect(0, 0, w, h);
-  ctx.font = '600 11px system-ui, sans-serif';
-  ctx.textBaseline = 'top';
-  for (const box of boxes) {
-    const r = boxRect(box.bbox, w, h);
-    const color = box.key === selectedKey ? '#2f81f7' : classColor(box.label);
-    ctx.lineWidth = box.key === selectedKey ? 3 : 1.5;
-    ctx.setLineDash(box.review === 'rejected' ? [4, 3] : []);
-    ctx.strokeStyle = color;
-    ctx.strokeRect(r.x, r.y, r.w, r.h);
-    const text = boxName(box);
-    const ty = r.y >= 15 ? r.y - 15 : r.y;
-    ctx.fillStyle = color;
-    ctx.fillRect(r.x, ty, ctx.measureText(text).width + 6, 15);
-    ctx.fillStyle = '#000';
-    ctx.fillText(text, r.x + 3, ty + 2);
-  }
-}
-
-export function VideoOverlay({ video, frames, shown, selectedKey, onFrame }: VideoOverlayProps) {
+export function VideoOverlay(p: VideoOverlayProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const live = useRef(p);
+  live.current = p;
+  const { video, active, frames, shown, hidden, selected, picture } = p;
 
+  /** Paints the boxes for media time `timeMs` from the latest props. */
+  const draw = useRef((timeMs: number) => {
+    const canvas = canvasRef.current;
+    const ctx = canvas?.getContext('2d');
+    if (!canvas || !ctx) return;
+    const c = live.current;
+    const dpr = window.devicePixelRatio || 1;
+    const size = { width: canvas.clientWidth, height: canvas.clientHeight };
+    if (canvas.width !== Math.round(size.width * dpr)) canvas.width = Math.round(size.width * dpr);
+    if (canvas.height !== Math.round(size.height * dpr)) {
+      canvas.height = Math.round(size.height * dpr);
+    }
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const frame = c.active && !c.hidden ? nearestFrame(c.frames, timeMs) : undefined;
+    paintBoxes(ctx, {
+      boxes: frame ? frame.boxes.filter(c.shown) : [],
+      view: c.view() ?? { scale: 1, offsetX: 0, offsetY: 0 },
+      picture: c.picture ?? size,
+      window: size,
+      selected: c.selected,
+      selectedColour: SELECTED,
+    });
+  }).current;
+
+  // One callback chain per element, never re-registered when props change: it stays first in
+  // the frame's callbacks, and reads the props when it runs.
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas || !video) return;
     let handle = 0;
-    const draw = (timeMs: number) => {
-      const frame = nearestFrame(frames, timeMs);
-      drawBoxes(canvas, frame ? frame.boxes.filter(shown) : [], selectedKey);
-      onFrame?.(timeMs);
-    };
     const onVideoFrame = (_now: number, meta: VideoFrameCallbackMetadata) => {
-      draw(meta.mediaTime * 1000);
+      const timeMs = meta.mediaTime * 1000;
+      draw(timeMs);
+      if (!video.paused) live.current.onFrame?.(timeMs);
       handle = video.requestVideoFrameCallback(onVideoFrame);
     };
     handle = video.requestVideoFrameCallback(onVideoFrame);
-    // A seek while paused presents a frame too, but a changed filter or a resize does not.
-    draw(video.currentTime * 1000);
     const ro = new ResizeObserver(() => draw(video.currentTime * 1000));
-    ro.observe(video);
+    ro.observe(canvas);
     return () => {
       video.cancelVideoFrameCallback(handle);
       ro.disconnect();
     };
-  }, [video, frames, shown, selectedKey, onFrame]);
+  }, [video, draw]);
+
+  // A changed filter, selection, pause or picture presents no frame: paint now.
+  useEffect(() => {
+    if (video) draw(video.currentTime * 1000);
+  }, [video, draw, active, frames, shown, hidden, selected, picture]);
 
   return <canvas ref={canvasRef} className="box-canvas" aria-hidden="true" />;
 }

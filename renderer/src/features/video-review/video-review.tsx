@@ -1,253 +1,246 @@
 /**
- * Video review: the clip plays (through a proxy when Chromium cannot play the original), the boxes
- * of the nearest analysed frame follow the picture, a timeline shows detections per class. Paused
- * on a frame, its boxes are listed and edited. Keys: Space play/pause, `,` `.` one frame back or on,
- * A/R/Delete on the selected box, Ctrl+Z undo, Escape back to the library.
+ * Video review: the clip plays on the box stage (through a proxy when Chromium cannot play the
+ * original), the boxes of the nearest analysed frame follow the picture (VideoOverlay), and a
+ * timeline shows detections per class and the reviewed frames. Paused on an analysed frame, its
+ * boxes are edited with the image review's workbench: the same tools, keys, undo across items and
+ * `?` help, plus the clip's keys (Space, `,` `.`, `<` `>`) and `Relabel track`.
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ReviewEdit } from '../../../../electron/shared/contract/review-schemas.js';
-import { useApiHandle } from '../../api/api-context.js';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Size } from '../../../../electron/shared/geometry/box-math.js';
 import { useCall } from '../../api/use-call.js';
 import { ErrorNote } from '../../ui/error-note.js';
-import { analysedFrames, detectionFrom, nearestFrame, shownBy } from './clip-frames.js';
+import { BoxStage } from '../review/box-stage.js';
+import type { ReviewScreenProps } from '../review/image-review.js';
+import type { ReviewAction } from '../review/review-shortcuts.js';
+import { useItemOrder } from '../review/use-item-order.js';
+import { useReviewWorkbench } from '../review/use-review-workbench.js';
+import {
+  ReviewHead,
+  WorkbenchHelp,
+  WorkbenchSide,
+  WorkbenchToolbar,
+} from '../review/workbench-parts.js';
+import '../../styles/review.css';
+import {
+  analysedFrames,
+  detectionFrom,
+  editedFrames,
+  nearestFrame,
+  type AnalysedFrame,
+} from './clip-frames.js';
 import { DetectionTimeline } from './detection-timeline.js';
-import { FrameBoxes } from './frame-boxes.js';
 import { usePlayable } from './use-playable.js';
 import { VideoOverlay } from './video-overlay.js';
 
-interface VideoReviewProps {
-  id: number;
-  solution: string;
-  onBack(): void;
+const NO_BOXES: AnalysedFrame['boxes'] = [];
+/** While playing, the time shown moves on at most this often (the frame's boxes at once). */
+const CLOCK_MS = 100;
+
+/** The clip's analysed frames; a frame whose last box was deleted stays (empty) for the visit. */
+function useClipFrames(id: number, boxes: AnalysedFrame['boxes']): AnalysedFrame[] {
+  const known = useRef({ id, frames: new Map<number, number>() });
+  if (known.current.id !== id) known.current = { id, frames: new Map() };
+  return useMemo(() => {
+    const frames = analysedFrames(boxes, known.current.frames);
+    for (const f of frames) known.current.frames.set(f.index, f.timeMs);
+    return frames;
+  }, [boxes]);
 }
 
-const typing = (t: EventTarget | null) =>
-  t instanceof HTMLInputElement ||
-  t instanceof HTMLSelectElement ||
-  t instanceof HTMLTextAreaElement;
-
-export function VideoReview({ id, solution, onBack }: VideoReviewProps) {
-  const { api } = useApiHandle();
-  const client = useQueryClient();
+export function VideoReview(p: ReviewScreenProps) {
+  const { id, solution } = p;
   const detail = useCall('library.item', { id, solution });
   const review = useCall('review.boxes', { id, solution });
+  const nav = useItemOrder(p.order, id, p.mediaBase);
   const { playable, error, noPicture } = usePlayable(id);
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const [picture, setPicture] = useState<Size | null>(null);
   const [timeMs, setTimeMs] = useState(0);
   const [paused, setPaused] = useState(true);
-  const [minScore, setMinScore] = useState(0);
-  const [label, setLabel] = useState<string | null>(null);
-  const [selectedKey, setSelectedKey] = useState<string | null>(null);
-  const [editError, setEditError] = useState<unknown>(null);
-  const undo = useRef<ReviewEdit[][]>([]);
 
   const boxes = useMemo(() => review.data?.boxes ?? [], [review.data]);
-  const frames = useMemo(() => analysedFrames(boxes), [boxes]);
-  const shown = useMemo(() => shownBy({ minScore, label }), [minScore, label]);
-  const labels = useMemo(() => [...new Set(boxes.map((b) => b.label))].sort(), [boxes]);
+  const frames = useClipFrames(id, boxes);
+  const framesRef = useRef(frames);
+  framesRef.current = frames;
   const frame = nearestFrame(frames, timeMs);
-  const frameBoxes = useMemo(() => frame?.boxes.filter(shown) ?? [], [frame, shown]);
   const fps = playable?.fps ?? 25;
+  // On an analysed frame: within half a video frame of it (a seek lands on a rounded time).
+  const onAnalysed = paused && frame !== undefined && Math.abs(frame.timeMs - timeMs) <= 500 / fps;
+  const target = useMemo(
+    () => (onAnalysed && frame ? { frameIndex: frame.index, timeMs: frame.timeMs } : null),
+    [onAnalysed, frame],
+  );
   const durationMs = playable?.durationMs ?? detail.data?.item.durationMs ?? 0;
 
-  const refresh = useCallback(
-    () =>
-      Promise.all(
-        ['review.boxes', 'library.item'].map((n) => client.invalidateQueries({ queryKey: [n] })),
-      ),
-    [client],
-  );
-  const edit = useCallback(
-    async (e: ReviewEdit) => {
-      setEditError(null);
-      try {
-        const r = await api.call('review.edit', { id, solution, edit: e });
-        undo.current.push([r.inverse]);
-        await refresh();
-      } catch (err) {
-        setEditError(err);
-      }
-    },
-    [api, id, solution, refresh],
-  );
-  const relabelTrack = useCallback(
-    async (trackId: number, newLabel: string) => {
-      setEditError(null);
-      try {
-        const r = await api.call('review.relabelTrack', { id, solution, trackId, label: newLabel });
-        if (r.inverse.length) undo.current.push(r.inverse);
-        await refresh();
-      } catch (err) {
-        setEditError(err);
-      }
-    },
-    [api, id, solution, refresh],
-  );
-  const undoLast = useCallback(async () => {
-    const edits = undo.current.pop();
-    if (!edits) return;
-    try {
-      await api.call('review.editMany', { id, solution, edits });
-      await refresh();
-    } catch (err) {
-      setEditError(err);
-    }
-  }, [api, id, solution, refresh]);
-
-  const seek = useCallback(
-    (ms: number) => {
-      if (!video) return;
-      video.pause();
-      video.currentTime = Math.max(0, ms / 1000);
-      setTimeMs(ms);
-    },
-    [video],
-  );
-  const jump = useCallback(
-    (step: 1 | -1) => {
-      const at = video ? video.currentTime * 1000 : timeMs;
-      const next = detectionFrom(frames, at, step, shown);
-      if (next) seek(next.timeMs);
-    },
-    [video, timeMs, frames, shown, seek],
-  );
-  const toggle = useCallback(() => {
+  const seek = (ms: number) => {
     if (!video) return;
-    if (video.paused) void video.play();
-    else video.pause();
-  }, [video]);
+    video.pause();
+    video.currentTime = Math.max(0, ms / 1000);
+    setTimeMs(ms);
+  };
+  const clipAction = (a: ReviewAction): boolean => {
+    if (!video) return false;
+    const at = video.currentTime * 1000;
+    if (a.kind === 'play') {
+      if (video.paused) void video.play();
+      else video.pause();
+    } else if (a.kind === 'step') seek(at + (a.step * 1000) / fps);
+    else if (a.kind === 'detection') {
+      const next = detectionFrom(frames, at, a.step, w.isShown);
+      if (next) seek(next.timeMs);
+    }
+    return true;
+  };
+  const w = useReviewWorkbench({
+    ...p,
+    itemBoxes: boxes,
+    boxes: frame?.boxes ?? NO_BOXES,
+    picture,
+    target,
+    clip: true,
+    nav,
+    onClipAction: clipAction,
+    onReplayed: (edits, after) => {
+      // An undo or redo that changed other frames only shows the first of them.
+      const touched = editedFrames(edits, after);
+      const [first] = touched;
+      if (first && !touched.some((f) => f.index === frame?.index)) seek(first.timeMs);
+    },
+  });
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || typing(e.target)) return;
-      const selected = frameBoxes.find((b) => b.key === selectedKey);
-      const ref = selected && {
-        detectionId: selected.detectionId,
-        correctionId: selected.correctionId,
-      };
-      if (e.key === 'Escape') onBack();
-      else if (e.key === ' ') toggle();
-      else if (e.key === ',' || e.key === '.') {
-        const t = video ? video.currentTime * 1000 : timeMs;
-        seek(t + ((e.key === '.' ? 1 : -1) * 1000) / fps);
-      } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') void undoLast();
-      else if (ref && paused && (e.key === 'a' || e.key === 'r')) {
-        void edit({ kind: e.key === 'a' ? 'accept' : 'reject', box: ref });
-      } else if (ref && paused && (e.key === 'Delete' || e.key === 'Backspace')) {
-        void edit({ kind: 'delete', box: ref });
-      } else if (e.key === 'l' && selected) document.getElementById('video-relabel')?.focus();
-      else return;
-      e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [frameBoxes, selectedKey, onBack, toggle, video, timeMs, fps, seek, undoLast, paused, edit]);
+  // Another frame: its boxes, not the last frame's, are the ones selected.
+  const { setSelected } = w;
+  useEffect(() => setSelected((s) => (s.size === 0 ? s : new Set())), [frame?.index, setSelected]);
 
-  const name = detail.data?.item.name ?? 'Loading…';
+  /** While playing: the clock moves on every CLOCK_MS, and at once when the nearest frame changes. */
+  const onFrame = (t: number) =>
+    setTimeMs((prev) =>
+      Math.abs(t - prev) < CLOCK_MS &&
+      nearestFrame(framesRef.current, t) === nearestFrame(framesRef.current, prev)
+        ? prev
+        : t,
+    );
+  /** A click on the timeline near an analysed frame lands on it (so it can be edited). */
+  const seekNear = (ms: number) => {
+    const near = nearestFrame(frames, ms);
+    seek(near && Math.abs(near.timeMs - ms) <= durationMs / 200 ? near.timeMs : ms);
+  };
+
+  const name = detail.data?.item.name ?? '';
+  const note =
+    paused && frame && !onAnalysed ? (
+      <p className="muted small">
+        Between analysed frames: the boxes of the nearest one are shown.{' '}
+        <button type="button" onClick={() => seek(frame.timeMs)}>
+          Go to {(frame.timeMs / 1000).toFixed(2)} s
+        </button>{' '}
+        to edit them.
+      </p>
+    ) : null;
   return (
-    <div className="screen viewer video-review">
-      <div className="screen-head">
-        <button type="button" onClick={onBack}>
-          Back to library
-        </button>
-        <h1 className="viewer-title">{name}</h1>
-        {playable?.variant === 'proxy' ? (
-          <span className="muted">Playing a proxy ({playable.reason})</span>
-        ) : null}
-      </div>
+    <div className="screen review video-review">
+      <ReviewHead
+        name={name}
+        path={detail.data?.item.path}
+        nav={nav}
+        detail={playable?.variant === 'proxy' ? ` · Playing a proxy (${playable.reason})` : ''}
+        onOpen={p.onOpen}
+        onBack={p.onBack}
+      />
+      <WorkbenchToolbar w={w} />
       {error ? <ErrorNote error={error} /> : null}
       {playable?.error ? <ErrorNote error={playable.error} /> : null}
+      {review.isError ? <ErrorNote error={review.error} /> : null}
       <div className="viewer-body">
-        <div className="viewer-stage video-stage">
+        <div className="video-stage">
           {playable?.state === 'making' ? (
             <div className="progress-line">
               <span>Making a playable copy…</span>
               <progress aria-label="Proxy" max={1} value={playable.progress} />
             </div>
           ) : null}
-          {playable?.state === 'ready' ? (
-            <div className="media-frame">
-              <video
-                ref={setVideo}
-                src={playable.url}
-                preload="auto"
-                aria-label={name}
-                onLoadedData={(e) => e.currentTarget.videoWidth === 0 && noPicture()}
-                onPlay={() => setPaused(false)}
-                onPause={() => setPaused(true)}
-                onSeeked={(e) => setTimeMs(e.currentTarget.currentTime * 1000)}
-              />
-              <VideoOverlay
-                video={video}
-                frames={frames}
-                shown={shown}
-                selectedKey={selectedKey}
-                onFrame={setTimeMs}
-              />
-            </div>
-          ) : null}
+          <div className="video-stage-area">
+            <BoxStage
+              name={name}
+              picture={picture}
+              boxes={paused ? w.shown : NO_BOXES}
+              {...w.stageProps}
+            >
+              {playable?.state === 'ready' ? (
+                <video
+                  ref={setVideo}
+                  src={playable.url}
+                  preload="auto"
+                  aria-label={name}
+                  onLoadedMetadata={(e) => {
+                    const v = e.currentTarget;
+                    if (v.videoWidth > 0)
+                      setPicture({ width: v.videoWidth, height: v.videoHeight });
+                  }}
+                  onLoadedData={(e) => e.currentTarget.videoWidth === 0 && noPicture()}
+                  onPlay={() => setPaused(false)}
+                  onPause={(e) => {
+                    setPaused(true);
+                    setTimeMs(e.currentTarget.currentTime * 1000);
+                  }}
+                  onSeeked={(e) => setTimeMs(e.currentTarget.currentTime * 1000)}
+                />
+              ) : null}
+            </BoxStage>
+            <VideoOverlay
+              video={video}
+              active={!paused}
+              frames={frames}
+              shown={w.isShown}
+              hidden={w.filters.hidden}
+              selected={w.sel}
+              picture={picture}
+              view={() => w.stage.current?.view() ?? null}
+              onFrame={onFrame}
+            />
+          </div>
           <div className="video-controls">
-            <button type="button" onClick={toggle} disabled={!video}>
+            <button type="button" onClick={() => clipAction({ kind: 'play' })} disabled={!video}>
               {paused ? 'Play' : 'Pause'}
             </button>
-            <button type="button" onClick={() => jump(-1)} disabled={!video}>
+            <button
+              type="button"
+              onClick={() => clipAction({ kind: 'detection', step: -1 })}
+              disabled={!video}
+              title="<"
+            >
               Previous detection
             </button>
-            <button type="button" onClick={() => jump(1)} disabled={!video}>
+            <button
+              type="button"
+              onClick={() => clipAction({ kind: 'detection', step: 1 })}
+              disabled={!video}
+              title=">"
+            >
               Next detection
             </button>
             <span className="muted" aria-label="Time">
               {(timeMs / 1000).toFixed(2)} s / {(durationMs / 1000).toFixed(1)} s
             </span>
-            <label className="filter inline">
-              <span>Class</span>
-              <select value={label ?? ''} onChange={(e) => setLabel(e.target.value || null)}>
-                <option value="">All classes</option>
-                {labels.map((l) => (
-                  <option key={l}>{l}</option>
-                ))}
-              </select>
-            </label>
-            <label className="filter inline">
-              <span>Score threshold {minScore.toFixed(2)}</span>
-              <input
-                type="range"
-                aria-label="Score threshold"
-                min={0}
-                max={1}
-                step={0.05}
-                value={minScore}
-                onChange={(e) => setMinScore(Number(e.target.value))}
-              />
-            </label>
           </div>
           <DetectionTimeline
             frames={frames}
-            shown={shown}
+            shown={w.isShown}
             durationMs={durationMs}
             timeMs={timeMs}
-            onSeek={seek}
+            onSeek={seekNear}
           />
         </div>
-        <aside className="viewer-side">
-          <h2>
-            {frame ? `Boxes at ${(frame.timeMs / 1000).toFixed(2)} s` : 'Boxes'} (
-            {frameBoxes.length})
-          </h2>
-          {editError ? <ErrorNote error={editError} /> : null}
-          <FrameBoxes
-            boxes={frameBoxes}
-            selectedKey={selectedKey}
-            onSelect={setSelectedKey}
-            onEdit={paused ? (e) => void edit(e) : null}
-            onRelabelTrack={(t, l) => void relabelTrack(t, l)}
-          />
-          <button type="button" onClick={() => void undoLast()}>
-            Undo
-          </button>
-        </aside>
+        <WorkbenchSide
+          w={w}
+          title={frame ? `Boxes at ${(frame.timeMs / 1000).toFixed(2)} s` : 'Boxes'}
+          total={frame?.boxes.length ?? 0}
+          loaded={review.data !== undefined}
+          note={note}
+          onRelabelTrack={(trackId, label) => void w.edits.relabelTrack(trackId, label)}
+        />
       </div>
+      <WorkbenchHelp w={w} clip />
     </div>
   );
 }

@@ -1,0 +1,15 @@
+/** Which boxes the review shows: the score threshold and the class filter. Pure. */
+import type { ReviewBox } from '../../../../electron/shared/contract/review-schemas.js';
+
+export interface BoxFilter {
+  minScore: number;
+  /** null: every class. */
+  label: string | null;
+}
+
+/** A box a person drew (score 1 anyway) is never hidden by the threshold. */
+export function shownBy(filter: BoxFilter): (b: ReviewBox) => boolean {
+  return (b) =>
+    (b.score >= filter.minScore || b.origin === 'added') &&
+    (filter.label === null || b.label === filter.label);
+}

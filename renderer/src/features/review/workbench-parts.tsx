@@ -1,0 +1,137 @@
+/**
+ * The parts of the review screen shared by images and clips, each bound to the workbench: the head
+ * (back, title, position, previous/next item), the toolbar, the save error, the side panel (label
+ * picker and the `Boxes` list) and the `?` help.
+ */
+import type { ReactNode } from 'react';
+import { ShortcutHelp } from '../../app/shortcut-help.js';
+import { ErrorNote } from '../../ui/error-note.js';
+import { ClassPicker } from './class-picker.js';
+import { ReviewBoxesList } from './review-boxes-list.js';
+import { reviewShortcuts } from './review-shortcuts.js';
+import { ReviewToolbar } from './review-toolbar.js';
+import type { Workbench } from './use-review-workbench.js';
+
+interface HeadProps {
+  name: string;
+  path?: string;
+  nav: { prev: number | null; next: number | null; position: number; total: number | null };
+  /** After the position: the picture's size, a proxy note. */
+  detail?: ReactNode;
+  onOpen(id: number): void;
+  onBack(position?: number): void;
+}
+
+export function ReviewHead({ name, path, nav, detail, onOpen, onBack }: HeadProps) {
+  return (
+    <div className="screen-head">
+      <button type="button" onClick={() => onBack(nav.position)}>
+        Back to library
+      </button>
+      <h1 className="viewer-title" title={path}>
+        {name || 'Loading…'}
+      </h1>
+      <span className="muted">
+        {nav.total !== null && nav.position >= 0 ? `${nav.position + 1} of ${nav.total}` : ''}
+        {detail}
+      </span>
+      {(['prev', 'next'] as const).map((to) => {
+        const target = nav[to];
+        return (
+          <button
+            key={to}
+            type="button"
+            disabled={target === null}
+            onClick={() => target !== null && onOpen(target)}
+          >
+            {to === 'prev' ? 'Previous' : 'Next'}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+export function WorkbenchToolbar({ w, children }: { w: Workbench; children?: ReactNode }) {
+  const shownCount = w.editable ? w.shown.length : 0;
+  return (
+    <>
+      <ReviewToolbar
+        filters={w.filters}
+        setFilters={w.setFilters}
+        labels={w.labels}
+        drawMode={w.drawMode}
+        canDraw={w.editable}
+        onDraw={w.toggleDraw}
+        onAccept={() => w.decideShown('accept')}
+        onReject={() => w.decideShown('reject')}
+        shownCount={shownCount}
+        canUndo={w.edits.canUndo}
+        canRedo={w.edits.canRedo}
+        onUndo={() => void w.edits.undo()}
+        onRedo={() => void w.edits.redo()}
+        onHelp={() => w.setHelp(true)}
+      >
+        {children}
+      </ReviewToolbar>
+      {w.edits.error ? (
+        <div className="review-error">
+          <ErrorNote error={w.edits.error} title="Not saved" />
+          <button type="button" onClick={w.edits.clearError}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+interface SideProps {
+  w: Workbench;
+  /** The list's heading ("Boxes", or "Boxes at 4.00 s" on a clip). */
+  title: string;
+  /** Of how many boxes in scope (the filter hides the rest). */
+  total: number;
+  loaded: boolean;
+  /** A note above the list (why a clip's frame is not editable now). */
+  note?: ReactNode;
+  onRelabelTrack?(trackId: number, label: string): void;
+}
+
+export function WorkbenchSide({ w, title, total, loaded, note, onRelabelTrack }: SideProps) {
+  const { sel, firstSelected } = w;
+  const trackId = sel.size === 1 ? (firstSelected?.trackId ?? null) : null;
+  return (
+    <aside className="viewer-side">
+      <ClassPicker
+        value={firstSelected?.label ?? w.lastLabel}
+        classes={w.pickable}
+        selectedCount={w.editable ? sel.size : 0}
+        inputRef={w.labelInput}
+        onApply={(label) => (w.editable && sel.size > 0 ? w.relabel(label) : w.setLastLabel(label))}
+        onApplyTrack={
+          trackId !== null && onRelabelTrack ? (label) => onRelabelTrack(trackId, label) : null
+        }
+        onDone={() => w.stage.current?.element()?.focus({ preventScroll: true })}
+      />
+      <h2>
+        {title} ({w.shown.length}
+        {w.shown.length !== total ? ` of ${total}` : ''})
+      </h2>
+      {note}
+      {loaded && w.shown.length === 0 ? <p className="muted">No boxes shown.</p> : null}
+      <ReviewBoxesList boxes={w.shown} selected={sel} onSelect={w.setSelected} />
+    </aside>
+  );
+}
+
+export function WorkbenchHelp({ w, clip }: { w: Workbench; clip: boolean }) {
+  if (!w.help) return null;
+  return (
+    <ShortcutHelp
+      title="Review shortcuts"
+      shortcuts={reviewShortcuts(clip)}
+      onClose={() => w.setHelp(false)}
+    />
+  );
+}
