@@ -91,7 +91,7 @@ describe('the export dialog', () => {
     await first.click();
     accepted = (await first.getAttribute('aria-label'))?.split(' ').slice(0, -1).join(' ') ?? '';
     await page.keyboard.press('a');
-    await expect.poll(() => first.textContent()).toContain('accepted');
+    await expect.poll(() => first.textContent(), { timeout: 10_000 }).toContain('accepted');
     await page.getByRole('button', { name: 'Back to library' }).click();
   }, 600_000);
 

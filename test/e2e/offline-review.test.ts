@@ -8,7 +8,6 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCoco } from '../support/cli-exports.js';
 import { realMediaDir } from '../support/real-media.js';
@@ -23,6 +22,7 @@ import {
   type BrowserApp,
 } from './browser-app.js';
 import { openItem } from './label-folder.js';
+import { options } from './review-steps.js';
 
 const KEY = `ldk_e2e_${randomBytes(12).toString('hex')}`;
 const PHOTO = 'fruits.jpg';
@@ -32,25 +32,6 @@ let hosted: ServeProcess;
 let dir: string;
 let folder: string;
 let remove: () => Promise<void>;
-
-interface Option {
-  name: string;
-  bbox: { x: number; y: number; w: number; h: number };
-}
-
-async function options(page: Page): Promise<Option[]> {
-  return page
-    .getByRole('listbox', { name: 'Boxes' })
-    .getByRole('option')
-    .evaluateAll((els) =>
-      els.map((e) => {
-        const [x = 0, y = 0, w = 0, h = 0] = (e.getAttribute('data-bbox') ?? '')
-          .split(',')
-          .map(Number);
-        return { name: e.getAttribute('aria-label') ?? '', bbox: { x, y, w, h } };
-      }),
-    );
-}
 
 beforeAll(async () => {
   const tmp = await tempDir('labeldesk-e2e-offline-');
