@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv, cliHome, cliJson } from '../support/cli-run.js';
 import { realMediaDir } from '../support/real-media.js';
 import {
+  headerRemaining,
   NO_KEYCHAIN,
   openApp,
   screenshot,
@@ -213,6 +214,32 @@ describe('image review', () => {
       .toContain('accepted');
     await screenshot(page, 'image-review-after-reanalyse');
   }, 300_000);
+
+  it('asks before "Re-analyse" spends, then shows the new boxes under the corrections', async () => {
+    const page = app!.page;
+    const before = await headerRemaining(page);
+    await page.getByRole('button', { name: 'Re-analyse' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Re-analyse' });
+    const spend = dialog.getByRole('button', { name: /^Re-analyse, spend \d+ frames?$/ });
+    await spend.waitFor({ timeout: 30_000 });
+    const frames = Number(/spend (\d+)/.exec((await spend.textContent()) ?? '')?.[1]);
+    expect(frames).toBeGreaterThan(0);
+    // Cancel spends nothing.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await headerRemaining(page)).toBe(before);
+
+    await page.getByRole('button', { name: 'Re-analyse' }).click();
+    await spend.click();
+    await expect.poll(() => headerRemaining(page), { timeout: 120_000 }).toBe(before - frames);
+    const list = page.getByRole('listbox', { name: 'Boxes' });
+    await expect
+      .poll(() => list.getByRole('option', { name: /^player / }).textContent(), { timeout: 30_000 })
+      .toContain('accepted');
+    const names = (await options(page)).map((o) => o.name);
+    expect(names).toContainEqual(expect.stringMatching(/^goalpost 1\.00$/));
+    expect(names.some((n) => /^person /.test(n))).toBe(true);
+  }, 180_000);
 
   it('reviews the folder with the keyboard alone: next, previous, accept, back', async () => {
     const page = app!.page;

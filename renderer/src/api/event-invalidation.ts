@@ -39,7 +39,8 @@ export function wireEvents(api: LabelDeskApi, client: QueryClient): () => void {
         .call('service.refresh', {})
         .then((state) => client.setQueryData(callKey('service.state', {}), state))
         .catch(() => undefined);
-      stale(['runs.history', 'runs.autoLabel', 'service.state', ...LIBRARY_VIEWS]);
+      // An item on review shows what a re-analysis brought, under the person's corrections.
+      stale(['runs.history', 'runs.autoLabel', 'service.state', 'review.boxes', ...LIBRARY_VIEWS]);
     }),
   ];
   return () => offs.forEach((off) => off());
