@@ -3,7 +3,8 @@
  * pages. "The frame is on screen" is taken as the end of the frame's rendering on the main thread:
  * a message posted from a requestAnimationFrame callback runs once the frame's input handlers,
  * animation callbacks, style, layout and paint are done. Canvas draws are marked by wrapping
- * clearRect (every repaint starts with one) and boxes drawn by counting rect/strokeRect calls since the last clearRect.
+ * clearRect (every repaint starts with one); for the next image, boxes drawn are counted too
+ * (rect/strokeRect calls since the last clearRect).
  */
 
 /** Installs `window.__bench`; idempotent (an init script on the app, evaluated on bare pages). */
@@ -11,11 +12,18 @@ export const PROBES = `(() => {
   if (window.__bench) return;
   const draws = [];
   const proto = CanvasRenderingContext2D.prototype;
-  const clear = proto.clearRect, rect = proto.rect, strokeRect = proto.strokeRect;
+  const clear = proto.clearRect;
   let rects = 0;
   proto.clearRect = function (...a) { draws.push(performance.now()); rects = 0; return clear.apply(this, a); };
-  proto.rect = function (...a) { rects++; return rect.apply(this, a); };
-  proto.strokeRect = function (...a) { rects++; return strokeRect.apply(this, a); };
+  // Counting boxes costs a call per box: only armed for the next-image figure (few boxes).
+  const countRects = () => {
+    if (proto.rect.counted) return;
+    for (const name of ['rect', 'strokeRect']) {
+      const f = proto[name];
+      proto[name] = function (...a) { rects++; return f.apply(this, a); };
+      proto[name].counted = true;
+    }
+  };
   const afterFrame = (fn) => requestAnimationFrame((t) => {
     const ch = new MessageChannel();
     ch.port1.onmessage = () => fn(t, performance.now());
@@ -67,7 +75,7 @@ export const PROBES = `(() => {
     stopFrames() { const rec = s.frames ?? []; s.frames = null; return rec; },
     take() { const out = { downs: s.downs, moves: s.moves }; s.downs = []; s.moves = []; return out; },
     /** Arms the next keydown; \`shown\` then resolves when the item is on screen (see check above). */
-    expectItem(x) { s.expect = x; s.shownAt = new Promise((r) => (s.shown = r)); },
+    expectItem(x) { countRects(); s.expect = x; s.shownAt = new Promise((r) => (s.shown = r)); },
     shown() { return s.shownAt; },
   };
 })()`;
