@@ -46,7 +46,9 @@ interface Rect {
   height: number;
 }
 interface Frame {
+  /** The frame's time (requestAnimationFrame's argument), its first callback, its rendering done. */
   t: number;
+  start: number;
   end: number;
   painted: boolean;
 }
@@ -68,7 +70,7 @@ const p95 = (xs: readonly number[]) => pct(xs, 0.95);
 const p50 = (xs: readonly number[]) => pct(xs, 0.5);
 
 /** Zooms in 10 wheel notches, pans in a loop with the middle button, zooms back out. */
-async function panAndZoom(page: Page, area: Rect): Promise<number[]> {
+async function panAndZoom(page: Page, area: Rect) {
   const cx = area.x + area.width / 2;
   const cy = area.y + area.height / 2;
   await page.mouse.move(cx, cy);
@@ -83,7 +85,8 @@ async function panAndZoom(page: Page, area: Rect): Promise<number[]> {
   for (let i = 0; i < 10; i++) await page.mouse.wheel(0, 100);
   await page.waitForTimeout(100);
   const frames = await page.evaluate<Frame[]>('window.__bench.stopFrames()');
-  return frames.filter((f) => f.painted).map((f) => f.end - f.t);
+  const painted = frames.filter((f) => f.painted);
+  return { total: painted.map((f) => f.end - f.t), work: painted.map((f) => f.end - f.start) };
 }
 
 /** Screen points at the centres of boxes spread over the list, on a fitted picture at `pic`. */
@@ -350,10 +353,14 @@ export async function benchReview(): Promise<void> {
       `Image review at scale (browser mode, Debian Chromium, 1920×1080 JPEGs, stage ${stage})`,
       [
         {
-          name: `1,000 boxes: frame time while zooming (wheel) and panning (middle drag), p95 over ${frames.length} repainted frames`,
-          value: `${ms(frames)}; bare canvas, strokeRect + label per box: ${ms(bareFrames)} over ${bareFrames.length}`,
+          name: `1,000 boxes: frame time while zooming (wheel) and panning (middle drag), p95 over ${frames.total.length} repainted frames`,
+          value: `${ms(frames.total)}; bare canvas, strokeRect + label per box: ${ms(bareFrames.total)} over ${bareFrames.total.length}`,
           goal: '≤ 10 ms',
-          met: p95(frames) <= 10,
+          met: p95(frames.total) <= 10,
+        },
+        {
+          name: '… the same from the frame’s first animation callback (leaves out the wait for the main thread)',
+          value: `${ms(frames.work)}; bare: ${ms(bareFrames.work)}`,
         },
         {
           name: `5,000 boxes: pointer-down to the selected box highlighted on screen, p95 over ${pressMs.length} presses${missed(downs)}${misses ? `, ${misses} selecting no box under the pointer` : ''}`,

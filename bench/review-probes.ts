@@ -66,8 +66,9 @@ export const PROBES = `(() => {
       const loop = (t) => {
         if (s.frames !== rec) return;
         requestAnimationFrame(loop);
+        const start = performance.now();
         const ch = new MessageChannel();
-        ch.port1.onmessage = () => { const end = performance.now(); rec.push({ t, end, painted: drewSince(t) }); };
+        ch.port1.onmessage = () => { const end = performance.now(); rec.push({ t, start, end, painted: drewSince(t) }); };
         ch.port2.postMessage(null);
       };
       requestAnimationFrame(loop);
