@@ -10,6 +10,7 @@ import { benchLabel } from './label-bench.js';
 import { benchLibrary } from './library-bench.js';
 import { benchModelThroughput } from './model-throughput.js';
 import { benchPlan } from './plan-bench.js';
+import { benchReview } from './review-bench.js';
 import { benchServiceOverhead } from './service-overhead.js';
 import { benchStore } from './store-bench.js';
 import { benchVideo } from './video-throughput.js';
@@ -30,6 +31,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   app: benchApp,
   watch: benchWatch,
   'video-overlay': benchVideoOverlay,
+  review: benchReview,
 };
 
 const wanted = process.argv.slice(2);

@@ -1,6 +1,6 @@
 /**
- * Draws boxes on a Canvas 2D context in window pixels: one path per class colour (a few stroke
- * calls instead of one per box), only the boxes in view, labels only when they can be read.
+ * Draws boxes on a Canvas 2D context in window pixels: grouped by class colour (one style change
+ * per colour), only the boxes in view, labels only when they can be read.
  * Shared by image and video review.
  */
 import type { NormBox, Size } from '../../../../electron/shared/geometry/box-math.js';
@@ -88,18 +88,16 @@ export function paintBoxes(ctx: CanvasRenderingContext2D, input: PaintInput): nu
   }
   const labels = inView <= MAX_LABELS;
   ctx.lineWidth = 1.5;
+  // One strokeRect per box, grouped by colour: in software raster (no GPU) a single path of
+  // thousands of rects costs ~6× more to rasterise than the same rects stroked one by one.
   for (const [colour, rects] of byColour) {
     ctx.strokeStyle = colour;
-    ctx.beginPath();
-    for (const r of rects) ctx.rect(r.x, r.y, r.w, r.h);
-    ctx.stroke();
+    for (const r of rects) ctx.strokeRect(r.x, r.y, r.w, r.h);
   }
   if (rejected.length > 0) {
     ctx.setLineDash([4, 4]);
     ctx.strokeStyle = '#9aa0a6';
-    ctx.beginPath();
-    for (const r of rejected) ctx.rect(r.x, r.y, r.w, r.h);
-    ctx.stroke();
+    for (const r of rejected) ctx.strokeRect(r.x, r.y, r.w, r.h);
     ctx.setLineDash([]);
   }
   ctx.font = '600 11px system-ui, sans-serif';

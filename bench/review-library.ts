@@ -1,0 +1,134 @@
+/**
+ * A real library for the image review bench: 1920×1080 JPEGs made with sharp in a folder, and their
+ * rows and boxes written straight into LABELDESK_HOME's SQLite library through the store API (real
+ * content hashes, sizes and mtimes, so the app's rescan finds nothing to redo). No model runs.
+ */
+import { utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { hashFile } from '../electron/core/library/hash-file.js';
+import { openLibraryStore } from '../electron/core/store/open-library-store.js';
+import type { BoxXYWH, DetectionInput } from '../electron/core/store/store-types.js';
+
+export const PICTURE = { width: 1920, height: 1080 };
+export const SOLUTION = 'objects';
+const CLASSES = ['person', 'car', 'bicycle', 'dog', 'truck', 'bus', 'cat', 'bird', 'chair', 'cup'];
+
+export interface BenchBox extends BoxXYWH {
+  label: string;
+  score: number;
+}
+
+export interface BenchImage {
+  name: string;
+  id: number;
+  boxes: BenchBox[];
+}
+
+/** A small deterministic generator: the same boxes on every run. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Detector-like boxes: 1–6 % of the width, 2–10 % of the height, anywhere in the picture. */
+export function makeBoxes(count: number, seed: number): BenchBox[] {
+  const r = random(seed);
+  return Array.from({ length: count }, () => {
+    const w = 0.01 + r() * 0.05;
+    const h = 0.02 + r() * 0.08;
+    return {
+      x: r() * (1 - w),
+      y: r() * (1 - h),
+      w,
+      h,
+      label: CLASSES[Math.floor(r() * CLASSES.length)] ?? 'person',
+      score: 0.3 + r() * 0.69,
+    };
+  });
+}
+
+async function writePicture(file: string, seed: number): Promise<void> {
+  const bytes = await sharp({
+    create: {
+      ...PICTURE,
+      channels: 3,
+      background: { r: (seed * 53) % 256, g: 110, b: 140 },
+      noise: { type: 'gaussian', mean: 120 + (seed % 40), sigma: 40 },
+    },
+  })
+    .blur(1.2)
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  await writeFile(file, bytes);
+  // Older than any "still being written" window: the app's rescan takes the files as they are.
+  const past = new Date(Date.now() - 3_600_000);
+  await utimes(file, past, past);
+}
+
+/** Writes the pictures into `folder` and the library into `home`; ids in `wanted` order. */
+export async function buildReviewLibrary(
+  home: string,
+  folder: string,
+  wanted: ReadonlyArray<{ name: string; boxes: number }>,
+): Promise<BenchImage[]> {
+  const files = await Promise.all(
+    wanted.map(async (w, i) => {
+      const path = join(folder, w.name);
+      await writePicture(path, i + 1);
+      return { ...w, path, hashed: await hashFile(path), boxes: makeBoxes(w.boxes, i + 1) };
+    }),
+  );
+  const store = openLibraryStore(join(home, 'library.sqlite'));
+  try {
+    const dir = store.folders.add(folder);
+    const ids = store.media.upsertMany(
+      files.map((f) => ({
+        folderId: dir.id,
+        path: f.path,
+        kind: 'image' as const,
+        size: f.hashed.size,
+        mtimeMs: f.hashed.mtimeMs,
+        contentHash: f.hashed.hash,
+        ...PICTURE,
+        orientation: 1,
+        durationMs: null,
+        fps: null,
+      })),
+    );
+    store.results.saveMany(
+      files.map((f) => ({
+        contentHash: f.hashed.hash,
+        solution: SOLUTION,
+        serviceUrl: 'local',
+        analysedWidth: PICTURE.width,
+        analysedHeight: PICTURE.height,
+        model: 'bench',
+        detections: f.boxes.map((b): DetectionInput => ({
+          frameIndex: 0,
+          timeMs: null,
+          label: b.label,
+          classId: CLASSES.indexOf(b.label),
+          score: b.score,
+          bbox: { x: b.x, y: b.y, w: b.w, h: b.h },
+          bboxPx: {
+            x: b.x * PICTURE.width,
+            y: b.y * PICTURE.height,
+            w: b.w * PICTURE.width,
+            h: b.h * PICTURE.height,
+          },
+        })),
+      })),
+    );
+    store.folders.markScanned(dir.id, Date.now());
+    return files.map((f, i) => ({ name: f.name, id: ids[i] ?? -1, boxes: f.boxes }));
+  } finally {
+    store.close();
+  }
+}
