@@ -1,7 +1,9 @@
 /**
  * The `Boxes` listbox: one option per box shown, named "label score", in sync with the stage both
- * ways. Rows are memoised so a new selection among thousands re-renders only the rows it changes.
+ * ways. Only the rows in view are in the document (5,000 rows made every selection a full layout
+ * of the page); each option states its position in the whole list for assistive technology.
  */
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { ReviewBox } from '../../../../electron/shared/contract/review-schemas.js';
 import { boxName } from '../library/viewer/box-geometry.js';
@@ -13,50 +15,73 @@ interface ReviewBoxesListProps {
   onSelect(keys: Set<string>): void;
 }
 
+/** Matches `.box-option` in screens.css (one line per row). */
+const ROW_HEIGHT = 28;
 const optionId = (key: string) => `review-box-${key}`;
 
 const Row = memo(function Row({
   box,
   chosen,
+  index,
+  count,
+  top,
   onPick,
 }: {
   box: ReviewBox;
   chosen: boolean;
+  index: number;
+  count: number;
+  top: number;
   onPick(key: string, e: MouseEvent): void;
 }) {
+  const state = [
+    box.review === 'pending' ? '' : box.review,
+    box.origin === 'model' ? '' : box.origin,
+    box.trackId === null ? '' : `#${box.trackId}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <li
+    <div
       id={optionId(box.key)}
       role="option"
       aria-label={boxName(box)}
       aria-selected={chosen}
+      aria-setsize={count}
+      aria-posinset={index + 1}
       data-bbox={`${box.bbox.x},${box.bbox.y},${box.bbox.w},${box.bbox.h}`}
       className={`box-option review-${box.review}`}
+      style={{ transform: `translateY(${top}px)` }}
       onClick={(e) => onPick(box.key, e)}
     >
       <span className="swatch" style={{ background: classColour(box.label) }} aria-hidden="true" />
       <span className="box-label">{box.label}</span>
       <span className="box-score">{box.score.toFixed(2)}</span>
-      <span className="muted small">
-        {box.review === 'pending' ? '' : box.review}
-        {box.origin === 'model' ? '' : ` ${box.origin}`}
-        {box.trackId === null ? '' : ` #${box.trackId}`}
+      <span className="box-state muted small" title={state}>
+        {state}
       </span>
-    </li>
+    </div>
   );
 });
 
 export function ReviewBoxesList({ boxes, selected, onSelect }: ReviewBoxesListProps) {
-  const listRef = useRef<HTMLUListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const live = useRef({ selected, onSelect });
   live.current = { selected, onSelect };
   const [first] = selected;
-  const active = first !== undefined && boxes.some((b) => b.key === first) ? first : null;
+  const activeIndex = first === undefined ? -1 : boxes.findIndex((b) => b.key === first);
+  const active = activeIndex === -1 ? null : (boxes[activeIndex]?.key ?? null);
+  const virtualizer = useVirtualizer({
+    count: boxes.length,
+    getScrollElement: () => listRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
 
+  // The active option is kept in view, so it is in the document for aria-activedescendant.
   useEffect(() => {
-    if (active === null) return;
-    document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
-  }, [active]);
+    if (activeIndex >= 0) virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
+  }, [activeIndex, virtualizer]);
 
   const onPickRef = useRef((key: string, e: MouseEvent) => {
     const { selected: sel, onSelect: pick } = live.current;
@@ -68,17 +93,27 @@ export function ReviewBoxesList({ boxes, selected, onSelect }: ReviewBoxesListPr
   });
 
   function onKeyDown(e: KeyboardEvent) {
-    const step = e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : 0;
-    if (step === 0 || boxes.length === 0) return;
-    // Up and down walk the list here; the screen's shortcuts skip an event handled already.
+    const page = Math.max(1, Math.floor((listRef.current?.clientHeight ?? 0) / ROW_HEIGHT) - 1);
+    const moves: Record<string, number> = {
+      ArrowDown: 1,
+      ArrowUp: -1,
+      PageDown: page,
+      PageUp: -page,
+      Home: -Infinity,
+      End: Infinity,
+    };
+    const step = moves[e.key];
+    if (step === undefined || boxes.length === 0) return;
+    // The list walks here; the screen's shortcuts skip an event handled already.
     e.preventDefault();
-    const at = boxes.findIndex((b) => b.key === active);
-    const next = boxes[Math.min(boxes.length - 1, Math.max(0, at + step))];
+    const to = Math.min(boxes.length - 1, Math.max(0, activeIndex + step));
+    const next = boxes[to];
     if (next) onSelect(new Set([next.key]));
   }
 
+  const count = boxes.length;
   return (
-    <ul
+    <div
       ref={listRef}
       role="listbox"
       aria-label="Boxes"
@@ -88,9 +123,22 @@ export function ReviewBoxesList({ boxes, selected, onSelect }: ReviewBoxesListPr
       aria-activedescendant={active === null ? undefined : optionId(active)}
       onKeyDown={onKeyDown}
     >
-      {boxes.map((b) => (
-        <Row key={b.key} box={b} chosen={selected.has(b.key)} onPick={onPickRef.current} />
-      ))}
-    </ul>
+      <div className="boxes-list-rows" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((v) => {
+          const b = boxes[v.index];
+          return b ? (
+            <Row
+              key={b.key}
+              box={b}
+              chosen={selected.has(b.key)}
+              index={v.index}
+              count={count}
+              top={v.start}
+              onPick={onPickRef.current}
+            />
+          ) : null;
+        })}
+      </div>
+    </div>
   );
 }
