@@ -89,7 +89,7 @@ async function reviewing(page: Page, image: BenchImage): Promise<void> {
   await page.getByRole('img', { name: image.name }).waitFor({ timeout: 30_000 });
   await waitUntil(
     page,
-    `document.querySelectorAll(${JSON.stringify(OPTIONS)}).length === ${image.boxes.length}`,
+    `document.querySelector(${JSON.stringify(OPTIONS)})?.getAttribute('aria-setsize') === '${image.boxes.length}'`,
   );
   await page.waitForTimeout(500);
 }

@@ -51,7 +51,8 @@ export const PROBES = `(() => {
     const check = (t, end) => {
       const stage = [...document.querySelectorAll('[role="img"]')].some((el) => el.getAttribute('aria-label') === x.name);
       const img = document.querySelector(x.img);
-      const listed = x.list ? document.querySelectorAll(x.list).length : 0;
+      // The list renders the rows in view; each option states the list's length.
+      const listed = x.list ? Number(document.querySelector(x.list)?.getAttribute('aria-setsize') ?? 0) : 0;
       const pictured = img && img.complete && img.naturalWidth > 0 && (!x.src || img.src.endsWith(x.src));
       const painted = x.boxes === 0 || (drewSince(Math.max(key, s.lastLoad)) && rects >= x.boxes);
       if (stage && pictured && listed === x.boxes && painted) s.shown({ ms: end - key });
