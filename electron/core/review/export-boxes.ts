@@ -1,5 +1,10 @@
 /** The boxes of one item as exports write them: merged, tracked (clips), then filtered. */
-import type { CorrectionRow, DetectionRow, ExportQuery, MediaKind } from '../store/store-types.js';
+import type {
+  DetectionRow,
+  ExportQuery,
+  MediaKind,
+  MergeCorrection,
+} from '../store/store-types.js';
 import { mergeCorrections, mergeInPlace, type MergedBox } from './merge-corrections.js';
 import { assignTracks } from './track-boxes.js';
 
@@ -29,7 +34,7 @@ export function withTracks(boxes: MergedBox[]): TrackedBox[] {
 /** `model` must be fresh rows the caller owns: images are corrected in place (no copies). */
 export function exportBoxes(
   model: DetectionRow[],
-  corrections: readonly CorrectionRow[],
+  corrections: readonly MergeCorrection[],
   query: ExportQuery,
   kind: MediaKind,
   analysed: { width: number; height: number },

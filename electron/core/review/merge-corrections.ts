@@ -20,9 +20,9 @@
  */
 import { iou, sameBox, type NormBox } from '../../shared/geometry/box-math.js';
 import type {
-  CorrectionRow,
   DetectionOrigin,
   DetectionRow,
+  MergeCorrection,
   ReviewState,
 } from '../store/store-types.js';
 
@@ -68,14 +68,14 @@ interface Pair {
  */
 function exactPairs(
   model: readonly DetectionRow[],
-  corrections: readonly CorrectionRow[],
+  corrections: readonly MergeCorrection[],
 ): Map<number, number> | null {
   const byCorrection = new Map<number, number>();
   const taken = new Set<number>();
   for (let ci = 0; ci < corrections.length; ci++) {
-    const a = (corrections[ci] as CorrectionRow).anchor;
+    const a = (corrections[ci] as MergeCorrection).anchor;
     if (!a) continue;
-    const frame = (corrections[ci] as CorrectionRow).frameIndex;
+    const frame = (corrections[ci] as MergeCorrection).frameIndex;
     let found = -1;
     for (let mi = 0; mi < model.length && found < 0; mi++) {
       const m = model[mi] as DetectionRow;
@@ -97,7 +97,7 @@ function exactPairs(
 /** Pairs anchored corrections with model boxes of the same frame: correction index → model index. */
 function pairAnchors(
   model: readonly DetectionRow[],
-  corrections: readonly CorrectionRow[],
+  corrections: readonly MergeCorrection[],
 ): Map<number, number> {
   // Clips have many frames: the exact scan is for images and small items.
   if (model.length <= 64) {
@@ -163,7 +163,7 @@ export function plainModelBox(m: DetectionRow): MergedBox {
 
 function corrected(
   m: DetectionRow,
-  c: CorrectionRow,
+  c: MergeCorrection,
   analysed: MergeOptions['analysed'],
 ): MergedBox {
   const label = c.label ?? m.label;
@@ -187,7 +187,7 @@ function corrected(
 
 /** A correction with no model box under it: a drawn box, or one whose model box is gone. */
 function standalone(
-  c: CorrectionRow,
+  c: MergeCorrection,
   resultId: number,
   analysed: MergeOptions['analysed'],
 ): MergedBox | null {
@@ -216,7 +216,7 @@ function standalone(
 }
 
 /** Whether an orphaned correction still carries work to show (an edit or a review). */
-const carriesWork = (c: CorrectionRow): boolean =>
+const carriesWork = (c: MergeCorrection): boolean =>
   c.label !== null || c.bbox !== null || c.review !== ('pending' satisfies ReviewState);
 
 /**
@@ -225,14 +225,14 @@ const carriesWork = (c: CorrectionRow): boolean =>
  */
 export function mergeCorrections(
   model: readonly DetectionRow[],
-  corrections: readonly CorrectionRow[],
+  corrections: readonly MergeCorrection[],
   options: MergeOptions = {},
 ): MergedBox[] {
   const keep = (b: MergedBox) => options.includeDeleted === true || !b.deleted;
   if (corrections.length === 0) return model.map(plainModelBox);
   const paired = pairAnchors(model, corrections);
-  const onModel = new Map<number, CorrectionRow>();
-  for (const [ci, mi] of paired) onModel.set(mi, corrections[ci] as CorrectionRow);
+  const onModel = new Map<number, MergeCorrection>();
+  for (const [ci, mi] of paired) onModel.set(mi, corrections[ci] as MergeCorrection);
   const out: MergedBox[] = [];
   model.forEach((m, mi) => {
     const c = onModel.get(mi);
@@ -263,12 +263,12 @@ export function mergeCorrections(
  */
 export function mergeInPlace(
   model: DetectionRow[],
-  corrections: readonly CorrectionRow[],
+  corrections: readonly MergeCorrection[],
   analysed: MergeOptions['analysed'],
 ): DetectionRow[] {
   if (corrections.length === 0) return model;
   const paired = pairAnchors(model, corrections);
-  const onModel = new Array<CorrectionRow | undefined>(model.length);
+  const onModel = new Array<MergeCorrection | undefined>(model.length);
   for (const [ci, mi] of paired) onModel[mi] = corrections[ci];
   const out: DetectionRow[] = [];
   for (let mi = 0; mi < model.length; mi++) {

@@ -7,7 +7,11 @@
  */
 import { openDatabase, type Db } from '../../node-lib/sqlite.js';
 import { exportBoxes } from '../review/export-boxes.js';
-import { CORRECTION_COLUMNS, toCorrection, type CorrectionDbRow } from './corrections-repo.js';
+import {
+  MERGE_CORRECTION_COLUMNS,
+  toMergeCorrection,
+  type RawMergeCorrection,
+} from './corrections-repo.js';
 import { toMedia, toResult, type MediaDbRow, type ResultDbRow } from './row-mappers.js';
 import type {
   DetectionOrigin,
@@ -81,7 +85,7 @@ const ALL_DETECTIONS_SQL = `
     origin, review
   FROM detections d WHERE d.result_id = @resultId ORDER BY d.frame_index, d.id`;
 
-const CORRECTIONS_SQL = `SELECT ${CORRECTION_COLUMNS} FROM corrections
+const CORRECTIONS_SQL = `SELECT ${MERGE_CORRECTION_COLUMNS} FROM corrections
   WHERE content_hash = ? AND solution = ? ORDER BY frame_index, id`;
 
 type Row = Record<string, unknown>;
@@ -160,7 +164,7 @@ export function* exportItems(
       )
       .raw();
     const allBoxes = db.prepare<[{ resultId: number }], RawDetection>(ALL_DETECTIONS_SQL).raw();
-    const corrections = db.prepare<[string, string], CorrectionDbRow>(CORRECTIONS_SQL);
+    const corrections = db.prepare<[string, string], RawMergeCorrection>(CORRECTIONS_SQL).raw();
     // Both statements read inside one transaction, so items and boxes come from one snapshot.
     db.exec('BEGIN');
     for (const row of items.iterate({ solution: params.solution, kind: params.kind })) {
@@ -171,7 +175,7 @@ export function* exportItems(
         ? exportBoxes(
             allBoxes.all({ resultId: result.id }).map(fromRaw),
             row['corrected'] === 1
-              ? corrections.all(result.contentHash, result.solution).map(toCorrection)
+              ? corrections.all(result.contentHash, result.solution).map(toMergeCorrection)
               : [],
             query,
             media.kind,

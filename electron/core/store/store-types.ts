@@ -159,6 +159,9 @@ export interface CorrectionRow {
 
 export type CorrectionInput = Omit<CorrectionRow, 'id' | 'updatedAt'> & { id?: number };
 
+/** What the merge reads of a correction (an export reads only these columns, see export-items.ts). */
+export type MergeCorrection = Omit<CorrectionRow, 'contentHash' | 'solution' | 'updatedAt'>;
+
 export interface MediaPageRow {
   media: MediaRecord;
   /** Boxes of the result for (contentHash, solution), or null when not labelled yet. */
