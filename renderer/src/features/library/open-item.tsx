@@ -2,24 +2,11 @@
  * One library item opened: clips go to the video review, images to the image review. Next and
  * previous walk the library's current order and filter.
  */
-import type { CallInput } from '../../../../electron/shared/contract/index.js';
 import { useCall } from '../../api/use-call.js';
-import { ImageReview } from '../review/image-review.js';
-import type { UndoStack } from '../review/undo-stack.js';
+import { ImageReview, type ReviewScreenProps } from '../review/image-review.js';
 import { VideoReview } from '../video-review/video-review.js';
 
-interface OpenItemProps {
-  id: number;
-  solution: string;
-  mediaBase: string;
-  order: Omit<CallInput<'library.ids'>, 'offset' | 'limit'>;
-  classes: readonly string[];
-  undo: UndoStack;
-  onOpen(id: number): void;
-  onBack(position?: number): void;
-}
-
-export function OpenItem(p: OpenItemProps) {
+export function OpenItem(p: ReviewScreenProps) {
   // The same query as the screens below: answered once, from the cache for them.
   const detail = useCall('library.item', { id: p.id, solution: p.solution });
   if (detail.data?.item.kind === 'video') {
