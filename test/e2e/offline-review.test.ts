@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCoco } from '../support/cli-exports.js';
+import { orientedJpeg } from '../support/cli-media.js';
 import { realMediaDir } from '../support/real-media.js';
 import { runServe, type ServeProcess } from '../support/run-serve.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -22,10 +23,11 @@ import {
   type BrowserApp,
 } from './browser-app.js';
 import { openItem } from './label-folder.js';
-import { options } from './review-steps.js';
+import { at, drag, options, stageBox } from './review-steps.js';
 
 const KEY = `ldk_e2e_${randomBytes(12).toString('hex')}`;
 const PHOTO = 'fruits.jpg';
+const TURNED = 'turned.jpg';
 
 let app: BrowserApp;
 let hosted: ServeProcess;
@@ -40,6 +42,8 @@ beforeAll(async () => {
   folder = join(dir, 'photos');
   await mkdir(folder);
   await copyFile(join(await realMediaDir(), PHOTO), join(folder, PHOTO));
+  // Stored 320×240, shown 240×320 (EXIF orientation 6).
+  await orientedJpeg(join(folder, TURNED));
   hosted = await runServe(['--data', join(dir, 'hosted'), '--key', `${KEY}:500`]);
   app = await startBrowserApp({ LABELDESK_HOME: join(dir, 'home') });
 }, 120_000);
@@ -100,9 +104,10 @@ describe('offline review', () => {
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
     await dialog
       .getByRole('status')
-      .filter({ hasText: /^Exported 1 box from 1 file/ })
+      .filter({ hasText: /^Exported 1 box from 2 files/ })
       .waitFor({ timeout: 60_000 });
 
+    await dialog.getByRole('button', { name: 'Close' }).click();
     const { width, height } = await sharp(join(folder, PHOTO)).metadata();
     const { boxes } = await readCoco(destination);
     expect(boxes).toHaveLength(1);
@@ -114,5 +119,40 @@ describe('offline review', () => {
     expect(box!.xmin).toBeCloseTo(right, 1);
     expect(box!.ymin).toBeCloseTo(first.bbox.y * height!, 1);
     expect(box!.xmax - box!.xmin).toBeCloseTo(first.bbox.w * width!, 1);
+  }, 120_000);
+
+  it('shows an EXIF-rotated photo upright, and a box drawn on it exports in its shown pixels', async () => {
+    const { page } = app;
+    await page.keyboard.press('Control+1');
+    await openItem(page, TURNED);
+    await page.getByText('240×320').waitFor();
+    const stage = await stageBox(page, TURNED);
+    expect(stage.width / stage.height).toBeCloseTo(240 / 320, 2);
+    await page.getByRole('button', { name: 'Draw box' }).click();
+    await drag(page, at(stage, 0.1, 0.1), at(stage, 0.5, 0.4));
+    await page.getByRole('combobox', { name: 'Label' }).fill('marker');
+    await page.keyboard.press('Enter');
+    await page.getByRole('option', { name: /^marker / }).waitFor();
+    await screenshot(page, 'offline-review-rotated');
+    await page.keyboard.press('Escape');
+
+    const destination = join(dir, 'exports', 'rotated.json');
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export boxes' });
+    await dialog.getByRole('textbox', { name: 'Destination' }).fill(destination);
+    await dialog.getByRole('checkbox', { name: 'Only accepted' }).check();
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    await dialog
+      .getByRole('status')
+      .filter({ hasText: /^Exported 2 boxes from 2 files/ })
+      .waitFor({ timeout: 60_000 });
+    const { boxes } = await readCoco(destination);
+    const marker = boxes.find((b) => b.label === 'marker');
+    expect(marker).toMatchObject({ width: 240, height: 320 });
+    // Drawn from 10 % to 50 % across and 10 % to 40 % down the picture as shown.
+    expect(marker!.xmin).toBeCloseTo(24, -1);
+    expect(marker!.ymin).toBeCloseTo(32, -1);
+    expect(marker!.xmax).toBeCloseTo(120, -1);
+    expect(marker!.ymax).toBeCloseTo(128, -1);
   }, 120_000);
 });
