@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReviewBox } from '../../../electron/shared/contract/review-schemas.js';
 import {
   analysedFrames,
+  sampledFrameTimes,
   densityByClass,
   detectionFrom,
   editedFrames,
@@ -122,5 +123,43 @@ describe('a clip’s analysed frames', () => {
       { index: 6, timeMs: 3000 },
     ]);
     expect(editedFrames([{ kind: 'delete', box: ref(99, null) }], after)).toEqual([]);
+  });
+});
+
+describe('sampled frames without boxes', () => {
+  it('fills the samples the model found nothing on, from the start to the end of the clip', () => {
+    // Samples every 200 ms; boxes only on samples 2 and 5.
+    const known = [
+      { index: 2, timeMs: 400 },
+      { index: 5, timeMs: 1000 },
+    ];
+    const all = sampledFrameTimes(known, 1500, 25);
+    expect([...all.keys()]).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect([...all.values()]).toEqual([0, 200, 400, 600, 800, 1000, 1200, 1400]);
+  });
+
+  it('puts computed times on the clip frame grid, and needs two distinct samples', () => {
+    const all = sampledFrameTimes(
+      [
+        { index: 0, timeMs: 0 },
+        { index: 3, timeMs: 1001 },
+      ],
+      1400,
+      30,
+    );
+    // Period 333.67 ms; at 30 fps frames are 33.33 ms apart.
+    expect(all.get(1)).toBeCloseTo(333.333, 2);
+    expect(all.get(4)).toBeCloseTo(1333.333, 2);
+    expect(sampledFrameTimes([{ index: 4, timeMs: 800 }], 2000, 25).size).toBe(0);
+    expect(
+      sampledFrameTimes(
+        [
+          { index: 4, timeMs: 800 },
+          { index: 4, timeMs: 800 },
+        ],
+        2000,
+        25,
+      ).size,
+    ).toBe(0);
   });
 });

@@ -30,6 +30,37 @@ export function analysedFrames(
   return [...byIndex.values()].sort((a, b) => a.timeMs - b.timeMs);
 }
 
+/** More samples than this are not filled in (a pathological clip must not stall the screen). */
+const MAX_SAMPLES = 100_000;
+
+/**
+ * Every sample of the clip (index → time), also those the model found nothing on: samples are
+ * evenly spaced, so the period follows from the first and last frames with boxes, and the samples
+ * from the start to `durationMs` are placed at it, their times on the clip's frame grid (`fps`).
+ * Empty when fewer than two samples are known.
+ */
+export function sampledFrameTimes(
+  frames: readonly Pick<AnalysedFrame, 'index' | 'timeMs'>[],
+  durationMs: number,
+  fps: number,
+): Map<number, number> {
+  const out = new Map<number, number>();
+  const first = frames[0];
+  const last = frames.at(-1);
+  if (!first || !last || last.index <= first.index) return out;
+  const period = (last.timeMs - first.timeMs) / (last.index - first.index);
+  if (!(period > 0)) return out;
+  const end = Math.max(durationMs, last.timeMs + 1);
+  const onGrid = (t: number) => (fps > 0 ? (Math.round((t * fps) / 1000) * 1000) / fps : t);
+  const from = Math.max(0, first.index - Math.floor(first.timeMs / period));
+  for (let i = from; i - from < MAX_SAMPLES; i++) {
+    const t = first.timeMs + (i - first.index) * period;
+    if (t >= end) break;
+    if (t >= 0) out.set(i, onGrid(t));
+  }
+  return out;
+}
+
 /** The frame nearest `timeMs` (binary search: called on every video frame). */
 export function nearestFrame(
   frames: readonly AnalysedFrame[],

@@ -23,6 +23,7 @@ import {
 import '../../styles/review.css';
 import {
   analysedFrames,
+  sampledFrameTimes,
   detectionFrom,
   editedFrames,
   nearestFrame,
@@ -36,15 +37,32 @@ const NO_BOXES: AnalysedFrame['boxes'] = [];
 /** While playing, the time shown moves on at most this often (the frame's boxes at once). */
 const CLOCK_MS = 100;
 
-/** The clip's analysed frames; a frame whose last box was deleted stays (empty) for the visit. */
-function useClipFrames(id: number, boxes: AnalysedFrame['boxes']): AnalysedFrame[] {
+/**
+ * The clip's analysed frames: those with boxes, those between and after them at the sample period
+ * (the model found nothing there, but a person may draw), and, for the visit, any whose last box
+ * was deleted.
+ */
+function useClipFrames(
+  id: number,
+  boxes: AnalysedFrame['boxes'],
+  durationMs: number,
+  fps: number,
+): AnalysedFrame[] {
   const known = useRef({ id, frames: new Map<number, number>() });
   if (known.current.id !== id) known.current = { id, frames: new Map() };
   return useMemo(() => {
-    const frames = analysedFrames(boxes, known.current.frames);
-    for (const f of frames) known.current.frames.set(f.index, f.timeMs);
-    return frames;
-  }, [boxes]);
+    const withBoxes = analysedFrames(boxes);
+    const seen = known.current.frames;
+    for (const f of withBoxes) seen.set(f.index, f.timeMs);
+    // Frames known from boxes keep their exact times over the computed ones.
+    const all = sampledFrameTimes(
+      [...seen].map(([index, timeMs]) => ({ index, timeMs })).sort((a, b) => a.timeMs - b.timeMs),
+      durationMs,
+      fps,
+    );
+    for (const [index, timeMs] of seen) all.set(index, timeMs);
+    return analysedFrames(boxes, all);
+  }, [boxes, durationMs, fps]);
 }
 
 export function VideoReview(p: ReviewScreenProps) {
@@ -59,19 +77,21 @@ export function VideoReview(p: ReviewScreenProps) {
   const [paused, setPaused] = useState(true);
 
   const boxes = useMemo(() => review.data?.boxes ?? [], [review.data]);
-  const frames = useClipFrames(id, boxes);
+  const fps = playable?.fps ?? 25;
+  const durationMs = playable?.durationMs ?? detail.data?.item.durationMs ?? 0;
+  const frames = useClipFrames(id, boxes, durationMs, playable?.fps ?? 0);
   const framesRef = useRef(frames);
   framesRef.current = frames;
   const frame = nearestFrame(frames, timeMs);
-  const fps = playable?.fps ?? 25;
   // On an analysed frame: within half a video frame of it (a seek lands on a rounded time).
   const onAnalysed = paused && frame !== undefined && Math.abs(frame.timeMs - timeMs) <= 500 / fps;
   const target = useMemo(
     () => (onAnalysed && frame ? { frameIndex: frame.index, timeMs: frame.timeMs } : null),
     [onAnalysed, frame],
   );
-  const durationMs = playable?.durationMs ?? detail.data?.item.durationMs ?? 0;
 
+  // Seeking before the clip's metadata or its boxes have arrived would land nowhere useful.
+  const canSeek = video !== null && picture !== null && review.data !== undefined;
   const seek = (ms: number) => {
     if (!video) return;
     video.pause();
@@ -200,13 +220,13 @@ export function VideoReview(p: ReviewScreenProps) {
             />
           </div>
           <div className="video-controls">
-            <button type="button" onClick={() => clipAction({ kind: 'play' })} disabled={!video}>
+            <button type="button" onClick={() => clipAction({ kind: 'play' })} disabled={!canSeek}>
               {paused ? 'Play' : 'Pause'}
             </button>
             <button
               type="button"
               onClick={() => clipAction({ kind: 'detection', step: -1 })}
-              disabled={!video}
+              disabled={!canSeek}
               title="<"
             >
               Previous detection
@@ -214,7 +234,7 @@ export function VideoReview(p: ReviewScreenProps) {
             <button
               type="button"
               onClick={() => clipAction({ kind: 'detection', step: 1 })}
-              disabled={!video}
+              disabled={!canSeek}
               title=">"
             >
               Next detection
