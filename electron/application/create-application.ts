@@ -13,6 +13,7 @@ import { AutoLabeller } from './auto-label.js';
 import { FolderManager } from './folder-manager.js';
 import { libraryHandlers } from './library-handlers.js';
 import { reviewHandlers } from './review-handlers.js';
+import { qualityHandlers } from './evaluation/quality-handlers.js';
 import { exportHandlers } from './export-handlers.js';
 import { mediaHandlers, toPlayable } from './media-handlers.js';
 import { createMediaSource } from './media-source.js';
@@ -147,6 +148,11 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     ...libraryHandlers(store, view),
     ...reviewHandlers(store, runs, (m) =>
       events.emit('library.changed', { folderIds: [m.folderId], at: Date.now() }),
+    ),
+    ...qualityHandlers(
+      store,
+      (m) => events.emit('library.changed', { folderIds: [m.folderId], at: Date.now() }),
+      nativeBinding,
     ),
 
     ...mediaHandlers((id) => store.media.byId(id), proxies, options.mediaBase),

@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { LibraryBusyError } from '../core/store/library-lock.js';
 import { buildVersion } from '../node-lib/app-paths.js';
 import { addAppCommand } from './commands/app-command.js';
+import { addEvaluateCommand } from './commands/evaluate-command.js';
 import { addExportCommand } from './commands/export-command.js';
 import { addJobsCommand } from './commands/jobs-command.js';
 import { addLabelCommand } from './commands/label-command.js';
@@ -30,6 +31,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   addStatusCommand(program);
   addLoginCommands(program);
   addExportCommand(program);
+  addEvaluateCommand(program);
   addJobsCommand(program);
   addAppCommand(program);
   // Every command's --service is checked once, here, before anything is opened or started.
