@@ -164,6 +164,7 @@ export function VideoReview(p: ReviewScreenProps) {
         path={detail.data?.item.path}
         nav={nav}
         detail={playable?.variant === 'proxy' ? ` · Playing a proxy (${playable.reason})` : ''}
+        mark={w.reviewed}
         onOpen={p.onOpen}
         onBack={p.onBack}
       />
