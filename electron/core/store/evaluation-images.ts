@@ -25,9 +25,6 @@ const FILES_SQL = `
   WHERE v.solution = ? AND m.status != 'missing'
   ORDER BY m.path`;
 
-const MODEL_SQL = `SELECT id, frame_index, label, score, x, y, w, h FROM detections
-  WHERE result_id = ? ORDER BY frame_index, id`;
-
 const CORRECTIONS_SQL = `SELECT ${MERGE_CORRECTION_COLUMNS} FROM corrections
   WHERE content_hash = ? AND solution = ? ORDER BY frame_index, id`;
 
@@ -38,7 +35,6 @@ interface FileRow {
   content_hash: string;
   corrected: number;
 }
-type RawModel = [number, number, string, number, number, number, number, number];
 
 function byFrame<T extends { frameIndex: number }>(
   boxes: readonly T[],
@@ -55,21 +51,22 @@ function byFrame<T extends { frameIndex: number }>(
 /** Reads inside one transaction: one snapshot of the library, whatever is written meanwhile. */
 export function* evaluationImages(db: Db, solution: string): Generator<EvalImage, void, undefined> {
   const files = db.prepare<[string], FileRow>(FILES_SQL);
-  const model = db.prepare<[number], RawModel>(MODEL_SQL).raw();
   const allBoxes = db.prepare<[{ resultId: number }], RawDetection>(exportSql.allDetections).raw();
   const corrections = db.prepare<[string, string], RawMergeCorrection>(CORRECTIONS_SQL).raw();
   db.exec('BEGIN');
   try {
     for (const f of files.iterate(solution)) {
       const frames = new Map<number, { truth: TruthBox[]; model: ModelBox[] }>();
-      const own = model.all(f.result_id).map(([id, frameIndex, label, score, x, y, w, h]) => ({
-        frameIndex,
-        box: { key: `d${id}`, label, score, bbox: { x, y, w, h } },
+      // One read of the model's boxes serves both sides: as the model gave them, and merged.
+      const rows = allBoxes.all({ resultId: f.result_id }).map(fromRaw);
+      const own = rows.map((d) => ({
+        frameIndex: d.frameIndex,
+        box: { key: `d${d.id}`, label: d.label, score: d.score, bbox: d.bbox },
       }));
       byFrame(own, frames, (frame, b) => frame.model.push(b.box));
       if (f.corrected) {
         const shown = mergeCorrections(
-          allBoxes.all({ resultId: f.result_id }).map(fromRaw),
+          rows,
           corrections.all(f.content_hash, solution).map(toMergeCorrection),
         ).filter((b) => b.review !== 'rejected');
         byFrame(shown, frames, (frame, b) =>
