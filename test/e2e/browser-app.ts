@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -76,6 +76,18 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(RESULTS, `${name}.png`);
   await page.screenshot({ path });
   return path;
+}
+
+const DOCS = fileURLToPath(new URL('../../docs/', import.meta.url));
+
+/**
+ * A screenshot the README shows: taken into test-results/ like any other, and copied into docs/
+ * only by `npm run docs:screenshots`, so an ordinary test run never dirties the checkout.
+ */
+export async function docsScreenshot(page: Page, name: string): Promise<void> {
+  const path = await screenshot(page, name);
+  if (process.env.LABELDESK_DOCS_SCREENSHOTS === '1')
+    await copyFile(path, join(DOCS, `${name}.png`));
 }
 
 /** Opens the printed URL and waits for the app to show which service answers. */
