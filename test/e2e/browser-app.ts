@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { CLI } from '../support/run-serve.js';
+import { collectPageCoverage } from '../support/child-coverage.js';
 import { launchChromium } from '../support/sdk-browser.js';
 import { tempDir } from '../support/temp-dir.js';
 
@@ -49,6 +50,7 @@ export async function startBrowserApp(env: NodeJS.ProcessEnv): Promise<BrowserAp
   });
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const saveCoverage = await collectPageCoverage(page);
   return {
     url,
     child,
@@ -56,6 +58,8 @@ export async function startBrowserApp(env: NodeJS.ProcessEnv): Promise<BrowserAp
     page,
     output: () => out,
     async close() {
+      // A test that closed the page itself has nothing left to report.
+      await saveCoverage().catch(() => undefined);
       await browser.close();
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
