@@ -117,6 +117,16 @@ describe('model quality', () => {
     expect(
       Number(rows.find((r) => r['Class'] === rejected)!['False positives']),
     ).toBeGreaterThanOrEqual(1);
+    // One reviewed photo backs no threshold: every class says so, and a new target is asked for.
+    const thresholds = page.getByRole('table', { name: 'Score thresholds' });
+    const apple = thresholds.getByRole('row', { name: /^apple / });
+    await expect
+      .poll(() => apple.innerText())
+      .toMatch(/Too little evidence|Precision below the target/);
+    const target = page.getByRole('spinbutton', { name: 'Target precision' });
+    expect(await target.inputValue()).toBe('95');
+    await target.fill('90');
+    await page.getByRole('heading', { name: 'Score thresholds for 90.0 % precision' }).waitFor();
     await page
       .getByRole('img', { name: /^Precision–recall curve of / })
       .first()

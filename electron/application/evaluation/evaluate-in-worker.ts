@@ -9,6 +9,7 @@ export interface EvaluationJob {
   solution: string;
   minScore: number;
   mistakeLimit: number;
+  targetPrecision: number;
 }
 
 export function evaluateInWorker(job: EvaluationJob): Promise<EvaluationReport> {

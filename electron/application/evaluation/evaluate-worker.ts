@@ -16,6 +16,7 @@ try {
     const report = evaluate(evaluationImages(db, job.solution), {
       minScore: job.minScore,
       mistakeLimit: job.mistakeLimit,
+      targetPrecision: job.targetPrecision,
     });
     parentPort?.postMessage({ report });
   } finally {

@@ -20,7 +20,7 @@ const stateOf = (mark: ReviewedMark | undefined): ReviewedState =>
 /** The use-case behind `quality.evaluate` and `labeldesk evaluate`. */
 export async function evaluateLibrary(
   store: LibraryStore,
-  request: { solution: string; minScore: number },
+  request: { solution: string; minScore: number; targetPrecision?: number },
   nativeBinding?: string,
 ): Promise<QualityReport> {
   const started = performance.now();
@@ -30,11 +30,13 @@ export async function evaluateLibrary(
     solution: request.solution,
     minScore: request.minScore,
     mistakeLimit: MISTAKE_LIMIT,
+    targetPrecision: request.targetPrecision ?? 0.95,
   });
   const { images: _images, ...rest } = report;
   return {
     solution: request.solution,
     minScore: request.minScore,
+    targetPrecision: request.targetPrecision ?? 0.95,
     ...rest,
     elapsedMs: performance.now() - started,
   };

@@ -5,6 +5,7 @@
  * only a score and a match mask per model box.
  */
 import { classPrecision } from './average-precision.js';
+import { classThreshold } from './calibrate.js';
 import { pairConfusions } from './confusions.js';
 import type {
   ClassQuality,
@@ -137,5 +138,10 @@ export function evaluate(
     confusion: confusion.table(labels),
     mistakes: mistakes.list(),
     mistakeTotals: mistakes.totals,
+    calibration: labels.map((label) => {
+      const t = tallies.get(label) as ClassTally;
+      const hits = t.masks.map((m) => (m & 1) === 1);
+      return classThreshold(label, t.scores, hits, options.targetPrecision ?? 0.95);
+    }),
   };
 }

@@ -3,6 +3,7 @@
  * analysed frame of a clip. Boxes are normalised (IoU does not change under scaling of the axes).
  */
 import type { NormBox } from '../../shared/geometry/box-math.js';
+import type { ClassThreshold } from './calibrate.js';
 
 /** A box the file shows (accepted, edited, drawn or still pending): ground truth. */
 export interface TruthBox {
@@ -33,6 +34,8 @@ export interface EvaluationOptions {
   minScore?: number;
   /** How many mistakes of each kind to list (the most confident first). */
   mistakeLimit?: number;
+  /** The precision per-class thresholds are proposed for (default 0.95). */
+  targetPrecision?: number;
 }
 
 export interface ClassQuality {
@@ -82,4 +85,6 @@ export interface EvaluationReport {
   confusion: ConfusionTable;
   mistakes: Mistake[];
   mistakeTotals: Record<MistakeKind, number>;
+  /** A score threshold per class for the target precision, where the evidence carries one. */
+  calibration: ClassThreshold[];
 }

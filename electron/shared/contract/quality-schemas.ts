@@ -21,6 +21,8 @@ export type ReviewedState = z.infer<typeof ReviewedState>;
 export const EvaluateInput = z.object({
   solution: Solution,
   minScore: z.number().min(0).max(1).default(0),
+  /** Per-class score thresholds are proposed for this precision. */
+  targetPrecision: z.number().min(0.5).max(0.999).default(0.95),
 });
 
 export const ClassQuality = z.object({
@@ -52,9 +54,23 @@ export const Mistake = z.object({
 });
 export type Mistake = z.infer<typeof Mistake>;
 
+export const ClassThreshold = z.object({
+  label: z.string(),
+  /** Null: no threshold, `reason` says why. */
+  threshold: z.number().nullable(),
+  /** Reviewed model boxes at or above the threshold (without one: all of the class's). */
+  boxes: z.number(),
+  precision: z.number(),
+  /** The 95 % Wilson interval of that precision. */
+  interval: z.object({ low: z.number(), high: z.number() }).nullable(),
+  reason: z.enum(['ok', 'no-boxes', 'too-little-evidence', 'below-target']),
+});
+export type ClassThreshold = z.infer<typeof ClassThreshold>;
+
 export const QualityReport = z.object({
   solution: z.string(),
   minScore: z.number(),
+  targetPrecision: z.number(),
   reviewedFiles: z.number(),
   classes: z.array(ClassQuality),
   map50: z.number(),
@@ -67,6 +83,7 @@ export const QualityReport = z.object({
     miss: z.number(),
     confusion: z.number(),
   }),
+  calibration: z.array(ClassThreshold),
   elapsedMs: z.number(),
 });
 export type QualityReport = z.infer<typeof QualityReport>;

@@ -18,16 +18,23 @@ import { MistakeList } from './mistake-list.js';
 import { PrCurves } from './pr-curves.js';
 import { percent } from './quality-format.js';
 import { QualityTable } from './quality-table.js';
+import { ThresholdTable } from './threshold-table.js';
 import '../../styles/quality.css';
 
 export function QualityScreen() {
   const { solution, go } = useAppState();
   const { openOnBox } = useLibraryState();
   const [minScore, setMinScore] = useState(0);
-  const wanted = useDebounced(minScore, 200);
+  const [targetPercent, setTargetPercent] = useState(95);
+  const wantedScore = useDebounced(minScore, 300);
+  const wantedTarget = useDebounced(targetPercent, 300);
+  // A half-typed number stays on screen; a target out of range is brought into it.
+  const target = Number.isFinite(wantedTarget)
+    ? Math.min(99.9, Math.max(50, wantedTarget)) / 100
+    : 0.95;
   const q = useCall(
     'quality.evaluate',
-    { solution, minScore: wanted },
+    { solution, minScore: wantedScore, targetPrecision: target },
     { placeholderData: (prev) => prev },
   );
   const report = q.data;
@@ -47,6 +54,18 @@ export function QualityScreen() {
               : ''}
         </span>
         <MinScoreSlider id="quality-min-score" value={minScore} onChange={setMinScore} />
+        <label className="filter inline">
+          <span>Target precision</span>
+          <input
+            type="number"
+            min={50}
+            max={99.9}
+            step={0.5}
+            value={Number.isFinite(targetPercent) ? targetPercent : ''}
+            onChange={(e) => setTargetPercent(e.target.valueAsNumber)}
+          />
+          <span>%</span>
+        </label>
       </div>
       {q.isError ? <ErrorNote error={q.error} title="Could not measure the model" /> : null}
       {report && report.reviewedFiles === 0 ? (
@@ -62,6 +81,7 @@ export function QualityScreen() {
             as COCO computes them, over every model box.
           </p>
           <QualityTable classes={report.classes} map50={report.map50} map={report.map} />
+          <ThresholdTable rows={report.calibration} target={report.targetPrecision} />
           <PrCurves classes={report.classes} />
           <ConfusionTable confusion={report.confusion} />
           <MistakeList report={report} onOpen={open} />

@@ -2,6 +2,18 @@
 import type { ClassQuality } from '../../../../electron/shared/contract/index.js';
 import { count } from '../../ui/format.js';
 import { percent } from './quality-format.js';
+import { TableHead, type Column } from './table-head.js';
+
+const COLUMNS: Column[] = [
+  'Class',
+  'Precision',
+  'Recall',
+  'AP50',
+  'AP',
+  { name: 'Right', title: 'True positives at IoU 0.5' },
+  { name: 'False positives', title: 'Model boxes matching nothing a person kept' },
+  { name: 'Misses', title: 'Boxes a person kept that the model did not find' },
+];
 
 export function QualityTable({
   classes,
@@ -14,32 +26,7 @@ export function QualityTable({
 }) {
   return (
     <table className="data-table quality-table" aria-label="Model quality">
-      <thead>
-        <tr>
-          <th scope="col">Class</th>
-          <th scope="col" className="num">
-            Precision
-          </th>
-          <th scope="col" className="num">
-            Recall
-          </th>
-          <th scope="col" className="num">
-            AP50
-          </th>
-          <th scope="col" className="num">
-            AP
-          </th>
-          <th scope="col" className="num" title="True positives at IoU 0.5">
-            Right
-          </th>
-          <th scope="col" className="num" title="Model boxes matching nothing a person kept">
-            False positives
-          </th>
-          <th scope="col" className="num" title="Boxes a person kept that the model did not find">
-            Misses
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={COLUMNS} />
       <tbody>
         {classes.map((c) => (
           <tr key={c.label}>

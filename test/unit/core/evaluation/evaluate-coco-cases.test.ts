@@ -60,6 +60,29 @@ describe('COCO behaviour on crafted cases', () => {
       }),
     );
     expect(r.map).toBeCloseTo(1, 12);
+    // One right box is no evidence for a threshold.
+    expect(r.calibration).toMatchObject([
+      { label: 'apple', threshold: null, reason: 'too-little-evidence', boxes: 1 },
+    ]);
+  });
+
+  it('proposes a class threshold once enough reviewed boxes back it', () => {
+    const images: CaseImage[] = Array.from({ length: 100 }, (_, i) => ({
+      truth: [['apple', A]],
+      model: [
+        ['apple', 0.5 + i / 400, A],
+        ['apple', 0.2, FAR],
+      ],
+    }));
+    const r = evaluate(productImages(images), { targetPrecision: 0.95 });
+    // The 100 right boxes score 0.5 and up; the 100 wrong ones 0.2: the cut is at 0.5.
+    expect(r.calibration[0]).toMatchObject({
+      label: 'apple',
+      threshold: 0.5,
+      boxes: 100,
+      precision: 1,
+      reason: 'ok',
+    });
   });
 
   it('a duplicate box is a false positive, yet a lower-scored duplicate leaves AP at 1', () => {
