@@ -36,19 +36,37 @@ export class LibraryIndex {
     const base = baseOf(file.name);
     const candidates = (file.stemOnly ? this.byStem.get(base) : this.byName.get(base)) ?? [];
     if (candidates.length === 1) return candidates[0] as MediaRecord;
-    const tail = `/${slashed(file.name)}`;
-    const ends = (m: MediaRecord) =>
-      (file.stemOnly ? stemOf(slashed(m.path)) : slashed(m.path)).endsWith(tail);
-    const narrowed = candidates.filter(ends);
-    if (narrowed.length === 1) return narrowed[0] as MediaRecord;
+    // Several: the one sharing the most trailing folders with the name, if it alone does.
+    const wanted = segments(file.name, file.stemOnly);
+    const scored = candidates.map((m) => ({
+      m,
+      n: shared(segments(m.path, file.stemOnly), wanted),
+    }));
+    const best = Math.max(0, ...scored.map((c) => c.n));
+    const narrowed = scored.filter((c) => c.n === best).map((c) => c.m);
+    if (best > 1 && narrowed.length === 1) return narrowed[0] as MediaRecord;
     if (candidates.length === 0) {
       const what = `${file.name}: no file of the library has this ${file.stemOnly ? 'name (any extension)' : 'name'}; its labels were not imported.`;
       return issue(file.source, 'unknown_file', what);
     }
-    const shown = (narrowed.length ? narrowed : candidates).slice(0, 3).map((m) => m.path);
+    const shown = (best > 1 ? narrowed : candidates).slice(0, 3).map((m) => m.path);
     const what = `${file.name}: ${candidates.length} files of the library have this name (${shown.join(', ')}${candidates.length > 3 ? ', …' : ''}); its labels were not imported.`;
     return issue(file.source, 'ambiguous_file', what);
   }
+}
+
+/** Path segments, the last without its extension when matching by stem. */
+function segments(path: string, stemOnly: boolean): string[] {
+  const parts = slashed(path).split('/');
+  if (stemOnly) parts[parts.length - 1] = stemOf(parts[parts.length - 1] ?? '');
+  return parts;
+}
+
+/** How many trailing segments two paths have in common. */
+function shared(a: string[], b: string[]): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a[a.length - 1 - n] === b[b.length - 1 - n]) n++;
+  return n;
 }
 
 function push(map: Map<string, MediaRecord[]>, key: string, m: MediaRecord): void {
