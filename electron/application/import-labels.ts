@@ -10,7 +10,7 @@ import { LibraryIndex } from '../core/import/match-files.js';
 import { planImport } from '../core/import/plan-import.js';
 import { readLabels } from '../core/import/read-labels.js';
 import { issue } from '../core/import/import-model.js';
-import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
+import type { CorrectionInput, LibraryStore, MediaRecord } from '../core/store/store-types.js';
 
 export interface ImportOptions {
   format: ImportFormat;
@@ -48,6 +48,15 @@ export async function importLabels(
     const batch = read.files.slice(start, start + BATCH);
     store.transaction(() => {
       const reviewed: number[] = [];
+      // Written once per batch; a second file of a content already planned flushes it first, so
+      // that it is planned against what the first wrote.
+      let pending: CorrectionInput[] = [];
+      const planned = new Set<string>();
+      const flush = () => {
+        store.corrections.writeMany(pending);
+        pending = [];
+        planned.clear();
+      };
       for (const file of batch) {
         const media = index.match(file);
         if ('code' in media) {
@@ -61,18 +70,21 @@ export async function importLabels(
           continue;
         }
         seen.set(media.id, file.source);
+        if (media.contentHash && planned.has(media.contentHash)) flush();
         const plan = planFile(store, media, file, solution);
         if ('code' in plan) {
           summary.issues.push(plan);
           continue;
         }
         if (plan.kind === 'write') {
-          store.corrections.putMany(plan.corrections);
+          pending.push(...plan.corrections);
+          planned.add(media.contentHash as string);
           summary.files++;
         } else summary.unchanged++;
         summary.boxes += plan.boxes;
         reviewed.push(media.id);
       }
+      flush();
       store.reviewed.markReviewed(reviewed, solution, 'import');
     });
     options.onProgress?.({ done: Math.min(total, start + BATCH), total });
@@ -94,7 +106,8 @@ function planFile(
     return issue(file.source, 'not_analysed', what, media.path);
   }
   const corrections = store.corrections.forContent(media.contentHash, solution);
-  const mark = store.reviewed.of(media.id, solution);
+  // Only a file with corrections needs to know whether an import wrote them.
+  const mark = corrections.length ? store.reviewed.of(media.id, solution) : undefined;
   const importedBefore =
     mark?.reviewedBy === 'import' && corrections.every((c) => c.updatedAt <= mark.reviewedAt);
   return planImport(

@@ -1,23 +1,22 @@
 /**
- * What importing one file's labels writes. The labels become the file's corrected set as a
- * person's accepted work: a model box the labels repeat exactly is accepted, every other model box
- * is deleted (a correction: the model's output itself stays stored, for evaluation), and the rest
- * of the labels are drawn boxes, accepted. Pure: reads the file's state, returns the corrections.
+ * What importing one file's labels writes: the labels become the file's corrected set as a
+ * person's accepted work (how, in import-diff.ts; the model's own boxes stay stored as its output,
+ * for evaluation). Sizes are checked and clips' boxes put on the model's sampled frames here.
+ * Pure: reads the file's state, returns the corrections.
  *
  * A file's existing corrections are replaced only when a previous import wrote them and nobody
  * touched them since; a person's work is never overwritten (the file is listed instead). Writing
  * nothing is "unchanged": importing the same labels twice adds nothing.
  */
 import { mediaDisplayedSize, swapsAxes, type Size } from '../export/box-geometry.js';
-import { mergeCorrections, type MergedBox } from '../review/merge-corrections.js';
 import type {
-  BoxXYWH,
   CorrectionInput,
   CorrectionRow,
   DetectionRow,
   MediaRecord,
   ResultRow,
 } from '../store/store-types.js';
+import { importDiff, type Target } from './import-diff.js';
 import { issue, type ImportedBox, type ImportedFile, type ImportIssue } from './import-model.js';
 
 export interface FileState {
@@ -33,16 +32,6 @@ export type ImportPlan =
   | { kind: 'write'; corrections: CorrectionInput[]; boxes: number }
   | { kind: 'unchanged'; boxes: number }
   | ImportIssue;
-
-/** Corners closer than this (pixels of the displayed image) are the same box: exports round to 0.01. */
-const SAME_PX = 0.011;
-
-interface Target {
-  label: string;
-  frameIndex: number;
-  timeMs: number | null;
-  bbox: BoxXYWH;
-}
 
 export function planImport(file: ImportedFile, state: FileState, solution: string): ImportPlan {
   const { media, result } = state;
@@ -68,7 +57,8 @@ export function planImport(file: ImportedFile, state: FileState, solution: strin
       );
     targets.push(t);
   }
-  const writes = diff(targets, state, size, solution);
+  const content = { contentHash: result.contentHash, solution };
+  const writes = importDiff(targets, state.model, state.corrections, content, size);
   if (writes.length === 0) return { kind: 'unchanged', boxes: targets.length };
   if (state.corrections.length > 0 && !state.importedBefore) {
     const what = `${media.path} already has a person's corrections; they are kept and its imported labels were not applied.`;
@@ -133,85 +123,4 @@ function sampleIndex(timeMs: number, frame: number | null, model: readonly Detec
       );
   }
   return Math.max(0, Math.round(frame ?? 0));
-}
-
-function sameTarget(
-  t: Target,
-  frameIndex: number,
-  label: string,
-  bbox: BoxXYWH,
-  size: Size,
-): boolean {
-  if (t.frameIndex !== frameIndex || t.label !== label) return false;
-  const near = (a: number, b: number, s: number) => Math.abs(a - b) * s <= SAME_PX;
-  return (
-    near(t.bbox.x, bbox.x, size.width) &&
-    near(t.bbox.y, bbox.y, size.height) &&
-    near(t.bbox.x + t.bbox.w, bbox.x + bbox.w, size.width) &&
-    near(t.bbox.y + t.bbox.h, bbox.y + bbox.h, size.height)
-  );
-}
-
-/** The corrections that make the file's corrected set exactly `targets` (none when it already is). */
-function diff(
-  targets: Target[],
-  state: FileState,
-  size: Size,
-  solution: string,
-): CorrectionInput[] {
-  const content = { contentHash: state.result.contentHash, solution };
-  const boxes = mergeCorrections(state.model, state.corrections, { includeDeleted: true });
-  const left = new Set(targets);
-  const take = (frameIndex: number, label: string, bbox: BoxXYWH): Target | undefined => {
-    for (const t of left) {
-      if (sameTarget(t, frameIndex, label, bbox, size)) {
-        left.delete(t);
-        return t;
-      }
-    }
-    return undefined;
-  };
-  const writes: CorrectionInput[] = [];
-  const put = (b: MergedBox, keep: boolean) => {
-    const unchanged = keep
-      ? !b.deleted && b.review === 'accepted' && (b.detectionId === null || b.origin === 'model')
-      : b.deleted;
-    if (unchanged) return;
-    const row =
-      b.correctionId === null ? undefined : state.corrections.find((c) => c.id === b.correctionId);
-    writes.push({
-      ...content,
-      ...(row ? { id: row.id } : {}),
-      frameIndex: b.frameIndex,
-      timeMs: b.timeMs,
-      anchor: row ? row.anchor : b.model,
-      label: b.detectionId === null ? (row?.label ?? b.label) : null,
-      bbox: b.detectionId === null ? (row?.bbox ?? b.bbox) : null,
-      review: keep ? 'accepted' : b.review,
-      deleted: !keep,
-    });
-  };
-  // Model boxes first: one the labels repeat exactly is accepted as the model gave it.
-  for (const b of boxes) {
-    if (b.detectionId === null || !b.model) continue;
-    put(b, take(b.frameIndex, b.model.label, b.model.bbox) !== undefined);
-  }
-  // Boxes standing on corrections alone (a previous import's): kept when the labels have them.
-  for (const b of boxes) {
-    if (b.detectionId !== null || b.deleted) continue;
-    put(b, take(b.frameIndex, b.label, b.bbox) !== undefined);
-  }
-  for (const t of left) {
-    writes.push({
-      ...content,
-      frameIndex: t.frameIndex,
-      timeMs: t.timeMs,
-      anchor: null,
-      label: t.label,
-      bbox: t.bbox,
-      review: 'accepted',
-      deleted: false,
-    });
-  }
-  return writes;
 }

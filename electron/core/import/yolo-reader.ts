@@ -7,12 +7,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { csvRecords } from './csv-parse.js';
-import {
-  finite,
-  issue,
-  type ImportedBox,
-  type ReadLabels,
-} from './import-model.js';
+import { finite, issue, type ImportedBox, type ReadLabels } from './import-model.js';
 import { namesFromClassesTxt, namesFromYaml } from './yolo-class-names.js';
 
 const read = (file: string) => readFile(file, 'utf8').catch(() => undefined);

@@ -356,6 +356,11 @@ export interface LibraryStore {
     put(correction: CorrectionInput): CorrectionRow;
     /** Many corrections in ONE transaction (all or none): bulk accept, a track's relabel. */
     putMany(corrections: readonly CorrectionInput[]): CorrectionRow[];
+    /**
+     * Many corrections in ONE transaction, read back by nobody (an import of 100k files): the
+     * library view's mirror is refreshed once per content at the end. Returns how many.
+     */
+    writeMany(corrections: readonly CorrectionInput[]): number;
   };
 
   reviewed: {

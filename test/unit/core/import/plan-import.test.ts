@@ -168,6 +168,26 @@ describe('planning one file', () => {
     expect(after.map((b) => [b.label, b.review, b.origin])).toEqual([['dog', 'accepted', 'model']]);
   });
 
+  it('turns a model box overlapping a label into it (one edited box, not a deletion and a drawing)', () => {
+    const model = [detection(1, 'cat', 0.1), detection(2, 'dog', 0.5)];
+    const labels = [px('lynx', 22, 12, 62, 32), px('dog', 103, 10, 143, 30)];
+    const plan = planImport(entry({ boxes: labels }), state(m, model), 'objects');
+    if (!('kind' in plan) || plan.kind !== 'write') throw new Error(JSON.stringify(plan));
+    expect(plan.corrections).toHaveLength(2);
+    const shown = mergeCorrections(model, stored(plan.corrections));
+    expect(shown.map((b) => [b.label, b.review, b.origin, b.model?.label])).toEqual([
+      ['lynx', 'accepted', 'edited', 'cat'],
+      ['dog', 'accepted', 'edited', 'dog'],
+    ]);
+    expect(shown[1]?.bbox.x).toBeCloseTo(0.515, 9);
+    const again = planImport(
+      entry({ boxes: labels }),
+      state(m, model, stored(plan.corrections), true),
+      'objects',
+    );
+    expect(again).toEqual({ kind: 'unchanged', boxes: 2 });
+  });
+
   it("never overwrites a person's corrections", () => {
     const model = [detection(1, 'cat', 0.1)];
     const person: CorrectionRow = {
