@@ -5,7 +5,7 @@
  * written inside a batch transaction, so a file the batch already wrote (a duplicate of the same
  * content) is planned against what was written. Problems are per file; the rest goes on.
  */
-import type { ImportFormat, ImportIssue } from '../core/import/import-model.js';
+import type { ImportedFile, ImportFormat, ImportIssue } from '../core/import/import-model.js';
 import { LibraryIndex } from '../core/import/match-files.js';
 import { planImport } from '../core/import/plan-import.js';
 import { readLabels } from '../core/import/read-labels.js';
@@ -46,47 +46,7 @@ export async function importLabels(
   for (let start = 0; start < total; start += BATCH) {
     options.signal?.throwIfAborted();
     const batch = read.files.slice(start, start + BATCH);
-    store.transaction(() => {
-      const reviewed: number[] = [];
-      // Written once per batch; a second file of a content already planned flushes it first, so
-      // that it is planned against what the first wrote.
-      let pending: CorrectionInput[] = [];
-      const planned = new Set<string>();
-      const flush = () => {
-        store.corrections.writeMany(pending);
-        pending = [];
-        planned.clear();
-      };
-      for (const file of batch) {
-        const media = index.match(file);
-        if ('code' in media) {
-          summary.issues.push(media);
-          continue;
-        }
-        const first = seen.get(media.id);
-        if (first !== undefined) {
-          const what = `${media.path}: ${file.source} labels the same file as ${first}; only the first was imported.`;
-          summary.issues.push(issue(file.source, 'duplicate_entry', what, media.path));
-          continue;
-        }
-        seen.set(media.id, file.source);
-        if (media.contentHash && planned.has(media.contentHash)) flush();
-        const plan = planFile(store, media, file, solution);
-        if ('code' in plan) {
-          summary.issues.push(plan);
-          continue;
-        }
-        if (plan.kind === 'write') {
-          pending.push(...plan.corrections);
-          planned.add(media.contentHash as string);
-          summary.files++;
-        } else summary.unchanged++;
-        summary.boxes += plan.boxes;
-        reviewed.push(media.id);
-      }
-      flush();
-      store.reviewed.markReviewed(reviewed, solution, 'import');
-    });
+    store.transaction(() => importBatch(store, batch, index, seen, solution, summary));
     options.onProgress?.({ done: Math.min(total, start + BATCH), total });
     // Lets progress events and other calls through between batches.
     await new Promise((r) => setImmediate(r));
@@ -94,10 +54,65 @@ export async function importLabels(
   return summary;
 }
 
+/**
+ * One batch in one transaction. Corrections are written once per batch; a second file of a content
+ * already planned flushes them first, so that it is planned against what the first wrote.
+ */
+function importBatch(
+  store: LibraryStore,
+  batch: readonly ImportedFile[],
+  index: LibraryIndex,
+  seen: Map<number, string>,
+  solution: string,
+  summary: ImportSummary,
+): void {
+  const reviewed: number[] = [];
+  let pending: CorrectionInput[] = [];
+  const planned = new Set<string>();
+  const flush = () => {
+    store.corrections.writeMany(pending);
+    pending = [];
+    planned.clear();
+  };
+  for (const file of batch) {
+    const media = index.match(file);
+    if ('code' in media) {
+      summary.issues.push(media);
+      continue;
+    }
+    const first = seen.get(media.id);
+    if (first !== undefined) {
+      const what = `${media.path}: ${file.source} labels the same file as ${first}; only the first was imported.`;
+      summary.issues.push(issue(file.source, 'duplicate_entry', what, media.path));
+      continue;
+    }
+    seen.set(media.id, file.source);
+    if (media.contentHash && planned.has(media.contentHash)) flush();
+    const plan = planFile(store, media, file, solution);
+    if ('code' in plan) {
+      summary.issues.push(plan);
+      continue;
+    }
+    if (plan.kind === 'write') {
+      pending.push(...plan.corrections);
+      planned.add(media.contentHash as string);
+      summary.files++;
+      reviewed.push(media.id);
+    } else {
+      summary.unchanged++;
+      // A person's own "reviewed" stays theirs when the import changes nothing.
+      if (store.reviewed.of(media.id, solution)?.reviewedBy !== 'person') reviewed.push(media.id);
+    }
+    summary.boxes += plan.boxes;
+  }
+  flush();
+  store.reviewed.markReviewed(reviewed, solution, 'import');
+}
+
 function planFile(
   store: LibraryStore,
   media: MediaRecord,
-  file: Parameters<typeof planImport>[0],
+  file: ImportedFile,
   solution: string,
 ): ReturnType<typeof planImport> {
   const result = media.contentHash ? store.results.find(media.contentHash, solution) : undefined;

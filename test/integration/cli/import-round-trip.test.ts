@@ -170,10 +170,18 @@ describe('labeldesk import', () => {
       }
     };
     const before = count();
+    // A person declares one file reviewed: an import that changes nothing leaves that theirs.
+    const photo1 = join(copy, 'photo1.jpg');
+    const markOf = () =>
+      withStore(dst.home, (s) => s.reviewed.of(s.media.byPath(photo1)!.id, 'objects')?.reviewedBy);
+    withStore(dst.home, (s) =>
+      s.reviewed.markReviewed([s.media.byPath(photo1)!.id], 'objects', 'person'),
+    );
     const r = await runCli(['import', '--format', 'csv', exported['csv'] as string], dstEnv);
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toMatch(/^Imported \d+ boxes into 4 files \(4 already so\); 0 issues$/m);
     expect(count()).toBe(before);
+    expect(markOf()).toBe('person');
   });
 
   it('keeps imported labels through re-analysis, and never overwrites a later edit', async () => {
