@@ -2,9 +2,10 @@
  * Import of a 100,000-image COCO file (1,000,000 boxes) into a real library that holds the same
  * images analysed (1,000,000 model boxes): every file matched by path, planned against its model
  * boxes and written as a person's accepted corrections, reviewed by the import. The labels are
- * the library's own export with every box moved a little, so each file gets its deletions and
- * drawn boxes (the heavier case). Baseline in the same run: exporting that library to COCO.
- * Each in its own child process.
+ * the library's own export with every box moved 3 px, so no label repeats a model box and each
+ * becomes an edit of the model box it overlaps (one correction per box; the library view's mirror
+ * rewritten for every file). Baselines in the same run: exporting that library to COCO (the goal's
+ * measure), and exporting the imported labels back. Each in its own child process.
  */
 import { execFile } from 'node:child_process';
 import { readFile, writeFile, mkdtemp, rm, copyFile } from 'node:fs/promises';
