@@ -28,6 +28,7 @@ import {
 } from '../../application/service-connection.js';
 import { watchAndLabel } from '../../application/watch-and-label.js';
 import { terminalText } from '../terminal-text.js';
+import { checkMedia } from '../../core/library/media-identity.js';
 
 export interface LabelOptions {
   service?: string;
@@ -153,7 +154,7 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
       ctrlC.running = true;
       try {
         const summary = await runLabelling(
-          { store: app.store, service: connection.port, catalog },
+          { store: app.store, service: connection.port, catalog, checkFile: checkMedia },
           p,
           {
             budgetFrames: opts.budget === undefined ? null : Math.max(0, opts.budget - budgetUsed),

@@ -32,6 +32,7 @@ import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { MediaKind } from '../store/store-types.js';
 import { type LibraryIssue, mediaKindOf } from './media-types.js';
+import { fileIdOf } from './scan-folder.js';
 import { forEachLimited } from './scan-fs.js';
 import { type DirectoryWatch, type FileStamp, watchDirectory } from './watch-directory.js';
 import { WriteFinish } from './write-finish.js';
@@ -44,6 +45,8 @@ export type WatchEvent =
       kind: MediaKind;
       size: number;
       mtimeMs: number;
+      /** `dev:ino` of the regular file reported (the watcher never reports links). */
+      fileId?: string;
     }
   | { type: 'removed'; root: string; path: string; kind: MediaKind };
 
@@ -243,7 +246,15 @@ export function watchFolders(
         folder.files.set(name, { size: st.size, mtimeMs: st.mtimeMs });
         const kind = mediaKindOf(name) as MediaKind;
         const type = known ? 'changed' : 'added';
-        onEvent({ type, root: folder.root, path: file, kind, size: st.size, mtimeMs: st.mtimeMs });
+        onEvent({
+          type,
+          root: folder.root,
+          path: file,
+          kind,
+          size: st.size,
+          mtimeMs: st.mtimeMs,
+          fileId: fileIdOf(st),
+        });
       },
       first,
     );

@@ -185,4 +185,11 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       WHERE d.review != 'pending';
     `,
   },
+  {
+    version: 3,
+    name: 'media-file-identity',
+    // `dev:ino` of the file a path resolved to when it was scanned: media are served and uploaded
+    // only while the path still leads to that very file (a link swapped afterwards is refused).
+    sql: `ALTER TABLE media ADD COLUMN file_id TEXT;`,
+  },
 ];
