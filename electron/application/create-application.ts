@@ -112,7 +112,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
         ...(autoLabel !== undefined ? { autoLabel } : {}),
       }),
     'folders.rescan': ({ id }) => folders.rescan(id),
-    'folders.issues': ({ id, limit }) => view.folderErrors(id, limit),
+    'folders.issues': ({ id, limit }) => folders.issues(id, limit),
 
     'runs.estimate': (scope) => runs.estimate(scope),
     'runs.start': (request) => {

@@ -27,6 +27,8 @@ export interface LibraryOptions {
   probeConcurrency?: number;
   /** Every per-entry problem of scans and watching. */
   onIssue?: (issue: LibraryIssue) => void;
+  /** A watched root went missing (watching paused) or came back. */
+  onRootState?: (root: string, present: boolean) => void;
 }
 
 /** Which folders to watch (all by default), and which of them to poll. */
@@ -333,6 +335,7 @@ export class Library {
     const watcher = watchFolders(roots, (e) => this.apply(e) && onEvent(e), {
       stableMs: this.options.stableMs,
       onIssue: this.options.onIssue,
+      onRootState: this.options.onRootState,
       pollingFor: options.pollingFor,
     });
     this.watcher = { watcher, onEvent, options };
