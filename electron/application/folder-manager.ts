@@ -4,6 +4,7 @@
  * sees new files as soon as the scan stores them; hashing and probing follow without blocking it.
  */
 import { rootHolding } from '../core/library/library-roots.js';
+import { FolderRefusal } from '../core/library/folder-refusal.js';
 import { Library } from '../core/library/library.js';
 import type { LibraryIssue } from '../core/library/media-types.js';
 import type { WatchEvent } from '../core/library/watch-folders.js';
@@ -75,6 +76,7 @@ export class FolderManager {
       row = await this.library.addFolder(path);
     } catch (err) {
       const code = (err as { code?: string }).code === 'ENOENT' ? 'not_found' : 'invalid_folder';
+      if (err instanceof FolderRefusal) throw new LabelDeskError(err.code, err.message);
       const message =
         code === 'not_found' ? `${path}: there is no such folder.` : (err as Error).message;
       throw new LabelDeskError(code, message);

@@ -11,7 +11,8 @@ import type { MediaRecord } from '../store/store-types.js';
 import type { FileError } from './media-types.js';
 import { fileIdOf } from './scan-folder.js';
 
-export type VerifiedMedia = { ok: true; handle: FileHandle; size: number } | ({ ok: false } & FileError);
+export type VerifiedMedia =
+  { ok: true; handle: FileHandle; size: number } | ({ ok: false } & FileError);
 
 type Checked = Pick<
   MediaRecord,
@@ -48,9 +49,7 @@ export async function openVerifiedMedia(
       st.isFile() &&
       st.size === media.size &&
       st.mtimeMs === media.mtimeMs &&
-      (media.fileId
-        ? fileIdOf(st) === media.fileId
-        : await insideRoot(media.path, rootPath));
+      (media.fileId ? fileIdOf(st) === media.fileId : await insideRoot(media.path, rootPath));
     if (!same) {
       await handle.close();
       return refused(
