@@ -193,21 +193,20 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
           `Exported ${written.boxes} boxes from ${written.files} files to ${terminalText(opts.out)}\n`,
         );
     }
-    if (opts.watch && !ctrlC.stop.aborted) {
-      let interrupted = false;
+    // A watch ends only by Ctrl-C (or SIGTERM): 130 in every state, a spent budget included.
+    if (opts.watch && ctrlC.stop.aborted) return EXIT.interrupted;
+    if (opts.watch) {
       await watchAndLabel(selection, ctrlC.stop, async (media) => {
         const next = planRun(app.store, catalog, opts.solution, media, {
           serviceUrl: connection.port.baseUrl,
         });
         if (next.items.length === 0) return;
         const s = await run(next, Number.POSITIVE_INFINITY);
-        interrupted ||= s.interrupted;
         process.stdout.write(
           `${opts.json ? JSON.stringify(summaryJson(next, s)) : summaryText(s)}\n`,
         );
       });
-      // Ctrl-C is how a watch ends: 0, unless it cut a batch short.
-      return interrupted ? EXIT.interrupted : EXIT.ok;
+      return EXIT.interrupted;
     }
     return exitCodeOf(summary);
   } catch (e) {
