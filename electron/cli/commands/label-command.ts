@@ -29,6 +29,7 @@ import {
 import { watchAndLabel } from '../../application/watch-and-label.js';
 import { terminalText } from '../terminal-text.js';
 import { checkMedia } from '../../core/library/media-identity.js';
+import { readOnlyRefusal } from '../../application/read-only-home.js';
 
 export interface LabelOptions {
   service?: string;
@@ -110,6 +111,8 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
   let conn: ServiceConnection | undefined;
   let lock: LibraryLock | undefined;
   try {
+    if (app.readOnly)
+      throw new UsageError(readOnlyRefusal(app.home, app.readOnly, 'labelling results'));
     // One library, one writer: taken before the embedded service starts on the library's data.
     lock = await lockLibraryForRun(app, {
       command: `labeldesk label ${paths.join(' ')}`,
