@@ -128,14 +128,15 @@ describe('browser mode bridge', () => {
     const added = await call(ws, 2, 'folders.add', { path: folder });
     expect(added.ok).toBe(true);
     let items: any[] = [];
-    for (let i = 0; i < 100 && items.length === 0; i++) {
+    // Served once probed: a file is read only after it proved to be the image it claims to be.
+    for (let i = 0; i < 100 && items[0]?.width == null; i++) {
       const page = await call(ws, 3 + i, 'library.page', {
         filter: { solution: 'objects' },
         offset: 0,
         limit: 10,
       });
       items = page.result.items;
-      if (!items.length) await new Promise((r) => setTimeout(r, 50));
+      if (items[0]?.width == null) await new Promise((r) => setTimeout(r, 50));
     }
     expect(items.map((i) => i.name)).toEqual(['red.jpg']);
     const id = items[0].id;
