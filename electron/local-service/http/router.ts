@@ -5,7 +5,7 @@ import { hostRefusalMessage, isAllowedHost } from '../../node-lib/loopback-host.
 import { ApiError, badRequest } from './api-error.js';
 import { answerOnSocket, handleClientError } from './client-error.js';
 import { pathOf, sendError, setCors } from './respond.js';
-import { capConnections, watchBodyStall } from './socket-guards.js';
+import { guardConnections, watchBodyStall } from './socket-guards.js';
 
 export type Handler = (
   req: IncomingMessage,
@@ -77,6 +77,7 @@ function matchRoute(
 export function createRoutedServer(routes: readonly Route[], options: ServerOptions): Server {
   const { log, requestTimeoutMs, bodyIdleTimeoutMs } = options;
   const headersTimeoutMs = Math.min(options.headersTimeoutMs, requestTimeoutMs);
+  const checkEveryMs = Math.max(50, Math.min(500, headersTimeoutMs / 20));
   const exact = new Map<string, Route>();
   for (const r of routes) if (typeof r.path === 'string') exact.set(`${r.method} ${r.path}`, r);
   // The latest response on each connection: a parser error must not write into or before it.
@@ -85,11 +86,11 @@ export function createRoutedServer(routes: readonly Route[], options: ServerOpti
   const server = createServer(
     {
       requestTimeout: requestTimeoutMs,
-      headersTimeout: headersTimeoutMs,
+      // Node checks both timeouts only every `checkEveryMs`: its limit is set that much earlier so
+      // that a slow header sender is closed within the stated limit, not one period after it.
+      headersTimeout: headersTimeoutMs - checkEveryMs,
       keepAliveTimeout: 10_000,
-      // Node checks both timeouts only on this period: a slow header sender outlives its limit by
-      // up to one period, so the period is a small part of the header limit (and at most 1 s).
-      connectionsCheckingInterval: Math.max(100, Math.min(1000, headersTimeoutMs / 10)),
+      connectionsCheckingInterval: checkEveryMs,
       // Node's own refusal of a missing Host has no body: the route guard answers it instead.
       requireHostHeader: false,
     },
@@ -147,7 +148,11 @@ export function createRoutedServer(routes: readonly Route[], options: ServerOpti
       }
     },
   );
-  capConnections(server, options.maxConnections, log);
+  guardConnections(
+    server,
+    { max: options.maxConnections, headersTimeoutMs, marginMs: checkEveryMs },
+    log,
+  );
   server.on('clientError', (err: Error, socket: Duplex) => {
     const refuse = () => {
       try {

@@ -39,19 +39,46 @@ export function watchBodyStall(
   return stop;
 }
 
-/** Past `max` open connections, a new one is answered 503 with Retry-After and closed at once. */
-export function capConnections(server: Server, max: number, log: (line: string) => void): void {
+export interface ConnectionLimits {
+  /** Open connections past this are answered 503 and closed at once. */
+  max: number;
+  /** A connection's first request line and headers must arrive within this, counted from connect. */
+  headersTimeoutMs: number;
+  /** How much earlier than the limit to act, so that the answer is out within it. */
+  marginMs: number;
+}
+
+/**
+ * Caps open connections, and holds each new connection to the header limit from the moment it
+ * opens. Node measures that limit from the first byte and checks it only periodically, so a client
+ * that waits before its first byte could otherwise hold the socket for nearly twice the limit.
+ */
+export function guardConnections(
+  server: Server,
+  limits: ConnectionLimits,
+  log: (line: string) => void,
+): void {
   let open = 0;
   let refusedSince = 0;
+  const firstHeaders = new WeakMap<Socket, NodeJS.Timeout>();
+  // Every way a request's headers can complete: from then on Node's own checks take over.
+  const headersArrived = (req: IncomingMessage) => {
+    clearTimeout(firstHeaders.get(req.socket));
+    firstHeaders.delete(req.socket);
+  };
+  // Only events the router already listens to: a 'checkContinue' or 'upgrade' listener would change
+  // how Node answers those requests.
+  for (const event of ['request', 'checkExpectation', 'connect'])
+    server.prependListener(event, headersArrived);
   server.on('connection', (socket: Socket) => {
-    if (open >= max) {
+    if (open >= limits.max) {
       // One line per burst, not per refused socket: a flood must not flood the log.
-      if (refusedSince++ === 0) log(`refusing connections: ${max} are open`);
+      if (refusedSince++ === 0) log(`refusing connections: ${limits.max} are open`);
       answerOnSocket(
         socket,
         503,
         'too_many_connections',
-        `The service holds at most ${max} connections at once; try again shortly.`,
+        `The service holds at most ${limits.max} connections at once; try again shortly.`,
         { 'Retry-After': '1' },
       );
       return;
@@ -61,6 +88,16 @@ export function capConnections(server: Server, max: number, log: (line: string) 
       log(`accepting connections again after refusing ${refusedSince}`);
       refusedSince = 0;
     }
-    socket.once('close', () => (open -= 1));
+    const timer = setTimeout(() => {
+      firstHeaders.delete(socket);
+      if (!socket.destroyed)
+        answerOnSocket(socket, 408, 'request_timeout', 'The request did not arrive in time.');
+    }, limits.headersTimeoutMs - limits.marginMs);
+    timer.unref();
+    firstHeaders.set(socket, timer);
+    socket.once('close', () => {
+      open -= 1;
+      clearTimeout(timer);
+    });
   });
 }
