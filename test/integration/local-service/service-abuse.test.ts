@@ -221,6 +221,24 @@ describe('slow and stalled senders', () => {
     for (const s of held) s.socket.destroy();
     expect(await waitFor(async () => (await f!.call('/healthz')).status === 200, 3000)).toBe(true);
   });
+
+  it('past the cap, a connection that already sent its request gets only the 503, and nothing breaks', async () => {
+    const logged: string[] = [];
+    f = await startFixture({ maxConnections: 20, log: (line) => logged.push(line) });
+    const port = portOf(f);
+    const busy = Array.from({ length: 40 }, () => open(port));
+    for (const s of busy) {
+      s.socket.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    }
+    expect(await waitFor(() => busy.every((s) => s.answers().length > 0), 5000)).toBe(true);
+    const statuses = busy.map((s) => s.answers().map((a) => a.status));
+    // Each connection got exactly one answer: 200 if it was held, 503 if it was refused.
+    expect(statuses.every((a) => a.length === 1)).toBe(true);
+    expect(statuses.filter(([st]) => st === 200).length).toBe(20);
+    expect(statuses.filter(([st]) => st === 503).length).toBe(20);
+    expect(logged.filter((l) => /internal error|could not answer/.test(l))).toEqual([]);
+    expect(logged.filter((l) => l.startsWith('refusing connections'))).toHaveLength(1);
+  });
 });
 
 describe('DNS rebinding', () => {
