@@ -34,6 +34,8 @@ export interface LibraryWatchOptions extends RootFilter {
   /** Folders (their stored path) to stat-poll instead of watch: network drives send no events.
    *  Asked again whenever the folder list changes. */
   pollingFor?: (folderPath: string) => boolean;
+  /** Closes the watcher, an initial listing in progress included (quitting never waits for it). */
+  signal?: AbortSignal;
 }
 
 export interface ScanCounts extends ReconcileCounts {
@@ -123,6 +125,7 @@ export class Library {
     roots: readonly (FolderRow & { within?: string })[],
     onProgress?: (progress: ScanProgress) => void,
     settle?: { ms: number; onUnsettled: (path: string) => void },
+    signal?: AbortSignal,
   ): Promise<ScanCounts> {
     const total: ScanCounts = {
       new: 0,
@@ -144,7 +147,8 @@ export class Library {
         },
         within,
       );
-      await reconcile(this.store, folder.id, scan.entries, {
+      // Aborted mid-walk: reconcile ends before marking anything missing; the next scan redoes it.
+      await reconcile(this.store, folder.id, abortable(scan.entries, signal), {
         rootUnavailable: () => scan.rootLost(),
         ...(settle
           ? { settledBefore: Date.now() - settle.ms, onUnsettled: settle.onUnsettled }
@@ -169,9 +173,10 @@ export class Library {
   async hashPending(
     onProgress?: (counts: WorkCounts) => void,
     only: RootFilter = {},
+    signal?: AbortSignal,
   ): Promise<WorkCounts> {
     const counts: WorkCounts = { done: 0, failed: 0 };
-    for await (const page of this.pages('hash', (m) => m.contentHash === null, only)) {
+    for await (const page of this.pages('hash', (m) => m.contentHash === null, only, signal)) {
       const byPath = new Map(page.map((m) => [m.path, m]));
       const results = await hashMany([...byPath.keys()], {
         concurrency: this.options.hashConcurrency ?? 2,
@@ -197,26 +202,32 @@ export class Library {
   async probePending(
     onProgress?: (counts: WorkCounts) => void,
     only: RootFilter = {},
+    signal?: AbortSignal,
   ): Promise<WorkCounts> {
     const counts: WorkCounts = { done: 0, failed: 0 };
     const concurrency = this.options.probeConcurrency ?? 2;
     // One fast-disk policy for the whole pass: JPEG headers are read synchronously while fast.
     const fs = new SlicedFs();
-    for await (const page of this.pages('probe', (m) => m.width === null, only)) {
+    for await (const page of this.pages('probe', (m) => m.width === null, only, signal)) {
       const upserts: MediaUpsert[] = [];
-      await forEachLimited(page, concurrency, async (row) => {
-        const r = await probeMedia(row.path, row.kind, {
-          ffprobePath: this.options.ffprobePath,
-          fs,
-        });
-        if (!r.ok) {
-          counts.failed++;
-          return this.fail(row, r.code, r.message);
-        }
-        counts.done++;
-        const { width, height, orientation, durationMs, fps } = r.info;
-        upserts.push({ ...upsertOf(row), width, height, orientation, durationMs, fps });
-      });
+      await forEachLimited(
+        page,
+        concurrency,
+        async (row) => {
+          const r = await probeMedia(row.path, row.kind, {
+            ffprobePath: this.options.ffprobePath,
+            fs,
+          });
+          if (!r.ok) {
+            counts.failed++;
+            return this.fail(row, r.code, r.message);
+          }
+          counts.done++;
+          const { width, height, orientation, durationMs, fps } = r.info;
+          upserts.push({ ...upsertOf(row), width, height, orientation, durationMs, fps });
+        },
+        signal,
+      );
       this.store.media.upsertMany(upserts);
       onProgress?.(counts);
     }
@@ -235,6 +246,7 @@ export class Library {
   async hashAndProbePending(
     onProgress?: (counts: ReadCounts) => void,
     only: RootFilter = {},
+    signal?: AbortSignal,
   ): Promise<ReadCounts> {
     const counts: ReadCounts = { hashed: { done: 0, failed: 0 }, probed: { done: 0, failed: 0 } };
     const { hashed, probed } = counts;
@@ -243,64 +255,70 @@ export class Library {
     const fs = new SlicedFs();
     // One buffer per file in flight: 100k files allocate nothing per file.
     const buffers: ReturnType<typeof Buffer.allocUnsafe>[] = [];
-    for await (const page of this.pages('hash', (m) => m.contentHash === null, only)) {
+    for await (const page of this.pages('hash', (m) => m.contentHash === null, only, signal)) {
       const updates: MediaReadResult[] = [];
-      await forEachLimited(page, concurrency, async (row) => {
-        const buffer = buffers.pop() ?? Buffer.allocUnsafe(CHUNK);
-        try {
-          let read: { hash: string; size: number; mtimeMs: number };
-          let probe: ProbeResult | undefined;
+      // Aborted: the files read so far are stored below, the rest wait for the next start.
+      await forEachLimited(
+        page,
+        concurrency,
+        async (row) => {
+          const buffer = buffers.pop() ?? Buffer.allocUnsafe(CHUNK);
           try {
-            const small = fs.synchronous
-              ? await fs.run(
-                  () => {
-                    const r = readSmallFileSync(row.path, buffer);
-                    // Parsed before the buffer is released: the bytes are a view of it.
-                    return r && { read: r, probe: probeFromBytes(row.path, row.kind, r.bytes) };
-                  },
-                  async () => undefined,
-                )
-              : undefined;
-            if (small) {
-              read = small.read;
-              probe = small.probe;
-            } else {
-              // Large files stream; a small one read asynchronously (a slow disk) is whole in
-              // `buffer` afterwards, parsed before the buffer is released.
-              const r = await readFileHashed(row.path, buffer);
-              read = r;
-              probe = r.bytes && probeFromBytes(row.path, row.kind, r.bytes);
+            let read: { hash: string; size: number; mtimeMs: number };
+            let probe: ProbeResult | undefined;
+            try {
+              const small = fs.synchronous
+                ? await fs.run(
+                    () => {
+                      const r = readSmallFileSync(row.path, buffer);
+                      // Parsed before the buffer is released: the bytes are a view of it.
+                      return r && { read: r, probe: probeFromBytes(row.path, row.kind, r.bytes) };
+                    },
+                    async () => undefined,
+                  )
+                : undefined;
+              if (small) {
+                read = small.read;
+                probe = small.probe;
+              } else {
+                // Large files stream; a small one read asynchronously (a slow disk) is whole in
+                // `buffer` afterwards, parsed before the buffer is released.
+                const r = await readFileHashed(row.path, buffer);
+                read = r;
+                probe = r.bytes && probeFromBytes(row.path, row.kind, r.bytes);
+              }
+            } catch (err) {
+              const { error } = hashError(row.path, err);
+              hashed.failed++;
+              return this.fail(row, error.code, error.message);
             }
-          } catch (err) {
-            const { error } = hashError(row.path, err);
-            hashed.failed++;
-            return this.fail(row, error.code, error.message);
+            // Changed since the scan: not recorded against this row (the next scan sees it).
+            if (read.size !== row.size || read.mtimeMs !== row.mtimeMs) return;
+            hashed.done++;
+            const update = { id: row.id, size: read.size, mtimeMs: read.mtimeMs };
+            if (row.width !== null) return void updates.push({ ...update, contentHash: read.hash });
+            probe ??= await probeMedia(row.path, row.kind, {
+              ffprobePath: this.options.ffprobePath,
+              fs,
+            });
+            if (!probe.ok) {
+              probed.failed++;
+              updates.push({ ...update, contentHash: read.hash });
+              return this.fail(row, probe.code, probe.message);
+            }
+            probed.done++;
+            const { width, height, orientation, durationMs, fps } = probe.info;
+            updates.push({
+              ...update,
+              contentHash: read.hash,
+              probe: { width, height, orientation, durationMs, fps },
+            });
+          } finally {
+            buffers.push(buffer);
           }
-          // Changed since the scan: not recorded against this row (the next scan sees it).
-          if (read.size !== row.size || read.mtimeMs !== row.mtimeMs) return;
-          hashed.done++;
-          const update = { id: row.id, size: read.size, mtimeMs: read.mtimeMs };
-          if (row.width !== null) return void updates.push({ ...update, contentHash: read.hash });
-          probe ??= await probeMedia(row.path, row.kind, {
-            ffprobePath: this.options.ffprobePath,
-            fs,
-          });
-          if (!probe.ok) {
-            probed.failed++;
-            updates.push({ ...update, contentHash: read.hash });
-            return this.fail(row, probe.code, probe.message);
-          }
-          probed.done++;
-          const { width, height, orientation, durationMs, fps } = probe.info;
-          updates.push({
-            ...update,
-            contentHash: read.hash,
-            probe: { width, height, orientation, durationMs, fps },
-          });
-        } finally {
-          buffers.push(buffer);
-        }
-      });
+        },
+        signal,
+      );
       this.store.media.setHashAndProbe(updates);
       onProgress?.(counts);
     }
@@ -312,6 +330,7 @@ export class Library {
           probed: { done: probed.done + c.done, failed: probed.failed + c.failed },
         }),
       only,
+      signal,
     );
     probed.done += rest.done;
     probed.failed += rest.failed;
@@ -330,12 +349,15 @@ export class Library {
     const ids = options.folderIds && new Set(options.folderIds);
     const chosen = this.store.folders.list().filter((f) => !ids || ids.has(f.id));
     const roots = (await folderRootsOnly(this.store, chosen)).map((f) => f.path);
+    options.signal?.throwIfAborted();
     const watcher = watchFolders(roots, (e) => this.apply(e) && onEvent(e), {
       stableMs: this.options.stableMs,
       onIssue: this.options.onIssue,
       pollingFor: options.pollingFor,
     });
     this.watcher = { watcher, onEvent, options };
+    const onAbort = () => void watcher.close();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
     await watcher.ready;
     return {
       ready: watcher.ready,
@@ -343,6 +365,7 @@ export class Library {
         // A folder added or removed since re-watched with a new watcher: that one is closed too.
         const current = this.watcher?.onEvent === onEvent ? this.watcher.watcher : undefined;
         if (current) this.watcher = undefined;
+        options.signal?.removeEventListener('abort', onAbort);
         await Promise.all([watcher.close(), current?.close()]);
       },
     };
@@ -386,12 +409,14 @@ export class Library {
     needing: 'hash' | 'probe',
     want: (m: MediaRecord) => boolean,
     only: RootFilter,
+    signal: AbortSignal | undefined,
   ): AsyncGenerator<MediaRecord[]> {
     // An empty list would mean "every folder" to the store: nothing chosen means nothing to do.
     if (only.folderIds?.length === 0) return;
     const folderIds = only.folderIds;
     let afterPath: string | undefined;
     for (;;) {
+      signal?.throwIfAborted();
       const page = this.store.media.list({
         limit: PAGE,
         afterPath,
@@ -404,6 +429,15 @@ export class Library {
       afterPath = page[page.length - 1]?.path;
     }
   }
+}
+
+/** The walk's batches until `signal` aborts; then it throws, before the walk is complete. */
+async function* abortable<T>(batches: AsyncIterable<T>, signal?: AbortSignal): AsyncGenerator<T> {
+  for await (const batch of batches) {
+    signal?.throwIfAborted();
+    yield batch;
+  }
+  signal?.throwIfAborted();
 }
 
 function upsertOf(row: MediaRecord): MediaUpsert {
