@@ -3,8 +3,10 @@
  * tail after its end marker, so every file hashes apart and still decodes), and a library that
  * already knows them up to a chosen stage, as if an earlier run had left it there.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { openAppContext } from '../../electron/application/app-context.js';
 import { Library } from '../../electron/core/library/library.js';
 import { jpeg } from './synth-media.js';
@@ -24,6 +26,23 @@ export async function tinyPhotos(dir: string, count: number): Promise<void> {
     }
     await Promise.all(writes);
   }
+}
+
+const CACHE = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '.cache');
+
+/**
+ * The same `count` tiny JPEGs, written once into the git-ignored .cache and shared (read only) by
+ * every test file and later runs: writing 20k files costs seconds on a busy machine.
+ */
+export async function cachedTinyPhotos(count: number): Promise<string> {
+  const dir = join(CACHE, `tiny-photos-${count}`);
+  if (existsSync(dir)) return dir;
+  await mkdir(CACHE, { recursive: true });
+  const temp = await mkdtemp(join(CACHE, `.tiny-photos-${count}-`));
+  await tinyPhotos(temp, count);
+  // Atomic: a test file that finished first keeps its copy, this one is dropped.
+  await rename(temp, dir).catch(() => rm(temp, { recursive: true, force: true }));
+  return dir;
 }
 
 export type LibraryStage = 'added' | 'scanned' | 'read';

@@ -16,7 +16,7 @@ import {
   queryLibrary,
   waitFor,
 } from '../../support/crash-cli.js';
-import { libraryAt, tinyPhotos, type LibraryStage } from '../../support/large-library.js';
+import { cachedTinyPhotos, libraryAt, type LibraryStage } from '../../support/large-library.js';
 import { QUIT_WITHIN_MS, quitTimed } from '../../support/quit-timing.js';
 import { clip } from '../../support/synth-media.js';
 import { tempDir } from '../../support/temp-dir.js';
@@ -82,9 +82,7 @@ async function remainingFrames(bridge: BridgeClient): Promise<number> {
 beforeAll(async () => {
   assertFreshBuild(['electron/application', 'electron/core/library', 'electron/cli']);
   tmp = await tempDir('labeldesk-app-quit-');
-  photos = join(tmp.dir, 'photos');
-  await mkdir(photos);
-  await tinyPhotos(photos, PHOTOS);
+  photos = await cachedTinyPhotos(PHOTOS);
 }, 120_000);
 
 afterAll(async () => {
