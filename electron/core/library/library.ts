@@ -176,7 +176,7 @@ export class Library {
     signal?: AbortSignal,
   ): Promise<WorkCounts> {
     const counts: WorkCounts = { done: 0, failed: 0 };
-    for await (const page of this.pages('hash', (m) => m.contentHash === null, only, signal)) {
+    for await (const page of this.pages('hash', (m) => m.contentHash === null, only)) {
       const byPath = new Map(page.map((m) => [m.path, m]));
       const results = await hashMany([...byPath.keys()], {
         concurrency: this.options.hashConcurrency ?? 2,
@@ -194,6 +194,7 @@ export class Library {
       }
       this.store.media.upsertMany(upserts);
       onProgress?.(counts);
+      signal?.throwIfAborted();
     }
     return counts;
   }
@@ -208,28 +209,25 @@ export class Library {
     const concurrency = this.options.probeConcurrency ?? 2;
     // One fast-disk policy for the whole pass: JPEG headers are read synchronously while fast.
     const fs = new SlicedFs();
-    for await (const page of this.pages('probe', (m) => m.width === null, only, signal)) {
+    for await (const page of this.pages('probe', (m) => m.width === null, only)) {
       const upserts: MediaUpsert[] = [];
-      await forEachLimited(
-        page,
-        concurrency,
-        async (row) => {
-          const r = await probeMedia(row.path, row.kind, {
-            ffprobePath: this.options.ffprobePath,
-            fs,
-          });
-          if (!r.ok) {
-            counts.failed++;
-            return this.fail(row, r.code, r.message);
-          }
-          counts.done++;
-          const { width, height, orientation, durationMs, fps } = r.info;
-          upserts.push({ ...upsertOf(row), width, height, orientation, durationMs, fps });
-        },
-        signal,
-      );
+      await forEachLimited(page, concurrency, async (row) => {
+        if (signal?.aborted) return;
+        const r = await probeMedia(row.path, row.kind, {
+          ffprobePath: this.options.ffprobePath,
+          fs,
+        });
+        if (!r.ok) {
+          counts.failed++;
+          return this.fail(row, r.code, r.message);
+        }
+        counts.done++;
+        const { width, height, orientation, durationMs, fps } = r.info;
+        upserts.push({ ...upsertOf(row), width, height, orientation, durationMs, fps });
+      });
       this.store.media.upsertMany(upserts);
       onProgress?.(counts);
+      signal?.throwIfAborted();
     }
     return counts;
   }
@@ -255,72 +253,69 @@ export class Library {
     const fs = new SlicedFs();
     // One buffer per file in flight: 100k files allocate nothing per file.
     const buffers: ReturnType<typeof Buffer.allocUnsafe>[] = [];
-    for await (const page of this.pages('hash', (m) => m.contentHash === null, only, signal)) {
+    for await (const page of this.pages('hash', (m) => m.contentHash === null, only)) {
       const updates: MediaReadResult[] = [];
-      // Aborted: the files read so far are stored below, the rest wait for the next start.
-      await forEachLimited(
-        page,
-        concurrency,
-        async (row) => {
-          const buffer = buffers.pop() ?? Buffer.allocUnsafe(CHUNK);
+      await forEachLimited(page, concurrency, async (row) => {
+        if (signal?.aborted) return;
+        const buffer = buffers.pop() ?? Buffer.allocUnsafe(CHUNK);
+        try {
+          let read: { hash: string; size: number; mtimeMs: number };
+          let probe: ProbeResult | undefined;
           try {
-            let read: { hash: string; size: number; mtimeMs: number };
-            let probe: ProbeResult | undefined;
-            try {
-              const small = fs.synchronous
-                ? await fs.run(
-                    () => {
-                      const r = readSmallFileSync(row.path, buffer);
-                      // Parsed before the buffer is released: the bytes are a view of it.
-                      return r && { read: r, probe: probeFromBytes(row.path, row.kind, r.bytes) };
-                    },
-                    async () => undefined,
-                  )
-                : undefined;
-              if (small) {
-                read = small.read;
-                probe = small.probe;
-              } else {
-                // Large files stream; a small one read asynchronously (a slow disk) is whole in
-                // `buffer` afterwards, parsed before the buffer is released.
-                const r = await readFileHashed(row.path, buffer);
-                read = r;
-                probe = r.bytes && probeFromBytes(row.path, row.kind, r.bytes);
-              }
-            } catch (err) {
-              const { error } = hashError(row.path, err);
-              hashed.failed++;
-              return this.fail(row, error.code, error.message);
+            const small = fs.synchronous
+              ? await fs.run(
+                  () => {
+                    const r = readSmallFileSync(row.path, buffer);
+                    // Parsed before the buffer is released: the bytes are a view of it.
+                    return r && { read: r, probe: probeFromBytes(row.path, row.kind, r.bytes) };
+                  },
+                  async () => undefined,
+                )
+              : undefined;
+            if (small) {
+              read = small.read;
+              probe = small.probe;
+            } else {
+              // Large files stream; a small one read asynchronously (a slow disk) is whole in
+              // `buffer` afterwards, parsed before the buffer is released.
+              const r = await readFileHashed(row.path, buffer);
+              read = r;
+              probe = r.bytes && probeFromBytes(row.path, row.kind, r.bytes);
             }
-            // Changed since the scan: not recorded against this row (the next scan sees it).
-            if (read.size !== row.size || read.mtimeMs !== row.mtimeMs) return;
-            hashed.done++;
-            const update = { id: row.id, size: read.size, mtimeMs: read.mtimeMs };
-            if (row.width !== null) return void updates.push({ ...update, contentHash: read.hash });
-            probe ??= await probeMedia(row.path, row.kind, {
-              ffprobePath: this.options.ffprobePath,
-              fs,
-            });
-            if (!probe.ok) {
-              probed.failed++;
-              updates.push({ ...update, contentHash: read.hash });
-              return this.fail(row, probe.code, probe.message);
-            }
-            probed.done++;
-            const { width, height, orientation, durationMs, fps } = probe.info;
-            updates.push({
-              ...update,
-              contentHash: read.hash,
-              probe: { width, height, orientation, durationMs, fps },
-            });
-          } finally {
-            buffers.push(buffer);
+          } catch (err) {
+            const { error } = hashError(row.path, err);
+            hashed.failed++;
+            return this.fail(row, error.code, error.message);
           }
-        },
-        signal,
-      );
+          // Changed since the scan: not recorded against this row (the next scan sees it).
+          if (read.size !== row.size || read.mtimeMs !== row.mtimeMs) return;
+          hashed.done++;
+          const update = { id: row.id, size: read.size, mtimeMs: read.mtimeMs };
+          if (row.width !== null) return void updates.push({ ...update, contentHash: read.hash });
+          probe ??= await probeMedia(row.path, row.kind, {
+            ffprobePath: this.options.ffprobePath,
+            fs,
+          });
+          if (!probe.ok) {
+            probed.failed++;
+            updates.push({ ...update, contentHash: read.hash });
+            return this.fail(row, probe.code, probe.message);
+          }
+          probed.done++;
+          const { width, height, orientation, durationMs, fps } = probe.info;
+          updates.push({
+            ...update,
+            contentHash: read.hash,
+            probe: { width, height, orientation, durationMs, fps },
+          });
+        } finally {
+          buffers.push(buffer);
+        }
+      });
       this.store.media.setHashAndProbe(updates);
       onProgress?.(counts);
+      // Aborted: what was read is stored above; the rest waits for the next start.
+      signal?.throwIfAborted();
     }
     // Hashed before but never probed, or left out above: probed exactly as before.
     const rest = await this.probePending(
@@ -409,14 +404,12 @@ export class Library {
     needing: 'hash' | 'probe',
     want: (m: MediaRecord) => boolean,
     only: RootFilter,
-    signal: AbortSignal | undefined,
   ): AsyncGenerator<MediaRecord[]> {
     // An empty list would mean "every folder" to the store: nothing chosen means nothing to do.
     if (only.folderIds?.length === 0) return;
     const folderIds = only.folderIds;
     let afterPath: string | undefined;
     for (;;) {
-      signal?.throwIfAborted();
       const page = this.store.media.list({
         limit: PAGE,
         afterPath,

@@ -104,16 +104,15 @@ export class SlicedFs {
   }
 }
 
-/** Runs `fn` over `items` with at most `limit` calls in flight; no new call once `signal` aborts. */
+/** Runs `fn` over `items` with at most `limit` calls in flight. */
 export async function forEachLimited<T>(
   items: readonly T[],
   limit: number,
   fn: (item: T) => Promise<void>,
-  signal?: AbortSignal,
 ): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < items.length && !signal?.aborted) await fn(items[next++] as T);
+    while (next < items.length) await fn(items[next++] as T);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
