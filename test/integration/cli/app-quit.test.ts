@@ -8,7 +8,14 @@ import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBridge, type BridgeClient } from '../../support/bridge-client.js';
-import { cliEnv, cliHome, startCli, type CliProcess } from '../../support/cli-run.js';
+import {
+  cliEnv,
+  cliHome,
+  lastJson,
+  runCli,
+  startCli,
+  type CliProcess,
+} from '../../support/cli-run.js';
 import {
   assertFreshBuild,
   integrityOf,
@@ -43,11 +50,11 @@ async function homeAt(folder: string, stage: LibraryStage): Promise<string> {
   return home;
 }
 
+const appEnv = (home: string) =>
+  cliEnv(home, { LABELDESK_EMBEDDED_ENGINE: 'null', LABELDESK_API_KEY: KEY });
+
 async function launch(home: string): Promise<Launched> {
-  const run = startCli(
-    ['app', '--port', '0', '--no-open'],
-    cliEnv(home, { LABELDESK_EMBEDDED_ENGINE: 'null', LABELDESK_API_KEY: KEY }),
-  );
+  const run = startCli(['app', '--port', '0', '--no-open'], appEnv(home));
   running.add(run);
   void run.exited.then(() => running.delete(run));
   const [, url] = await run.waitForOutput(/LabelDesk is running at (\S+)/, { timeoutMs: 60_000 });
@@ -64,6 +71,15 @@ async function expectQuick(app: Launched, signal: NodeJS.Signals = 'SIGTERM'): P
 }
 
 /** GET /key of the embedded service now (it restarts on another port when a run starts or ends). */
+const results = (home: string) =>
+  queryLibrary<{ n: number }>(home, 'SELECT count(*) AS n FROM results')[0]?.n ?? 0;
+
+/** What the key has left, read by a short-lived `labeldesk status` on the same library. */
+async function remainingAfterQuit(home: string): Promise<number> {
+  const status = await runCli(['status', '--json'], appEnv(home));
+  return lastJson<{ remaining: number }>(status.stdout).remaining;
+}
+
 async function remainingFrames(bridge: BridgeClient): Promise<number> {
   let remaining: number | undefined;
   await waitFor('the service answering GET /key', async () => {
@@ -188,6 +204,41 @@ describe('labeldesk app quits within 3 s', () => {
       return queryLibrary<{ n: number }>(readHome, 'SELECT count(*) AS n FROM results')[0]?.n ?? 0;
     }
   }, 180_000);
+
+  it('during a clip job; the next run collects it without uploading or paying again', async () => {
+    const clips = join(tmp.dir, 'job-clip');
+    await mkdir(clips);
+    await clip(clips, 'walk.mp4', 40, '320x240', 10);
+    const home = await homeAt(clips, 'read');
+    const [{ id }] = queryLibrary<{ id: number }>(home, 'SELECT id FROM media') as [{ id: number }];
+    let app = await launch(home);
+    const before = await remainingFrames(app.bridge);
+    const start = { solution: 'objects', mediaIds: [id] };
+    expect((await app.bridge.call('runs.start', start)).ok).toBe(true);
+    const jobOf = () =>
+      queryLibrary<{ job: string | null }>(home, 'SELECT job_id AS job FROM submissions')[0]?.job;
+    await waitFor('the clip job created', () => Boolean(jobOf()), 60_000);
+    const job = jobOf();
+    await expectQuick(app);
+    expect(integrityOf(home)).toBe('ok');
+    // Quit while the job ran: nothing stored yet, the clip already paid for.
+    expect(results(home)).toBe(0);
+    const charged = before - (await remainingAfterQuit(home));
+    expect(charged).toBeGreaterThan(0);
+
+    app = await launch(home);
+    await remainingFrames(app.bridge);
+    expect((await app.bridge.call('runs.start', start)).ok).toBe(true);
+    await waitFor('the clip labelled', () => count(home, '1') > 0 && results(home) === 1, 90_000);
+    // The same job was polled again: one job, one charge.
+    const jobs = queryLibrary<{ job: string }>(
+      home,
+      'SELECT DISTINCT job_id AS job FROM submissions WHERE job_id IS NOT NULL',
+    );
+    expect(jobs.map((j) => j.job)).toEqual([job]);
+    expect(before - (await remainingFrames(app.bridge))).toBe(charged);
+    await expectQuick(app);
+  }, 240_000);
 
   it('while a proxy is made (ffmpeg killed, no partial file left)', async () => {
     const clips = join(tmp.dir, 'clips');
