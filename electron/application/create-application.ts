@@ -33,7 +33,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   // Browsing runs on its own thread and connection: never behind a run's writes or the UI's calls.
   const viewClient = new LibraryViewClient(store.file, nativeBinding);
   const view = viewClient.q;
-  const events = new AppEvents();
+  const events = new AppEvents(log);
   const notices = new Set<string>();
   const notice = (line: string) => {
     if (!notices.has(line)) log(line);
