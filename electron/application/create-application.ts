@@ -14,6 +14,7 @@ import { FolderManager } from './folder-manager.js';
 import { libraryHandlers } from './library-handlers.js';
 import { reviewHandlers } from './review-handlers.js';
 import { exportHandlers } from './export-handlers.js';
+import { importHandlers } from './import-handlers.js';
 import { mediaHandlers, toPlayable } from './media-handlers.js';
 import { createMediaSource } from './media-source.js';
 import { ProxyMaker } from './proxy-maker.js';
@@ -158,6 +159,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
 
     ...mediaHandlers((id) => store.media.byId(id), proxies, options.mediaBase),
     ...exports.handlers,
+
+    ...importHandlers(store, () => libraryChanged({ folderIds: [], at: Date.now() })),
 
     'host.pickFolders': async () => {
       if (!host.pickFolders) {
