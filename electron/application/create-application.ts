@@ -84,6 +84,13 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     events.emit('media.proxyProgress', toPlayable(media, state, options.mediaBase)),
   );
   const exportProgress = events.throttled('export.progress', 100);
+  const exports = exportHandlers({
+    store,
+    idsOf: (filter) =>
+      view.ids({ filter, sort: 'path', descending: false, offset: 0, limit: 200_000 }),
+    classesOf: (id) => hub.current().solutions.find((s) => s.id === id)?.classes,
+    progress: (p) => (p.done ? events.emit('export.progress', p) : exportProgress(p)),
+  });
 
   const handlers: Handlers = {
     'app.info': () => ({
@@ -153,13 +160,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     ),
 
     ...mediaHandlers((id) => store.media.byId(id), proxies, options.mediaBase),
-    ...exportHandlers({
-      store,
-      idsOf: (filter) =>
-        view.ids({ filter, sort: 'path', descending: false, offset: 0, limit: 200_000 }),
-      classesOf: (id) => hub.current().solutions.find((s) => s.id === id)?.classes,
-      progress: (p) => (p.done ? events.emit('export.progress', p) : exportProgress(p)),
-    }),
+    ...exports.handlers,
 
     ...importHandlers(store, () => libraryChanged({ folderIds: [], at: Date.now() })),
 
@@ -202,9 +203,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     media: createMediaSource(store, context.workHome, proxies),
     async close() {
       clearTimeout(background);
-      proxies.close();
-      await runs.close();
-      await folders.close();
+      // Everything under way is told to stop at once; the service and the library close last.
+      await Promise.all([proxies.close(), runs.close(), folders.close(), exports.close()]);
       await hub.close();
       await viewClient.close();
       context.close();

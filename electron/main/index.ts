@@ -25,6 +25,7 @@ import { APP_ENTRY_URL, APP_SCHEME_PRIVILEGES, handleAppProtocol } from './app-p
 import { openAllowedExternal } from './external-links.js';
 import { desktopHostCapabilities } from './host-capabilities.js';
 import { handleMediaProtocol, MEDIA_BASE, MEDIA_SCHEME_PRIVILEGES } from './media-protocol.js';
+import { quitOnClose } from './quit-on-close.js';
 import { forwardEvents, registerContract } from './register-contract.js';
 import { runFinishedNotice } from './run-notification.js';
 import { electronSqliteBinding } from './sqlite-binding.js';
@@ -103,22 +104,6 @@ function notifyWhenRunsEnd(application: Application): void {
   });
 }
 
-function closeOnQuit(application: Application): void {
-  let closed = false;
-  let closing = false;
-  app.on('before-quit', (event) => {
-    if (closed) return;
-    // Let the application finish its writes and stop the embedded service before exiting.
-    event.preventDefault();
-    if (closing) return;
-    closing = true;
-    void application.close().finally(() => {
-      closed = true;
-      app.quit();
-    });
-  });
-}
-
 async function start(): Promise<void> {
   await app.whenReady();
   app.on('web-contents-created', (_event, contents) => lockDownWebContents(contents, openExternal));
@@ -139,7 +124,11 @@ async function start(): Promise<void> {
     sqliteNativeBinding,
     log: (line) => console.log(line),
   });
-  closeOnQuit(application);
+  quitOnClose(app, application, {
+    log: (line) => console.log(line),
+    signals: process,
+    isMac: process.platform === 'darwin',
+  });
   handleAppProtocol(protocol, rendererDir);
   handleMediaProtocol(protocol, application.media);
   const windowIds = () => [...windows].map((w) => w.webContents.id);
@@ -159,9 +148,6 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.on('second-instance', focusMainWindow);
-  app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
-  });
   start().catch((err: unknown) => {
     dialog.showErrorBox(
       'LabelDesk could not start',

@@ -22,10 +22,15 @@ let secret: string;
 let folder: string;
 
 /** Resolves with the HTTP status of a refused handshake, or 101 when the socket opened. */
-function handshake(protocols: string[], origin: string | undefined): Promise<number> {
+function handshakeWith(
+  protocols: string[],
+  origin: string | undefined,
+  cookie?: string,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${mode.origin.replace('http', 'ws')}/bridge`, protocols, {
       ...(origin ? { origin } : {}),
+      ...(cookie ? { headers: { cookie } } : {}),
     });
     ws.on('open', () => {
       ws.close();
@@ -35,6 +40,9 @@ function handshake(protocols: string[], origin: string | undefined): Promise<num
     ws.on('error', reject);
   });
 }
+
+const handshake = (protocols: string[], origin: string | undefined) =>
+  handshakeWith(protocols, origin);
 
 function connect(): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
@@ -103,6 +111,38 @@ describe('browser mode bridge', () => {
     expect(await handshake(['labeldesk.v1', `secret.${secret}`], 'http://evil.example')).toBe(403);
     expect(await handshake(['labeldesk.v1', `secret.${secret}`], undefined)).toBe(403);
     expect(await handshake(['labeldesk.v1', `secret.${secret}`], mode.origin)).toBe(101);
+  });
+
+  it('trades the secret for a per-launch session cookie accepted instead of it', async () => {
+    const open = (headers: Record<string, string>, method = 'POST') =>
+      fetch(`${mode.origin}/session`, { method, headers });
+    expect((await open({ origin: mode.origin })).status).toBe(403);
+    expect((await open({ origin: mode.origin, 'x-labeldesk-secret': 'wrong' })).status).toBe(403);
+    expect(
+      (await open({ origin: 'http://evil.example', 'x-labeldesk-secret': secret })).status,
+    ).toBe(403);
+    expect((await open({ origin: mode.origin, 'x-labeldesk-secret': secret }, 'GET')).status).toBe(
+      403,
+    );
+    const res = await open({ origin: mode.origin, 'x-labeldesk-secret': secret });
+    expect(res.status).toBe(204);
+    const set = res.headers.getSetCookie();
+    expect(set).toHaveLength(1);
+    const port = new URL(mode.origin).port;
+    expect(set[0]).toMatch(new RegExp(`^labeldesk_session_${port}=[A-Za-z0-9_-]{32}; `));
+    const attributes = (set[0] as string).split(';').map((a) => a.trim().toLowerCase());
+    expect(attributes).toEqual(expect.arrayContaining(['path=/', 'httponly', 'samesite=strict']));
+    // A session cookie, host-only: it ends with the browser session and goes nowhere else.
+    expect((set[0] as string).toLowerCase()).not.toMatch(/max-age|expires|domain/);
+    const cookie = (set[0] as string).split(';')[0] as string;
+    expect(cookie).not.toContain(secret);
+
+    expect(await handshakeWith(['labeldesk.v1'], mode.origin, cookie)).toBe(101);
+    expect(await handshakeWith(['labeldesk.v1'], 'http://evil.example', cookie)).toBe(403);
+    const forged = `${cookie.split('=')[0]}=${'A'.repeat(32)}`;
+    expect(await handshakeWith(['labeldesk.v1'], mode.origin, forged)).toBe(403);
+    const otherPort = cookie.replace(`_${port}=`, `_${Number(port) + 1}=`);
+    expect(await handshakeWith(['labeldesk.v1'], mode.origin, otherPort)).toBe(403);
   });
 
   it('answers calls, refuses unknown calls and invalid arguments with codes', async () => {
