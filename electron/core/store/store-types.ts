@@ -33,6 +33,8 @@ export interface MediaRecord {
   status: MediaStatus;
   errorCode: string | null;
   errorMessage: string | null;
+  /** `dev:ino` of the file the path led to when scanned (null before migration 3 or unknown). */
+  fileId?: string | null;
 }
 
 export type MediaUpsert = Omit<MediaRecord, 'id' | 'status' | 'errorCode' | 'errorMessage'> & {
@@ -356,6 +358,11 @@ export interface LibraryStore {
     put(correction: CorrectionInput): CorrectionRow;
     /** Many corrections in ONE transaction (all or none): bulk accept, a track's relabel. */
     putMany(corrections: readonly CorrectionInput[]): CorrectionRow[];
+    /**
+     * Many corrections in ONE transaction, read back by nobody (an import of 100k files): the
+     * library view's mirror is refreshed once per content at the end. Returns how many.
+     */
+    writeMany(corrections: readonly CorrectionInput[]): number;
   };
 
   reviewed: {
