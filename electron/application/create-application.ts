@@ -163,6 +163,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       store,
       (m) => events.emit('library.changed', { folderIds: [m.folderId], at: Date.now() }),
       nativeBinding,
+      () => libraryChanged({ folderIds: [], at: Date.now() }),
     ),
 
     ...mediaHandlers((id) => store.media.byId(id), proxies, options.mediaBase),

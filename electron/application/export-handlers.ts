@@ -80,6 +80,7 @@ export function exportHandlers(deps: ExportDeps): {
         ...(framesDir ? { transform: (items) => withClipFrames(items, { dir: framesDir }) } : {}),
         query: {
           ...(q.onlyAccepted ? { onlyAccepted: true } : {}),
+          ...(q.onlyAccepted && q.byPerson ? { byPerson: true } : {}),
           ...(q.minScore > 0 ? { minScore: q.minScore } : {}),
           ...(q.classes ? { classes: q.classes } : {}),
         },

@@ -2,11 +2,16 @@
 import type { LibraryStore, MediaRecord, ReviewedMark } from '../../core/store/store-types.js';
 import { LabelDeskError, type Handlers } from '../../shared/contract/index.js';
 import type { QualityReport, ReviewedState } from '../../shared/contract/quality-schemas.js';
+import { autoAccept, undoAutoAccept } from './auto-accept.js';
 import { evaluateInWorker } from './evaluate-in-worker.js';
 
 type QualityHandlers = Pick<
   Handlers,
-  'review.reviewed' | 'review.markReviewed' | 'quality.evaluate'
+  | 'review.reviewed'
+  | 'review.markReviewed'
+  | 'quality.evaluate'
+  | 'quality.autoAccept'
+  | 'quality.undoAutoAccept'
 >;
 
 /** The mistakes a report lists per kind: enough to work through, small enough to send. */
@@ -46,6 +51,7 @@ export function qualityHandlers(
   store: LibraryStore,
   changed: (media: MediaRecord) => void,
   nativeBinding?: string,
+  libraryChanged: () => void = () => undefined,
 ): QualityHandlers {
   const media = (id: number) => {
     const m = store.media.byId(id);
@@ -68,5 +74,18 @@ export function qualityHandlers(
       return stateOf(store.reviewed.of(id, solution));
     },
     'quality.evaluate': (request) => evaluateLibrary(store, request, nativeBinding),
+    'quality.autoAccept': async (request) => {
+      const result = await autoAccept(store, request, nativeBinding);
+      if (result.batchId !== null) libraryChanged();
+      return result;
+    },
+    'quality.undoAutoAccept': ({ batchId }) => {
+      const undone = undoAutoAccept(store, batchId);
+      if (!undone) {
+        throw new LabelDeskError('not_found', 'That auto-accept is unknown or already undone.');
+      }
+      libraryChanged();
+      return undone;
+    },
   };
 }

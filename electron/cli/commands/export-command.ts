@@ -20,6 +20,7 @@ interface ExportOptions {
   solution: string;
   service?: string;
   onlyAccepted?: boolean;
+  byPerson?: boolean;
   minScore?: number;
   classes?: string;
   force?: boolean;
@@ -71,7 +72,8 @@ export function addExportCommand(program: Command): void {
     .requiredOption('--out <path>', 'a file (coco, csv) or a new or empty folder (yolo, voc, mot)')
     .option('--solution <id>', 'which solution’s boxes', 'objects')
     .option('--service <url>', 'whose catalog names the class ids (default: the embedded service)')
-    .option('--only-accepted', 'only boxes a reviewer accepted')
+    .option('--only-accepted', 'only accepted boxes (by a person or by an auto-accept rule)')
+    .option('--by-person', 'with --only-accepted: leave out boxes accepted by rule')
     .option('--min-score <s>', 'drop boxes scored below this (0–1)', parseScore)
     .option('--classes <list>', 'only these labels, comma-separated')
     .option('--force', 'replace an existing export file, or a folder holding a previous export')
@@ -90,6 +92,9 @@ export function addExportCommand(program: Command): void {
       if (opts.clipFrames && !['coco', 'yolo', 'voc'].includes(opts.format)) {
         throw new UsageError('--clip-frames works with coco, yolo and voc.');
       }
+      if (opts.byPerson && !opts.onlyAccepted) {
+        throw new UsageError('--by-person works with --only-accepted.');
+      }
       const framesDir = opts.clipFrames ? resolve(opts.clipFrames) : undefined;
       const app = openAppContext();
       // Ctrl-C or SIGTERM: the export stops, its temp file is removed and the target is untouched.
@@ -106,6 +111,7 @@ export function addExportCommand(program: Command): void {
           ...(framesDir ? { transform: (items) => withClipFrames(items, { dir: framesDir }) } : {}),
           query: {
             ...(opts.onlyAccepted ? { onlyAccepted: true } : {}),
+            ...(opts.byPerson ? { byPerson: true } : {}),
             ...(opts.minScore !== undefined ? { minScore: opts.minScore } : {}),
             ...(wanted ? { classes: wanted } : {}),
           },

@@ -46,6 +46,8 @@ export interface MergedBox extends DetectionRow {
   correctionId: number | null;
   model: ModelBox | null;
   deleted: boolean;
+  /** The auto-accept rule that accepted it; null when the state is a person's (or nobody's). */
+  rule: string | null;
 }
 
 export interface MergeOptions {
@@ -170,6 +172,7 @@ export function plainModelBox(m: DetectionRow): MergedBox {
     correctionId: null,
     model: { label: m.label, score: m.score, bbox: m.bbox },
     deleted: false,
+    rule: null,
   };
 }
 
@@ -194,6 +197,7 @@ function corrected(
     correctionId: c.id,
     model,
     deleted: c.deleted,
+    rule: c.rule ?? null,
   };
 }
 
@@ -224,6 +228,7 @@ function standalone(
     correctionId: c.id,
     model: a,
     deleted: c.deleted,
+    rule: c.rule ?? null,
   };
 }
 
@@ -299,6 +304,7 @@ export function mergeInPlace(
       }
       m.origin = originOf(anchor, m.label, m.bbox);
       m.review = c.review;
+      if (c.rule) m.rule = c.rule;
     }
     out.push(m);
   }

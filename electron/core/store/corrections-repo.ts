@@ -31,10 +31,12 @@ export interface CorrectionDbRow {
   review: ReviewState;
   deleted: number;
   updated_at: number;
+  rule: string | null;
 }
 
 export const CORRECTION_COLUMNS = `id, content_hash, solution, frame_index, time_ms, anchor_label,
-  anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, updated_at`;
+  anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, updated_at,
+  rule`;
 
 const anchorOf = (
   label: string | null,
@@ -71,6 +73,7 @@ export function toCorrection(r: CorrectionDbRow): CorrectionRow {
     review: r.review,
     deleted: r.deleted === 1,
     updatedAt: r.updated_at,
+    rule: r.rule,
   };
 }
 
@@ -79,7 +82,7 @@ export function toCorrection(r: CorrectionDbRow): CorrectionRow {
  * and a row as an object of 19 named columns cost more than the whole merge (measured on 420k).
  */
 export const MERGE_CORRECTION_COLUMNS = `id, frame_index, time_ms, anchor_label, anchor_score,
-  anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted`;
+  anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, rule`;
 
 export type RawMergeCorrection = [
   number,
@@ -98,6 +101,7 @@ export type RawMergeCorrection = [
   number | null,
   ReviewState,
   number,
+  string | null,
 ];
 
 /** The same mapping as `toCorrection`, for a row of `MERGE_CORRECTION_COLUMNS`. */
@@ -110,6 +114,7 @@ export const toMergeCorrection = (r: RawMergeCorrection): MergeCorrection => ({
   bbox: boxOf(r[10], r[11], r[12], r[13]),
   review: r[14],
   deleted: r[15] === 1,
+  rule: r[16],
 });
 
 function params(c: CorrectionInput, at: number) {
@@ -136,6 +141,8 @@ function params(c: CorrectionInput, at: number) {
 }
 
 type Params = ReturnType<typeof params>;
+/** Every write through this repo is a person's (or an import's): a rule no longer owns the box. */
+const PERSON_OWNS = 'rule = NULL, rule_batch = NULL, rule_prior_at = NULL';
 const VALUES = `@contentHash, @solution, @frameIndex, @timeMs, @anchorLabel, @anchorScore, @anchorX,
   @anchorY, @anchorW, @anchorH, @label, @x, @y, @w, @h, @review, @deleted, @updatedAt`;
 
@@ -170,7 +177,8 @@ export class CorrectionsRepo implements Readonly<LibraryStore['corrections']> {
       `UPDATE corrections SET frame_index = @frameIndex, time_ms = @timeMs,
         anchor_label = @anchorLabel, anchor_score = @anchorScore, anchor_x = @anchorX,
         anchor_y = @anchorY, anchor_w = @anchorW, anchor_h = @anchorH, label = @label, x = @x,
-        y = @y, w = @w, h = @h, review = @review, deleted = @deleted, updated_at = @updatedAt
+        y = @y, w = @w, h = @h, review = @review, deleted = @deleted, updated_at = @updatedAt,
+        ${PERSON_OWNS}
        WHERE id = @id AND content_hash = @contentHash AND solution = @solution
        RETURNING ${CORRECTION_COLUMNS}`,
     );
@@ -202,7 +210,8 @@ export class CorrectionsRepo implements Readonly<LibraryStore['corrections']> {
       `UPDATE corrections SET frame_index = @frameIndex, time_ms = @timeMs,
         anchor_label = @anchorLabel, anchor_score = @anchorScore, anchor_x = @anchorX,
         anchor_y = @anchorY, anchor_w = @anchorW, anchor_h = @anchorH, label = @label, x = @x,
-        y = @y, w = @w, h = @h, review = @review, deleted = @deleted, updated_at = @updatedAt
+        y = @y, w = @w, h = @h, review = @review, deleted = @deleted, updated_at = @updatedAt,
+        ${PERSON_OWNS}
        WHERE id = @id AND content_hash = @contentHash AND solution = @solution`,
     );
     this.writeManyTx = db.transaction((cs: readonly CorrectionInput[]) => {

@@ -9,6 +9,7 @@ import { MediaRepo } from './media-repo.js';
 import { LIBRARY_MIGRATIONS } from './migrations.js';
 import { ResultsRepo } from './results-repo.js';
 import { ReviewedRepo } from './reviewed-repo.js';
+import { RuleBatchesRepo } from './rule-batches-repo.js';
 import { reviewMirror } from './review-mirror.js';
 import { RunsRepo } from './runs-repo.js';
 import { SettingsRepo } from './settings-repo.js';
@@ -65,6 +66,7 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
     catalog: new CatalogRepo(db),
     corrections,
     reviewed: new ReviewedRepo(db, now),
+    ruleBatches: new RuleBatchesRepo(db, now, mirror),
     exportItems: (query: ExportQuery) => exportItems(file, query, readers),
   };
 }

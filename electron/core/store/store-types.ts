@@ -112,6 +112,8 @@ export interface DetectionInput {
 export interface DetectionRow extends Required<DetectionInput> {
   id: number;
   resultId: number;
+  /** Set on a box in an export when an auto-accept's rule accepted it (see merge-corrections). */
+  rule?: string | null;
 }
 
 /** One analysis of one content by one solution: shared by every file with that content (dedupe). */
@@ -157,12 +159,28 @@ export interface CorrectionRow {
   review: ReviewState;
   deleted: boolean;
   updatedAt: number;
+  /** Set while an auto-accept's rule owns the box ("person ≥ 0.42 at 95 %"); null: a person's. */
+  rule?: string | null;
 }
 
-export type CorrectionInput = Omit<CorrectionRow, 'id' | 'updatedAt'> & { id?: number };
+/** A person's (or an import's) write: it never sets a rule, and it ends one (see migration 5). */
+export type CorrectionInput = Omit<CorrectionRow, 'id' | 'updatedAt' | 'rule'> & { id?: number };
 
 /** What the merge reads of a correction (an export reads only these columns, see export-items.ts). */
 export type MergeCorrection = Omit<CorrectionRow, 'contentHash' | 'solution' | 'updatedAt'>;
+
+/** One content's share of an auto-accept batch: the model boxes to accept and the rule of each. */
+export interface RuleAcceptance {
+  contentHash: string;
+  boxes: readonly {
+    /** The pending correction to update; null: a plain model box (a row is created). */
+    correctionId: number | null;
+    frameIndex: number;
+    timeMs: number | null;
+    model: { label: string; score: number; bbox: BoxXYWH };
+    rule: string;
+  }[];
+}
 
 /** Who declared a file reviewed: a person in the review, or an import of existing labels. */
 export type ReviewedBy = 'person' | 'import';
@@ -203,8 +221,10 @@ export interface ExportItem {
 
 export interface ExportQuery {
   solution?: string;
-  /** Only boxes a person accepted. */
+  /** Only accepted boxes: a person's, and those an auto-accept rule accepted unless `byPerson`. */
   onlyAccepted?: boolean;
+  /** With `onlyAccepted`: leave out boxes accepted by rule. */
+  byPerson?: boolean;
   minScore?: number;
   classes?: readonly string[];
   kind?: MediaKind;
@@ -378,6 +398,23 @@ export interface LibraryStore {
     of(mediaId: number, solution: string): ReviewedMark | undefined;
     /** How many files are reviewed (at their current content) for a solution. */
     count(solution: string): number;
+  };
+
+  /** Auto-accept batches (migration 5): each one undoable step. */
+  ruleBatches: {
+    /** Contents of the solution no reviewed file shows, in path order, with their file counts. */
+    unreviewed(solution: string): { resultId: number; contentHash: string; files: number }[];
+    /** Accepts the boxes by rule in ONE transaction; returns the batch id. */
+    apply(
+      solution: string,
+      target: number,
+      files: number,
+      contents: readonly RuleAcceptance[],
+    ): number;
+    /** Undoes a batch; returns how many boxes went back, null if it is unknown or undone. */
+    undo(batchId: number): number | null;
+    /** The newest batch of the solution not undone yet. */
+    latest(solution: string): { id: number; boxes: number; files: number } | undefined;
   };
 
   /** Streams labelled items for export, in path order, without loading the library into memory. */

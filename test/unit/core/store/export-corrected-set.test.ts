@@ -196,9 +196,11 @@ describe('the corrected export', () => {
         .flatMap((h) => fx.store.corrections.forContent(h, 'objects'))
         .sort((x, y) => x.id - y.id);
       // Everything the merge reads; content, solution and time are the repository's alone.
-      const lean = rows.map(({ id, frameIndex, timeMs, anchor, label, bbox, review, deleted }) => ({
-        ...{ id, frameIndex, timeMs, anchor, label, bbox, review, deleted },
-      }));
+      const lean = rows.map(
+        ({ id, frameIndex, timeMs, anchor, label, bbox, review, deleted, rule }) => ({
+          ...{ id, frameIndex, timeMs, anchor, label, bbox, review, deleted, rule },
+        }),
+      );
       expect(raw.map(toMergeCorrection)).toEqual(lean);
       expect(lean.filter((c) => c.anchor === null && c.deleted)).toHaveLength(1);
     } finally {
