@@ -61,7 +61,8 @@ export function addAutoAcceptCommand(program: Command): void {
           const latest = app.store.ruleBatches.latest(opts.solution);
           const undone = latest ? undoAutoAccept(app.store, latest.id) : null;
           if (opts.json) print(JSON.stringify({ undone: undone?.boxes ?? 0 }));
-          else print(undone ? `Undid ${plural(undone.boxes, 'box', 'boxes')}.` : 'Nothing to undo.');
+          else
+            print(undone ? `Undid ${plural(undone.boxes, 'box', 'boxes')}.` : 'Nothing to undo.');
           return;
         }
         const request = { solution: opts.solution, targetPrecision: opts.target };
@@ -80,7 +81,9 @@ export function addAutoAcceptCommand(program: Command): void {
           );
         } else {
           print(thresholdsText(result));
-          print(`Would accept ${plural(result.boxes, 'box', 'boxes')} on ${plural(result.files, 'file')}; nothing changed (--yes accepts).`);
+          print(
+            `Would accept ${plural(result.boxes, 'box', 'boxes')} on ${plural(result.files, 'file')}; nothing changed (--yes accepts).`,
+          );
         }
       } finally {
         app.close();
