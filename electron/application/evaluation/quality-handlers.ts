@@ -12,6 +12,7 @@ type QualityHandlers = Pick<
   | 'quality.evaluate'
   | 'quality.autoAccept'
   | 'quality.undoAutoAccept'
+  | 'quality.lastAutoAccept'
 >;
 
 /** The mistakes a report lists per kind: enough to work through, small enough to send. */
@@ -78,6 +79,10 @@ export function qualityHandlers(
       const result = await autoAccept(store, request, nativeBinding);
       if (result.batchId !== null) libraryChanged();
       return result;
+    },
+    'quality.lastAutoAccept': ({ solution }) => {
+      const b = store.ruleBatches.latest(solution);
+      return b ? { batchId: b.id, boxes: b.boxes, files: b.files } : null;
     },
     'quality.undoAutoAccept': ({ batchId }) => {
       const undone = undoAutoAccept(store, batchId);

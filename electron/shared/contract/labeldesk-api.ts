@@ -50,6 +50,8 @@ import {
   AutoAcceptInput,
   AutoAcceptResult,
   EvaluateInput,
+  LastAutoAccept,
+  LastAutoAcceptInput,
   MarkReviewedInput,
   QualityReport,
   ReviewedInput,
@@ -149,6 +151,7 @@ export const CALLS = {
   'quality.autoAccept': call(AutoAcceptInput, AutoAcceptResult),
   /** Undoes one auto-accept exactly; boxes a person has edited since stay as the person left them. */
   'quality.undoAutoAccept': call(UndoAutoAcceptInput, UndoAutoAcceptResult),
+  'quality.lastAutoAccept': call(LastAutoAcceptInput, LastAutoAccept),
 
   /** How to play a clip: the original, or a proxy made in the background (progress events). */
   'media.playable': call(PlayableInput, Playable),

@@ -86,6 +86,11 @@ export const AutoAcceptResult = z.object({
 export type AutoAcceptResult = z.infer<typeof AutoAcceptResult>;
 
 export const UndoAutoAcceptInput = z.object({ batchId: Id });
+export const LastAutoAcceptInput = z.object({ solution: Solution });
+/** The newest auto-accept of the solution not undone yet (what "Undo auto-accept" undoes). */
+export const LastAutoAccept = z
+  .object({ batchId: Id, boxes: z.number(), files: z.number() })
+  .nullable();
 export const UndoAutoAcceptResult = z.object({ boxes: z.number() });
 
 export const QualityReport = z.object({

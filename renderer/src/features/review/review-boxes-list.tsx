@@ -34,8 +34,9 @@ const Row = memo(function Row({
   top: number;
   onPick(key: string, e: MouseEvent): void;
 }) {
+  const byRule = box.review === 'accepted' && box.rule !== null;
   const state = [
-    box.review === 'pending' ? '' : box.review,
+    box.review === 'pending' ? '' : byRule ? 'by rule' : box.review,
     box.origin === 'model' ? '' : box.origin,
     box.trackId === null ? '' : `#${box.trackId}`,
   ]
@@ -50,14 +51,17 @@ const Row = memo(function Row({
       aria-setsize={count}
       aria-posinset={index + 1}
       data-bbox={`${box.bbox.x},${box.bbox.y},${box.bbox.w},${box.bbox.h}`}
-      className={`box-option review-${box.review}`}
+      className={`box-option review-${byRule ? 'rule' : box.review}`}
       style={{ transform: `translateY(${top}px)` }}
       onClick={(e) => onPick(box.key, e)}
     >
       <span className="swatch" style={{ background: classColour(box.label) }} aria-hidden="true" />
       <span className="box-label">{box.label}</span>
       <span className="box-score">{box.score.toFixed(2)}</span>
-      <span className="box-state muted small" title={state}>
+      <span
+        className="box-state muted small"
+        title={byRule ? `accepted by rule: ${box.rule}` : state}
+      >
         {state}
       </span>
     </div>
