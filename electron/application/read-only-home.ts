@@ -60,6 +60,8 @@ const WRITES: Partial<Record<keyof Handlers, string>> = {
   'review.acceptAll': 'review edits',
   'review.rejectAll': 'review edits',
   'review.relabelTrack': 'review edits',
+  'quality.autoAccept': 'boxes accepted by rule',
+  'quality.undoAutoAccept': 'undoing an auto-accept',
   'service.useEmbedded': 'the service choice',
   'service.useHosted': 'the service choice',
   'service.startTrial': 'the service choice',

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { createInterface } from 'node:readline/promises';
 import { openAppContext } from '../../application/app-context.js';
 import { autoAccept, undoAutoAccept } from '../../application/evaluation/auto-accept.js';
+import { readOnlyRefusal } from '../../application/read-only-home.js';
 import { UsageError } from '../../application/usage-error.js';
 import type { AutoAcceptResult } from '../../shared/contract/quality-schemas.js';
 import { terminalText } from '../terminal-text.js';
@@ -57,6 +58,10 @@ export function addAutoAcceptCommand(program: Command): void {
       const app = openAppContext();
       const print = (line: string) => process.stdout.write(`${line}\n`);
       try {
+        // A read-only library is read from a private copy: a write there would be lost.
+        if (app.readOnly && (opts.yes || opts.undo)) {
+          throw new UsageError(readOnlyRefusal(app.home, app.readOnly, 'accepting boxes'));
+        }
         if (opts.undo) {
           const latest = app.store.ruleBatches.latest(opts.solution);
           const undone = latest ? undoAutoAccept(app.store, latest.id) : null;
