@@ -198,7 +198,7 @@ describe('video review', () => {
       /Play \/ pause the clip/,
       /One video frame back/,
       /Next detection/,
-      /Undo, redo/,
+      /Undo the last edit/,
     ]) {
       await help.getByText(what).waitFor();
     }

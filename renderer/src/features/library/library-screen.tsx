@@ -17,7 +17,7 @@ import { setClassOrder } from '../review/box-colours.js';
 
 export function LibraryScreen() {
   const { solution, setSolution, go } = useAppState();
-  const { filters, setFilters, openId, setOpenId, setFocusIndex, selection, undo } =
+  const { filters, setFilters, openId, setOpenId, setFocusIndex, selection, session } =
     useLibraryState();
   const info = useCall('app.info', {});
   const service = useCall('service.state', {});
@@ -48,7 +48,7 @@ export function LibraryScreen() {
         mediaBase={mediaBase}
         order={{ filter, sort: filters.sort, descending: filters.descending }}
         classes={classes}
-        undo={undo}
+        session={session}
         onOpen={setOpenId}
         onBack={back}
       />

@@ -16,7 +16,7 @@ import type {
   LibrarySort,
   MediaKind,
 } from '../../../../electron/shared/contract/index.js';
-import { UndoStack } from '../review/undo-stack.js';
+import { createReviewSession, type ReviewSession } from '../review/review-session.js';
 import { EMPTY_SELECTION, type Selection } from './selection.js';
 
 export interface LibraryFilters {
@@ -52,8 +52,8 @@ interface LibraryState {
   setFocusIndex(i: number): void;
   openId: number | null;
   setOpenId(id: number | null): void;
-  /** Review edits' undo and redo, across items and visits to other screens. */
-  undo: UndoStack;
+  /** The review session: selection, tool, and undo and redo across items and screens. */
+  session: ReviewSession;
 }
 
 const LibraryStateContext = createContext<LibraryState | null>(null);
@@ -63,7 +63,7 @@ export function LibraryStateProvider({ children }: { children: ReactNode }) {
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const [focusIndex, setFocusIndex] = useState(0);
   const [openId, setOpenId] = useState<number | null>(null);
-  const [undo] = useState(() => new UndoStack());
+  const [session] = useState(() => createReviewSession());
   const value = useMemo<LibraryState>(
     () => ({
       filters,
@@ -79,9 +79,9 @@ export function LibraryStateProvider({ children }: { children: ReactNode }) {
       setFocusIndex,
       openId,
       setOpenId,
-      undo,
+      session,
     }),
-    [filters, selection, focusIndex, openId, undo],
+    [filters, selection, focusIndex, openId, session],
   );
   return <LibraryStateContext.Provider value={value}>{children}</LibraryStateContext.Provider>;
 }
