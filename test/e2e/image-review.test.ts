@@ -309,9 +309,9 @@ describe('image review', () => {
     expect(library).toEqual(registryRows('library'));
     expect(library).toContainEqual(['Ctrl+A', 'Select every item shown']);
     expect(library.map((r) => r[1])).not.toContain('Accept the selected boxes');
-    // Help did not take the grid's keys away: Enter still opens the focused item.
+    // Help did not take the grid's keys away: Enter opens the focused item (the one reviewed last).
     await page.keyboard.press('Enter');
-    await expect.poll(() => title.textContent()).toBe('basketball1.png');
+    await expect.poll(() => title.textContent()).toBe('fruits.jpg');
   }, 120_000);
 
   it('rolls an edit back when it fails: the item was removed from the library underneath', async () => {
@@ -321,7 +321,7 @@ describe('image review', () => {
     const list = page.getByRole('listbox', { name: 'Boxes' });
     const goalpost = list.getByRole('option', { name: /^goalpost / });
     await goalpost.click();
-    await expect.poll(() => goalpost.textContent()).toContain('rejected');
+    await expect.poll(() => goalpost.textContent()).toContain('accepted');
     // Someone removes the folder in another window of the same app.
     const other = await app!.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await other.goto(app!.url);
@@ -333,13 +333,14 @@ describe('image review', () => {
       .poll(() => other.getByRole('button', { name: 'Remove', exact: true }).count())
       .toBe(0);
     await other.close();
-    // Accepting the goalpost now cannot be saved: it shows "Not saved" and the box as it is stored.
+    // Rejecting the goalpost now cannot be saved: it shows "Not saved" and the box as it is stored.
     await goalpost.click();
-    await page.keyboard.press('a');
-    await page.getByText('Not saved').waitFor();
-    await page.getByText('That file is no longer in the library.').waitFor();
+    await page.keyboard.press('r');
+    const notSaved = page.getByRole('alert').filter({ hasText: 'Not saved' });
+    await notSaved.waitFor();
+    expect(await notSaved.textContent()).toContain('That file is no longer in the library.');
     // Rolled back by the time the failure shows (the refetch fails too: nothing else restores it).
-    expect(await goalpost.textContent()).toContain('rejected');
+    expect(await goalpost.textContent()).toContain('accepted');
     await screenshot(page, 'image-review-rolled-back');
   }, 120_000);
 });

@@ -90,3 +90,8 @@ export function menuEntry(id: CommandId): { label: string; accelerator: string }
   if (!first) throw new Error(`command ${id} has no key for the menu`);
   return { label: c.label, accelerator: toAccelerator(first) };
 }
+
+/** A command's keys as a tooltip writes them ("Ctrl+Shift+Z / Ctrl+Y"). */
+export function keysText(id: CommandId): string {
+  return commandById(id).keys.map(chordText).join(' / ');
+}
