@@ -136,6 +136,12 @@ describe('the review session store', () => {
     expect(u.get().selected.size).toBe(0);
     expect(u.get().tool).toBe('select');
     expect(u.get().undos).toBe(before.undos);
+    // A drawn box's temporary key is never reused in the session (an old rename would catch it).
+    const first = u.newKey();
+    u.rename(first, 'c9');
+    u.resetItem();
+    expect(u.newKey()).not.toBe(first);
+    expect(u.currentKey(first)).toBe('c9');
   });
 });
 

@@ -44,6 +44,7 @@ export type ReviewSession = ReturnType<typeof createReviewSession>;
 
 export function createReviewSession(limit = UNDO_LIMIT) {
   const store: SmallStore<ReviewSessionState> = createStore(emptySession());
+  let drawn = 0;
   const patch = (p: Partial<ReviewSessionState>) => store.set((s) => ({ ...s, ...p }));
   const take = (from: 'undos' | 'redos'): UndoEntry | null => {
     const entry = store.get()[from].at(-1) ?? null;
@@ -61,6 +62,8 @@ export function createReviewSession(limit = UNDO_LIMIT) {
     setTool: (tool: ReviewSessionState['tool']) => patch({ tool }),
     rename: (from: string, to: string) =>
       store.set((s) => ({ ...s, renamed: new Map(s.renamed).set(from, to) })),
+    /** A key for a box drawn now, until the server names it (unique for the whole session). */
+    newKey: () => `new-${++drawn}`,
     /** The key a box has now (a drawn box is renamed when its add is saved). */
     currentKey: (key: string) => store.get().renamed.get(key) ?? key,
     fail: (error: CodedError | null) => patch({ error }),

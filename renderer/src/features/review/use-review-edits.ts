@@ -42,7 +42,6 @@ export function useReviewEdits(o: Options) {
   const error = useStore(session, (s) => s.error);
   const canUndo = useStore(session, (s) => s.undos.length > 0);
   const canRedo = useStore(session, (s) => s.redos.length > 0);
-  const seq = useRef(0);
 
   return {
     apply: (planned: PlannedEdit[], label: string) => runner.apply(id, solution, planned, label),
@@ -59,8 +58,7 @@ export function useReviewEdits(o: Options) {
       ),
     undo: runner.undo,
     redo: runner.redo,
-    /** A key for a box drawn now, until the server names it. */
-    newKey: () => `new-${++seq.current}`,
+    newKey: session.newKey,
     currentKey: session.currentKey,
     error,
     clearError: () => session.fail(null),
