@@ -178,7 +178,8 @@ describe('video review', () => {
     await page.getByRole('button', { name: 'Next detection' }).click();
     await expect.poll(listed).toBe(false);
     await page.getByRole('button', { name: 'Previous detection' }).click();
-    await expect.poll(listed).toBe(true);
+    // A seek and its frame's boxes can take more than a second on a loaded machine.
+    await expect.poll(listed, { timeout: 10_000 }).toBe(true);
     await screenshot(page, 'video-review-drawn');
 
     await page.keyboard.press('Control+z');
