@@ -6,6 +6,7 @@ import { exportItems } from './export-items.js';
 import { FoldersRepo } from './folders-repo.js';
 import { LedgerRepo } from './ledger-repo.js';
 import { MediaRepo } from './media-repo.js';
+import { RawAnswersRepo } from './raw-answers-repo.js';
 import { LIBRARY_MIGRATIONS } from './migrations.js';
 import { ResultsRepo } from './results-repo.js';
 import { reviewMirror } from './review-mirror.js';
@@ -57,6 +58,7 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
     ledger: new LedgerRepo(db),
     catalog: new CatalogRepo(db),
     corrections,
+    rawAnswers: new RawAnswersRepo(db),
     exportItems: (query: ExportQuery) => exportItems(file, query, readers),
   };
 }
