@@ -105,6 +105,9 @@ describe('a paid answer is never lost', () => {
     expect(first.summary.framesSpent).toBe(s.alt.charged);
     expect(ledgerFrames(s.home)).toBe(s.alt.charged);
 
+    const status = await runCli(['status', '--service', s.alt.url], s.env);
+    expect(status.stdout).toContain('3 charged answer(s) kept but not understood');
+
     const again = await s.label([images, clips]);
     expect(again.summary.uncertain).toHaveLength(3);
     expect(again.summary.framesSpent).toBe(0);
