@@ -14,6 +14,8 @@ export async function runImageTask(
   submissionId: number,
 ): Promise<TaskOutcome> {
   const { service, solution } = ctx;
+  const refused = await refusedToSend(ctx, item, submissionId);
+  if (refused) return refused;
   try {
     const answer = await service.inferImage({
       solution: solution.id,
@@ -72,6 +74,25 @@ function knownCredits(
   return c && c.remaining !== null && c.hourRemaining !== null
     ? { remaining: c.remaining, hourRemaining: c.hourRemaining }
     : undefined;
+}
+
+/**
+ * A file is sent only while its path leads to the file that was probed (a link swapped after the
+ * scan is refused): the same rule as serving it to the UI. Nothing is sent, nothing charged.
+ */
+export async function refusedToSend(
+  ctx: TaskContext,
+  item: PlannedItem,
+  submissionId: number,
+): Promise<TaskOutcome | undefined> {
+  if (!ctx.checkFile) return undefined;
+  const root = ctx.store.folders.list().find((f) => f.id === item.media.folderId)?.path;
+  const why = await ctx.checkFile(item.media, root);
+  if (!why) return undefined;
+  ctx.budget.settle(item.cost, 0);
+  const outcome: TaskOutcome = { kind: 'failed', framesSpent: 0, ...why };
+  await recordDurably(ctx, submissionId, outcome);
+  return outcome;
 }
 
 /**
