@@ -7,7 +7,9 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { rootHolding, NotMediaError } from '../core/library/library-roots.js';
+import { FolderRefusal } from '../core/library/folder-refusal.js';
 import { Library } from '../core/library/library.js';
+import { isWithin } from '../core/library/path-within.js';
 import type { LibraryIssue } from '../core/library/media-types.js';
 import type { FolderRow, LibraryStore, MediaRecord } from '../core/store/store-types.js';
 import { UsageError } from './service-connection.js';
@@ -62,6 +64,7 @@ export async function collectMedia(
       await rootFor(library, store, t);
       targets.push(t);
     } catch (err) {
+      if (err instanceof FolderRefusal) throw new UsageError(err.message);
       // A README among `photos/*` is skipped with a word, not a reason to refuse the rest.
       if (!(err instanceof NotMediaError)) throw err;
       issues.push({ path: t.path, code: err.code, message: err.message });
@@ -90,8 +93,6 @@ export async function collectMedia(
   // Files that failed to read or decode are kept: the plan reports them as refused, with their reason.
   return { ...selection, media: selectedMedia(selection) };
 }
-
-const isWithin = (p: string, dir: string) => p === dir || p.startsWith(dir + path.sep);
 
 /** The selection's media as the store has them now (rows that failed to read included). */
 export function selectedMedia(selection: Omit<Selection, 'media'>): MediaRecord[] {

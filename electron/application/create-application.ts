@@ -12,6 +12,7 @@ import { AppEvents } from './app-events.js';
 import { AutoLabeller } from './auto-label.js';
 import { FolderManager } from './folder-manager.js';
 import { libraryHandlers } from './library-handlers.js';
+import { refuseWrites } from './read-only-home.js';
 import { reviewHandlers } from './review-handlers.js';
 import { exportHandlers } from './export-handlers.js';
 import { importHandlers } from './import-handlers.js';
@@ -60,7 +61,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     view,
     events,
     solution,
-    onArrived: (_folderId, ids) => auto.offer(ids),
+    // A read-only library labels nothing by itself: its results could not be kept.
+    onArrived: (_folderId, ids) => (context.readOnly ? undefined : auto.offer(ids)),
     log,
   });
   filesRead = () => folders.idle();
@@ -78,7 +80,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   });
   const host = options.host ?? {};
   const rememberSolution = (id: string) => store.settings.set(SOLUTION_SETTING, id);
-  const proxies = new ProxyMaker(home, (media, state) =>
+  const proxies = new ProxyMaker(context.workHome, (media, state) =>
     events.emit('media.proxyProgress', toPlayable(media, state, options.mediaBase)),
   );
   const exportProgress = events.throttled('export.progress', 100);
@@ -120,7 +122,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
         ...(autoLabel !== undefined ? { autoLabel } : {}),
       }),
     'folders.rescan': ({ id }) => folders.rescan(id),
-    'folders.issues': ({ id, limit }) => view.folderErrors(id, limit),
+    'folders.issues': ({ id, limit }) => folders.issues(id, limit),
 
     'runs.estimate': (scope) => runs.estimate(scope),
     'runs.start': (request) => {
@@ -196,9 +198,9 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   background.unref();
 
   return {
-    handlers,
+    handlers: context.readOnly ? refuseWrites(handlers, home, context.readOnly) : handlers,
     onEvent: (listener) => events.on(listener),
-    media: createMediaSource(store, home, proxies),
+    media: createMediaSource(store, context.workHome, proxies),
     async close() {
       clearTimeout(background);
       // Everything under way is told to stop at once; the service and the library close last.

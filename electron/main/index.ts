@@ -21,6 +21,7 @@ import { setSqliteNativeBinding } from '../node-lib/sqlite.js';
 import type { RunState } from '../shared/contract/run-schemas.js';
 import { addPickedFolders } from './add-folders.js';
 import { appMenuTemplate } from './app-menu.js';
+import { APP_ENTRY_URL, APP_SCHEME_PRIVILEGES, handleAppProtocol } from './app-protocol.js';
 import { openAllowedExternal } from './external-links.js';
 import { desktopHostCapabilities } from './host-capabilities.js';
 import { handleMediaProtocol, MEDIA_BASE, MEDIA_SCHEME_PRIVILEGES } from './media-protocol.js';
@@ -37,24 +38,22 @@ import { lockDownSession, lockDownWebContents } from './web-security.js';
 import { mainWindowOptions } from './window-options.js';
 
 const devServerUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'];
-const renderer: RendererLocation = {
-  file: join(import.meta.dirname, '../renderer/index.html'),
-  devServerUrl,
-};
+const renderer: RendererLocation = { devServerUrl };
+const rendererDir = join(import.meta.dirname, '../renderer');
 const preloadPath = join(import.meta.dirname, '../preload/index.cjs');
 const windows = new Set<BrowserWindow>();
 const openExternal = (url: string) => shell.openExternal(url);
 
-// Must happen before `ready`: the media scheme is standard, secure and streamable.
-protocol.registerSchemesAsPrivileged([MEDIA_SCHEME_PRIVILEGES]);
+// Must happen before `ready`: the app scheme serves the renderer (never file://); the media
+// scheme is standard, secure and streamable.
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES, MEDIA_SCHEME_PRIVILEGES]);
 
 function createMainWindow(): BrowserWindow {
   const window = new BrowserWindow(mainWindowOptions(preloadPath));
   windows.add(window);
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => windows.delete(window));
-  if (devServerUrl) void window.loadURL(devServerUrl);
-  else void window.loadFile(renderer.file);
+  void window.loadURL(devServerUrl ?? APP_ENTRY_URL);
   return window;
 }
 
@@ -130,6 +129,7 @@ async function start(): Promise<void> {
     signals: process,
     isMac: process.platform === 'darwin',
   });
+  handleAppProtocol(protocol, rendererDir);
   handleMediaProtocol(protocol, application.media);
   const windowIds = () => [...windows].map((w) => w.webContents.id);
   registerContract(ipcMain, application, trustedSenderPolicy(renderer, windowIds));

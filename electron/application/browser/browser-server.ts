@@ -13,6 +13,7 @@ import { SESSION_PATH } from '../../shared/contract/index.js';
 import type { Application, ApplicationOptions, MediaVariant } from '../application-types.js';
 import { createApplication } from '../create-application.js';
 import { createBridge } from './bridge-socket.js';
+import { refuseForeignHost, refuseForeignUpgrade } from './host-guard.js';
 import { newLaunchSecret, sameSecret } from './launch-secret.js';
 import { serveFile } from './serve-file.js';
 import { sessionCookie } from './session-cookie.js';
@@ -63,6 +64,7 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
   const bridge = createBridge({ app, secret, session, origin: () => origin, log });
 
   const server = createServer((req, res) => {
+    if (refuseForeignHost(server, req, res)) return;
     void route(req, res).catch((err: unknown) => {
       log(`browser mode: ${(err as Error).message}`);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
@@ -113,6 +115,7 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
   }
 
   server.on('upgrade', (req, socket, head) => {
+    if (refuseForeignUpgrade(server, req, socket)) return;
     if ((req.url ?? '').split('?')[0] !== '/bridge') {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;

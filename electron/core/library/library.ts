@@ -8,14 +8,11 @@ import type { FolderRow, MediaReadResult, MediaRecord, MediaUpsert } from '../st
 import { CHUNK, hashError, hashMany, readFileHashed, readSmallFileSync } from './hash-file.js';
 import type { LibraryIssue, LibraryMediaStore } from './media-types.js';
 import { probeFromBytes, probeMedia, type ProbeResult } from './probe-media.js';
-import {
-  absorbFileRoots,
-  addFileRoot,
-  directoriesOnly,
-  folderRootsOnly,
-  scanRoot,
-} from './library-roots.js';
+import { absorbFileRoots, addFileRoot, folderRootsOnly, scanRoot } from './library-roots.js';
 import { fresh, type ReconcileCounts, reconcile } from './reconcile.js';
+import { checkedFolder, refuseOverlap } from './folder-refusal.js';
+import { isWithin } from './path-within.js';
+import { pendingPages } from './pending-pages.js';
 import { forEachLimited, SlicedFs } from './scan-fs.js';
 import { type FolderWatcher, type WatchEvent, watchFolders } from './watch-folders.js';
 
@@ -27,6 +24,8 @@ export interface LibraryOptions {
   probeConcurrency?: number;
   /** Every per-entry problem of scans and watching. */
   onIssue?: (issue: LibraryIssue) => void;
+  /** A watched root went missing (watching paused) or came back. */
+  onRootState?: (root: string, present: boolean) => void;
 }
 
 /** Which folders to watch (all by default), and which of them to poll. */
@@ -63,8 +62,6 @@ export interface ReadCounts {
   probed: WorkCounts;
 }
 
-const PAGE = 500;
-
 export class Library {
   private watcher:
     | { watcher: FolderWatcher; onEvent: (e: WatchEvent) => void; options: LibraryWatchOptions }
@@ -77,18 +74,14 @@ export class Library {
 
   /**
    * Adds a folder (idempotent for the same path). Nested folders are refused: one file, one row.
-   * Files added on their own inside it join it (see library-roots.ts).
+   * Files added on their own inside it join it (see library-roots.ts). `/`, a relative path and
+   * anything but a folder are refused (FolderRefusal), each with its own sentence.
    */
   async addFolder(folderPath: string): Promise<FolderRow> {
-    const abs = path.resolve(folderPath);
-    const st = await stat(abs);
-    if (!st.isDirectory()) throw new Error(`${abs} is not a folder.`);
+    const abs = await checkedFolder(folderPath);
     const existing = this.store.folders.list();
     const same = existing.find((f) => f.path === abs);
-    const inside = existing.filter((f) => f.path.startsWith(abs + path.sep));
-    const overlap =
-      existing.find((f) => abs.startsWith(f.path + path.sep)) ?? (await directoriesOnly(inside))[0];
-    if (!same && overlap) throw new Error(`${abs} overlaps the library folder ${overlap.path}.`);
+    if (!same) await refuseOverlap(abs, existing);
     const row = same ?? this.store.folders.add(abs);
     absorbFileRoots(this.store, row);
     if (!same) await this.rewatch();
@@ -153,9 +146,7 @@ export class Library {
         ...(settle
           ? { settledBefore: Date.now() - settle.ms, onUnsettled: settle.onUnsettled }
           : {}),
-        ...(within === folder.path
-          ? {}
-          : { scope: (p: string) => p === within || p.startsWith(within + path.sep) }),
+        ...(within === folder.path ? {} : { scope: (p: string) => isWithin(p, within) }),
         onProgress: (c) => {
           for (const k of ['new', 'changed', 'unchanged', 'missing', 'reappeared'] as const)
             total[k] = base[k] + c[k];
@@ -176,7 +167,12 @@ export class Library {
     signal?: AbortSignal,
   ): Promise<WorkCounts> {
     const counts: WorkCounts = { done: 0, failed: 0 };
-    for await (const page of this.pages('hash', (m) => m.contentHash === null, only)) {
+    for await (const page of pendingPages(
+      this.store,
+      'hash',
+      (m) => m.contentHash === null,
+      only,
+    )) {
       const byPath = new Map(page.map((m) => [m.path, m]));
       const results = await hashMany([...byPath.keys()], {
         concurrency: this.options.hashConcurrency ?? 2,
@@ -209,7 +205,7 @@ export class Library {
     const concurrency = this.options.probeConcurrency ?? 2;
     // One fast-disk policy for the whole pass: JPEG headers are read synchronously while fast.
     const fs = new SlicedFs();
-    for await (const page of this.pages('probe', (m) => m.width === null, only)) {
+    for await (const page of pendingPages(this.store, 'probe', (m) => m.width === null, only)) {
       const upserts: MediaUpsert[] = [];
       await forEachLimited(page, concurrency, async (row) => {
         if (signal?.aborted) return;
@@ -253,7 +249,12 @@ export class Library {
     const fs = new SlicedFs();
     // One buffer per file in flight: 100k files allocate nothing per file.
     const buffers: ReturnType<typeof Buffer.allocUnsafe>[] = [];
-    for await (const page of this.pages('hash', (m) => m.contentHash === null, only)) {
+    for await (const page of pendingPages(
+      this.store,
+      'hash',
+      (m) => m.contentHash === null,
+      only,
+    )) {
       const updates: MediaReadResult[] = [];
       await forEachLimited(page, concurrency, async (row) => {
         if (signal?.aborted) return;
@@ -348,6 +349,7 @@ export class Library {
     const watcher = watchFolders(roots, (e) => this.apply(e) && onEvent(e), {
       stableMs: this.options.stableMs,
       onIssue: this.options.onIssue,
+      onRootState: this.options.onRootState,
       pollingFor: options.pollingFor,
     });
     this.watcher = { watcher, onEvent, options };
@@ -393,34 +395,6 @@ export class Library {
   private fail(row: MediaRecord, code: string, message: string): void {
     if (code === 'not_found') this.store.media.markMissing([row.id]);
     else if (code !== 'changed_while_reading') this.store.media.markError(row.id, code, message);
-  }
-
-  /**
-   * Present media still needing this work, in path order, a page at a time. The store filters in
-   * SQL (a warm library of 100k files then costs milliseconds here, not a pass over every row);
-   * `want` is the same test, kept for stores that ignore `needing`.
-   */
-  private async *pages(
-    needing: 'hash' | 'probe',
-    want: (m: MediaRecord) => boolean,
-    only: RootFilter,
-  ): AsyncGenerator<MediaRecord[]> {
-    // An empty list would mean "every folder" to the store: nothing chosen means nothing to do.
-    if (only.folderIds?.length === 0) return;
-    const folderIds = only.folderIds;
-    let afterPath: string | undefined;
-    for (;;) {
-      const page = this.store.media.list({
-        limit: PAGE,
-        afterPath,
-        needing,
-        ...(folderIds ? { folderIds } : {}),
-      });
-      const todo = page.filter(want);
-      if (todo.length) yield todo;
-      if (page.length < PAGE) return;
-      afterPath = page[page.length - 1]?.path;
-    }
   }
 }
 

@@ -203,4 +203,11 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX reviewed_by_solution ON reviewed_media(solution, media_id);
     `,
   },
+  {
+    version: 4,
+    name: 'media-file-identity',
+    // `dev:ino` of the file a path resolved to when it was scanned: media are served and uploaded
+    // only while the path still leads to that very file (a link swapped afterwards is refused).
+    sql: `ALTER TABLE media ADD COLUMN file_id TEXT;`,
+  },
 ];
