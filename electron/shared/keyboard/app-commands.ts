@@ -9,6 +9,7 @@ export const APP_COMMANDS = [
   { id: 'app.folders', keys: ['Mod+2'], label: 'Go to Folders', scopes: ['app'], inFields: true },
   { id: 'app.runs', keys: ['Mod+3'], label: 'Go to Runs', scopes: ['app'], inFields: true },
   { id: 'app.service', keys: ['Mod+4'], label: 'Go to Service', scopes: ['app'], inFields: true },
+  { id: 'app.quality', keys: ['Mod+5'], label: 'Go to Quality', scopes: ['app'], inFields: true },
   { id: 'app.addFolder', keys: ['Mod+O'], label: 'Add folder…', scopes: ['app'], menu: 'file' },
   { id: 'app.help', keys: ['?'], label: 'This help', scopes: ['app'] },
 ] as const satisfies readonly CommandSpec[];
@@ -43,6 +44,11 @@ export const LIBRARY_COMMANDS = [
     label: 'Add the item to the selection, or remove it',
     scopes: ['library'],
   },
-  { id: 'library.selectAll', keys: ['Mod+A'], label: 'Select every item shown', scopes: ['library'] },
+  {
+    id: 'library.selectAll',
+    keys: ['Mod+A'],
+    label: 'Select every item shown',
+    scopes: ['library'],
+  },
   { id: 'library.clear', keys: ['Escape'], label: 'Clear the selection', scopes: ['library'] },
 ] as const satisfies readonly CommandSpec[];

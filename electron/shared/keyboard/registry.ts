@@ -25,6 +25,7 @@ export const HELP_TITLES: Record<HelpScreen, string> = {
   folders: 'Folders shortcuts',
   runs: 'Runs shortcuts',
   service: 'Service shortcuts',
+  quality: 'Quality shortcuts',
   image: 'Review shortcuts',
   clip: 'Review shortcuts',
 };

@@ -27,7 +27,13 @@ export const REVIEW_COMMANDS = [
     label: 'Pan',
     scopes: ['image'],
   },
-  { id: 'review.panClip', keys: [], keysText: 'Middle button drag', label: 'Pan', scopes: ['clip'] },
+  {
+    id: 'review.panClip',
+    keys: [],
+    keysText: 'Middle button drag',
+    label: 'Pan',
+    scopes: ['clip'],
+  },
   { id: 'clip.play', keys: ['Space'], label: 'Play / pause the clip', scopes: ['clip'] },
   { id: 'clip.stepBack', keys: [','], label: 'One video frame back', scopes: ['clip'] },
   { id: 'clip.stepOn', keys: ['.'], label: 'One video frame on', scopes: ['clip'] },
@@ -105,6 +111,12 @@ export const REVIEW_COMMANDS = [
     scopes: REVIEW,
   },
   { id: 'review.hide', keys: ['H'], label: 'Hide or show the boxes', scopes: REVIEW },
+  {
+    id: 'review.markReviewed',
+    keys: ['M'],
+    label: 'Mark the item reviewed (its boxes become ground truth), or not any more',
+    scopes: REVIEW,
+  },
   { id: 'review.next', keys: ['J'], label: 'Next item', scopes: REVIEW },
   { id: 'review.previous', keys: ['K'], label: 'Previous item', scopes: REVIEW },
   {

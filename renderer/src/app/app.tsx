@@ -1,10 +1,11 @@
 /**
  * The shell: header, banners, navigation and the active screen; the registry's keys of every
- * screen (Ctrl+1..4 switch screens, `?` helps).
+ * screen (Ctrl+1..5 switch screens, `?` helps).
  */
 import { FoldersScreen } from '../features/folders/folders-screen.js';
 import { useFolderDrop } from '../features/folders/use-folder-drop.js';
 import { LibraryScreen } from '../features/library/library-screen.js';
+import { QualityScreen } from '../features/quality/quality-screen.js';
 import { RunsScreen } from '../features/runs/runs-screen.js';
 import { ServiceScreen } from '../features/service/service-screen.js';
 import { AppHeader } from './app-header.js';
@@ -26,6 +27,7 @@ export function App() {
       'app.folders': () => go('folders'),
       'app.runs': () => go('runs'),
       'app.service': () => go('service'),
+      'app.quality': () => go('quality'),
       'app.help': openHelp,
     },
   });
@@ -39,6 +41,7 @@ export function App() {
         {screen === 'library' ? <LibraryScreen /> : null}
         {screen === 'folders' ? <FoldersScreen /> : null}
         {screen === 'runs' ? <RunsScreen /> : null}
+        {screen === 'quality' ? <QualityScreen /> : null}
         {screen === 'service' ? <ServiceScreen /> : null}
       </main>
       <ScreenHelp />

@@ -16,7 +16,7 @@ import {
   type HelpScreen,
 } from '../../../electron/shared/keyboard/registry.js';
 
-const SCREENS: HelpScreen[] = ['library', 'folders', 'runs', 'service', 'image', 'clip'];
+const SCREENS: HelpScreen[] = ['library', 'folders', 'runs', 'service', 'quality', 'image', 'clip'];
 const press = (key: string, mods: Partial<KeyPress> = {}): KeyPress => ({
   key,
   ctrlKey: false,
@@ -86,6 +86,7 @@ describe('the keyboard command registry', () => {
       'app.folders',
       'app.runs',
       'app.service',
+      'app.quality',
       'app.help',
     ]);
     // The menu's Add folder… only where there is a menu.

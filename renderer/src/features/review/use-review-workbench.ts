@@ -21,6 +21,7 @@ import { useStore } from '../../state/small-store.js';
 import type { ReviewFilters } from './review-toolbar.js';
 import type { ReviewSession } from './review-session.js';
 import { useReviewEdits, type PlannedEdit } from './use-review-edits.js';
+import { useReviewedMark } from './use-reviewed-mark.js';
 
 /** A clip's own keys and buttons: play or pause, a frame step, the next box on another frame. */
 export type ClipAction = { kind: 'play' } | { kind: 'step' | 'detection'; step: 1 | -1 };
@@ -48,6 +49,8 @@ export interface WorkbenchOptions {
   nav: { prev: number | null; next: number | null; position: number };
   onOpen(id: number): void;
   onBack(position?: number): void;
+  /** The box to select when the item opens (a mistake opened from the Quality screen). */
+  focusKey?: string | null | undefined;
   /** A clip's own keys (play, frame step, detections); false lets the key do its usual thing. */
   onClipAction?(a: ClipAction): boolean;
   /** Undo or redo on this item went through (a clip shows the frame it changed). */
@@ -106,8 +109,11 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
   const [lastLabel, setLastLabel] = useState(o.classes[0] ?? 'object');
   const editable = o.target !== null;
 
+  const reviewed = useReviewedMark(id, solution);
+
   useEffect(() => {
     session.resetItem();
+    if (o.focusKey) session.select(new Set([o.focusKey]));
     stage.current?.element()?.focus({ preventScroll: true });
   }, [id, session]);
   // While this review is open, `?` lists its keys (a clip's beside the image's).
@@ -223,6 +229,7 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
     'review.nextByArrow': () => go(o.nav.next),
     'review.previousByArrow': () => go(o.nav.prev),
     'review.back': () => (drawMode ? setDrawMode(false) : o.onBack(o.nav.position)),
+    'review.markReviewed': () => reviewed.toggle(),
     'review.undo': () => void edits.undo(),
     'review.redo': () => void edits.redo(),
     'review.nudge': (chord) => nudgeBy(chord, 1),
@@ -277,6 +284,7 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
     onChange,
     onDraw,
     editable,
+    reviewed,
   };
 }
 
