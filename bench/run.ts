@@ -13,6 +13,7 @@ import { benchPlan } from './plan-bench.js';
 import { benchReview } from './review-bench.js';
 import { benchServiceOverhead } from './service-overhead.js';
 import { benchStore } from './store-bench.js';
+import { benchTracking } from './tracking/tracking-bench.js';
 import { benchVideo } from './video-throughput.js';
 import { benchVideoOverlay } from './video-overlay-bench.js';
 import { benchWatch } from './watch-bench.js';
@@ -32,6 +33,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   watch: benchWatch,
   'video-overlay': benchVideoOverlay,
   review: benchReview,
+  tracking: benchTracking,
 };
 
 const wanted = process.argv.slice(2);

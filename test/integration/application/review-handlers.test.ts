@@ -67,7 +67,12 @@ beforeEach(async () => {
   });
   store.results.save(result('ha', [box('cat', 0.1), box('dog', 0.5), box('cat', 0.7)]));
   store.results.save(
-    result('hv', [box('person', 0.1, 0), box('person', 0.12, 1), box('person', 0.6, 1)]),
+    result('hv', [
+      box('person', 0.1, 0),
+      box('person', 0.12, 1),
+      box('person', 0.6, 1),
+      box('person', 0.14, 2),
+    ]),
   );
 });
 afterEach(async () => {
@@ -108,20 +113,22 @@ describe('review calls', () => {
   });
 
   it('relabels a whole track of a clip, and lists a frame’s boxes with their tracks', async () => {
+    // The walker seen on frames 0–2 is a track; the box seen once, on frame 1, is in none.
     const frame1 = await call('review.boxes', { id: clipId, solution: 'objects', frameIndex: 1 });
-    expect(frame1.boxes.map((b) => b.trackId)).toEqual([1, 2]);
+    expect(frame1.boxes.map((b) => b.trackId)).toEqual([1, null]);
     const r = await call('review.relabelTrack', {
       id: clipId,
       solution: 'objects',
       trackId: 1,
       label: 'cyclist',
     });
-    expect(r.changed).toBe(2);
+    expect(r.changed).toBe(3);
     const all = await call('review.boxes', { id: clipId, solution: 'objects' });
     expect(all.boxes.map((b) => `${b.frameIndex}:${b.label}:${b.trackId}`)).toEqual([
       '0:cyclist:1',
       '1:cyclist:1',
-      '1:person:2',
+      '1:person:null',
+      '2:cyclist:1',
     ]);
   });
 
