@@ -13,6 +13,7 @@ import { AutoLabeller } from './auto-label.js';
 import { FolderManager } from './folder-manager.js';
 import { libraryHandlers } from './library-handlers.js';
 import { reviewHandlers } from './review-handlers.js';
+import { trackHandlers } from './track-handlers.js';
 import { exportHandlers } from './export-handlers.js';
 import { mediaHandlers, toPlayable } from './media-handlers.js';
 import { createMediaSource } from './media-source.js';
@@ -81,6 +82,9 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     events.emit('media.proxyProgress', toPlayable(media, state, options.mediaBase)),
   );
   const exportProgress = events.throttled('export.progress', 100);
+  /** A person's edit changed an item: its folder's views refresh. */
+  const reviewed = (m: { folderId: number }) =>
+    events.emit('library.changed', { folderIds: [m.folderId], at: Date.now() });
 
   const handlers: Handlers = {
     'app.info': () => ({
@@ -145,9 +149,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     'runs.setAutoLabel': (next) => auto.set(next),
 
     ...libraryHandlers(store, view),
-    ...reviewHandlers(store, runs, (m) =>
-      events.emit('library.changed', { folderIds: [m.folderId], at: Date.now() }),
-    ),
+    ...reviewHandlers(store, runs, reviewed),
+    ...trackHandlers(store, reviewed),
 
     ...mediaHandlers((id) => store.media.byId(id), proxies, options.mediaBase),
     ...exportHandlers({

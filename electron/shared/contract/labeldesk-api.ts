@@ -35,6 +35,7 @@ import {
   StartRunInput,
 } from './run-schemas.js';
 import {
+  EditTrackInput,
   ReanalyseInput,
   ReanalyseScope,
   RelabelTrackInput,
@@ -122,6 +123,8 @@ export const CALLS = {
   'review.rejectAll': call(ReviewBulkInput, ReviewEditsResult),
   /** Relabels every box of one track of a clip. */
   'review.relabelTrack': call(RelabelTrackInput, ReviewEditsResult),
+  /** Accepts, rejects or deletes every box of one track of a clip (one undo step). */
+  'review.editTrack': call(EditTrackInput, ReviewEditsResult),
 
   /** How to play a clip: the original, or a proxy made in the background (progress events). */
   'media.playable': call(PlayableInput, Playable),

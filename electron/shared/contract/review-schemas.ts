@@ -114,6 +114,13 @@ export const RelabelTrackInput = z.object({
   label: Label,
 });
 
+/** A decision on every box of one track of a clip: accept, reject or delete them all. */
+export const EditTrackInput = z.object({
+  ...ItemRef,
+  trackId: z.number().int().min(1),
+  kind: z.enum(['accept', 'reject', 'delete']),
+});
+
 /** Re-analysis of chosen items: spends frames like runs.start; corrections are kept. */
 export const ReanalyseInput = StartRunInput.omit({ folderIds: true, retryUncertain: true }).extend({
   mediaIds: z.array(Id).min(1).max(200_000),

@@ -1,16 +1,10 @@
 /** The review calls over a real library: results match the contract, edits undo, events fire. */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { reviewHandlers } from '../../../electron/application/review-handlers.js';
-import type { RunController } from '../../../electron/application/run-controller.js';
 import { openLibraryStore } from '../../../electron/core/store/open-library-store.js';
 import type { LibraryStore } from '../../../electron/core/store/store-types.js';
-import {
-  CALLS,
-  type CallInput,
-  type CallName,
-  type CallResult,
-} from '../../../electron/shared/contract/index.js';
+import type { CallInput, CallName, CallResult } from '../../../electron/shared/contract/index.js';
+import { callReview } from '../../support/review-calls.js';
 import { tempDir } from '../../support/temp-dir.js';
 
 let t: { dir: string; remove: () => Promise<void> };
@@ -19,15 +13,8 @@ let changed: number[];
 let imageId: number;
 let clipId: number;
 
-/** Calls a handler the way the transports do: arguments and answer through the schemas. */
-async function call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallResult<N>> {
-  // Re-analysis is not called here: the run controller is never reached.
-  const h = reviewHandlers(store, undefined as unknown as RunController, (m) =>
-    changed.push(m.folderId),
-  );
-  const handler = h[name as keyof typeof h] as (a: unknown) => unknown;
-  return CALLS[name].output.parse(await handler(CALLS[name].input.parse(input))) as CallResult<N>;
-}
+const call = <N extends CallName>(name: N, input: CallInput<N>): Promise<CallResult<N>> =>
+  callReview(store, (folderId) => changed.push(folderId), name, input);
 
 const box = (label: string, x: number, frameIndex = 0) => ({
   frameIndex,
