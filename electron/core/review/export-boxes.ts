@@ -33,6 +33,7 @@ export function withTracks(boxes: MergedBox[]): TrackedBox[] {
       label: b.label,
       bbox: b.bbox,
       sure: b.origin !== 'model' || b.review === 'accepted',
+      pinned: b.personTrack,
     })),
   );
   live.forEach((b, i) => {

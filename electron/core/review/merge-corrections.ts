@@ -46,6 +46,8 @@ export interface MergedBox extends DetectionRow {
   correctionId: number | null;
   model: ModelBox | null;
   deleted: boolean;
+  /** The track a person put the box in (merge, split); null: the tracker's. */
+  personTrack: number | null;
 }
 
 export interface MergeOptions {
@@ -158,6 +160,7 @@ export function plainModelBox(m: DetectionRow): MergedBox {
     correctionId: null,
     model: { label: m.label, score: m.score, bbox: m.bbox },
     deleted: false,
+    personTrack: null,
   };
 }
 
@@ -182,6 +185,7 @@ function corrected(
     correctionId: c.id,
     model,
     deleted: c.deleted,
+    personTrack: c.track ?? null,
   };
 }
 
@@ -212,6 +216,7 @@ function standalone(
     correctionId: c.id,
     model: a,
     deleted: c.deleted,
+    personTrack: c.track ?? null,
   };
 }
 

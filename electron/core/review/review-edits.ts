@@ -15,6 +15,8 @@ export interface BoxRef {
 export type ReviewEdit =
   | { kind: 'move' | 'resize'; box: BoxRef; bbox: NormBox }
   | { kind: 'relabel'; box: BoxRef; label: string }
+  /** Puts the box in a person's track (null: back to the tracker's). */
+  | { kind: 'track'; box: BoxRef; track: number | null }
   | { kind: 'delete' | 'restore' | 'accept' | 'reject' | 'reset'; box: BoxRef }
   | {
       kind: 'add';
@@ -67,6 +69,7 @@ export function correctionOf(
     bbox: model && sameBox(box.bbox, model.bbox) ? null : box.bbox,
     review: box.review,
     deleted: box.deleted,
+    track: box.personTrack,
   };
 }
 
@@ -125,6 +128,10 @@ export function planEdit(
     case 'relabel':
       next.label = edit.label;
       inverse = (s) => ({ kind: 'relabel', box: ref(s), label: box.label });
+      break;
+    case 'track':
+      next.personTrack = edit.track;
+      inverse = (s) => ({ kind: 'track', box: ref(s), track: box.personTrack });
       break;
     case 'delete':
     case 'restore':

@@ -185,4 +185,13 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       WHERE d.review != 'pending';
     `,
   },
+  {
+    version: 3,
+    name: 'person-tracks',
+    sql: `
+      -- The track a person put the box in (merging or splitting tracks of a clip); NULL: the
+      -- tracker's. A person's track wins over the tracker and keeps its number on every re-run.
+      ALTER TABLE corrections ADD COLUMN track INTEGER CHECK (track IS NULL OR track >= 1);
+    `,
+  },
 ];

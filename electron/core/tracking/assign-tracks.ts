@@ -3,6 +3,8 @@
  * carry stable ids: each class is tracked on its own (see sort-tracker.ts), then the tracks of
  * every class are numbered 1, 2, … in order of their first box (by frame, then from left to
  * right). Deterministic: the same boxes always get the same ids, whatever order they come in.
+ * A box a person put in a track (merge, split) keeps that track's id: the tracker leaves it out,
+ * and numbers its own tracks around the ids people chose.
  */
 import type { NormBox } from '../../shared/geometry/box-math.js';
 import { DEFAULT_TRACKER, trackClass, type TrackerOptions } from './sort-tracker.js';
@@ -13,6 +15,8 @@ export interface TrackInput {
   bbox: NormBox;
   /** A box a person drew, moved or accepted (its track is confirmed at once). */
   sure?: boolean;
+  /** The track a person put the box in: kept as is. */
+  pinned?: number | null;
 }
 
 /** The track id (from 1) of each box of `boxes`, in input order; null for a box in no track. */
@@ -21,8 +25,16 @@ export function assignTracks(
   options: TrackerOptions = DEFAULT_TRACKER,
 ): (number | null)[] {
   const order = boxes.map((_, i) => i).sort((a, b) => inFrameOrder(boxes, a, b));
+  const ids = new Array<number | null>(boxes.length).fill(null);
+  const chosen = new Set<number>();
   const byLabel = new Map<string, number[]>();
   for (const i of order) {
+    const pinned = (boxes[i] as TrackInput).pinned;
+    if (pinned !== undefined && pinned !== null) {
+      ids[i] = pinned;
+      chosen.add(pinned);
+      continue;
+    }
     const label = (boxes[i] as TrackInput).label;
     const list = byLabel.get(label);
     if (list) list.push(i);
@@ -40,8 +52,12 @@ export function assignTracks(
   const rank = new Int32Array(boxes.length);
   order.forEach((i, r) => (rank[i] = r));
   tracks.sort((a, b) => (rank[a[0] as number] as number) - (rank[b[0] as number] as number));
-  const ids = new Array<number | null>(boxes.length).fill(null);
-  tracks.forEach((t, n) => t.forEach((i) => (ids[i] = n + 1)));
+  let next = 1;
+  for (const t of tracks) {
+    while (chosen.has(next)) next++;
+    const id = next++;
+    for (const i of t) ids[i] = id;
+  }
   return ids;
 }
 

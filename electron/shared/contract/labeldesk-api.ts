@@ -36,6 +36,7 @@ import {
 } from './run-schemas.js';
 import {
   EditTrackInput,
+  MergeTracksInput,
   ReanalyseInput,
   ReanalyseScope,
   RelabelTrackInput,
@@ -46,6 +47,7 @@ import {
   ReviewEditResult,
   ReviewEditsInput,
   ReviewEditsResult,
+  SplitTrackInput,
 } from './review-schemas.js';
 import { ExportProgress, ExportResult, ExportStartInput } from './export-schemas.js';
 import { Playable, PlayableInput } from './media-schemas.js';
@@ -125,6 +127,10 @@ export const CALLS = {
   'review.relabelTrack': call(RelabelTrackInput, ReviewEditsResult),
   /** Accepts, rejects or deletes every box of one track of a clip (one undo step). */
   'review.editTrack': call(EditTrackInput, ReviewEditsResult),
+  /** Makes tracks of a clip one (a person's track: the tracker never splits or renumbers it). */
+  'review.mergeTracks': call(MergeTracksInput, ReviewEditsResult),
+  /** Cuts a track of a clip in two at a frame (both parts become a person's tracks). */
+  'review.splitTrack': call(SplitTrackInput, ReviewEditsResult),
 
   /** How to play a clip: the original, or a proxy made in the background (progress events). */
   'media.playable': call(PlayableInput, Playable),

@@ -143,3 +143,68 @@ describe('track decisions', () => {
     expect(new Set(kept.map((b) => b.trackId)).size).toBe(1);
   });
 });
+
+describe('merging and splitting tracks', () => {
+  const merge = (trackIds: number[]) =>
+    call('review.mergeTracks', { id: clipId, solution: 'objects', trackIds });
+  const split = (trackId: number, frameIndex: number) =>
+    call('review.splitTrack', { id: clipId, solution: 'objects', trackId, frameIndex });
+  /** Each walker's track per frame: [frame, y, track]. */
+  const walkerTracks = async () =>
+    (await boxes())
+      .filter((b) => b.label === 'person')
+      .map((b) => [b.frameIndex, b.bbox.y, b.trackId]);
+
+  it('merges two tracks into the first, kept through undo, edits and re-analysis', async () => {
+    const before = await summary();
+    const r = await merge([2, 1]);
+    expect(r.changed).toBe(10);
+    const merged = await walkerTracks();
+    expect(merged.every(([, , track]) => track === 1)).toBe(true);
+    // A later edit of a merged box keeps it in the person's track.
+    const moved = (await boxes()).find((b) => b.label === 'person' && b.frameIndex === 3)!;
+    await call('review.edit', {
+      id: clipId,
+      solution: 'objects',
+      edit: {
+        kind: 'move',
+        box: { detectionId: moved.detectionId, correctionId: moved.correctionId },
+        bbox: { ...moved.bbox, x: moved.bbox.x + 0.01 },
+      },
+    });
+    expect(await walkerTracks()).toEqual(merged);
+    store.results.save(analysis(0.004));
+    expect((await walkerTracks()).every(([, , track]) => track === 1)).toBe(true);
+    // Undo of the merge: the tracker's two tracks again (the move stays).
+    await undo(r.inverse);
+    expect((await summary()).filter((s) => !s.startsWith('3:'))).toEqual(
+      before.filter((s) => !s.startsWith('3:')),
+    );
+  });
+
+  it('splits a track at a frame: the later boxes become a new track; undo joins them again', async () => {
+    const before = await summary();
+    const r = await split(1, 2);
+    expect(r.changed).toBe(5);
+    const y = (await boxes()).find((b) => b.trackId === 1)!.bbox.y;
+    const first = (await walkerTracks()).filter(([, by]) => by === y);
+    expect(first).toEqual([
+      [0, y, 1],
+      [1, y, 1],
+      [2, y, 3],
+      [3, y, 3],
+      [4, y, 3],
+    ]);
+    // The other walker keeps the tracker's id 2, and re-analysis changes none of it.
+    store.results.save(analysis(0.004));
+    expect((await walkerTracks()).filter(([, by]) => by === y)).toEqual(first);
+    expect((await walkerTracks()).filter(([, by]) => by !== y).map(([, , t]) => t)).toEqual([
+      2, 2, 2, 2, 2,
+    ]);
+    // A cut at a track's first frame, or past its end, changes nothing.
+    expect((await split(2, 0)).changed).toBe(0);
+    expect((await split(2, 9)).changed).toBe(0);
+    await undo(r.inverse);
+    expect(await summary()).toEqual(before);
+  });
+});

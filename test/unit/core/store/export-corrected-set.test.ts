@@ -203,9 +203,11 @@ describe('the corrected export', () => {
         .flatMap((h) => fx.store.corrections.forContent(h, 'objects'))
         .sort((x, y) => x.id - y.id);
       // Everything the merge reads; content, solution and time are the repository's alone.
-      const lean = rows.map(({ id, frameIndex, timeMs, anchor, label, bbox, review, deleted }) => ({
-        ...{ id, frameIndex, timeMs, anchor, label, bbox, review, deleted },
-      }));
+      const lean = rows.map(
+        ({ id, frameIndex, timeMs, anchor, label, bbox, review, deleted, track }) => ({
+          ...{ id, frameIndex, timeMs, anchor, label, bbox, review, deleted, track },
+        }),
+      );
       expect(raw.map(toMergeCorrection)).toEqual(lean);
       expect(lean.filter((c) => c.anchor === null && c.deleted)).toHaveLength(1);
     } finally {

@@ -69,3 +69,23 @@ describe('assignTracks (SORT-style)', () => {
     expect(new Set(forward)).toEqual(new Set([1, 2]));
   });
 });
+
+describe('assignTracks with tracks a person chose', () => {
+  it('keeps a person’s track ids and numbers the tracker’s tracks around them', () => {
+    const boxes: TrackInput[] = [];
+    for (let f = 0; f < 4; f++) {
+      boxes.push(walker(f, 0.1, 0.01), walker(f, 0.4, 0.01), walker(f, 0.7, 0.01));
+    }
+    // The middle walker's first two boxes are a person's track 1, its last two their track 5.
+    boxes[1] = { ...(boxes[1] as TrackInput), pinned: 1 };
+    boxes[4] = { ...(boxes[4] as TrackInput), pinned: 1 };
+    boxes[7] = { ...(boxes[7] as TrackInput), pinned: 5 };
+    boxes[10] = { ...(boxes[10] as TrackInput), pinned: 5 };
+    expect(perFrame(boxes, assignTracks(boxes))).toEqual({
+      0: [2, 1, 3],
+      1: [2, 1, 3],
+      2: [2, 5, 3],
+      3: [2, 5, 3],
+    });
+  });
+});
