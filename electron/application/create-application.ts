@@ -12,9 +12,11 @@ import { AppEvents } from './app-events.js';
 import { AutoLabeller } from './auto-label.js';
 import { FolderManager } from './folder-manager.js';
 import { libraryHandlers } from './library-handlers.js';
+import { refuseWrites } from './read-only-home.js';
 import { reviewHandlers } from './review-handlers.js';
 import { trackHandlers } from './track-handlers.js';
 import { exportHandlers } from './export-handlers.js';
+import { importHandlers } from './import-handlers.js';
 import { mediaHandlers, toPlayable } from './media-handlers.js';
 import { createMediaSource } from './media-source.js';
 import { ProxyMaker } from './proxy-maker.js';
@@ -34,7 +36,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   // Browsing runs on its own thread and connection: never behind a run's writes or the UI's calls.
   const viewClient = new LibraryViewClient(store.file, nativeBinding);
   const view = viewClient.q;
-  const events = new AppEvents();
+  const events = new AppEvents(log);
   const notices = new Set<string>();
   const notice = (line: string) => {
     if (!notices.has(line)) log(line);
@@ -60,7 +62,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     view,
     events,
     solution,
-    onArrived: (_folderId, ids) => auto.offer(ids),
+    // A read-only library labels nothing by itself: its results could not be kept.
+    onArrived: (_folderId, ids) => (context.readOnly ? undefined : auto.offer(ids)),
     log,
   });
   filesRead = () => folders.idle();
@@ -78,13 +81,20 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   });
   const host = options.host ?? {};
   const rememberSolution = (id: string) => store.settings.set(SOLUTION_SETTING, id);
-  const proxies = new ProxyMaker(home, (media, state) =>
+  const proxies = new ProxyMaker(context.workHome, (media, state) =>
     events.emit('media.proxyProgress', toPlayable(media, state, options.mediaBase)),
   );
   const exportProgress = events.throttled('export.progress', 100);
   /** A person's edit changed an item: its folder's views refresh. */
   const reviewed = (m: { folderId: number }) =>
     events.emit('library.changed', { folderIds: [m.folderId], at: Date.now() });
+  const exports = exportHandlers({
+    store,
+    idsOf: (filter) =>
+      view.ids({ filter, sort: 'path', descending: false, offset: 0, limit: 200_000 }),
+    classesOf: (id) => hub.current().solutions.find((s) => s.id === id)?.classes,
+    progress: (p) => (p.done ? events.emit('export.progress', p) : exportProgress(p)),
+  });
 
   const handlers: Handlers = {
     'app.info': () => ({
@@ -116,7 +126,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
         ...(autoLabel !== undefined ? { autoLabel } : {}),
       }),
     'folders.rescan': ({ id }) => folders.rescan(id),
-    'folders.issues': ({ id, limit }) => view.folderErrors(id, limit),
+    'folders.issues': ({ id, limit }) => folders.issues(id, limit),
 
     'runs.estimate': (scope) => runs.estimate(scope),
     'runs.start': (request) => {
@@ -153,13 +163,9 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     ...trackHandlers(store, reviewed),
 
     ...mediaHandlers((id) => store.media.byId(id), proxies, options.mediaBase),
-    ...exportHandlers({
-      store,
-      idsOf: (filter) =>
-        view.ids({ filter, sort: 'path', descending: false, offset: 0, limit: 200_000 }),
-      classesOf: (id) => hub.current().solutions.find((s) => s.id === id)?.classes,
-      progress: (p) => (p.done ? events.emit('export.progress', p) : exportProgress(p)),
-    }),
+    ...exports.handlers,
+
+    ...importHandlers(store, () => libraryChanged({ folderIds: [], at: Date.now() })),
 
     'host.pickFolders': async () => {
       if (!host.pickFolders) {
@@ -195,14 +201,13 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   background.unref();
 
   return {
-    handlers,
+    handlers: context.readOnly ? refuseWrites(handlers, home, context.readOnly) : handlers,
     onEvent: (listener) => events.on(listener),
-    media: createMediaSource(store, home, proxies),
+    media: createMediaSource(store, context.workHome, proxies),
     async close() {
       clearTimeout(background);
-      proxies.close();
-      await runs.close();
-      await folders.close();
+      // Everything under way is told to stop at once; the service and the library close last.
+      await Promise.all([proxies.close(), runs.close(), folders.close(), exports.close()]);
       await hub.close();
       await viewClient.close();
       context.close();

@@ -5,7 +5,6 @@
  * boxes alone and never renumbers those tracks.
  */
 import type { TrackedBox } from '../core/review/export-boxes.js';
-import type { ReviewEdit as CoreEdit } from '../core/review/review-edits.js';
 import { ReviewService } from '../core/review/review-service.js';
 import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
 import type { Handlers } from '../shared/contract/index.js';
@@ -16,7 +15,6 @@ type TrackHandlers = Pick<
   'review.editTrack' | 'review.mergeTracks' | 'review.splitTrack'
 >;
 
-const toWire = (e: CoreEdit): ReviewEdit => e as ReviewEdit;
 const refOf = (b: TrackedBox) => ({ detectionId: b.detectionId, correctionId: b.correctionId });
 
 /** The review state each decision leaves a box in (a box already there is not touched again). */
@@ -31,11 +29,11 @@ export function trackHandlers(
   const onBoxes = (
     q: { id: number; solution: string },
     choose: (b: TrackedBox) => boolean,
-    editOf: (b: TrackedBox) => CoreEdit,
+    editOf: (b: TrackedBox) => ReviewEdit,
   ) => {
     const r = review.bulk(q.id, q.solution, choose, editOf);
     if (r.inverse.length) changed(r.media);
-    return { changed: r.inverse.length, inverse: r.inverse.map(toWire) };
+    return { changed: r.inverse.length, inverse: r.inverse };
   };
   return {
     'review.editTrack': (q) =>

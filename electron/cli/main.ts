@@ -1,9 +1,14 @@
-/** The `labeldesk` command. Each subcommand lives in its own file; exit codes: 0 ok, 1 failures, 2 usage, 4 library busy. */
+/** The `labeldesk` command. Each subcommand lives in its own file; exit codes: 0 ok, 1 failures, 2 usage, 3 credits, 4 library busy, 5 library damaged, 130 interrupted. */
 import { Command, CommanderError } from 'commander';
+import { join } from 'node:path';
 import { LibraryBusyError } from '../core/store/library-lock.js';
+import { isDamagedDatabase, LibraryDamagedError } from '../core/store/store-error.js';
+import { labeldeskHome } from '../node-lib/app-paths.js';
+import { terminalText } from './terminal-text.js';
 import { buildVersion } from '../node-lib/app-paths.js';
 import { addAppCommand } from './commands/app-command.js';
 import { addExportCommand } from './commands/export-command.js';
+import { addImportCommand } from './commands/import-command.js';
 import { addJobsCommand } from './commands/jobs-command.js';
 import { addLabelCommand } from './commands/label-command.js';
 import { addLoginCommands } from './commands/login-commands.js';
@@ -14,6 +19,10 @@ import { InterruptedError } from './hidden-input.js';
 import { addServeCommand } from './serve-command.js';
 
 import { EXIT } from './run-summary.js';
+
+function libraryDamaged(err: unknown): LibraryDamagedError {
+  return new LibraryDamagedError(join(labeldeskHome(), 'library.sqlite'), err);
+}
 
 export async function main(argv: readonly string[]): Promise<number> {
   let exitCode: number = EXIT.ok;
@@ -30,6 +39,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   addStatusCommand(program);
   addLoginCommands(program);
   addExportCommand(program);
+  addImportCommand(program, setExit);
   addJobsCommand(program);
   addAppCommand(program);
   // Every command's --service is checked once, here, before anything is opened or started.
@@ -50,6 +60,12 @@ export async function main(argv: readonly string[]): Promise<number> {
         err.code === 'commander.version'
         ? EXIT.ok
         : EXIT.usage;
+    }
+    if (isDamagedDatabase(err)) {
+      // Damage found after the open (a page deep in the file): the same sentence and code.
+      const damaged = err instanceof LibraryDamagedError ? err : libraryDamaged(err);
+      process.stderr.write(`labeldesk: ${terminalText(damaged.message)}\n`);
+      return EXIT.libraryDamaged;
     }
     process.stderr.write(`labeldesk: ${describeError(err, service)}\n`);
     if (err instanceof InterruptedError) return EXIT.interrupted;

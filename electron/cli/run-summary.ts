@@ -12,6 +12,8 @@ export const EXIT = {
   usage: 2,
   credits: 3,
   libraryBusy: 4,
+  /** The library database is damaged (not 1, which means some files failed). */
+  libraryDamaged: 5,
   interrupted: 130,
 } as const;
 

@@ -16,6 +16,7 @@ import { abortableSleep, type StopReason } from './run-stop.js';
 import type { CatalogView, ServicePort } from './service-port.js';
 import type { PlannedItem, TaskContext, TaskOutcome } from './task-types.js';
 import { runVideoTask } from './video-task.js';
+import { clockNow } from '../../node-lib/clock.js';
 
 export { abortableSleep, stopMessage, type StopReason } from './run-stop.js';
 export type { RunSummary } from './run-result.js';
@@ -42,6 +43,9 @@ export interface RunDeps {
   catalog: CatalogView;
   now?: () => number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Checks a file is still the probed one before it is sent (`checkMedia`; tests of the
+   *  scheduler with made-up paths leave it out). */
+  checkFile?: TaskContext['checkFile'];
 }
 
 const HOUR_MS = 3_600_000;
@@ -52,7 +56,7 @@ export async function runLabelling(
   options: RunOptions = {},
 ): Promise<RunSummary> {
   const { store, service, catalog } = deps;
-  const now = deps.now ?? Date.now;
+  const now = deps.now ?? clockNow;
   const sleep = deps.sleep ?? abortableSleep;
   const signal = options.signal ?? new AbortController().signal;
   const stop = options.stop ?? new AbortController().signal;
@@ -104,6 +108,7 @@ export async function runLabelling(
     disk: new DiskWatch(options.onDisk),
     now,
     sleep,
+    ...(deps.checkFile ? { checkFile: deps.checkFile } : {}),
     onJobProgress: (media, progress) => {
       tracker.progress(media.id, costs.get(media.id) ?? 0, progress);
       report();

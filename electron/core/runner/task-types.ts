@@ -1,3 +1,4 @@
+import type { FileError } from '../library/media-types.js';
 import type { LibraryStore, MediaRecord } from '../store/store-types.js';
 import type { AnswerBatch } from './answer-batch.js';
 import type { CreditBudget } from './credit-budget.js';
@@ -23,6 +24,8 @@ export interface TaskContext {
   now: () => number;
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   onJobProgress?: (media: MediaRecord, progress: number) => void;
+  /** Why a file must not be sent (it is no longer the file probed), or undefined. */
+  checkFile?: (media: MediaRecord, rootPath: string | undefined) => Promise<FileError | undefined>;
 }
 
 export interface PlannedItem {

@@ -7,7 +7,7 @@ import { clampPollInterval } from '../service/poll-interval.js';
 import { isRetriable } from '../service/retry-policy.js';
 import { classifyError } from './classify-error.js';
 import { DiskFullError, isDiskFull } from './disk-full.js';
-import { recordDurably } from './image-task.js';
+import { recordDurably, refusedToSend } from './image-task.js';
 import type { JobAnswer } from './service-port.js';
 import type { PlannedItem, TaskContext, TaskOutcome } from './task-types.js';
 import { toDetectionInputs } from './to-detections.js';
@@ -26,6 +26,10 @@ export async function runVideoTask(
   let chargedNow = 0;
   /** Frames still reserved in the budget for this clip (0 once the job's charge is known). */
   let reserved = item.cost;
+  if (!jobId) {
+    const refused = await refusedToSend(ctx, item, submissionId);
+    if (refused) return refused;
+  }
   try {
     let interval = ctx.limits.pollIntervalMs.min;
     if (!jobId) {
