@@ -2,9 +2,10 @@
  * SORT-style tracking of one class's boxes over a clip's analysed frames: each track carries a
  * constant-velocity Kalman filter; in every frame the tracks' predictions and the frame's boxes
  * are paired by minimum-cost assignment (IoU, or centre distance for near misses); a track is born
- * after `minHits` matched frames (or at once from a box a person drew or accepted) and dies after
- * `maxMisses` frames in a row without a box. Offline, so a confirmed track keeps its first boxes
- * too; boxes of tracks never confirmed (a one-frame false positive) belong to no track.
+ * after `minHits` matched frames in a row (or at once from a box a person drew or accepted; one
+ * not born yet ends at its first miss) and dies after `maxMisses` frames in a row without a box.
+ * Offline, so a confirmed track keeps its first boxes too; boxes of tracks never confirmed (a
+ * one- or two-frame false positive) belong to no track.
  */
 import type { NormBox } from '../../shared/geometry/box-math.js';
 import { minCostAssignment } from './hungarian.js';
