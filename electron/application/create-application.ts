@@ -15,6 +15,7 @@ import { libraryHandlers } from './library-handlers.js';
 import { refuseWrites } from './read-only-home.js';
 import { reviewHandlers } from './review-handlers.js';
 import { trackHandlers } from './track-handlers.js';
+import { qualityHandlers } from './evaluation/quality-handlers.js';
 import { exportHandlers } from './export-handlers.js';
 import { importHandlers } from './import-handlers.js';
 import { mediaHandlers, toPlayable } from './media-handlers.js';
@@ -161,6 +162,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     ...libraryHandlers(store, view),
     ...reviewHandlers(store, runs, reviewed),
     ...trackHandlers(store, reviewed),
+    ...qualityHandlers(store, reviewed, nativeBinding),
 
     ...mediaHandlers((id) => store.media.byId(id), proxies, options.mediaBase),
     ...exports.handlers,

@@ -49,6 +49,13 @@ import {
   ReviewEditsResult,
   SplitTrackInput,
 } from './review-schemas.js';
+import {
+  EvaluateInput,
+  MarkReviewedInput,
+  QualityReport,
+  ReviewedInput,
+  ReviewedState,
+} from './quality-schemas.js';
 import { ExportProgress, ExportResult, ExportStartInput } from './export-schemas.js';
 import { ImportInput, ImportResult } from './import-schemas.js';
 import { Playable, PlayableInput } from './media-schemas.js';
@@ -132,6 +139,14 @@ export const CALLS = {
   'review.mergeTracks': call(MergeTracksInput, ReviewEditsResult),
   /** Cuts a track of a clip in two at a frame (both parts become a person's tracks). */
   'review.splitTrack': call(SplitTrackInput, ReviewEditsResult),
+
+  /** Whether a person (or an import) declared the item reviewed for the solution. */
+  'review.reviewed': call(ReviewedInput, ReviewedState),
+  /** Marks the item reviewed (its shown boxes become ground truth) or takes the mark off. */
+  'review.markReviewed': call(MarkReviewedInput, ReviewedState),
+
+  /** The model measured on the reviewed items (in a worker thread: a big library takes seconds). */
+  'quality.evaluate': call(EvaluateInput, QualityReport),
 
   /** How to play a clip: the original, or a proxy made in the background (progress events). */
   'media.playable': call(PlayableInput, Playable),

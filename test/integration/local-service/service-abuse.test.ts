@@ -200,7 +200,9 @@ describe('slow and stalled senders', () => {
       clearInterval(drip);
     }
     const latest = Math.max(...senders.map((s) => s.closedAt()! - started));
-    expect(latest).toBeLessThan(headersTimeoutMs + 250);
+    // Server and senders share this process and a busy machine: some slack, still well under the
+    // 2.9 s that counting from the first byte would take.
+    expect(latest).toBeLessThan(headersTimeoutMs + 600);
     for (const s of senders) {
       expect(s.answers()[0]?.status).toBe(408);
       expect(errorCode(s.answers()[0])).toBe('request_timeout');
