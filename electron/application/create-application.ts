@@ -139,6 +139,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
         hourBudget: null,
         retryUncertain: true,
         retryRefused: true,
+        // A Retry is a person's explicit request for these very files.
+        acceptUnknownCost: true,
       }),
     'runs.history': ({ limit }) => view.runs(limit),
     'runs.autoLabel': () => auto.get(),

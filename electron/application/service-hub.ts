@@ -6,6 +6,7 @@
 import { KeychainUnavailableError } from '../core/credentials/index.js';
 import type { CatalogView, ServicePort } from '../core/runner/service-port.js';
 import type { Catalog } from '../core/service/service-adapter.js';
+import { withLearntCosts } from '../core/runner/learn-cost.js';
 import { ServiceClient } from '../core/service/service-client.js';
 import type { LocalService } from '../local-service/service.js';
 import { LabelDeskError, type ServiceState } from '../shared/contract/index.js';
@@ -194,8 +195,10 @@ export class ServiceHub {
     const anonymous = new ServiceClient({ baseUrl: c.url });
     let next: ServiceState;
     try {
-      const [catalog, health] = await Promise.all([anonymous.catalog(), anonymous.health()]);
-      this.rememberCatalog(c, catalog);
+      const [published, health] = await Promise.all([anonymous.catalog(), anonymous.health()]);
+      this.rememberCatalog(c, published);
+      // Costs the service does not publish are shown as learnt, once they are.
+      const catalog = withLearntCosts(published, this.o.app.store.costs, c.identity);
       const credits = await this.creditsOf(c.client);
       const ready = c.embedded ? isReady(c.embedded) : true;
       next = {

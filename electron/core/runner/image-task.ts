@@ -1,6 +1,8 @@
 /** One image: reserve its frames, send it, store the boxes and the charge, settle. */
 import { classifyError } from './classify-error.js';
 import { DiskFullError, isDiskFull } from './disk-full.js';
+import { keyFiguresOf, spentOf, spentSince } from './learn-cost.js';
+import type { CreditsState, KeyView } from './service-port.js';
 import type { PlannedItem, TaskContext, TaskOutcome } from './task-types.js';
 import { toDetectionInputs } from './to-detections.js';
 
@@ -12,12 +14,14 @@ export async function runImageTask(
 ): Promise<TaskOutcome> {
   const { service, solution } = ctx;
   try {
+    // Its cost is unknown: the key is read before and after (nothing else is in flight).
+    const before = item.costUnknown ? await service.keyStatus(ctx.signal) : undefined;
     const answer = await service.inferImage({
       solution: solution.id,
       file: item.media.path,
       signal: ctx.signal,
     });
-    const spent = answer.credits.spent;
+    const spent = await spendOf(ctx, item, answer.credits, before);
     // Result, charge and state land together (with the other answers of this event-loop turn):
     // a crash in between must not keep one without the others. Only then is the answer settled.
     // A full disk does not lose the paid answer: it is held here and saved once space returns.
@@ -40,10 +44,10 @@ export async function runImageTask(
       await ctx.disk.retry(commit, ctx.sleep, ctx.signal);
     } catch (err) {
       if (!(err instanceof DiskFullError)) throw err;
-      ctx.budget.settle(item.cost, spent, answer.credits);
+      ctx.budget.settle(item.cost, spent, keyFiguresOf(answer.credits));
       return recordUnsaved(ctx, submissionId, spent, err.message);
     }
-    ctx.budget.settle(item.cost, spent, answer.credits);
+    ctx.budget.settle(item.cost, spent, keyFiguresOf(answer.credits));
     return { kind: 'done', framesSpent: spent, boxes: answer.detections.length };
   } catch (err) {
     const outcome = classifyError(err, ctx.signal);
@@ -52,6 +56,26 @@ export async function runImageTask(
     await recordDurably(ctx, submissionId, outcome);
     return outcome;
   }
+}
+
+/**
+ * What the answer cost: its own `credits.spent`, else the key's difference when the cost was being
+ * learnt, else the known cost. A spend that teaches (or corrects) the image cost is passed on.
+ */
+async function spendOf(
+  ctx: TaskContext,
+  item: PlannedItem,
+  credits: CreditsState | null | undefined,
+  before: KeyView | undefined,
+): Promise<number> {
+  const reported = spentOf(credits);
+  // The answer is paid for already: a failed key read must not lose it (its cost stays unlearnt).
+  const measured =
+    reported ??
+    (before ? await spentSince(ctx.service, before, ctx.signal).catch(() => undefined) : undefined);
+  if (measured === undefined) return item.cost;
+  if (item.costUnknown || measured !== item.cost) ctx.learnCost('image', measured);
+  return measured;
 }
 
 /**

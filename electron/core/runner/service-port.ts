@@ -15,17 +15,18 @@ export interface WireDetection {
   bboxPx: WireBox;
 }
 
+/** Credits as an answer reports them; any part may be missing (then GET /key tells). */
 export interface CreditsState {
-  spent: number;
-  remaining: number;
-  hourRemaining: number;
+  spent?: number | undefined;
+  remaining?: number | undefined;
+  hourRemaining?: number | undefined;
 }
 
 export interface ImageAnswer {
   detections: WireDetection[];
   image: { width: number; height: number; analysedWidth: number; analysedHeight: number };
   stats: { model?: string | null };
-  credits: CreditsState;
+  credits?: CreditsState | null | undefined;
 }
 
 export interface VideoSubmitted {
@@ -33,7 +34,7 @@ export interface VideoSubmitted {
   status: string;
   pollIntervalMs?: number | null;
   /** `reserved`: the frames the service holds for the clip from now on (what the key pays). */
-  credits?: (Partial<CreditsState> & { reserved?: number }) | null;
+  credits?: (CreditsState & { reserved?: number | undefined }) | null | undefined;
 }
 
 export interface JobAnswer {
@@ -54,7 +55,8 @@ export interface CatalogView {
     id: string;
     media: string[];
     classes: string[];
-    frameCost: { image: number; videoFrame: number };
+    /** null: not published in a form LabelDesk reads (learnt from the first call). */
+    frameCost: { image: number | null; videoFrame: number | null };
   }[];
   limits: {
     maxImageBytes: number;

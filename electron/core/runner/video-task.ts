@@ -8,7 +8,8 @@ import { isRetriable } from '../service/retry-policy.js';
 import { classifyError } from './classify-error.js';
 import { DiskFullError, isDiskFull } from './disk-full.js';
 import { recordDurably } from './image-task.js';
-import type { JobAnswer } from './service-port.js';
+import { spentOf, spentSince } from './learn-cost.js';
+import type { JobAnswer, KeyView } from './service-port.js';
 import type { PlannedItem, TaskContext, TaskOutcome } from './task-types.js';
 import { toDetectionInputs } from './to-detections.js';
 
@@ -26,9 +27,13 @@ export async function runVideoTask(
   let chargedNow = 0;
   /** Frames still reserved in the budget for this clip (0 once the job's charge is known). */
   let reserved = item.cost;
+  /** The key before the clip was sent, when its cost is being learnt. */
+  let before: KeyView | undefined;
   try {
     let interval = ctx.limits.pollIntervalMs.min;
     if (!jobId) {
+      // Its cost is unknown: the key is read before, after the 202 and at the end (alone in flight).
+      before = item.costUnknown ? await service.keyStatus(ctx.signal) : undefined;
       // The submission is already `sending` (created so by the scheduler).
       const submitted = await service.submitVideo({
         solution: solution.id,
@@ -39,7 +44,10 @@ export async function runVideoTask(
       jobId = id;
       // The service holds the clip's frames from the 202 on (and refunds the unanalysed ones at
       // the end): the key pays now, so the ledger, the budget and the summary count it now.
-      chargedNow = submitted.credits?.reserved ?? item.cost;
+      chargedNow =
+        submitted.credits?.reserved ??
+        spentOf(submitted.credits) ??
+        (before ? await spentSince(service, before, ctx.signal).catch(() => item.cost) : item.cost);
       charged = chargedNow;
       ctx.budget.settle(reserved, chargedNow);
       reserved = 0;
@@ -61,7 +69,8 @@ export async function runVideoTask(
       interval = clampPollInterval(submitted.pollIntervalMs, ctx.limits.pollIntervalMs);
     }
     const job = await pollUntilFinished(ctx, item, submissionId, jobId, interval);
-    const outcome = await settle(ctx, item, submissionId, job, { charged, reserved });
+    const spent = await finalSpend(ctx, job, charged, before);
+    const outcome = await settle(ctx, item, submissionId, job, { charged, reserved, spent });
     reserved = 0;
     return 'framesSpent' in outcome
       ? { ...outcome, framesSpent: chargedNow + (outcome.framesSpent ?? 0) }
@@ -142,6 +151,29 @@ async function pollUntilFinished(
 }
 
 /**
+ * What the clip cost in all: the key's difference since `before` when its cost was being learnt
+ * (which teaches the per-frame cost), else its analysed frames × the known per-frame cost, else
+ * (a clip resumed while its cost is still unknown) what was paid when its job was created.
+ */
+async function finalSpend(
+  ctx: TaskContext,
+  job: JobAnswer,
+  charged: number,
+  before: KeyView | undefined,
+): Promise<number> {
+  const frames = job.result?.frames.length ?? 0;
+  if (before) {
+    const total = await spentSince(ctx.service, before, ctx.signal).catch(() => undefined);
+    if (total !== undefined) {
+      if (job.status === 'succeeded' && frames > 0) ctx.learnCost('videoFrame', total / frames);
+      return total;
+    }
+  }
+  const perFrame = ctx.solution.frameCost.videoFrame;
+  return perFrame === null ? charged : Math.round(frames * perFrame);
+}
+
+/**
  * The final charge, the result and the state land together, or (after a crash) none of them does
  * and the still-open job is polled again by the next run. `framesSpent` of the outcome is what
  * the key paid at the end beyond what it had already paid when the job was created (a refund of
@@ -152,11 +184,11 @@ async function settle(
   item: PlannedItem,
   submissionId: number,
   job: JobAnswer,
-  paid: { charged: number; reserved: number },
+  paid: { charged: number; reserved: number; spent: number },
 ): Promise<TaskOutcome> {
   const { store, service, solution } = ctx;
   const frames = job.result?.frames ?? [];
-  const spent = frames.length * solution.frameCost.videoFrame;
+  const spent = paid.spent;
   const delta = spent - paid.charged;
   // A failed job answers 200 with `error`: a failure with the service's own words.
   const outcome: TaskOutcome =

@@ -29,7 +29,11 @@ const solution = z.object({
   // A medium we cannot send (a future "audio") is ignored rather than failing the whole catalog.
   media: z.array(z.string()).transform((list) => list.filter(isMediaKind)),
   classes: z.array(z.string()),
-  frameCost: z.object({ image: num.nonnegative(), videoFrame: num.nonnegative() }),
+  // Unknown costs (null) are learnt from the service's own count (runner/learn-cost.ts).
+  frameCost: z
+    .object({ image: num.nonnegative().nullish(), videoFrame: num.nonnegative().nullish() })
+    .optional()
+    .transform((c) => ({ image: c?.image ?? null, videoFrame: c?.videoFrame ?? null })),
 });
 
 const limits = z.object({
@@ -87,9 +91,9 @@ const detection = z.object({
 });
 
 const credits = z.object({
-  spent: num,
-  remaining: num,
-  hourRemaining: num,
+  spent: optionalNum,
+  remaining: optionalNum,
+  hourRemaining: optionalNum,
   /** Frames held for a queued clip (video submit only). */
   reserved: num.optional(),
 });
@@ -104,7 +108,7 @@ const imageResult = z.object({
     format: z.string(),
   }),
   stats: z.object({ model: z.string(), inferenceMs: num, totalMs: num }),
-  credits,
+  credits: credits.optional(),
 });
 
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
@@ -117,7 +121,7 @@ const videoSubmission = z.object({
   pollUrl: z.string(),
   // Missing or odd hints are tolerated here and clamped by clampPollInterval.
   pollIntervalMs: pollHint,
-  credits,
+  credits: credits.optional(),
 });
 
 const videoResult = z.object({

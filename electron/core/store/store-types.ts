@@ -199,6 +199,11 @@ export interface ExportQuery {
   skipEmpty?: boolean;
 }
 
+export type CostKind = 'image' | 'videoFrame';
+
+/** A learnt cost per medium; null while it is not known. */
+export type LearntCosts = Record<CostKind, number | null>;
+
 export interface LibraryStore {
   readonly file: string;
   close(): void;
@@ -325,6 +330,12 @@ export interface LibraryStore {
     record(entry: LedgerEntry): void;
     /** Frames spent (net of refunds) for a service since `since` (ms epoch). */
     spentSince(serviceUrl: string, since: number): number;
+  };
+
+  /** Frame costs learnt from the service's own count when its catalog does not publish them. */
+  costs: {
+    get(serviceUrl: string, solution: string): LearntCosts;
+    set(serviceUrl: string, solution: string, kind: CostKind, frames: number, at: number): void;
   };
 
   catalog: {

@@ -93,8 +93,8 @@ describe('ServiceClient against the embedded service', () => {
     const before = (await client.keyStatus()).remaining;
     const result = await client.inferImage({ solution: 'objects', file: bytes });
     expect(result.image).toMatchObject({ width: 320, height: 240, format: 'jpeg' });
-    expect(result.credits.spent).toBe(4);
-    expect(result.credits.remaining).toBe(before - 4);
+    expect(result.credits?.spent).toBe(4);
+    expect(result.credits?.remaining).toBe(before - 4);
     for (const d of result.detections) {
       expect(d.bbox.x).toBeGreaterThanOrEqual(0);
       expect(d.bbox.x + d.bbox.w).toBeLessThanOrEqual(1.000001);
@@ -132,7 +132,7 @@ describe('ServiceClient against the embedded service', () => {
     const sub = await client.submitVideo({ solution: 'objects', file: mp4 });
     expect(sub.status).toBe('queued');
     expect(sub.pollUrl).toBe(`/jobs/${sub.jobId}`);
-    expect(sub.credits.reserved).toBe(20);
+    expect(sub.credits?.reserved).toBe(20);
     let job = await client.job(sub.jobId);
     while (!isFinished(job.status)) {
       await new Promise((r) =>
