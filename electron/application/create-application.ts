@@ -10,6 +10,7 @@ import { openAppContext } from './app-context.js';
 import type { Application, ApplicationOptions } from './application-types.js';
 import { AppEvents } from './app-events.js';
 import { AutoLabeller } from './auto-label.js';
+import { checkHandlers } from './check-handlers.js';
 import { FolderManager } from './folder-manager.js';
 import { libraryHandlers } from './library-handlers.js';
 import { reviewHandlers } from './review-handlers.js';
@@ -98,6 +99,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     'service.useHosted': ({ baseUrl, apiKey }) => hub.useHosted(baseUrl, apiKey),
     'service.startTrial': ({ baseUrl }) => hub.startTrial(baseUrl),
     'service.forgetKey': () => hub.forgetKey(),
+    // Paid answers kept raw: counted once the store keeps them (issue 16 §3).
+    ...checkHandlers(store, hub, runs, home, () => 0),
 
     'folders.list': () => folders.list(),
     'folders.add': ({ path }) => folders.add(path),

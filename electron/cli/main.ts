@@ -1,8 +1,9 @@
-/** The `labeldesk` command. Each subcommand lives in its own file; exit codes: 0 ok, 1 failures, 2 usage, 4 library busy. */
+/** The `labeldesk` command. Each subcommand lives in its own file; exit codes: 0 ok, 1 failures, 2 usage, 4 library busy, 5 doctor: not understood. */
 import { Command, CommanderError } from 'commander';
 import { LibraryBusyError } from '../core/store/library-lock.js';
 import { buildVersion } from '../node-lib/app-paths.js';
 import { addAppCommand } from './commands/app-command.js';
+import { addDoctorCommand } from './commands/doctor-command.js';
 import { addExportCommand } from './commands/export-command.js';
 import { addJobsCommand } from './commands/jobs-command.js';
 import { addLabelCommand } from './commands/label-command.js';
@@ -28,6 +29,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   addLabelCommand(program, setExit);
   addPlanCommand(program);
   addStatusCommand(program);
+  addDoctorCommand(program, setExit);
   addLoginCommands(program);
   addExportCommand(program);
   addJobsCommand(program);

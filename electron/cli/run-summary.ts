@@ -12,6 +12,8 @@ export const EXIT = {
   usage: 2,
   credits: 3,
   libraryBusy: 4,
+  /** `doctor`: the service answered, but something LabelDesk needs was not understood. */
+  notUnderstood: 5,
   interrupted: 130,
 } as const;
 

@@ -17,9 +17,9 @@ export interface WireDetection {
 
 /** Credits as an answer reports them; any part may be missing (then GET /key tells). */
 export interface CreditsState {
-  spent?: number | undefined;
-  remaining?: number | undefined;
-  hourRemaining?: number | undefined;
+  spent?: number | null | undefined;
+  remaining?: number | null | undefined;
+  hourRemaining?: number | null | undefined;
 }
 
 export interface ImageAnswer {
@@ -34,7 +34,7 @@ export interface VideoSubmitted {
   status: string;
   pollIntervalMs?: number | null;
   /** `reserved`: the frames the service holds for the clip from now on (what the key pays). */
-  credits?: (CreditsState & { reserved?: number | undefined }) | null | undefined;
+  credits?: (CreditsState & { reserved?: number | null | undefined }) | null | undefined;
 }
 
 export interface JobAnswer {

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startRunnerRig, type RunnerRig } from '../../../support/crash-runner.js';
 import { clip, jpeg } from '../../../support/synth-media.js';
 import { tempDir } from '../../../support/temp-dir.js';
+import { stripPublishedCosts } from '../../../support/unpublished-costs.js';
 
 const IMAGE_COST = 4; // objects, as the embedded service charges it
 const FRAME_COST = 2; // objects, per analysed clip frame
@@ -41,22 +42,7 @@ async function images(count: number): Promise<string> {
 /** The rig's service, with every frame cost and every `credits` taken out of what it says. */
 async function unpublishedCosts(): Promise<RunnerRig> {
   const r = await startRunnerRig();
-  const forever = Number.POSITIVE_INFINITY;
-  r.proxy.inject(
-    'GET',
-    '/catalog',
-    {
-      kind: 'rewrite',
-      rewrite: (c: { solutions: Record<string, unknown>[] }) => ({
-        ...c,
-        solutions: c.solutions.map(({ frameCost: _, ...s }) => s),
-      }),
-    },
-    forever,
-  );
-  const noCredits = { kind: 'rewrite' as const, rewrite: ({ credits: _, ...b }: any) => b };
-  r.proxy.inject('POST', '/infer/image', noCredits, forever);
-  r.proxy.inject('POST', '/infer/video', noCredits, forever);
+  stripPublishedCosts(r.proxy);
   return r;
 }
 
