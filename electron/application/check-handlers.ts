@@ -52,6 +52,8 @@ export function checkHandlers(
       } finally {
         await hub.setAnalysis(false).catch(() => undefined);
         lock.release();
+        // The credits shown moved (and a cost may have been learnt).
+        void hub.refresh().catch(() => undefined);
       }
     },
     'service.reading': async () => readingOf(store, (await hub.checkTarget()).identity),

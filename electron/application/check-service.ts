@@ -116,27 +116,34 @@ function catalogParts(target: CheckTarget, catalog: CheckedCatalog): CheckPart[]
       text: `not published: using ${limit.using}`,
     });
   }
-  for (const s of catalog.solutions) {
-    const learnt = target.store.costs.get(target.identity, s.id);
-    const per = (kind: 'image' | 'videoFrame', unit: string): [boolean, string] => {
-      const published = s.frameCost[kind];
-      if (published !== null) return [true, `${published} frames per ${unit}`];
-      const known = learnt[kind];
-      return [
-        false,
-        known !== null
-          ? `${known} frames per ${unit} (learnt from the service's count)`
-          : `per ${unit} unknown until the first file (learnt from the service's count)`,
-      ];
-    };
-    const [imagePublished, image] = per('image', 'image');
-    const [framePublished, frame] = per('videoFrame', 'clip frame');
-    const published = imagePublished && framePublished;
-    parts.push({
-      part: `solutions[${s.id}].frameCost`,
-      verdict: published ? 'understood' : 'not-published',
-      text: `${published ? 'understood' : 'not published: using'} ${image}, ${frame}`,
-    });
-  }
+  for (const s of catalog.solutions) parts.push(costPart(target, s));
   return parts;
+}
+
+const UNITS = { image: 'image', videoFrame: 'clip frame' } as const;
+
+/** A solution's costs: as published, else as learnt, else learnt from the first file sent. */
+function costPart(target: CheckTarget, s: CatalogView['solutions'][number]): CheckPart {
+  const learnt = target.store.costs.get(target.identity, s.id);
+  const known: string[] = [];
+  const unknown: string[] = [];
+  let published = true;
+  for (const kind of ['image', 'videoFrame'] as const) {
+    const given = s.frameCost[kind];
+    const value = given ?? learnt[kind];
+    if (given === null) published = false;
+    if (value === null) unknown.push(UNITS[kind]);
+    else
+      known.push(
+        `${value} frames per ${UNITS[kind]}${given === null ? " (learnt from the service's count)" : ''}`,
+      );
+  }
+  const pending = unknown.length
+    ? [`the ${unknown.join(' and ')} cost learnt from the first file sent`]
+    : [];
+  return {
+    part: `solutions[${s.id}].frameCost`,
+    verdict: published ? 'understood' : 'not-published',
+    text: `${published ? 'understood:' : 'not published: using'} ${[...known, ...pending].join(', ')}`,
+  };
 }

@@ -49,7 +49,7 @@ describe('labeldesk doctor against a service that does not publish its costs', (
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/catalog: understood: version /);
     expect(r.stdout).toMatch(
-      /solutions\[objects\]\.frameCost: not published: using per image unknown until the first file/,
+      /solutions\[objects\]\.frameCost: not published: using the image and clip frame cost learnt from the first file sent/,
     );
     expect(r.stdout).toMatch(/key: understood: \d+ frames left/);
     expect(r.stdout).toContain('Everything LabelDesk needs is understood.');
