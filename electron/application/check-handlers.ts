@@ -1,4 +1,5 @@
 /** The contract's "Check service" calls: the report, and the per-service corner/centre setting. */
+import { rereadRawAnswers } from '../core/runner/reread-raw-answers.js';
 import { readingOf, setReading } from '../core/runner/service-reading.js';
 import {
   acquireLibraryLock,
@@ -22,11 +23,14 @@ export function checkHandlers(
 ): CheckHandlers {
   const check = async (spendFile: string | undefined, solution: string | undefined) => {
     const t = await hub.checkTarget();
+    const reading = readingOf(store, t.identity);
     return checkService(
       {
         ...t,
+        // The setting as it is now (the person may just have changed it).
+        client: t.client.withReading(reading),
         store,
-        boxOrigin: readingOf(store, t.identity).boxOrigin,
+        boxOrigin: reading.boxOrigin,
         keptAnswers: () => keptAnswers(t.identity),
       },
       { ...(spendFile ? { spendFile } : {}), ...(solution ? { solution } : {}) },
@@ -59,6 +63,8 @@ export function checkHandlers(
     'service.reading': async () => readingOf(store, (await hub.checkTarget()).identity),
     'service.setReading': async (reading) => {
       setReading(store, (await hub.checkTarget()).identity, reading);
+      // Paid answers kept because they could not be read may read now (no network).
+      rereadRawAnswers(store);
       return reading;
     },
   };

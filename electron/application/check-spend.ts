@@ -26,7 +26,7 @@ interface Heard {
   /** Analysed frames (a clip), 1 for an image. */
   frames: number;
   notes: readonly { text: string }[];
-  credits: unknown;
+  credits: { spent?: number | null } | null | undefined;
 }
 
 type Solution = CatalogView['solutions'][number];
@@ -53,7 +53,7 @@ export async function spendOneFile(
     if (!(err instanceof AnswerNotUnderstoodError)) throw err;
     problem = `charged but not understood (${err.problems.join('; ')})`;
   }
-  const reported = spentOf(heard?.credits as { spent?: number } | undefined);
+  const reported = spentOf(heard?.credits);
   const after = await client.keyStatus(options.signal);
   const spent = reported ?? Math.max(0, before.remaining - after.remaining);
   store.ledger.record({ serviceUrl: identity, submissionId: null, frames: spent, at: Date.now() });

@@ -99,8 +99,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     'service.useHosted': ({ baseUrl, apiKey }) => hub.useHosted(baseUrl, apiKey),
     'service.startTrial': ({ baseUrl }) => hub.startTrial(baseUrl),
     'service.forgetKey': () => hub.forgetKey(),
-    // Paid answers kept raw: counted once the store keeps them (issue 16 §3).
-    ...checkHandlers(store, hub, runs, home, () => 0),
+    ...checkHandlers(store, hub, runs, home, () => store.rawAnswers.countUnread()),
 
     'folders.list': () => folders.list(),
     'folders.add': ({ path }) => folders.add(path),

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { withLearntCosts } from '../core/runner/learn-cost.js';
 import { findSolution, planRun } from '../core/runner/plan-run.js';
+import { rereadRawAnswers } from '../core/runner/reread-raw-answers.js';
 import type { AsyncView } from '../core/store/library-view-client.js';
 import {
   abortableSleep,
@@ -300,6 +301,8 @@ export class RunController {
         `${who} is labelling this library; only one run may write to it at a time. Start again when it has finished.`,
       );
     }
+    // Paid answers kept unread are read again (no network) while this run holds the lock.
+    rereadRawAnswers(this.store);
     await this.hub.setAnalysis(true);
     return this.hub.forRun();
   }

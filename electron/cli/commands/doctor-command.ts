@@ -60,8 +60,7 @@ async function doctor(opts: DoctorOptions): Promise<number> {
           hasKey: conn.hasKey,
           store: app.store,
           boxOrigin: readingOf(app.store, identity).boxOrigin,
-          // Paid answers kept raw: counted once the store keeps them (issue 16 §3).
-          keptAnswers: () => 0,
+          keptAnswers: () => app.store.rawAnswers.countUnread(),
         },
         {
           ...(opts.spend ? { spendFile: opts.spend } : {}),

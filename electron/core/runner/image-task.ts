@@ -1,6 +1,8 @@
 /** One image: reserve its frames, send it, store the boxes and the charge, settle. */
+import { AnswerNotUnderstoodError } from '../service/service-errors.js';
 import { classifyError } from './classify-error.js';
 import { DiskFullError, isDiskFull } from './disk-full.js';
+import { keepRawAnswer } from './keep-raw-answer.js';
 import { keyFiguresOf, spentOf, spentSince } from './learn-cost.js';
 import type { CreditsState, KeyView } from './service-port.js';
 import type { PlannedItem, TaskContext, TaskOutcome } from './task-types.js';
@@ -13,13 +15,15 @@ export async function runImageTask(
   submissionId: number,
 ): Promise<TaskOutcome> {
   const { service, solution } = ctx;
+  /** The key before the call, read when the cost is unknown (nothing else is in flight then). */
+  let before: KeyView | undefined;
   try {
-    // Its cost is unknown: the key is read before and after (nothing else is in flight).
-    const before = item.costUnknown ? await service.keyStatus(ctx.signal) : undefined;
+    before = item.costUnknown ? await service.keyStatus(ctx.signal) : undefined;
     const answer = await service.inferImage({
       solution: solution.id,
       file: item.media.path,
       signal: ctx.signal,
+      solutionClasses: solution,
     });
     const spent = await spendOf(ctx, item, answer.credits, before);
     // Result, charge and state land together (with the other answers of this event-loop turn):
@@ -34,8 +38,9 @@ export async function runImageTask(
           contentHash: item.media.contentHash,
           solution: solution.id,
           serviceUrl: service.baseUrl,
-          analysedWidth: answer.image.analysedWidth,
-          analysedHeight: answer.image.analysedHeight,
+          // Not published and no box to tell: the file's own size (boxes are normalised anyway).
+          analysedWidth: answer.image.analysedWidth ?? item.media.width ?? 0,
+          analysedHeight: answer.image.analysedHeight ?? item.media.height ?? 0,
           model: answer.stats.model ?? null,
           detections: toDetectionInputs(answer.detections, 0, null),
         },
@@ -50,6 +55,12 @@ export async function runImageTask(
     ctx.budget.settle(item.cost, spent, keyFiguresOf(answer.credits));
     return { kind: 'done', framesSpent: spent, boxes: answer.detections.length };
   } catch (err) {
+    if (err instanceof AnswerNotUnderstoodError) {
+      // Charged though unreadable: while its cost is learnt, the key says what it cost (and teaches it).
+      const charged = await spendOf(ctx, item, null, before);
+      ctx.budget.settle(item.cost, charged);
+      return keepRawAnswer(ctx, item, submissionId, err, charged);
+    }
     const outcome = classifyError(err, ctx.signal);
     // An uncertain call may have been charged: count it as spent so the budget never overshoots.
     ctx.budget.settle(item.cost, outcome.kind === 'uncertain' ? item.cost : 0);

@@ -40,14 +40,16 @@ export function isPublished(catalog: CatalogView, solution: string, kind: CostKi
 }
 
 /** The answer's own figure for what it cost, when it gives one. */
-export function spentOf(credits: CreditsState | null | undefined): number | undefined {
+export function spentOf(
+  credits: { spent?: number | null | undefined } | null | undefined,
+): number | undefined {
   const spent = credits?.spent;
   return typeof spent === 'number' && Number.isFinite(spent) ? spent : undefined;
 }
 
 /** The key's figures from an answer, when it gives both (the budget then takes the service's view). */
 export function keyFiguresOf(
-  credits: CreditsState | null | undefined,
+  credits: Partial<CreditsState> | null | undefined,
 ): { remaining: number; hourRemaining: number } | undefined {
   const { remaining, hourRemaining } = credits ?? {};
   return typeof remaining === 'number' && typeof hourRemaining === 'number'

@@ -1,4 +1,8 @@
-/** What the runner needs from a detection service; `ServiceClient` provides it. */
+/**
+ * What the runner needs from a detection service; `ServiceClient` provides it. The shapes are the
+ * service adapter's (electron/core/service/adapter/adapter-types.ts), narrowed to what is used.
+ */
+import type { AnswerContext, FrameCost } from '../service/adapter/adapter-types.js';
 
 export interface WireBox {
   x: number;
@@ -10,23 +14,25 @@ export interface WireBox {
 export interface WireDetection {
   label: string;
   classId?: number | null;
-  score: number;
+  /** `null`: the service gave no score. */
+  score: number | null;
   bbox: WireBox;
   bboxPx: WireBox;
 }
 
-/** Credits as an answer reports them; any part may be missing (then GET /key tells). */
+/** Each field `null` when the service did not say it. */
 export interface CreditsState {
-  spent?: number | null | undefined;
-  remaining?: number | null | undefined;
-  hourRemaining?: number | null | undefined;
+  spent: number | null;
+  remaining: number | null;
+  hourRemaining: number | null;
 }
 
 export interface ImageAnswer {
   detections: WireDetection[];
-  image: { width: number; height: number; analysedWidth: number; analysedHeight: number };
+  image: { analysedWidth: number | null; analysedHeight: number | null };
   stats: { model?: string | null };
-  credits?: CreditsState | null | undefined;
+  /** `null` when the answer carried no credits LabelDesk recognises. */
+  credits: CreditsState | null;
 }
 
 export interface VideoSubmitted {
@@ -34,7 +40,7 @@ export interface VideoSubmitted {
   status: string;
   pollIntervalMs?: number | null;
   /** `reserved`: the frames the service holds for the clip from now on (what the key pays). */
-  credits?: (CreditsState & { reserved?: number | null | undefined }) | null | undefined;
+  credits?: (Partial<CreditsState> & { reserved?: number | null }) | null;
 }
 
 export interface JobAnswer {
@@ -42,9 +48,9 @@ export interface JobAnswer {
   progress?: number | null;
   pollIntervalMs?: number | null;
   result?: {
-    analysedWidth: number;
-    analysedHeight: number;
-    frames: { index: number; timeMs: number; detections: WireDetection[] }[];
+    analysedWidth: number | null;
+    analysedHeight: number | null;
+    frames: { index: number; timeMs: number | null; detections: WireDetection[] }[];
   } | null;
   error?: { code: string; message: string } | null;
 }
@@ -55,8 +61,9 @@ export interface CatalogView {
     id: string;
     media: string[];
     classes: string[];
-    /** null: not published in a form LabelDesk reads (learnt from the first call). */
-    frameCost: { image: number | null; videoFrame: number | null };
+    classIds?: number[];
+    /** `null`: not published in a form LabelDesk reads. */
+    frameCost: FrameCost;
   }[];
   limits: {
     maxImageBytes: number;
@@ -83,12 +90,21 @@ export interface ServicePort {
   readonly baseUrl: string;
   catalog(signal?: AbortSignal): Promise<CatalogView>;
   keyStatus(signal?: AbortSignal): Promise<KeyView>;
-  inferImage(input: { solution: string; file: string; signal?: AbortSignal }): Promise<ImageAnswer>;
+  inferImage(input: {
+    solution: string;
+    file: string;
+    signal?: AbortSignal;
+    solutionClasses?: AnswerContext['solution'];
+  }): Promise<ImageAnswer>;
   submitVideo(input: {
     solution: string;
     file: string;
     signal?: AbortSignal;
   }): Promise<VideoSubmitted>;
-  job(id: string, signal?: AbortSignal): Promise<JobAnswer>;
+  job(
+    id: string,
+    signal?: AbortSignal,
+    context?: { solutionClasses?: AnswerContext['solution']; clipDurationMs?: number | null },
+  ): Promise<JobAnswer>;
   cancelJob(id: string): Promise<unknown>;
 }

@@ -5,9 +5,11 @@
  */
 import { clampPollInterval } from '../service/poll-interval.js';
 import { isRetriable } from '../service/retry-policy.js';
+import { AnswerNotUnderstoodError } from '../service/service-errors.js';
 import { classifyError } from './classify-error.js';
 import { DiskFullError, isDiskFull } from './disk-full.js';
 import { recordDurably } from './image-task.js';
+import { keepRawAnswer } from './keep-raw-answer.js';
 import { spentOf, spentSince } from './learn-cost.js';
 import type { JobAnswer, KeyView } from './service-port.js';
 import type { PlannedItem, TaskContext, TaskOutcome } from './task-types.js';
@@ -76,6 +78,19 @@ export async function runVideoTask(
       ? { ...outcome, framesSpent: chargedNow + (outcome.framesSpent ?? 0) }
       : outcome;
   } catch (err) {
+    if (err instanceof AnswerNotUnderstoodError) {
+      // A 202 without a job id we can read (the clip was charged; its job cannot be polled), or a
+      // finished job's result we cannot read (already charged at submission).
+      // While its cost is learnt (nothing reserved), the key says what the 202 cost.
+      const charged =
+        reserved > 0
+          ? item.cost
+          : before && !jobId
+            ? await spentSince(service, before, ctx.signal).catch(() => 0)
+            : 0;
+      ctx.budget.settle(reserved, charged);
+      return keepRawAnswer(ctx, item, submissionId, err, charged);
+    }
     ctx.budget.settle(reserved, 0);
     if (err instanceof DiskFullError) {
       // Aborted while the disk was full: the job is paid for and its id may not be stored.
@@ -121,7 +136,10 @@ async function pollUntilFinished(
     await ctx.sleep(interval, waits);
     let job: JobAnswer;
     try {
-      job = await ctx.service.job(jobId, ctx.signal);
+      job = await ctx.service.job(jobId, ctx.signal, {
+        solutionClasses: ctx.solution,
+        clipDurationMs: item.media.durationMs,
+      });
     } catch (err) {
       // A poll is safe to repeat and the job lives on at the service (it resumes after a restart):
       // refused connections and 5xx are waited out, backing off within the catalog's bounds.
@@ -222,8 +240,8 @@ async function settle(
           contentHash: item.media.contentHash,
           solution: solution.id,
           serviceUrl: service.baseUrl,
-          analysedWidth: job.result.analysedWidth,
-          analysedHeight: job.result.analysedHeight,
+          analysedWidth: job.result.analysedWidth ?? item.media.width ?? 0,
+          analysedHeight: job.result.analysedHeight ?? item.media.height ?? 0,
           model: null,
           detections: frames.flatMap((f) => toDetectionInputs(f.detections, f.index, f.timeMs)),
         });

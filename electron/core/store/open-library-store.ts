@@ -7,6 +7,7 @@ import { FoldersRepo } from './folders-repo.js';
 import { LearntCostsRepo } from './learnt-costs-repo.js';
 import { LedgerRepo } from './ledger-repo.js';
 import { MediaRepo } from './media-repo.js';
+import { RawAnswersRepo } from './raw-answers-repo.js';
 import { LIBRARY_MIGRATIONS } from './migrations.js';
 import { ResultsRepo } from './results-repo.js';
 import { reviewMirror } from './review-mirror.js';
@@ -59,6 +60,7 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
     costs: new LearntCostsRepo(db),
     catalog: new CatalogRepo(db),
     corrections,
+    rawAnswers: new RawAnswersRepo(db),
     exportItems: (query: ExportQuery) => exportItems(file, query, readers),
   };
 }
