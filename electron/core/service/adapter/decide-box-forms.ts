@@ -66,8 +66,9 @@ export function decideBoxes(
         bbox: toBox(f.raw.bbox, pick(f.n, n), reading),
         bboxPx: toBox(f.raw.bboxPx, pick(f.p, p), reading),
       }));
-      // Without arrays there is one reading only: it is taken as the service states it.
-      const checked = arrayN || arrayP ? agreement(boxes, given) : scaleOf(boxes, given);
+      // Without arrays the forms are stated, but the two must still agree on where each box is
+      // (on their own scale: a wrong corner/centre setting shows here, a rounding does not).
+      const checked = agreement(boxes, arrayN || arrayP ? given : null);
       if (checked !== undefined) fits.push({ boxes: { boxes, derivedSize: checked }, n, p });
     }
   }
@@ -76,7 +77,9 @@ export function decideBoxes(
     problems.add(
       `${at}[].bbox/bboxPx`,
       fits.length === 0
-        ? 'the boxes do not agree with each other under any reading of their arrays'
+        ? arrayN || arrayP
+          ? 'the boxes do not agree with each other under any reading of their arrays'
+          : `bbox and bboxPx do not agree on where the boxes are (is x,y the ${reading.boxOrigin === 'corner' ? 'centre' : 'corner'}? change the service's box origin setting)`
         : 'nothing decides whether the 4-number arrays are x,y,w,h or x1,y1,x2,y2 (both agree with the other form and the analysed size)',
     );
     return null;
@@ -95,7 +98,10 @@ export function decideBoxes(
     reading,
     notes,
   );
-  return { boxes: fit.boxes.boxes, derivedSize: given ? null : fit.boxes.derivedSize };
+  return {
+    boxes: fit.boxes.boxes,
+    derivedSize: given ? null : (fit.boxes.derivedSize ?? scaleOf(fit.boxes.boxes, null)),
+  };
 }
 
 /** An array takes the reading being tried (there always is one when an array was found). */

@@ -241,3 +241,25 @@ describe('service adapter: clip frames', () => {
     close(r.result!.frames[1]!.detections[0]!.bboxPx, { x: 120, y: 50, w: 60, h: 30 });
   });
 });
+
+describe('service adapter: a wrong corner/centre setting', () => {
+  it('keeps the answer raw when bbox (centre) and bboxPx (corners) disagree under the setting', () => {
+    const centre = {
+      x: norm.x + norm.w / 2,
+      y: norm.y + norm.h / 2,
+      width: norm.w,
+      height: norm.h,
+    };
+    const corners = { x1: 20, y1: 10, x2: 60, y2: 40 };
+    const body = [{ name: 'a', probability: 0.5, bbox: centre, bboxPx: corners }];
+    let err: unknown;
+    try {
+      read(body);
+    } catch (e) {
+      err = e;
+    }
+    expect((err as AnswerNotUnderstoodError).problems[0]).toContain('is x,y the centre?');
+    const r = read(body, { reading: { boxOrigin: 'centre' } });
+    close(r.detections[0]!.bbox, norm);
+  });
+});
