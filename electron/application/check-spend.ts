@@ -167,8 +167,12 @@ function costSentence(
       ? `as published (${published} frames per ${unit})`
       : `the catalog says ${published} frames per ${unit}, but this call cost ${perUnit}`;
   }
+  const before = target.store.costs.get(target.identity, solution.id)[costKind];
+  if (before === perUnit) return `as learnt before (${perUnit} frames per ${unit})`;
   target.store.costs.set(target.identity, solution.id, costKind, perUnit, Date.now());
-  return `learnt: ${perUnit} frames per ${unit} (not published by the service)`;
+  return before === null
+    ? `learnt: ${perUnit} frames per ${unit} (not published by the service)`
+    : `learnt again: ${perUnit} frames per ${unit} (it was ${before}; not published by the service)`;
 }
 
 async function previewOf(file: string): Promise<string | null> {

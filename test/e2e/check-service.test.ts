@@ -1,37 +1,51 @@
 /**
- * "Check service" on the Service screen, as a person uses it, against a hosted service that
- * publishes no frame cost and no `credits` (a `labeldesk serve` behind a proxy that strips them):
- * the report says what was understood and spends nothing; a file sent draws its boxes, says the
- * cost it learnt, and the corner/centre setting moves the boxes.
+ * Issue 16 in the app, as a person uses it, against a hosted service that publishes no frame cost
+ * and no `credits` (a `labeldesk serve` behind a proxy that strips them): a run asks first, since
+ * its cost is unknown until the first file, and then spends exactly what the key lost; "Check
+ * service" says what was understood (the learnt cost among it) and spends nothing; a file sent is
+ * drawn with its boxes, and the corner/centre setting moves them and is kept per service.
  */
 import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { distinctJpegs } from '../support/cli-media.js';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
 import { realMediaDir } from '../support/real-media.js';
 import { runServe, type ServeProcess } from '../support/run-serve.js';
-import { tempDir } from '../support/temp-dir.js';
 import { stripPublishedCosts } from '../support/unpublished-costs.js';
-import { screenshot, startBrowserApp, type BrowserApp } from './browser-app.js';
+import {
+  addFolderByPath,
+  connectHosted,
+  framesSpentIn,
+  keyBalance,
+  openApp,
+  runStatus,
+  screenshot,
+  startBrowserApp,
+  workspace,
+  type BrowserApp,
+  type Workspace,
+} from './browser-app.js';
 
 const KEY = `ldk_e2e_${randomBytes(12).toString('hex')}`;
 const GRANT = 500;
+const COST = 4; // objects per image, as `labeldesk serve` charges it (and does not say)
+const PHOTOS = 5;
 
 let app: BrowserApp;
 let hosted: ServeProcess;
 let proxy: FaultProxy;
 let photo: string;
-let remove: () => Promise<void>;
-let home: string;
+let ws: Workspace;
 
 beforeAll(async () => {
   photo = join(await realMediaDir(), 'fruits.jpg');
-  const tmp = await tempDir('labeldesk-e2e-check-');
-  remove = tmp.remove;
+  ws = await workspace('labeldesk-e2e-check-');
+  await distinctJpegs(ws.folder, PHOTOS);
   hosted = await runServe([
     '--data',
-    join(tmp.dir, 'hosted'),
+    join(ws.dir, 'hosted'),
     '--key',
     `${KEY}:${GRANT}`,
     '--engine',
@@ -39,34 +53,50 @@ beforeAll(async () => {
   ]);
   proxy = await startFaultProxy(hosted.url);
   stripPublishedCosts(proxy);
-  home = join(tmp.dir, 'home');
-  app = await startBrowserApp({ LABELDESK_HOME: home });
+  app = await startBrowserApp({ LABELDESK_HOME: join(ws.dir, 'home') });
 }, 120_000);
 
 afterAll(async () => {
   await app?.close();
   await proxy?.close();
   await hosted?.stop();
-  await remove?.();
+  await ws?.remove();
 });
 
-const remaining = async () => {
-  const res = await fetch(`${hosted.url}/key`, { headers: { authorization: `Bearer ${KEY}` } });
-  return ((await res.json()) as { remaining: number }).remaining;
-};
+const spent = async () => GRANT - (await keyBalance(hosted.url, KEY)).remaining;
+const uploads = () => proxy.forwarded('POST', /^\/infer\//);
 
-describe('Check service', () => {
-  it('reports each part, spends nothing; a file sent is drawn with its boxes and teaches the cost', async () => {
+describe('a service that does not publish its costs', () => {
+  it('a run asks first; Cancel sends nothing; accepting labels all and spends what the key lost', async () => {
     const { page } = app;
-    await page.goto(app.url);
-    await page.getByText('Embedded service · online').waitFor({ timeout: 90_000 });
-    await page.keyboard.press('Control+4');
-    const form = page.getByRole('form', { name: 'Hosted service' });
-    await form.getByRole('textbox', { name: 'Base URL' }).fill(proxy.url);
-    await form.getByLabel('API key').fill(KEY);
-    await form.getByRole('button', { name: 'Connect' }).click();
-    await form.getByRole('status').filter({ hasText: 'Connected to' }).waitFor({ timeout: 30_000 });
+    await openApp(app, /Embedded service · online/);
+    await connectHosted(page, proxy.url, KEY);
+    const row = await addFolderByPath(page, ws.folder);
+    await expect.poll(() => row.textContent(), { timeout: 30_000 }).toMatch(/Images\s*5/);
+    await page.keyboard.press('Control+3');
+    await page.getByText(`Cost unknown until the first file: ${PHOTOS} images × ?`).waitFor();
 
+    const start = page.getByRole('button', { name: 'Start', exact: true });
+    await start.click();
+    const ask = page.getByRole('dialog', { name: 'Cost unknown' });
+    await ask.getByText(/Only the first file.s cost is at risk/).waitFor();
+    await screenshot(page, 'unknown-cost-dialog');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(uploads()).toBe(0);
+
+    await start.click();
+    await ask.getByRole('button', { name: 'Send the first file and learn the cost' }).click();
+    const done = runStatus(page, /^Done/);
+    await done.waitFor({ timeout: 60_000 });
+    expect(await done.textContent()).toMatch(new RegExp(`${PHOTOS} labelled`));
+    expect(framesSpentIn((await done.textContent()) ?? '')).toBe(PHOTOS * COST);
+    expect(await spent()).toBe(PHOTOS * COST);
+  }, 150_000);
+
+  it('Check service reports each part (the learnt cost too) and spends nothing', async () => {
+    const { page } = app;
+    await page.getByRole('navigation').getByRole('button', { name: 'Service' }).click();
     const panel = page.getByRole('region', { name: 'Check service' });
     await panel.getByRole('button', { name: 'Check service', exact: true }).click();
     await panel
@@ -77,27 +107,30 @@ describe('Check service', () => {
     await parts
       .getByRole('listitem')
       .filter({
-        hasText:
-          /solutions\[objects\]\.frameCost.*not published: using the image and clip frame cost learnt from the first file sent/,
+        hasText: `solutions[objects].frameCost — not published: using ${COST} frames per image (learnt from the service's count), the clip frame cost learnt from the first file sent`,
       })
       .waitFor();
+    const left = GRANT - PHOTOS * COST;
     await parts
       .getByRole('listitem')
-      .filter({ hasText: `key — understood: ${GRANT} frames left` })
+      .filter({ hasText: `key — understood: ${left} frames left` })
       .waitFor();
-    expect(proxy.forwarded('POST', /^\/infer\//)).toBe(0);
-    expect(await remaining()).toBe(GRANT);
+    expect(uploads()).toBe(PHOTOS);
+    expect(await spent()).toBe(PHOTOS * COST);
+  }, 60_000);
 
+  it('a file sent is drawn with its boxes; centre moves them and is kept for this service', async () => {
+    const { page } = app;
+    const panel = page.getByRole('region', { name: 'Check service' });
     await panel.getByRole('textbox', { name: /File to send/ }).fill(photo);
     await panel.getByRole('button', { name: 'Send this file' }).click();
     const drawn = panel.getByRole('img', { name: /\d+ boxes returned by the service/ });
     await drawn.waitFor({ timeout: 60_000 });
     await panel
-      .getByText(/learnt: 4 frames per image \(not published by the service\)/)
-      .first()
+      .getByText(`${COST} frames spent: as learnt before (${COST} frames per image).`)
       .waitFor();
-    expect(proxy.forwarded('POST', '/infer/image')).toBe(1);
-    expect(await remaining()).toBe(GRANT - 4);
+    expect(proxy.forwarded('POST', '/infer/image')).toBe(PHOTOS + 1);
+    expect(await spent()).toBe((PHOTOS + 1) * COST);
     const rect = drawn.locator('rect').first();
     const cornerX = Number(await rect.getAttribute('x'));
     const width = Number(await rect.getAttribute('width'));
@@ -109,7 +142,7 @@ describe('Check service', () => {
       .poll(async () => Number(await rect.getAttribute('x')), { timeout: 10_000 })
       .toBeCloseTo(cornerX - width / 2, 6);
     // Kept per service in the library, where the adapter reads it.
-    const db = new Database(join(home, 'library.sqlite'), { readonly: true });
+    const db = new Database(join(ws.dir, 'home', 'library.sqlite'), { readonly: true });
     try {
       const row = db
         .prepare('SELECT value FROM settings WHERE key = ?')
@@ -118,6 +151,6 @@ describe('Check service', () => {
     } finally {
       db.close();
     }
-    expect(await remaining()).toBe(GRANT - 4);
-  }, 180_000);
+    expect(await spent()).toBe((PHOTOS + 1) * COST);
+  }, 90_000);
 });
