@@ -198,6 +198,10 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
               say(
                 `Learnt from the service's count: ${frames} frames per ${kind === 'image' ? 'image' : 'clip frame'} for ${p.solution.id}.`,
               ),
+            onCostDrift: (frames) =>
+              say(
+                `The key lost ${Math.abs(frames)} frames ${frames > 0 ? 'more' : 'less'} than the learnt cost accounts for: counted as the service counts them, and the cost is learnt again from the next file.`,
+              ),
           },
         );
         budgetUsed += summary.budgetUsed;

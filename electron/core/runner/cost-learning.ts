@@ -8,7 +8,7 @@ import type { CostKind, LibraryStore } from '../store/store-types.js';
 import { costOf, type Solution } from './cost-estimate.js';
 import { isDiskFull } from './disk-full.js';
 import { isPublished } from './learn-cost.js';
-import type { CatalogView } from './service-port.js';
+import type { CatalogView, KeyView, ServicePort } from './service-port.js';
 import type { PlannedItem } from './task-types.js';
 
 export interface CostLearningDeps {
@@ -19,6 +19,8 @@ export interface CostLearningDeps {
   solution: Solution;
   now: () => number;
   onLearnt?: ((kind: CostKind, frames: number) => void) | undefined;
+  /** The key lost `frames` more (or fewer) than the run accounted with learnt costs. */
+  onDrift?: ((frames: number) => void) | undefined;
 }
 
 export class CostLearning {
@@ -48,6 +50,40 @@ export class CostLearning {
     if (cost === null) return;
     item.cost = cost;
     item.costUnknown = false;
+  }
+
+  /** Whether some cost of this run's solution is not published (so it was learnt, or is being). */
+  get reliesOnLearnt(): boolean {
+    const { catalog, solution } = this.deps;
+    return (
+      !isPublished(catalog, solution.id, 'image') ||
+      !isPublished(catalog, solution.id, 'videoFrame')
+    );
+  }
+
+  /**
+   * After a run priced with learnt costs: does the key's own count agree with what was accounted?
+   * Calls in flight together cannot each be measured, so the run as a whole is. A difference
+   * means the cost changed (or someone else spent on the key): the learnt costs are forgotten (the
+   * next run learns them again from one file) and the difference is entered in the ledger, so the
+   * ledger keeps the key's count and the hour budget counts what was really spent. Returns it.
+   */
+  async verify(service: ServicePort, start: KeyView, accounted: number): Promise<number> {
+    const end = await service.keyStatus().catch(() => undefined);
+    if (!end) return 0;
+    const drift = start.remaining - end.remaining - accounted;
+    if (drift === 0) return 0;
+    const { store, serviceUrl, solution } = this.deps;
+    try {
+      store.transaction(() => {
+        store.costs.forget(serviceUrl, solution.id);
+        store.ledger.record({ serviceUrl, submissionId: null, frames: drift, at: this.deps.now() });
+      });
+    } catch (err) {
+      if (!isDiskFull(err)) throw err;
+    }
+    this.deps.onDrift?.(drift);
+    return drift;
   }
 
   /**

@@ -37,6 +37,8 @@ export interface RunOptions {
   onDisk?: (state: DiskState) => void;
   /** A frame cost the catalog does not publish was learnt from the service's own count. */
   onCostLearnt?: (kind: CostKind, frames: number) => void;
+  /** The key's count differed from what learnt costs accounted (entered in the ledger; relearnt). */
+  onCostDrift?: (frames: number) => void;
 }
 
 export interface RunDeps {
@@ -101,6 +103,7 @@ export async function runLabelling(
     solution: plan.solution,
     now,
     onLearnt: options.onCostLearnt,
+    onDrift: options.onCostDrift,
   });
   const ctx: TaskContext = {
     store,
@@ -316,6 +319,13 @@ export async function runLabelling(
   }
 
   if (signal.aborted || stop.aborted) summary.interrupted = true;
+  // Every call of the run has its answer (none open, none uncertain): the key's count must agree.
+  const settled =
+    !summary.interrupted &&
+    summary.clipsOpen === 0 &&
+    summary.uncertain.length === plan.uncertain.length;
+  if (learning.reliesOnLearnt && settled && plan.items.length > 0)
+    summary.framesSpent += await learning.verify(service, key, summary.framesSpent);
   finishRun(store, plan, runId, queue, summary, now);
   summary.budgetUsed = budget.spent;
   return summary;

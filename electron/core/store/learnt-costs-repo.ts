@@ -7,6 +7,7 @@ type CostsApi = LibraryStore['costs'];
 export class LearntCostsRepo implements CostsApi {
   private readonly getStmt;
   private readonly setStmt;
+  private readonly forgetStmt;
 
   constructor(db: Db) {
     this.getStmt = db.prepare<[string, string], { kind: CostKind; frames: number }>(
@@ -16,6 +17,9 @@ export class LearntCostsRepo implements CostsApi {
       INSERT INTO learnt_costs (service_url, solution, kind, frames, learnt_at) VALUES (?, ?, ?, ?, ?)
       ON CONFLICT (service_url, solution, kind)
       DO UPDATE SET frames = excluded.frames, learnt_at = excluded.learnt_at`);
+    this.forgetStmt = db.prepare<[string, string]>(
+      'DELETE FROM learnt_costs WHERE service_url = ? AND solution = ?',
+    );
   }
 
   get(serviceUrl: string, solution: string): LearntCosts {
@@ -26,5 +30,9 @@ export class LearntCostsRepo implements CostsApi {
 
   set(serviceUrl: string, solution: string, kind: CostKind, frames: number, at: number): void {
     this.setStmt.run(serviceUrl, solution, kind, frames, at);
+  }
+
+  forget(serviceUrl: string, solution: string): void {
+    this.forgetStmt.run(serviceUrl, solution);
   }
 }

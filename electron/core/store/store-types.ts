@@ -336,6 +336,8 @@ export interface LibraryStore {
   costs: {
     get(serviceUrl: string, solution: string): LearntCosts;
     set(serviceUrl: string, solution: string, kind: CostKind, frames: number, at: number): void;
+    /** Forgets what was learnt for this service and solution (learnt again from the next file). */
+    forget(serviceUrl: string, solution: string): void;
   };
 
   catalog: {

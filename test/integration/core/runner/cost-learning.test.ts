@@ -71,7 +71,8 @@ describe('learning a frame cost the service does not publish', () => {
       'POST /infer/image',
       'GET /key',
     ]);
-    expect(calls(rig).slice(4)).toEqual(Array(4).fill('POST /infer/image'));
+    // The rest at full concurrency, then the key read once more: its count agrees with the run's.
+    expect(calls(rig).slice(4)).toEqual([...Array(4).fill('POST /infer/image'), 'GET /key']);
     expect(await rig.spent()).toBe(5 * IMAGE_COST);
     expect(rig.ledger()).toBe(5 * IMAGE_COST);
     expect(summary.framesSpent).toBe(5 * IMAGE_COST);
@@ -87,9 +88,31 @@ describe('learning a frame cost the service does not publish', () => {
     const before = calls(rig).length;
     const second = await rig.label([next]);
     expect(second.summary.labelled).toBe(3);
-    expect(calls(rig).slice(before)).toEqual(['GET /key', ...Array(3).fill('POST /infer/image')]);
+    expect(calls(rig).slice(before)).toEqual([
+      'GET /key',
+      ...Array(3).fill('POST /infer/image'),
+      'GET /key',
+    ]);
     expect(await rig.spent()).toBe(8 * IMAGE_COST);
     expect(rig.ledger()).toBe(8 * IMAGE_COST);
+  });
+
+  it('when the key lost more than the learnt cost accounts for (the price changed), the ledger takes the key’s count and the cost is learnt again', async () => {
+    rig = await unpublishedCosts();
+    // Learnt when the service charged 3 an image; it charges 4 now.
+    rig.store.costs.set(rig.proxy.url, 'objects', 'image', 3, Date.now());
+    const drifts: number[] = [];
+    const { plan, summary } = await rig.label([await images(3)], {
+      onCostDrift: (frames) => drifts.push(frames),
+    });
+    expect(plan).toMatchObject({ costUnknown: 0, frames: 3 * 3 });
+    expect(summary.labelled).toBe(3);
+    expect(drifts).toEqual([3 * (IMAGE_COST - 3)]);
+    expect(summary.framesSpent).toBe(3 * IMAGE_COST);
+    expect(await rig.spent()).toBe(3 * IMAGE_COST);
+    expect(rig.ledger()).toBe(3 * IMAGE_COST);
+    expect(rig.store.costs.get(rig.proxy.url, 'objects').image).toBeNull();
+    expect((await rig.plan([await images(1)])).costUnknown).toBe(1);
   });
 
   it('a run budget is not exceeded once the cost is known: 10 frames buy 2 images of 4', async () => {
