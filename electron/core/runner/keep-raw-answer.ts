@@ -26,13 +26,13 @@ export async function keepRawAnswer(
   submissionId: number,
   err: AnswerNotUnderstoodError,
   charged: number,
-): Promise<TaskOutcome> {
+): Promise<Extract<TaskOutcome, { kind: 'uncertain' }>> {
   const { store, service, solution } = ctx;
   const answer = err.answer as RawAnswerInput['answer'];
   const message = notUnderstoodMessage(err.problems);
   const prior = store.submissions.byId(submissionId)?.framesSpent ?? 0;
-  const outcome: TaskOutcome = {
-    kind: 'uncertain',
+  const outcome = {
+    kind: 'uncertain' as const,
     code: ANSWER_NOT_UNDERSTOOD,
     message,
     framesSpent: charged,

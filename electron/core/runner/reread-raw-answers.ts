@@ -76,6 +76,18 @@ function rereadOne(store: LibraryStore, row: RawAnswerRow, at: number): boolean 
   if (row.answer === 'imageResult') {
     const answer = readImageAnswer(row.httpStatus, row.body, ctx);
     store.transaction(() => {
+      // The charge was booked at the planned cost; the answer now says what it really was.
+      const spent = answer.credits?.spent ?? null;
+      const booked = submission.framesSpent ?? 0;
+      if (spent !== null && spent !== booked) {
+        store.ledger.record({
+          serviceUrl: row.serviceUrl,
+          submissionId: row.submissionId,
+          frames: spent - booked,
+          at,
+        });
+        store.submissions.setState(row.submissionId, 'uncertain', { framesSpent: spent });
+      }
       store.results.save({
         ...base,
         analysedWidth: answer.image.analysedWidth ?? media?.width ?? 0,

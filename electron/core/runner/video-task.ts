@@ -89,7 +89,9 @@ export async function runVideoTask(
             ? await spentSince(service, before, ctx.signal).catch(() => 0)
             : 0;
       ctx.budget.settle(reserved, charged);
-      return keepRawAnswer(ctx, item, submissionId, err, charged);
+      const kept = await keepRawAnswer(ctx, item, submissionId, err, charged);
+      // The summary counts what this run saw the key pay, the job's creation included.
+      return { ...kept, framesSpent: chargedNow + charged };
     }
     ctx.budget.settle(reserved, 0);
     if (err instanceof DiskFullError) {
