@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
+const COVERAGE = process.env.LABELDESK_COVERAGE === '1';
+
 export default defineConfig({
   main: {
     build: {
@@ -30,7 +32,13 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('renderer'),
-    build: { rollupOptions: { input: { index: resolve('renderer/index.html') } } },
+    build: {
+      rollupOptions: { input: { index: resolve('renderer/index.html') } },
+      // `npm run coverage` maps the browser's coverage back to renderer/src through source maps,
+      // line by line, which a minified bundle (one long line) would blur into "all covered".
+      sourcemap: COVERAGE,
+      minify: !COVERAGE,
+    },
     plugins: [react()],
   },
 });

@@ -8,5 +8,7 @@ export default defineConfig({
     // Model-backed tests are CPU heavy on a 2-core machine; keep files from starving each other.
     fileParallelism: false,
     pool: 'forks',
+    // Under `npm run coverage`, the processes the tests start record their coverage too.
+    setupFiles: ['test/support/child-coverage-setup.ts'],
   },
 });

@@ -1,10 +1,9 @@
 /** The review calls: corrected boxes, edits (each saved at once, with its undo), re-analysis. */
 import type { TrackedBox } from '../core/review/export-boxes.js';
-import type { ReviewEdit as CoreEdit } from '../core/review/review-edits.js';
 import { ReviewService } from '../core/review/review-service.js';
 import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
 import type { Handlers } from '../shared/contract/index.js';
-import type { ReviewBox, ReviewEdit } from '../shared/contract/review-schemas.js';
+import type { ReviewBox } from '../shared/contract/review-schemas.js';
 import type { RunController } from './run-controller.js';
 
 type ReviewHandlers = Pick<
@@ -37,9 +36,6 @@ export function toReviewBox(b: TrackedBox): ReviewBox {
   };
 }
 
-/** The contract's edit and core's differ only in readonly-ness and optional fields. */
-const toCore = (e: ReviewEdit): CoreEdit => e as CoreEdit;
-const toWire = (e: CoreEdit): ReviewEdit => e as ReviewEdit;
 
 export function reviewHandlers(
   store: LibraryStore,
@@ -68,7 +64,7 @@ export function reviewHandlers(
       (b) => ({ kind, box: { detectionId: b.detectionId, correctionId: b.correctionId } }),
     );
     if (r.inverse.length) changed(r.media);
-    return { changed: r.inverse.length, inverse: r.inverse.map(toWire) };
+    return { changed: r.inverse.length, inverse: r.inverse };
   };
   return {
     'review.boxes': ({ id, solution, includeDeleted, frameIndex }) => {
@@ -86,14 +82,14 @@ export function reviewHandlers(
       };
     },
     'review.edit': ({ id, solution, edit }) => {
-      const r = review.edit(id, solution, toCore(edit));
+      const r = review.edit(id, solution, edit);
       changed(r.media);
-      return { box: r.box && toReviewBox(r.box), inverse: toWire(r.inverse) };
+      return { box: r.box && toReviewBox(r.box), inverse: r.inverse };
     },
     'review.editMany': ({ id, solution, edits }) => {
-      const r = review.editMany(id, solution, edits.map(toCore));
+      const r = review.editMany(id, solution, edits);
       changed(r.media);
-      return { changed: edits.length, inverse: r.inverse.map(toWire) };
+      return { changed: edits.length, inverse: r.inverse };
     },
     'review.acceptAll': (q) => bulk(q, 'accept'),
     'review.rejectAll': (q) => bulk(q, 'reject'),
@@ -109,7 +105,7 @@ export function reviewHandlers(
         }),
       );
       if (r.inverse.length) changed(r.media);
-      return { changed: r.inverse.length, inverse: r.inverse.map(toWire) };
+      return { changed: r.inverse.length, inverse: r.inverse };
     },
     'runs.estimateReanalyse': (scope) => runs.estimate(scope, Date.now()),
     'runs.reanalyse': (request) =>

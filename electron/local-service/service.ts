@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { buildVersion } from '../node-lib/app-paths.js';
 import { migrate, openDatabase } from '../node-lib/sqlite.js';
 import { hashSecret, newSecret } from '../node-lib/tokens.js';
+import { clockNow } from '../node-lib/clock.js';
 import { TOKEN_PREFIX } from './auth/authenticate.js';
 import { defaultConfig, type ServiceConfig, type ServiceLimits } from './config.js';
 import { ConcurrencyGate } from './credits/concurrency.js';
@@ -68,7 +69,7 @@ const KEY_SHAPE = /^[A-Za-z0-9_-]{8,200}$/;
 
 export async function startLocalService(options: LocalServiceOptions): Promise<LocalService> {
   const log = options.log ?? (() => undefined);
-  const now = options.now ?? Date.now;
+  const now = options.now ?? clockNow;
   const config = defaultConfig({
     ...(options.hourFrames !== undefined ? { hourFrames: options.hourFrames } : {}),
     ...(options.challengeToken !== undefined ? { challengeToken: options.challengeToken } : {}),

@@ -1,8 +1,10 @@
 /**
- * LabelDesk client for Node.js >= 18 in TypeScript (ES module), version __LABELDESK_VERSION__.
- * Talks to a LabelDesk detection service. Single file, no dependencies: global fetch, FormData
- * and Blob only; every response has an exported type. Type-checks under `tsc --strict` with
- * @types/node. Compile it as ESM (a "type": "module" package, or rename it to .mts).
+ * LabelDesk client in TypeScript (ES module), version __LABELDESK_VERSION__, for Node.js >= 18
+ * and browsers. Talks to a LabelDesk detection service. Single file, no dependencies: fetch,
+ * FormData and Blob only (Node's own modules are loaded lazily, and only to read a file by its
+ * path); every response has an exported type. Type-checks under `tsc --strict` with @types/node.
+ * Compile it as ESM (a "type": "module" package, or rename it to .mts). The service's `node` and
+ * `browser` clients are this file compiled.
  *
  * As a library:
  *   import LabelDeskClient from './labeldesk.js';
@@ -15,11 +17,13 @@
  *   node labeldesk.js catalog | health | key | sdk-key | session DEVICE_ID
  *   node labeldesk.js image FILE SOLUTION | video FILE SOLUTION | job ID | cancel ID
  */
-import fs from 'node:fs';
-import { basename } from 'node:path';
-import { pathToFileURL } from 'node:url';
-
 export const VERSION = '__LABELDESK_VERSION__';
+
+/** Node, not a page: files can be read by path, and the client may name itself. */
+const IN_NODE =
+  typeof process !== 'undefined' &&
+  typeof process.versions?.node === 'string' &&
+  typeof (globalThis as { window?: unknown }).window === 'undefined';
 
 export type SdkLang = 'curl' | 'python' | 'node' | 'ts' | 'browser';
 export type EngineState = 'loading' | 'ready' | 'failed';
@@ -274,7 +278,10 @@ export default class LabelDeskClient {
 
   private async call<T>(method: string, path: string, opts: CallOptions = {}): Promise<T> {
     const { auth = true, json, form, text = false, signal } = opts;
-    const headers: Record<string, string> = { 'user-agent': `labeldesk-ts/${VERSION}` };
+    // In a page, any header beyond authorization and content-type would widen CORS preflights.
+    const headers: Record<string, string> = IN_NODE
+      ? { 'user-agent': `labeldesk-js/${VERSION}` }
+      : {};
     if (auth && this.apiKey) headers.authorization = `Bearer ${this.apiKey}`;
     let body: FormData | string | null = form ?? null;
     if (json !== undefined) {
@@ -318,13 +325,15 @@ async function uploadForm(solution: string, file: Upload, filename?: string): Pr
 
 async function toBlob(file: Upload, filename?: string): Promise<{ blob: Blob; name: string }> {
   if (typeof file === 'string') {
+    if (!IN_NODE) throw new TypeError('in a browser, file must be a Blob/File or bytes');
+    const fs = await import('node:fs');
     const type = contentTypeFor(filename ?? file);
     // openAsBlob (Node >= 19.8) streams from disk instead of holding the whole clip in memory.
     const blob: Blob =
       typeof fs.openAsBlob === 'function'
         ? await fs.openAsBlob(file, { type })
         : new Blob([await fs.promises.readFile(file)], { type });
-    return { blob, name: filename ?? basename(file) };
+    return { blob, name: filename ?? file.split(/[\\/]/).pop() ?? file };
   }
   if (file instanceof Blob) {
     const name = filename ?? (('name' in file && String(file.name)) || uploadName(file.type));
@@ -366,7 +375,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-const USAGE = `usage: labeldesk.js <command> [args]   (env: BASE_URL, API_KEY, TURNSTILE_TOKEN)
+const USAGE = `usage: labeldesk <command> [args]   (env: BASE_URL, API_KEY, TURNSTILE_TOKEN)
   catalog | health | key | sdk-key | session DEVICE_ID
   image FILE SOLUTION | video FILE SOLUTION | job ID | cancel ID`;
 
@@ -409,18 +418,20 @@ function usage(problem?: string): void {
   process.exitCode = 2;
 }
 
-function isEntryPoint(): boolean {
+/** Run as a command when executed directly; a page (no `process`) never asks for node: modules. */
+async function runIfEntryPoint(): Promise<void> {
+  if (!IN_NODE || !process.argv[1]) return;
+  const [url, fs] = await Promise.all([import('node:url'), import('node:fs')]);
   try {
-    return import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1] ?? '')).href;
+    if (import.meta.url !== url.pathToFileURL(fs.realpathSync(process.argv[1])).href) return;
   } catch {
-    return false;
+    return; // argv[1] is not a file (node -e, a REPL): not the entry point.
   }
-}
-
-if (isEntryPoint()) {
-  main(process.argv.slice(2)).catch((err: unknown) => {
+  await main(process.argv.slice(2)).catch((err: unknown) => {
     const status = err instanceof LabelDeskError ? `${err.status} ${err.code}: ` : '';
     console.error(`labeldesk: ${status}${err instanceof Error ? err.message : String(err)}`);
     process.exitCode = 1;
   });
 }
+
+await runIfEntryPoint();

@@ -4,11 +4,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { CLI } from '../support/run-serve.js';
+import { collectPageCoverage } from '../support/child-coverage.js';
 import { launchChromium } from '../support/sdk-browser.js';
 import { tempDir } from '../support/temp-dir.js';
 
@@ -49,6 +50,7 @@ export async function startBrowserApp(env: NodeJS.ProcessEnv): Promise<BrowserAp
   });
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const saveCoverage = await collectPageCoverage(page);
   return {
     url,
     child,
@@ -56,6 +58,8 @@ export async function startBrowserApp(env: NodeJS.ProcessEnv): Promise<BrowserAp
     page,
     output: () => out,
     async close() {
+      // A test that closed the page itself has nothing left to report.
+      await saveCoverage().catch(() => undefined);
       await browser.close();
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
@@ -76,6 +80,18 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(RESULTS, `${name}.png`);
   await page.screenshot({ path });
   return path;
+}
+
+const DOCS = fileURLToPath(new URL('../../docs/', import.meta.url));
+
+/**
+ * A screenshot the README shows: taken into test-results/ like any other, and copied into docs/
+ * only by `npm run docs:screenshots`, so an ordinary test run never dirties the checkout.
+ */
+export async function docsScreenshot(page: Page, name: string): Promise<void> {
+  const path = await screenshot(page, name);
+  if (process.env.LABELDESK_DOCS_SCREENSHOTS === '1')
+    await copyFile(path, join(DOCS, `${name}.png`));
 }
 
 /** Opens the printed URL and waits for the app to show which service answers. */

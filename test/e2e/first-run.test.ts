@@ -5,13 +5,17 @@
  */
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realMediaDir } from '../support/real-media.js';
 import { tempDir } from '../support/temp-dir.js';
-import { addFolderByPath, NO_KEYCHAIN, startBrowserApp, type BrowserApp } from './browser-app.js';
+import {
+  addFolderByPath,
+  docsScreenshot,
+  NO_KEYCHAIN,
+  startBrowserApp,
+  type BrowserApp,
+} from './browser-app.js';
 
-const DOCS = fileURLToPath(new URL('../../docs/', import.meta.url));
 const PHOTOS = ['messi5.jpg', 'fruits.jpg', 'basketball1.png'];
 
 let app: BrowserApp;
@@ -62,7 +66,6 @@ describe('first run without a keychain', () => {
   it('estimates, runs to Done, and shows the spent frames in the history', async () => {
     const { page } = app;
     await page.keyboard.press('Control+3');
-    await page.screenshot({ path: '/tmp/rd/e2e-debug.png' });
     const solution = page.getByRole('combobox', { name: 'Solution' });
     expect(await solution.inputValue()).toBe('objects');
     const estimate = page.getByText(/About \d+ frames: 3 images/);
@@ -78,7 +81,7 @@ describe('first run without a keychain', () => {
       .getByRole('table', { name: 'Run history' })
       .getByRole('cell', { name: 'done' })
       .waitFor();
-    await page.screenshot({ path: join(DOCS, 'app-runs.png') });
+    await docsScreenshot(page, 'app-runs');
   }, 300_000);
 
   it('shows the grid named by file name, and an opened item with its boxes', async () => {
@@ -92,7 +95,7 @@ describe('first run without a keychain', () => {
     await page.getByRole('combobox', { name: 'Class' }).selectOption('person');
     await grid.getByRole('gridcell', { name: /^messi5\.jpg/ }).waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await page.screenshot({ path: join(DOCS, 'app-library.png') });
+    await docsScreenshot(page, 'app-library');
 
     await grid.getByRole('gridcell', { name: /^messi5\.jpg/ }).dblclick();
     const boxes = page.getByRole('listbox', { name: 'Boxes' });
@@ -103,7 +106,7 @@ describe('first run without a keychain', () => {
     expect(names.length).toBeGreaterThan(0);
     for (const n of names) expect(n).toMatch(/^[a-z ]+ [01]\.\d\d$/);
     expect(names).toContainEqual(expect.stringMatching(/^person /));
-    await page.screenshot({ path: join(DOCS, 'app-viewer.png') });
+    await docsScreenshot(page, 'app-viewer');
 
     await page.keyboard.press('Escape');
     await grid.waitFor();

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realMediaDir } from '../support/real-media.js';
 import { runServe, type ServeProcess } from '../support/run-serve.js';
 import { tempDir } from '../support/temp-dir.js';
-import { startBrowserApp, type BrowserApp } from './browser-app.js';
+import { docsScreenshot, startBrowserApp, type BrowserApp } from './browser-app.js';
 
 const KEY = `ldk_e2e_${randomBytes(12).toString('hex')}`;
 
@@ -74,9 +74,7 @@ describe('a hosted service', () => {
     expect(received.join('\n')).not.toContain(KEY);
     expect(sent.filter((f) => f.includes(KEY))).toHaveLength(1);
     expect(sent.find((f) => f.includes(KEY))).toContain('"service.useHosted"');
-    await page.screenshot({
-      path: new URL('../../docs/app-service.png', import.meta.url).pathname,
-    });
+    await docsScreenshot(page, 'app-service');
   }, 150_000);
 
   it('goes offline when the service stops, and the library still browses', async () => {

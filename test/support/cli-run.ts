@@ -173,10 +173,13 @@ export async function until(
 }
 
 /**
- * Hourly limits follow the clock hour, and a one-shot run waits up to a minute for the next one;
- * a test about stopping for the hour first lets a nearly finished hour go by.
+ * Hourly limits follow the clock hour, and a one-shot run waits up to a minute for the next one.
+ * A test about stopping for the hour gives the CLI and `labeldesk serve` this environment: an
+ * injected clock placed ten minutes into an hour (LABELDESK_CLOCK_OFFSET_MS), instead of waiting
+ * out the wall clock when the real hour is nearly over.
  */
-export async function awayFromHourEnd(marginMs = 75_000): Promise<void> {
-  const left = 3_600_000 - (Date.now() % 3_600_000);
-  if (left < marginMs) await new Promise((r) => setTimeout(r, left + 1000));
+export function midHourClock(): NodeJS.ProcessEnv {
+  const hour = 3_600_000;
+  const target = Math.floor(Date.now() / hour) * hour + 10 * 60_000;
+  return { LABELDESK_CLOCK_OFFSET_MS: String(target - Date.now()) };
 }

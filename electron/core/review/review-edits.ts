@@ -2,28 +2,19 @@
  * One edit of one box as a correction to store, and the edit that undoes it. Pure: the caller
  * stores the correction (one transaction) and merges again.
  */
+import type { ReviewEdit } from '../../shared/contract/review-schemas.js';
 import { clampBox, sameBox, type NormBox } from '../../shared/geometry/box-math.js';
 import type { CorrectionInput, CorrectionRow, ReviewState } from '../store/store-types.js';
 import type { MergedBox } from './merge-corrections.js';
+
+// One definition of an edit: the contract's, which the app sends and core applies.
+export type { ReviewEdit };
 
 /** Which box: its model detection, its correction, or both (as `MergedBox` gives them). */
 export interface BoxRef {
   detectionId: number | null;
   correctionId: number | null;
 }
-
-export type ReviewEdit =
-  | { kind: 'move' | 'resize'; box: BoxRef; bbox: NormBox }
-  | { kind: 'relabel'; box: BoxRef; label: string }
-  | { kind: 'delete' | 'restore' | 'accept' | 'reject' | 'reset'; box: BoxRef }
-  | {
-      kind: 'add';
-      frameIndex: number;
-      timeMs: number | null;
-      label: string;
-      bbox: NormBox;
-      review?: ReviewState;
-    };
 
 export class ReviewEditError extends Error {
   override readonly name = 'ReviewEditError';

@@ -17,6 +17,7 @@ import { abortableSleep, type StopReason } from './run-stop.js';
 import type { CatalogView, ServicePort } from './service-port.js';
 import type { PlannedItem, TaskContext, TaskOutcome } from './task-types.js';
 import { runVideoTask } from './video-task.js';
+import { clockNow } from '../../node-lib/clock.js';
 
 export { abortableSleep, stopMessage, type StopReason } from './run-stop.js';
 export type { RunSummary } from './run-result.js';
@@ -57,7 +58,7 @@ export async function runLabelling(
   options: RunOptions = {},
 ): Promise<RunSummary> {
   const { store, service, catalog } = deps;
-  const now = deps.now ?? Date.now;
+  const now = deps.now ?? clockNow;
   const sleep = deps.sleep ?? abortableSleep;
   const signal = options.signal ?? new AbortController().signal;
   const stop = options.stop ?? new AbortController().signal;

@@ -60,6 +60,8 @@ export const ReviewEdit = z.discriminatedUnion('kind', [
     timeMs: z.number().min(0).nullable(),
     label: Label,
     bbox: NormBox,
+    /** How the drawn box starts (accepted when absent); an undo restores a box as it was. */
+    review: z.enum(['pending', 'accepted', 'rejected']).optional(),
   }),
 ]);
 export type ReviewEdit = z.infer<typeof ReviewEdit>;

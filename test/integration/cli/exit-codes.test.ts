@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { distinctJpegs } from '../../support/cli-media.js';
 import {
-  awayFromHourEnd,
   cliEnv,
   cliHome,
   cliJson,
   lastJson,
+  midHourClock,
   runCli,
   type StatusJson,
   type SummaryJson,
@@ -143,8 +143,10 @@ describe('exit code 3: stopped for credits', () => {
   describe('against `labeldesk serve`', () => {
     let serve: ServeProcess | undefined;
     let data: string;
-    beforeAll(async () => {
-      await awayFromHourEnd();
+    // Both processes see the same injected clock, ten minutes into an hour.
+    let clock: NodeJS.ProcessEnv;
+    beforeAll(() => {
+      clock = midHourClock();
     });
     beforeEach(() => {
       data = join(t.dir, 'service');
@@ -156,8 +158,8 @@ describe('exit code 3: stopped for credits', () => {
 
     it('a key with 10 frames: two photos, then waiting for credits', async () => {
       const key = 'ldk_cli_few_frames_01';
-      serve = await runServe(['--engine', 'null', '--data', data, '--key', `${key}:10`]);
-      const withKey = { ...env, LABELDESK_API_KEY: key };
+      serve = await runServe(['--engine', 'null', '--data', data, '--key', `${key}:10`], clock);
+      const withKey = { ...env, ...clock, LABELDESK_API_KEY: key };
       const r = await runCli(['label', folder, '--service', serve.url, '--yes'], withKey);
       expect(r.code, r.stderr).toBe(3);
       expect(r.stdout).toMatch(/^Labelled 2 · .* waiting for credits 3 · frames spent 8$/m);
@@ -176,17 +178,11 @@ describe('exit code 3: stopped for credits', () => {
 
     it('the hourly limit: one photo this hour, the rest waiting', async () => {
       const key = 'ldk_cli_hour_limit_01';
-      serve = await runServe([
-        '--engine',
-        'null',
-        '--data',
-        data,
-        '--key',
-        key,
-        '--hour-frames',
-        '6',
-      ]);
-      const withKey = { ...env, LABELDESK_API_KEY: key };
+      serve = await runServe(
+        ['--engine', 'null', '--data', data, '--key', key, '--hour-frames', '6'],
+        clock,
+      );
+      const withKey = { ...env, ...clock, LABELDESK_API_KEY: key };
       const r = await runCli(['label', folder, '--service', serve.url, '--yes', '--json'], withKey);
       expect(r.code, r.stderr).toBe(3);
       expect(lastJson<SummaryJson>(r.stdout)).toMatchObject({
