@@ -116,14 +116,24 @@ function catalogParts(target: CheckTarget, catalog: CheckedCatalog): CheckPart[]
       text: `not published: using ${limit.using}`,
     });
   }
-  for (const s of catalog.solutions) parts.push(costPart(target, s));
+  for (const s of catalog.solutions) {
+    const form = notes.find(
+      (n) => n.kind === 'understood-as' && n.field === `catalog.solutions[${s.id}].frameCost`,
+    );
+    parts.push(costPart(target, s, form?.text));
+  }
   return parts;
 }
 
 const UNITS = { image: 'image', videoFrame: 'clip frame' } as const;
 
 /** A solution's costs: as published, else as learnt, else learnt from the first file sent. */
-function costPart(target: CheckTarget, s: CatalogView['solutions'][number]): CheckPart {
+function costPart(
+  target: CheckTarget,
+  s: CatalogView['solutions'][number],
+  /** "understood as `cost` with perImage, perFrame", when the adapter read another form. */
+  form: string | undefined,
+): CheckPart {
   const learnt = target.store.costs.get(target.identity, s.id);
   const known: string[] = [];
   const unknown: string[] = [];
@@ -135,15 +145,26 @@ function costPart(target: CheckTarget, s: CatalogView['solutions'][number]): Che
     if (value === null) unknown.push(UNITS[kind]);
     else
       known.push(
-        `${value} frames per ${UNITS[kind]}${given === null ? " (learnt from the service's count)" : ''}`,
+        `${framesText(value)} per ${UNITS[kind]}${given === null ? " (learnt from the service's count)" : ''}`,
       );
   }
   const pending = unknown.length
     ? [`the ${unknown.join(' and ')} cost learnt from the first file sent`]
     : [];
+  const costs = [...known, ...pending].join(', ');
+  if (!published) {
+    return {
+      part: `solutions[${s.id}].frameCost`,
+      verdict: 'not-published',
+      text: `not published: using ${costs}`,
+    };
+  }
   return {
     part: `solutions[${s.id}].frameCost`,
-    verdict: published ? 'understood' : 'not-published',
-    text: `${published ? 'understood:' : 'not published: using'} ${[...known, ...pending].join(', ')}`,
+    verdict: form ? 'understood-as' : 'understood',
+    text: form ? `${form}: ${costs}` : `understood: ${costs}`,
   };
 }
+
+/** "1 frame", "4 frames". */
+export const framesText = (n: number): string => `${n} frame${n === 1 ? '' : 's'}`;

@@ -15,7 +15,7 @@ import type { CatalogView, WireDetection } from '../core/runner/service-port.js'
 import { clampPollInterval } from '../core/service/poll-interval.js';
 import { isFinished } from '../core/service/service-adapter.js';
 import { AnswerNotUnderstoodError } from '../core/service/service-errors.js';
-import type { CheckTarget } from './check-service.js';
+import { framesText, type CheckTarget } from './check-service.js';
 import { UsageError } from './usage-error.js';
 
 const PREVIEW_PX = 960;
@@ -164,15 +164,15 @@ function costSentence(
   if (perUnit === null) return 'cost not learnt (no frame was analysed)';
   if (published !== null) {
     return published === perUnit
-      ? `as published (${published} frames per ${unit})`
-      : `the catalog says ${published} frames per ${unit}, but this call cost ${perUnit}`;
+      ? `as published (${framesText(published)} per ${unit})`
+      : `the catalog says ${framesText(published)} per ${unit}, but this call cost ${perUnit}`;
   }
   const before = target.store.costs.get(target.identity, solution.id)[costKind];
-  if (before === perUnit) return `as learnt before (${perUnit} frames per ${unit})`;
+  if (before === perUnit) return `as learnt before (${framesText(perUnit)} per ${unit})`;
   target.store.costs.set(target.identity, solution.id, costKind, perUnit, Date.now());
   return before === null
-    ? `learnt: ${perUnit} frames per ${unit} (not published by the service)`
-    : `learnt again: ${perUnit} frames per ${unit} (it was ${before}; not published by the service)`;
+    ? `learnt: ${framesText(perUnit)} per ${unit} (not published by the service)`
+    : `learnt again: ${framesText(perUnit)} per ${unit} (it was ${before}; not published by the service)`;
 }
 
 async function previewOf(file: string): Promise<string | null> {

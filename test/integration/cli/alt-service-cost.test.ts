@@ -80,7 +80,7 @@ describe('alt service c: costs not published', () => {
     expect(report.parts).toContainEqual({
       part: 'solutions[objects].frameCost',
       verdict: 'not-published',
-      text: `not published: using ${IMAGE_COST} frames per image (learnt from the service's count), ${FRAME_COST} frames per clip frame (learnt from the service's count)`,
+      text: `not published: using ${IMAGE_COST} frames per image (learnt from the service's count), ${FRAME_COST} frame per clip frame (learnt from the service's count)`,
     });
   }, 120_000);
 
