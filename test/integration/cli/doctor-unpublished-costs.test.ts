@@ -9,12 +9,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CheckReport } from '../../../electron/shared/contract/index.js';
 import { distinctJpegs } from '../../support/cli-media.js';
+import { clip } from '../../support/synth-media.js';
 import { cliEnv, cliHome, lastJson, runCli } from '../../support/cli-run.js';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy.js';
 import { startFixture, TEST_KEY, type Fixture } from '../../support/service-fixture.js';
 import { stripPublishedCosts } from '../../support/unpublished-costs.js';
 
 const IMAGE_COST = 4; // objects, as the embedded service charges it
+const FRAME_COST = 2; // objects, per analysed clip frame
 const GRANT = 100_000;
 
 let t: { home: string; dir: string; remove: () => Promise<void> };
@@ -79,6 +81,31 @@ describe('labeldesk doctor against a service that does not publish its costs', (
       (await runCli(['plan', folder, '--service', proxy.url, '--json'], env)).stdout,
     );
     expect(plan).toMatchObject({ costUnknown: 0, toLabel: { frames: 3 * IMAGE_COST } });
+  });
+
+  it('--spend with a clip learns the cost of a clip frame from GET /key around its job', async () => {
+    const walk = await clip(t.dir, 'walk.mp4', 2, '160x120', 10);
+    const r = await runCli(['doctor', '--service', proxy.url, '--spend', walk, '--json'], env);
+    expect(r.code, r.stderr).toBe(0);
+    const report = lastJson<CheckReport>(r.stdout);
+    const paid = await spent();
+    expect(report.spend).toMatchObject({ kind: 'video', spent: paid });
+    expect(report.spend!.cost).toBe(
+      `learnt: ${FRAME_COST} frames per clip frame (not published by the service)`,
+    );
+    expect(uploads()).toBe(1);
+  });
+
+  it('the embedded service (no --service): everything understood as published; --spend confirms the cost', async () => {
+    const embedded = cliEnv(t.home, { LABELDESK_EMBEDDED_ENGINE: 'null' });
+    const r = await runCli(['doctor', '--spend', join(folder, 'photo1.jpg'), '--json'], embedded);
+    expect(r.code, r.stderr).toBe(0);
+    const report = lastJson<CheckReport>(r.stdout);
+    expect(report.parts.filter((p) => p.verdict !== 'understood')).toEqual([]);
+    expect(report.spend).toMatchObject({
+      spent: IMAGE_COST,
+      cost: `as published (${IMAGE_COST} frames per image)`,
+    });
   });
 
   it('a catalog without solution ids is not understood: exit 5, in words', async () => {
