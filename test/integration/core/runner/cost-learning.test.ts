@@ -115,6 +115,31 @@ describe('learning a frame cost the service does not publish', () => {
     expect((await rig.plan([await images(1)])).costUnknown).toBe(1);
   });
 
+  it('the learning call goes alone; once the cost is known the run goes back to full concurrency', async () => {
+    rig = await startRunnerRig({ service: { latencyMs: 150 } });
+    stripPublishedCosts(rig.proxy);
+    const port = rig.port as { inferImage: RunnerRig['port']['inferImage'] };
+    const send = port.inferImage.bind(port);
+    let inFlight = 0;
+    const peaks: number[] = [];
+    port.inferImage = async (input) => {
+      inFlight++;
+      peaks.push(inFlight);
+      try {
+        return await send(input);
+      } finally {
+        inFlight--;
+      }
+    };
+    const { summary } = await rig.label([await images(6)], { concurrency: 4 });
+    expect(summary.labelled).toBe(6);
+    // The first call alone; the rest overlapping as the concurrency allows.
+    expect(peaks[0]).toBe(1);
+    expect(peaks[1]).toBe(1);
+    expect(Math.max(...peaks)).toBeGreaterThan(1);
+    expect(rig.ledger()).toBe(await rig.spent());
+  });
+
   it('a run budget is not exceeded once the cost is known: 10 frames buy 2 images of 4', async () => {
     rig = await unpublishedCosts();
     const dir = await images(5);
