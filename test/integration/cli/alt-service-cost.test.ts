@@ -27,7 +27,8 @@ beforeEach(async () => {
   env = cliEnv(t.home, { LABELDESK_API_KEY: alt.key });
   images = join(t.dir, 'images');
   await mkdir(images);
-  for (let i = 0; i < 4; i++) await writeFile(join(images, `p${i}.jpg`), await jpeg(200 + i, 150, i + 1));
+  for (let i = 0; i < 4; i++)
+    await writeFile(join(images, `p${i}.jpg`), await jpeg(200 + i, 150, i + 1));
 });
 afterEach(async () => {
   await alt.close();
