@@ -15,6 +15,7 @@ import { FolderManager } from './folder-manager.js';
 import { libraryHandlers } from './library-handlers.js';
 import { reviewHandlers } from './review-handlers.js';
 import { exportHandlers } from './export-handlers.js';
+import { importHandlers } from './import-handlers.js';
 import { mediaHandlers, toPlayable } from './media-handlers.js';
 import { createMediaSource } from './media-source.js';
 import { ProxyMaker } from './proxy-maker.js';
@@ -34,7 +35,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   // Browsing runs on its own thread and connection: never behind a run's writes or the UI's calls.
   const viewClient = new LibraryViewClient(store.file, nativeBinding);
   const view = viewClient.q;
-  const events = new AppEvents();
+  const events = new AppEvents(log);
   const notices = new Set<string>();
   const notice = (line: string) => {
     if (!notices.has(line)) log(line);
@@ -161,6 +162,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       classesOf: (id) => hub.current().solutions.find((s) => s.id === id)?.classes,
       progress: (p) => (p.done ? events.emit('export.progress', p) : exportProgress(p)),
     }),
+
+    ...importHandlers(store, () => libraryChanged({ folderIds: [], at: Date.now() })),
 
     'host.pickFolders': async () => {
       if (!host.pickFolders) {

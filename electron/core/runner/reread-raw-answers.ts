@@ -100,8 +100,11 @@ function rereadOne(store: LibraryStore, row: RawAnswerRow, at: number): boolean 
     return true;
   }
   const job = readJobAnswer(row.httpStatus, row.body, ctx);
+  // Still running by this reading: nothing to settle yet (it stays kept).
+  if (job.status === 'queued' || job.status === 'running') return false;
   store.transaction(() => {
-    if (job.result) {
+    const done = job.status === 'succeeded' && job.result !== null;
+    if (done && job.result) {
       store.results.save({
         ...base,
         analysedWidth: job.result.analysedWidth ?? media?.width ?? 0,
@@ -112,7 +115,7 @@ function rereadOne(store: LibraryStore, row: RawAnswerRow, at: number): boolean 
         ),
       });
     }
-    settle(store, row, job.result ? { state: 'done' } : { state: 'failed', error: job.error }, at);
+    settle(store, row, done ? { state: 'done' } : { state: 'failed', error: job.error }, at);
   });
   return true;
 }

@@ -2,7 +2,7 @@
  * What the runner needs from a detection service; `ServiceClient` provides it. The shapes are the
  * service adapter's (electron/core/service/adapter/adapter-types.ts), narrowed to what is used.
  */
-import type { AnswerContext, FrameCost } from '../service/adapter/adapter-types.js';
+import type { AnswerContext, FrameCost, ServiceLimits } from '../service/adapter/adapter-types.js';
 
 export interface WireBox {
   x: number;
@@ -65,18 +65,19 @@ export interface CatalogView {
     /** `null`: not published in a form LabelDesk reads. */
     frameCost: FrameCost;
   }[];
-  limits: {
-    maxImageBytes: number;
-    maxVideoBytes: number;
-    maxVideoSeconds: number;
-    imageFormats: string[];
-    videoFormats: string[];
-    maxConcurrentRequests: number;
-    maxConcurrentJobs: number;
-    hourFrames: number;
-    videoSampleFps: number;
-    pollIntervalMs: { min: number; max: number };
-  };
+  limits: Pick<
+    ServiceLimits,
+    | 'maxImageBytes'
+    | 'maxVideoBytes'
+    | 'maxVideoSeconds'
+    | 'imageFormats'
+    | 'videoFormats'
+    | 'maxConcurrentRequests'
+    | 'maxConcurrentJobs'
+    | 'hourFrames'
+    | 'videoSampleFps'
+    | 'pollIntervalMs'
+  >;
 }
 
 export interface KeyView {

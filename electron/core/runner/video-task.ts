@@ -118,6 +118,14 @@ export async function runVideoTask(
 /** How long polls may keep failing (service restarting, network down) before the run lets the job be. */
 export const POLL_OUTAGE_MS = 120_000;
 
+/**
+ * How long a run waits for one clip's job before leaving it open for the next run: generous
+ * (a service may queue and analyse slowly), and longer for longer clips.
+ */
+export function jobPatienceMs(durationMs: number | null): number {
+  return Math.max(15 * 60_000, 30 * (durationMs ?? 0));
+}
+
 /** Polls failed for longer than POLL_OUTAGE_MS: the job is left open for the next run to poll. */
 class PollOutageError extends Error {
   override readonly name = 'PollOutageError';
@@ -132,6 +140,7 @@ async function pollUntilFinished(
 ): Promise<JobAnswer> {
   let interval = firstInterval;
   let outageSince: number | undefined;
+  const overdueAt = ctx.now() + jobPatienceMs(item.media.durationMs);
   // A clean stop ends the wait between polls (the job runs on, polled by the next run).
   const waits = AbortSignal.any([ctx.signal, ctx.stop]);
   for (;;) {
@@ -166,6 +175,10 @@ async function pollUntilFinished(
     ctx.onJobProgress?.(item.media, progress);
     if (job.status === 'succeeded' || job.status === 'failed' || job.status === 'cancelled')
       return job;
+    if (ctx.now() > overdueAt) {
+      // Neither finished nor failed: said in the summary, and left open for the next run.
+      throw new PollOutageError(`job ${jobId} is still not finished after a long wait`);
+    }
     interval = clampPollInterval(job.pollIntervalMs, ctx.limits.pollIntervalMs);
   }
 }

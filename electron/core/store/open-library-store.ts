@@ -10,6 +10,7 @@ import { MediaRepo } from './media-repo.js';
 import { RawAnswersRepo } from './raw-answers-repo.js';
 import { LIBRARY_MIGRATIONS } from './migrations.js';
 import { ResultsRepo } from './results-repo.js';
+import { ReviewedRepo } from './reviewed-repo.js';
 import { reviewMirror } from './review-mirror.js';
 import { RunsRepo } from './runs-repo.js';
 import { SettingsRepo } from './settings-repo.js';
@@ -61,6 +62,7 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
     catalog: new CatalogRepo(db),
     corrections,
     rawAnswers: new RawAnswersRepo(db),
+    reviewed: new ReviewedRepo(db, now),
     exportItems: (query: ExportQuery) => exportItems(file, query, readers),
   };
 }

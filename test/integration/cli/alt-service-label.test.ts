@@ -80,6 +80,14 @@ describe.each(['a', 'b', 'c'] as const)('labelling through alt service %s', (var
     expect(again.summary).toMatchObject({ labelled: 0, reused: 4, framesSpent: 0 });
     expect(alt.paidCalls).toBe(calls);
 
+    if (variant === 'a') {
+      // a publishes no clip length limit: status names it and what is used instead.
+      const status = await runCli(['status', '--service', alt.url], env);
+      expect(status.stdout).toContain(
+        'Limit maxVideoSeconds: not published by the service: using no length check before sending',
+      );
+    }
+
     const out = join(t.dir, 'boxes.csv');
     const exported = await runCli(['export', '--format', 'csv', '--out', out], env);
     expect(exported.code, exported.stderr).toBe(0);

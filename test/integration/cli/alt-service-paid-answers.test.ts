@@ -87,6 +87,14 @@ function openJobIds(home: string): string[] {
   }
 }
 
+/** Starts `label` on the clip with the service holding its job, and waits until the job id is stored. */
+async function labelUntilJobStored(s: Awaited<ReturnType<typeof setUp>>) {
+  s.alt.holdJobs = true;
+  const run = startCli(['label', clips, '--service', s.alt.url, '--yes'], s.env);
+  await until('the clip’s job to be stored', () => openJobIds(s.home).length > 0, 30_000);
+  return run;
+}
+
 describe('a paid answer is never lost', () => {
   it('keeps unreadable image and clip answers raw, counts them, and never sends them again', async () => {
     const s = await setUp('d');
@@ -104,6 +112,9 @@ describe('a paid answer is never lost', () => {
     expect(s.alt.paidCalls).toBe(3);
     expect(first.summary.framesSpent).toBe(s.alt.charged);
     expect(ledgerFrames(s.home)).toBe(s.alt.charged);
+
+    const status = await runCli(['status', '--service', s.alt.url], s.env);
+    expect(status.stdout).toContain('3 charged answer(s) kept but not understood');
 
     const again = await s.label([images, clips]);
     expect(again.summary.uncertain).toHaveLength(3);
@@ -135,9 +146,7 @@ describe('a paid answer is never lost', () => {
 
   it('follows the job of a 202 with odd fields across a crash, and never uploads the clip twice', async () => {
     const s = await setUp('b');
-    s.alt.holdJobs = true;
-    const run = startCli(['label', clips, '--service', s.alt.url, '--yes'], s.env);
-    await until('the clip’s job to be stored', () => openJobIds(s.home).length > 0, 30_000);
+    const run = await labelUntilJobStored(s);
     run.child.kill('SIGKILL');
     await run.exited;
     expect(openJobIds(s.home)).toEqual(['1']);
@@ -153,9 +162,7 @@ describe('a paid answer is never lost', () => {
 
   it('cancels that job at the service', async () => {
     const s = await setUp('b');
-    s.alt.holdJobs = true;
-    const run = startCli(['label', clips, '--service', s.alt.url, '--yes'], s.env);
-    await until('the clip’s job to be stored', () => openJobIds(s.home).length > 0, 30_000);
+    const run = await labelUntilJobStored(s);
     run.child.kill('SIGINT');
     expect((await run.exited).code).toBe(130);
     const cancel = await runCli(['jobs', '--cancel', '1', '--service', s.alt.url], s.env);

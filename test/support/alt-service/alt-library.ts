@@ -42,29 +42,20 @@ export function storedBoxes(home: string): StoredBox[] {
   }
 }
 
-export function ledgerFrames(home: string): number {
+function scalar(home: string, sql: string): number {
   const db = open(home);
   try {
-    return (
-      db.prepare('SELECT coalesce(sum(frames), 0) AS n FROM frames_ledger').get() as { n: number }
-    ).n;
+    return (db.prepare(sql).get() as { n: number }).n;
   } finally {
     db.close();
   }
 }
 
-export function rawAnswerCount(home: string): number {
-  const db = open(home);
-  try {
-    return (
-      db.prepare('SELECT count(*) AS n FROM raw_answers WHERE read_at IS NULL').get() as {
-        n: number;
-      }
-    ).n;
-  } finally {
-    db.close();
-  }
-}
+export const ledgerFrames = (home: string): number =>
+  scalar(home, 'SELECT coalesce(sum(frames), 0) AS n FROM frames_ledger');
+
+export const rawAnswerCount = (home: string): number =>
+  scalar(home, 'SELECT count(*) AS n FROM raw_answers WHERE read_at IS NULL');
 
 const byX = (a: { x: number }, b: { x: number }) => a.x - b.x;
 

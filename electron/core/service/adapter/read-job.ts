@@ -95,11 +95,15 @@ export function readJob(raw: unknown, ctx: AnswerContext, problems: Problems): J
     ...pollHint(raw),
     understanding: notes.list,
   };
+  const error = errorOf(raw.error);
   if (isObject(raw.result)) {
     const result = readVideoResult(raw.result, ctx, notes, problems);
-    return result ? { ...base, status: 'succeeded', result, error: null } : null;
+    if (!result) return null;
+    // A failure said outright wins; the frames analysed before it still count (and are charged).
+    return error
+      ? { ...base, status: 'failed', result, error }
+      : { ...base, status: 'succeeded', result, error: null };
   }
-  const error = errorOf(raw.error);
   if (error) return { ...base, status: 'failed', result: null, error };
   if (word === 'finished') {
     problems.add('job.result', `required for a finished job (status "${serviceStatus}")`);
