@@ -227,7 +227,7 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    version: 4,
+    version: 5,
     name: 'learnt-costs',
     // Frame costs a service does not publish in a form LabelDesk reads, learnt from what a call
     // cost (the answer's credits, or GET /key before and after). One row per service, solution
