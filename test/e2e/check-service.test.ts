@@ -141,16 +141,19 @@ describe('a service that does not publish its costs', () => {
     await expect
       .poll(async () => Number(await rect.getAttribute('x')), { timeout: 10_000 })
       .toBeCloseTo(cornerX - width / 2, 6);
-    // Kept per service in the library, where the adapter reads it.
-    const db = new Database(join(ws.dir, 'home', 'library.sqlite'), { readonly: true });
-    try {
-      const row = db
-        .prepare('SELECT value FROM settings WHERE key = ?')
-        .get(`service.reading:${proxy.url}`) as { value: string } | undefined;
-      expect(JSON.parse(row?.value ?? '{}')).toEqual({ boxOrigin: 'centre' });
-    } finally {
-      db.close();
-    }
+    // Kept per service in the library, where the adapter reads it (saved once the call lands).
+    const saved = () => {
+      const db = new Database(join(ws.dir, 'home', 'library.sqlite'), { readonly: true });
+      try {
+        const row = db
+          .prepare('SELECT value FROM settings WHERE key = ?')
+          .get(`service.reading:${proxy.url}`) as { value: string } | undefined;
+        return JSON.parse(row?.value ?? '{}') as unknown;
+      } finally {
+        db.close();
+      }
+    };
+    await expect.poll(saved, { timeout: 10_000 }).toEqual({ boxOrigin: 'centre' });
     expect(await spent()).toBe((PHOTOS + 1) * COST);
   }, 90_000);
 });
