@@ -3,6 +3,8 @@
  * interfaces on better-sqlite3 (WAL, foreign keys, STRICT tables, hashed numbered migrations);
  * library, runner, export and the CLI use only what is declared here.
  */
+import type { ExportItem, ExportQuery } from './export-types.js';
+import type { LearntCostsApi } from './learnt-costs-types.js';
 
 export type MediaKind = 'image' | 'video';
 export type MediaStatus = 'present' | 'missing' | 'error';
@@ -189,33 +191,8 @@ export interface LedgerEntry {
   at: number;
 }
 
-export interface ExportItem {
-  media: MediaRecord;
-  result: ResultRow;
-  /**
-   * The corrected set (model boxes with a person's corrections merged in, deleted ones left out),
-   * in frame order; clips' boxes carry a `trackId` (see `electron/core/review/track-boxes.ts`).
-   */
-  detections: DetectionRow[];
-}
-
-export interface ExportQuery {
-  solution?: string;
-  /** Only boxes a person accepted. */
-  onlyAccepted?: boolean;
-  minScore?: number;
-  classes?: readonly string[];
-  kind?: MediaKind;
-  /** Also export boxes a reviewer rejected (default: they are left out). */
-  includeRejected?: boolean;
-  /** Leave out items with no box left after filtering (default: kept, as labelled negatives). */
-  skipEmpty?: boolean;
-}
-
-export type CostKind = 'image' | 'videoFrame';
-
-/** A learnt cost per medium; null while it is not known. */
-export type LearntCosts = Record<CostKind, number | null>;
+export type { ExportItem, ExportQuery } from './export-types.js';
+export type { CostKind, LearntCosts, LearntCostsApi } from './learnt-costs-types.js';
 
 export interface LibraryStore {
   readonly file: string;
@@ -346,12 +323,7 @@ export interface LibraryStore {
   };
 
   /** Frame costs learnt from the service's own count when its catalog does not publish them. */
-  costs: {
-    get(serviceUrl: string, solution: string): LearntCosts;
-    set(serviceUrl: string, solution: string, kind: CostKind, frames: number, at: number): void;
-    /** Forgets what was learnt for this service and solution (learnt again from the next file). */
-    forget(serviceUrl: string, solution: string): void;
-  };
+  costs: LearntCostsApi;
 
   catalog: {
     saveSnapshot(serviceUrl: string, version: string, body: string, at: number): void;
