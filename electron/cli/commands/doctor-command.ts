@@ -83,7 +83,7 @@ function jsonOf(report: CheckReport) {
   return { ...report, spend: report.spend ? { ...report.spend, preview: undefined } : null };
 }
 
-export function reportText(report: CheckReport): string {
+function reportText(report: CheckReport): string {
   const lines = [`Service: ${report.service}`];
   for (const p of report.parts) lines.push(`  ${p.part}: ${p.text}`);
   lines.push(

@@ -4,7 +4,7 @@
  * call (nothing else is in flight then, so the difference is that call's). What is learnt is kept
  * per service and solution, and used for plans, estimates and budgets from then on.
  */
-import type { CostKind, LibraryStore, MediaKind } from '../store/store-types.js';
+import type { CostKind, LibraryStore } from '../store/store-types.js';
 import type { CatalogView, CreditsState, KeyView, ServicePort } from './service-port.js';
 
 type Solution = CatalogView['solutions'][number];
