@@ -9,9 +9,6 @@ import type { CatalogView, CreditsState, KeyView, ServicePort } from './service-
 
 type Solution = CatalogView['solutions'][number];
 
-export const costKindOf = (kind: MediaKind): CostKind =>
-  kind === 'image' ? 'image' : 'videoFrame';
-
 /** The catalog with every unpublished cost replaced by the one learnt for this service, if any. */
 export function withLearntCosts<C extends CatalogView>(
   catalog: C,
