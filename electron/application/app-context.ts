@@ -1,6 +1,7 @@
 /** What every labelling command opens: the data folder, the library database and the keychain. */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { privateCopy, readOnlyReason } from './read-only-home.js';
 import { Credentials, KeytarStore } from '../core/credentials/index.js';
 import {
   acquireLibraryLock,
@@ -13,6 +14,10 @@ import { labeldeskHome } from '../node-lib/app-paths.js';
 
 export interface AppContext {
   home: string;
+  /** Where this process writes: `home`, or a private copy of it when the library is read-only. */
+  workHome: string;
+  /** Why the library cannot be written (a read-only share or home), or null. */
+  readOnly: string | null;
   env: NodeJS.ProcessEnv;
   store: LibraryStore;
   credentials: Credentials;
@@ -25,11 +30,23 @@ export function openAppContext(
 ): AppContext {
   const home = labeldeskHome(env);
   mkdirSync(home, { recursive: true });
-  const store = openLibraryStore(join(home, 'library.sqlite'), {
-    nativeBinding: options.nativeBinding,
-  });
+  const readOnly = readOnlyReason(home);
+  const work = readOnly ? privateCopy(home) : { dir: home, remove: () => undefined };
+  let store: LibraryStore;
+  try {
+    store = openLibraryStore(join(work.dir, 'library.sqlite'), {
+      nativeBinding: options.nativeBinding,
+    });
+  } catch (err) {
+    work.remove();
+    throw err;
+  }
   const credentials = new Credentials({ store: new KeytarStore(), env, settings: store.settings });
-  return { home, env, store, credentials, close: () => store.close() };
+  const close = () => {
+    store.close();
+    work.remove();
+  };
+  return { home, workHome: work.dir, readOnly, env, store, credentials, close };
 }
 
 /**

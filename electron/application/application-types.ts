@@ -2,6 +2,7 @@
  * The application layer's face to its hosts (the Electron main process, the browser-mode server
  * and the CLI): the contract's handlers, its events, media by library id, and what a host lends it.
  */
+import type { FileHandle } from 'node:fs/promises';
 import type { EventName, EventPayload, Handlers } from '../shared/contract/index.js';
 
 export type MediaVariant = 'thumb' | 'file' | 'proxy';
@@ -11,6 +12,8 @@ export interface MediaFile {
   path: string;
   contentType: string;
   size: number;
+  /** The file already opened and verified (a library item): read from it, then close it. */
+  handle?: FileHandle;
 }
 
 export interface MediaSource {

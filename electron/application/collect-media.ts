@@ -7,7 +7,9 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { rootHolding, NotMediaError } from '../core/library/library-roots.js';
+import { FolderRefusal } from '../core/library/folder-refusal.js';
 import { Library } from '../core/library/library.js';
+import { isWithin } from '../core/library/path-within.js';
 import type { LibraryIssue } from '../core/library/media-types.js';
 import type { FolderRow, LibraryStore, MediaRecord } from '../core/store/store-types.js';
 import { UsageError } from './service-connection.js';
@@ -52,6 +54,7 @@ export async function collectMedia(
   store: LibraryStore,
   paths: readonly string[],
   onStage?: (text: string) => void,
+  signal?: AbortSignal,
 ): Promise<Selection> {
   const issues: LibraryIssue[] = [];
   const library = new Library(store, { onIssue: (i) => issues.push(i) });
@@ -61,6 +64,7 @@ export async function collectMedia(
       await rootFor(library, store, t);
       targets.push(t);
     } catch (err) {
+      if (err instanceof FolderRefusal) throw new UsageError(err.message);
       // A README among `photos/*` is skipped with a word, not a reason to refuse the rest.
       if (!(err instanceof NotMediaError)) throw err;
       issues.push({ path: t.path, code: err.code, message: err.message });
@@ -77,20 +81,18 @@ export async function collectMedia(
     ...(roots.find((f) => isWithin(t.path, f.path)) as FolderRow),
     within: t.path,
   }));
-  const rescan = () => library.scan(scans);
+  const rescan = () => library.scan(scans, undefined, undefined, signal);
   onStage?.('scanning');
   await rescan();
   // Each new file is read once for both its hash and its header.
   onStage?.('hashing and probing');
-  await library.hashAndProbePending(undefined, only);
+  await library.hashAndProbePending(undefined, only, signal);
   const contains = (p: string) =>
     targets.some((t) => (t.isFile ? p === t.path : isWithin(p, t.path)));
   const selection = { store, library, folders: roots, issues, contains, rescan };
   // Files that failed to read or decode are kept: the plan reports them as refused, with their reason.
   return { ...selection, media: selectedMedia(selection) };
 }
-
-const isWithin = (p: string, dir: string) => p === dir || p.startsWith(dir + path.sep);
 
 /** The selection's media as the store has them now (rows that failed to read included). */
 export function selectedMedia(selection: Omit<Selection, 'media'>): MediaRecord[] {

@@ -13,6 +13,7 @@ import { AutoLabeller } from './auto-label.js';
 import { checkHandlers } from './check-handlers.js';
 import { FolderManager } from './folder-manager.js';
 import { libraryHandlers } from './library-handlers.js';
+import { refuseWrites } from './read-only-home.js';
 import { reviewHandlers } from './review-handlers.js';
 import { exportHandlers } from './export-handlers.js';
 import { importHandlers } from './import-handlers.js';
@@ -61,7 +62,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     view,
     events,
     solution,
-    onArrived: (_folderId, ids) => auto.offer(ids),
+    // A read-only library labels nothing by itself: its results could not be kept.
+    onArrived: (_folderId, ids) => (context.readOnly ? undefined : auto.offer(ids)),
     log,
   });
   filesRead = () => folders.idle();
@@ -79,10 +81,17 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   });
   const host = options.host ?? {};
   const rememberSolution = (id: string) => store.settings.set(SOLUTION_SETTING, id);
-  const proxies = new ProxyMaker(home, (media, state) =>
+  const proxies = new ProxyMaker(context.workHome, (media, state) =>
     events.emit('media.proxyProgress', toPlayable(media, state, options.mediaBase)),
   );
   const exportProgress = events.throttled('export.progress', 100);
+  const exports = exportHandlers({
+    store,
+    idsOf: (filter) =>
+      view.ids({ filter, sort: 'path', descending: false, offset: 0, limit: 200_000 }),
+    classesOf: (id) => hub.current().solutions.find((s) => s.id === id)?.classes,
+    progress: (p) => (p.done ? events.emit('export.progress', p) : exportProgress(p)),
+  });
 
   const handlers: Handlers = {
     'app.info': () => ({
@@ -115,7 +124,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
         ...(autoLabel !== undefined ? { autoLabel } : {}),
       }),
     'folders.rescan': ({ id }) => folders.rescan(id),
-    'folders.issues': ({ id, limit }) => view.folderErrors(id, limit),
+    'folders.issues': ({ id, limit }) => folders.issues(id, limit),
 
     'runs.estimate': (scope) => runs.estimate(scope),
     'runs.start': (request) => {
@@ -155,13 +164,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     ),
 
     ...mediaHandlers((id) => store.media.byId(id), proxies, options.mediaBase),
-    ...exportHandlers({
-      store,
-      idsOf: (filter) =>
-        view.ids({ filter, sort: 'path', descending: false, offset: 0, limit: 200_000 }),
-      classesOf: (id) => hub.current().solutions.find((s) => s.id === id)?.classes,
-      progress: (p) => (p.done ? events.emit('export.progress', p) : exportProgress(p)),
-    }),
+    ...exports.handlers,
 
     ...importHandlers(store, () => libraryChanged({ folderIds: [], at: Date.now() })),
 
@@ -199,14 +202,13 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   background.unref();
 
   return {
-    handlers,
+    handlers: context.readOnly ? refuseWrites(handlers, home, context.readOnly) : handlers,
     onEvent: (listener) => events.on(listener),
-    media: createMediaSource(store, home, proxies),
+    media: createMediaSource(store, context.workHome, proxies),
     async close() {
       clearTimeout(background);
-      proxies.close();
-      await runs.close();
-      await folders.close();
+      // Everything under way is told to stop at once; the service and the library close last.
+      await Promise.all([proxies.close(), runs.close(), folders.close(), exports.close()]);
       await hub.close();
       await viewClient.close();
       context.close();

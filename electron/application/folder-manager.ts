@@ -3,7 +3,10 @@
  * ingest queue that scans a folder, then hashes and probes what is new, in the background. The UI
  * sees new files as soon as the scan stores them; hashing and probing follow without blocking it.
  */
+import { rootHolding } from '../core/library/library-roots.js';
+import { FolderRefusal } from '../core/library/folder-refusal.js';
 import { Library } from '../core/library/library.js';
+import type { LibraryIssue } from '../core/library/media-types.js';
 import type { WatchEvent } from '../core/library/watch-folders.js';
 import type { FolderTotals } from '../core/store/library-view.js';
 import type { AsyncView } from '../core/store/library-view-client.js';
@@ -41,12 +44,20 @@ export class FolderManager {
   private watcher: { close(): Promise<void> } | undefined;
   private watching: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Aborted on close: a walk, a hashing pass or a watcher being set up stops at once. */
+  private readonly quitting = new AbortController();
   private readonly changed;
   private arrived = new Map<number, Set<string>>();
   private arrivalTimer: NodeJS.Timeout | undefined;
+  /** What the last scan of each folder left out (linked folders…), by path: each listed once. */
+  private readonly scanIssues = new Map<number, Map<string, LibraryIssue>>();
+  private readonly missing = new Set<number>();
 
   constructor(private readonly o: FolderManagerOptions) {
-    this.library = new Library(o.store, {});
+    this.library = new Library(o.store, {
+      onIssue: (issue) => this.onIssue(issue),
+      onRootState: (root, present) => this.onRootState(root, present),
+    });
     this.changed = o.events.throttled('library.changed', 250);
   }
 
@@ -67,6 +78,7 @@ export class FolderManager {
       row = await this.library.addFolder(path);
     } catch (err) {
       const code = (err as { code?: string }).code === 'ENOENT' ? 'not_found' : 'invalid_folder';
+      if (err instanceof FolderRefusal) throw new LabelDeskError(err.code, err.message);
       const message =
         code === 'not_found' ? `${path}: there is no such folder.` : (err as Error).message;
       throw new LabelDeskError(code, message);
@@ -96,6 +108,13 @@ export class FolderManager {
     return this.viewById(row.id);
   }
 
+  /** Entries the scans left out, then the files that could not be read or decoded. */
+  async issues(id: number, limit: number): Promise<LibraryIssue[]> {
+    const left = [...(this.scanIssues.get(id)?.values() ?? [])].slice(0, limit);
+    const unreadable = await this.o.view.folderErrors(id, limit - left.length);
+    return [...left, ...(left.length < limit ? unreadable : [])];
+  }
+
   rescan(id: number): Promise<FolderView> {
     this.known(id);
     this.ingest([id]);
@@ -116,9 +135,15 @@ export class FolderManager {
     await this.rewatch();
   }
 
+  /**
+   * Stops at once, whatever is under way: what was stored stays (each page is its own
+   * transaction), a walk cut short marks nothing missing, and the next start redoes the rest.
+   */
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.arrivalTimer);
+    this.quitting.abort(new Error('closing'));
+    await this.watching;
     await this.watcher?.close();
     await this.queue.catch(() => undefined);
   }
@@ -135,24 +160,57 @@ export class FolderManager {
       if (this.closed) return;
       try {
         const roots = this.o.store.folders.list().filter((f) => folderIds.includes(f.id));
+        // A whole-folder scan lists again what it leaves out, and finds the folder or not.
+        for (const id of folderIds) {
+          this.scanIssues.delete(id);
+          this.missing.delete(id);
+        }
         // A file still being written is left for the watcher (or a scan moments later) to take
         // once complete: a rescan must never take in half a copy.
         let unsettled = false;
-        await this.library.scan(roots, () => this.changed({ folderIds, at: Date.now() }), {
-          ms: SETTLE_MS,
-          onUnsettled: () => (unsettled = true),
-        });
+        const signal = this.quitting.signal;
+        await this.library.scan(
+          roots,
+          () => this.changed({ folderIds, at: Date.now() }),
+          { ms: SETTLE_MS, onUnsettled: () => (unsettled = true) },
+          signal,
+        );
         if (unsettled) this.rescanLater(folderIds);
         this.changed({ folderIds, at: Date.now() });
-        await this.library.hashAndProbePending();
+        await this.library.hashAndProbePending(undefined, {}, signal);
       } catch (err) {
-        this.o.log(`scan failed: ${(err as Error).message}`);
+        if (!this.closed) this.o.log(`scan failed: ${(err as Error).message}`);
       } finally {
         for (const id of folderIds) this.scanning.delete(id);
         this.changed({ folderIds, at: Date.now() });
         this.foldersChanged();
       }
     });
+  }
+
+  private onIssue(issue: LibraryIssue): void {
+    const root = rootHolding(this.o.store.folders.list(), issue.path);
+    if (!root) return;
+    if (issue.code === 'folder_missing' && issue.path === root.path) {
+      this.missing.add(root.id);
+      return this.foldersChanged();
+    }
+    const issues = this.scanIssues.get(root.id) ?? new Map<string, LibraryIssue>();
+    issues.set(issue.path, issue);
+    this.scanIssues.set(root.id, issues);
+    this.foldersChanged();
+  }
+
+  /** A watched folder went missing (watching pauses), or came back: then it is scanned again. */
+  private onRootState(rootPath: string, present: boolean): void {
+    const root = this.o.store.folders.list().find((f) => f.path === rootPath);
+    if (!root) return;
+    if (!present) this.missing.add(root.id);
+    else {
+      this.missing.delete(root.id);
+      this.ingest([root.id]);
+    }
+    this.foldersChanged();
   }
 
   /** Folders whose scan met files still being written are scanned again once they settle. */
@@ -168,7 +226,7 @@ export class FolderManager {
     this.watching = this.watching
       .then(() => this.watchNow())
       .catch((err: unknown) => {
-        this.o.log(`watching failed: ${(err as Error).message}`);
+        if (!this.closed) this.o.log(`watching failed: ${(err as Error).message}`);
       });
     return this.watching;
   }
@@ -184,6 +242,7 @@ export class FolderManager {
     this.watcher = await this.library.watch((event) => this.onWatchEvent(roots, event), {
       folderIds: watched.map((f) => f.id),
       pollingFor: (folderPath) => polled.has(folderPath),
+      signal: this.quitting.signal,
     });
   }
 
@@ -205,7 +264,7 @@ export class FolderManager {
     this.arrived = new Map();
     this.queue = this.queue.then(async () => {
       if (this.closed) return;
-      await this.library.hashAndProbePending();
+      await this.library.hashAndProbePending(undefined, {}, this.quitting.signal);
       for (const [folderId, paths] of batch) {
         const ids: number[] = [];
         for (const p of paths) {
@@ -247,6 +306,7 @@ export class FolderManager {
       polling: s.polling,
       autoLabel: s.autoLabel,
       scanning: this.scanning.has(row.id),
+      missing: this.missing.has(row.id),
       lastScanAt: row.lastScanAt,
       counts: {
         images: totals?.images ?? 0,
@@ -255,7 +315,7 @@ export class FolderManager {
         failed: totals?.failed ?? 0,
         new: totals?.new ?? 0,
       },
-      errors: totals?.errors ?? 0,
+      errors: (totals?.errors ?? 0) + (this.scanIssues.get(row.id)?.size ?? 0),
     };
   }
 }

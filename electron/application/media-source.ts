@@ -1,6 +1,10 @@
-/** Thumbnails and files by library id only: the renderer never names a path. */
+/**
+ * Thumbnails and files by library id only: the renderer never names a path. An item is served
+ * only while its path leads to the file that was scanned and probed (media-identity.ts).
+ */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { checkMedia, openVerifiedMedia } from '../core/library/media-identity.js';
 import { thumbnailFor } from '../core/library/thumbnails.js';
 import type { LibraryStore } from '../core/store/store-types.js';
 import type { MediaFile, MediaSource, MediaVariant } from './application-types.js';
@@ -39,14 +43,19 @@ export function createMediaSource(
     async resolve(variant: MediaVariant, id: number): Promise<MediaFile | undefined> {
       const media = store.media.byId(id);
       if (!media || media.status === 'missing') return undefined;
+      const root = store.folders.list().find((f) => f.id === media.folderId)?.path;
+      if (variant === 'file') {
+        const opened = await openVerifiedMedia(media, root);
+        if (!opened.ok) return undefined;
+        const { handle, size } = opened;
+        return { path: media.path, contentType: contentTypeOf(media.path), size, handle };
+      }
+      if (await checkMedia(media, root)) return undefined;
       if (variant === 'proxy') {
         const file = proxies.proxyFile(media);
         if (!file) return undefined;
         const st = await stat(file);
         return { path: file, contentType: contentTypeOf(file), size: st.size };
-      }
-      if (variant === 'file') {
-        return { path: media.path, contentType: contentTypeOf(media.path), size: media.size };
       }
       const thumb = await thumbnailFor(media, cacheDir);
       if (!thumb.ok) return undefined;

@@ -31,6 +31,7 @@ import {
 import type { AppEvents } from './app-events.js';
 import { mediaOfScope } from './media-scope.js';
 import type { ServiceHub } from './service-hub.js';
+import { checkMedia } from '../core/library/media-identity.js';
 
 export interface StartRequest extends RunScope {
   budget: number | null;
@@ -250,6 +251,7 @@ export class RunController {
         service: port,
         catalog,
         sleep: (ms, signal) => this.waitForCredits(run, ms, signal),
+        checkFile: checkMedia,
       },
       plan,
       {

@@ -103,7 +103,7 @@ export async function connectService(
   // Loaded only here: `--service` runs never pay for the service's modules (busboy, its routes…).
   const { startLocalService } = await import('../local-service/service.js');
   const embedded = await startLocalService({
-    dataDir: join(app.home, 'service'),
+    dataDir: join(app.workHome, 'service'),
     port: 0,
     keys: [{ key }],
     engine,

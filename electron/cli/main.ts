@@ -1,6 +1,10 @@
-/** The `labeldesk` command. Each subcommand lives in its own file; exit codes: 0 ok, 1 failures, 2 usage, 4 library busy, 5 doctor: not understood. */
+/** The `labeldesk` command. Each subcommand lives in its own file; exit codes: 0 ok, 1 failures, 2 usage, 3 credits, 4 library busy, 5 library damaged, 6 doctor: not understood, 130 interrupted. */
 import { Command, CommanderError } from 'commander';
+import { join } from 'node:path';
 import { LibraryBusyError } from '../core/store/library-lock.js';
+import { isDamagedDatabase, LibraryDamagedError } from '../core/store/store-error.js';
+import { labeldeskHome } from '../node-lib/app-paths.js';
+import { terminalText } from './terminal-text.js';
 import { buildVersion } from '../node-lib/app-paths.js';
 import { addAppCommand } from './commands/app-command.js';
 import { addDoctorCommand } from './commands/doctor-command.js';
@@ -16,6 +20,10 @@ import { InterruptedError } from './hidden-input.js';
 import { addServeCommand } from './serve-command.js';
 
 import { EXIT } from './run-summary.js';
+
+function libraryDamaged(err: unknown): LibraryDamagedError {
+  return new LibraryDamagedError(join(labeldeskHome(), 'library.sqlite'), err);
+}
 
 export async function main(argv: readonly string[]): Promise<number> {
   let exitCode: number = EXIT.ok;
@@ -54,6 +62,12 @@ export async function main(argv: readonly string[]): Promise<number> {
         err.code === 'commander.version'
         ? EXIT.ok
         : EXIT.usage;
+    }
+    if (isDamagedDatabase(err)) {
+      // Damage found after the open (a page deep in the file): the same sentence and code.
+      const damaged = err instanceof LibraryDamagedError ? err : libraryDamaged(err);
+      process.stderr.write(`labeldesk: ${terminalText(damaged.message)}\n`);
+      return EXIT.libraryDamaged;
     }
     process.stderr.write(`labeldesk: ${describeError(err, service)}\n`);
     if (err instanceof InterruptedError) return EXIT.interrupted;

@@ -12,8 +12,10 @@ export const EXIT = {
   usage: 2,
   credits: 3,
   libraryBusy: 4,
+  /** The library database is damaged (not 1, which means some files failed). */
+  libraryDamaged: 5,
   /** `doctor`: the service answered, but something LabelDesk needs was not understood. */
-  notUnderstood: 5,
+  notUnderstood: 6,
   interrupted: 130,
 } as const;
 

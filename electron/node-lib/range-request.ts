@@ -4,8 +4,8 @@
  * mode's loopback server. Only single ranges are honoured: a multi-range or malformed header is
  * ignored and the whole file is sent, which the RFC allows and media elements never need.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { createReadStream, type ReadStream } from 'node:fs';
+import { type FileHandle, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 
 export type RangePlan =
@@ -80,6 +80,25 @@ export function planRangeAnswer(
 export interface ServedFile {
   path: string;
   contentType: string;
+  /** Already open (and verified by its owner): read from it and close it, never the path. */
+  handle?: FileHandle;
+}
+
+/** The size of what will be sent, or undefined (404): the open handle's, else the path's now. */
+export async function servedSize(file: ServedFile): Promise<number | undefined> {
+  try {
+    const info = await (file.handle ? file.handle.stat() : stat(file.path));
+    return info.isFile() ? info.size : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The bytes of `span`, from the open handle when there is one (closed at the end). */
+export function readSpan(file: ServedFile, span: { start: number; end: number }): ReadStream {
+  return file.handle
+    ? file.handle.createReadStream({ ...span, autoClose: true })
+    : createReadStream(file.path, span);
 }
 
 /**
@@ -91,19 +110,17 @@ export async function rangeResponse(
   rangeHeader: string | null | undefined,
   method = 'GET',
 ): Promise<Response> {
-  let size: number;
-  try {
-    const info = await stat(file.path);
-    if (!info.isFile()) throw new Error('not a file');
-    size = info.size;
-  } catch {
+  const size = await servedSize(file);
+  if (size === undefined) {
+    await file.handle?.close();
     return new Response(null, { status: 404 });
   }
   const answer = planRangeAnswer(rangeHeader, size, file.contentType);
   const span = answer.body;
   const sendBytes = method !== 'HEAD' && span !== undefined && span.end >= span.start;
+  if (!sendBytes) await file.handle?.close();
   const body = sendBytes
-    ? (Readable.toWeb(createReadStream(file.path, span)) as ReadableStream<Uint8Array>)
+    ? (Readable.toWeb(readSpan(file, span)) as ReadableStream<Uint8Array>)
     : null;
   return new Response(body, { status: answer.status, headers: answer.headers });
 }

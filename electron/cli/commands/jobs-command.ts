@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { normaliseBaseUrl } from '../../core/credentials/index.js';
 import { ServiceError } from '../../core/service/service-errors.js';
 import { acquireLibraryLock } from '../../core/store/library-lock.js';
+import { readOnlyRefusal } from '../../application/read-only-home.js';
 import { openAppContext } from '../../application/app-context.js';
 import {
   UsageError,
@@ -55,6 +56,9 @@ export function addJobsCommand(program: Command): void {
         }
         // Cancelling writes to the library (ledger, state), so no run may be writing meanwhile;
         // and the service it starts only reads: no model loads, no stored job is resumed.
+        if (app.readOnly) {
+          throw new UsageError(readOnlyRefusal(app.home, app.readOnly, 'cancelling a job'));
+        }
         const lock = await acquireLibraryLock(app.home, {
           command: `labeldesk jobs --cancel ${opts.cancel}`,
         });

@@ -31,6 +31,8 @@ import {
 } from '../../application/service-connection.js';
 import { watchAndLabel } from '../../application/watch-and-label.js';
 import { terminalText } from '../terminal-text.js';
+import { checkMedia } from '../../core/library/media-identity.js';
+import { readOnlyRefusal } from '../../application/read-only-home.js';
 
 export interface LabelOptions {
   service?: string;
@@ -123,6 +125,8 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
   let conn: ServiceConnection | undefined;
   let lock: LibraryLock | undefined;
   try {
+    if (app.readOnly)
+      throw new UsageError(readOnlyRefusal(app.home, app.readOnly, 'labelling results'));
     // One library, one writer: taken before the embedded service starts on the library's data.
     lock = await lockLibraryForRun(app, {
       command: `labeldesk label ${paths.join(' ')}`,
@@ -147,7 +151,12 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
     saveSnapshot(app, conn.port.baseUrl, catalog);
     // A mistyped --solution is refused before a (possibly long) scan and hash of the folders.
     findSolution(catalog, opts.solution);
-    const selection = await collectMedia(app.store, paths, (stage) => view.line(`${stage}…`));
+    const selection = await collectMedia(
+      app.store,
+      paths,
+      (stage) => view.line(`${stage}…`),
+      ctrlC.stop,
+    );
     for (const issue of selection.issues) view.line(`skipped ${issue.path}: ${issue.message}`);
     const plan = planRun(app.store, catalog, opts.solution, selection.media, {
       retryUncertain: opts.retryUncertain ?? false,
@@ -179,7 +188,7 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
       ctrlC.running = true;
       try {
         const summary = await runLabelling(
-          { store: app.store, service: connection.port, catalog },
+          { store: app.store, service: connection.port, catalog, checkFile: checkMedia },
           p,
           {
             budgetFrames: opts.budget === undefined ? null : Math.max(0, opts.budget - budgetUsed),
@@ -226,24 +235,28 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
           `Exported ${written.boxes} boxes from ${written.files} files to ${terminalText(opts.out)}\n`,
         );
     }
-    if (opts.watch && !ctrlC.stop.aborted) {
-      let interrupted = false;
+    // A watch ends only by Ctrl-C (or SIGTERM): 130 in every state, a spent budget included.
+    if (opts.watch && ctrlC.stop.aborted) return EXIT.interrupted;
+    if (opts.watch) {
       await watchAndLabel(selection, ctrlC.stop, async (media) => {
         const next = planRun(app.store, catalog, opts.solution, media, {
           serviceUrl: connection.port.baseUrl,
         });
         if (next.items.length === 0) return;
         const s = await run(next, Number.POSITIVE_INFINITY);
-        interrupted ||= s.interrupted;
         process.stdout.write(
           `${opts.json ? JSON.stringify(summaryJson(next, s)) : summaryText(s)}\n`,
         );
       });
-      // Ctrl-C is how a watch ends: 0, unless it cut a batch short.
-      return interrupted ? EXIT.interrupted : EXIT.ok;
+      return EXIT.interrupted;
     }
     return exitCodeOf(summary);
   } catch (e) {
+    // Stopped while scanning or hashing: what was read is kept, the next run reads the rest.
+    if (ctrlC.stop.aborted && !ctrlC.running) {
+      err.write('\nStopped before sending anything.\n');
+      return EXIT.interrupted;
+    }
     if (isDiskFull(e)) {
       throw new Error(
         `The disk holding the library (${app.home}) is full: nothing was sent. Free some space and run again.`,

@@ -10,6 +10,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FolderRow, MediaUpsert } from '../store/store-types.js';
 import { type LibraryMediaStore, mediaKindOf } from './media-types.js';
+import { isInside, isWithin } from './path-within.js';
 import { type ScanEntry, scanFolder, type ScanIssue } from './scan-folder.js';
 
 export class NotMediaError extends Error {
@@ -19,7 +20,7 @@ export class NotMediaError extends Error {
 
 /** The root that holds `abs` (itself or an enclosing folder root), if any. */
 export function rootHolding(roots: readonly FolderRow[], abs: string): FolderRow | undefined {
-  return roots.find((f) => abs === f.path || abs.startsWith(f.path + path.sep));
+  return roots.find((f) => isWithin(abs, f.path));
 }
 
 /** Adds a file as a root of its own, unless a root already holds it. Only media files are taken. */
@@ -39,7 +40,7 @@ export function addFileRoot(store: LibraryMediaStore, abs: string): FolderRow {
 export function absorbFileRoots(store: LibraryMediaStore, folder: FolderRow): void {
   const inside = store.folders
     .list()
-    .filter((f) => f.id !== folder.id && f.path.startsWith(folder.path + path.sep));
+    .filter((f) => f.id !== folder.id && isInside(f.path, folder.path));
   for (const root of inside) {
     const moved: MediaUpsert[] = [];
     for (const { id } of store.media.snapshot(root.id).values()) {

@@ -8,14 +8,11 @@ import type { FolderRow, MediaReadResult, MediaRecord, MediaUpsert } from '../st
 import { CHUNK, hashError, hashMany, readFileHashed, readSmallFileSync } from './hash-file.js';
 import type { LibraryIssue, LibraryMediaStore } from './media-types.js';
 import { probeFromBytes, probeMedia, type ProbeResult } from './probe-media.js';
-import {
-  absorbFileRoots,
-  addFileRoot,
-  directoriesOnly,
-  folderRootsOnly,
-  scanRoot,
-} from './library-roots.js';
+import { absorbFileRoots, addFileRoot, folderRootsOnly, scanRoot } from './library-roots.js';
 import { fresh, type ReconcileCounts, reconcile } from './reconcile.js';
+import { checkedFolder, refuseOverlap } from './folder-refusal.js';
+import { isWithin } from './path-within.js';
+import { pendingPages } from './pending-pages.js';
 import { forEachLimited, SlicedFs } from './scan-fs.js';
 import { type FolderWatcher, type WatchEvent, watchFolders } from './watch-folders.js';
 
@@ -27,6 +24,8 @@ export interface LibraryOptions {
   probeConcurrency?: number;
   /** Every per-entry problem of scans and watching. */
   onIssue?: (issue: LibraryIssue) => void;
+  /** A watched root went missing (watching paused) or came back. */
+  onRootState?: (root: string, present: boolean) => void;
 }
 
 /** Which folders to watch (all by default), and which of them to poll. */
@@ -34,6 +33,8 @@ export interface LibraryWatchOptions extends RootFilter {
   /** Folders (their stored path) to stat-poll instead of watch: network drives send no events.
    *  Asked again whenever the folder list changes. */
   pollingFor?: (folderPath: string) => boolean;
+  /** Closes the watcher, an initial listing in progress included (quitting never waits for it). */
+  signal?: AbortSignal;
 }
 
 export interface ScanCounts extends ReconcileCounts {
@@ -61,8 +62,6 @@ export interface ReadCounts {
   probed: WorkCounts;
 }
 
-const PAGE = 500;
-
 export class Library {
   private watcher:
     | { watcher: FolderWatcher; onEvent: (e: WatchEvent) => void; options: LibraryWatchOptions }
@@ -75,18 +74,14 @@ export class Library {
 
   /**
    * Adds a folder (idempotent for the same path). Nested folders are refused: one file, one row.
-   * Files added on their own inside it join it (see library-roots.ts).
+   * Files added on their own inside it join it (see library-roots.ts). `/`, a relative path and
+   * anything but a folder are refused (FolderRefusal), each with its own sentence.
    */
   async addFolder(folderPath: string): Promise<FolderRow> {
-    const abs = path.resolve(folderPath);
-    const st = await stat(abs);
-    if (!st.isDirectory()) throw new Error(`${abs} is not a folder.`);
+    const abs = await checkedFolder(folderPath);
     const existing = this.store.folders.list();
     const same = existing.find((f) => f.path === abs);
-    const inside = existing.filter((f) => f.path.startsWith(abs + path.sep));
-    const overlap =
-      existing.find((f) => abs.startsWith(f.path + path.sep)) ?? (await directoriesOnly(inside))[0];
-    if (!same && overlap) throw new Error(`${abs} overlaps the library folder ${overlap.path}.`);
+    if (!same) await refuseOverlap(abs, existing);
     const row = same ?? this.store.folders.add(abs);
     absorbFileRoots(this.store, row);
     if (!same) await this.rewatch();
@@ -123,6 +118,7 @@ export class Library {
     roots: readonly (FolderRow & { within?: string })[],
     onProgress?: (progress: ScanProgress) => void,
     settle?: { ms: number; onUnsettled: (path: string) => void },
+    signal?: AbortSignal,
   ): Promise<ScanCounts> {
     const total: ScanCounts = {
       new: 0,
@@ -144,14 +140,13 @@ export class Library {
         },
         within,
       );
-      await reconcile(this.store, folder.id, scan.entries, {
+      // Aborted mid-walk: reconcile ends before marking anything missing; the next scan redoes it.
+      await reconcile(this.store, folder.id, abortable(scan.entries, signal), {
         rootUnavailable: () => scan.rootLost(),
         ...(settle
           ? { settledBefore: Date.now() - settle.ms, onUnsettled: settle.onUnsettled }
           : {}),
-        ...(within === folder.path
-          ? {}
-          : { scope: (p: string) => p === within || p.startsWith(within + path.sep) }),
+        ...(within === folder.path ? {} : { scope: (p: string) => isWithin(p, within) }),
         onProgress: (c) => {
           for (const k of ['new', 'changed', 'unchanged', 'missing', 'reappeared'] as const)
             total[k] = base[k] + c[k];
@@ -169,9 +164,15 @@ export class Library {
   async hashPending(
     onProgress?: (counts: WorkCounts) => void,
     only: RootFilter = {},
+    signal?: AbortSignal,
   ): Promise<WorkCounts> {
     const counts: WorkCounts = { done: 0, failed: 0 };
-    for await (const page of this.pages('hash', (m) => m.contentHash === null, only)) {
+    for await (const page of pendingPages(
+      this.store,
+      'hash',
+      (m) => m.contentHash === null,
+      only,
+    )) {
       const byPath = new Map(page.map((m) => [m.path, m]));
       const results = await hashMany([...byPath.keys()], {
         concurrency: this.options.hashConcurrency ?? 2,
@@ -189,6 +190,7 @@ export class Library {
       }
       this.store.media.upsertMany(upserts);
       onProgress?.(counts);
+      signal?.throwIfAborted();
     }
     return counts;
   }
@@ -197,14 +199,16 @@ export class Library {
   async probePending(
     onProgress?: (counts: WorkCounts) => void,
     only: RootFilter = {},
+    signal?: AbortSignal,
   ): Promise<WorkCounts> {
     const counts: WorkCounts = { done: 0, failed: 0 };
     const concurrency = this.options.probeConcurrency ?? 2;
     // One fast-disk policy for the whole pass: JPEG headers are read synchronously while fast.
     const fs = new SlicedFs();
-    for await (const page of this.pages('probe', (m) => m.width === null, only)) {
+    for await (const page of pendingPages(this.store, 'probe', (m) => m.width === null, only)) {
       const upserts: MediaUpsert[] = [];
       await forEachLimited(page, concurrency, async (row) => {
+        if (signal?.aborted) return;
         const r = await probeMedia(row.path, row.kind, {
           ffprobePath: this.options.ffprobePath,
           fs,
@@ -219,6 +223,7 @@ export class Library {
       });
       this.store.media.upsertMany(upserts);
       onProgress?.(counts);
+      signal?.throwIfAborted();
     }
     return counts;
   }
@@ -235,6 +240,7 @@ export class Library {
   async hashAndProbePending(
     onProgress?: (counts: ReadCounts) => void,
     only: RootFilter = {},
+    signal?: AbortSignal,
   ): Promise<ReadCounts> {
     const counts: ReadCounts = { hashed: { done: 0, failed: 0 }, probed: { done: 0, failed: 0 } };
     const { hashed, probed } = counts;
@@ -243,9 +249,15 @@ export class Library {
     const fs = new SlicedFs();
     // One buffer per file in flight: 100k files allocate nothing per file.
     const buffers: ReturnType<typeof Buffer.allocUnsafe>[] = [];
-    for await (const page of this.pages('hash', (m) => m.contentHash === null, only)) {
+    for await (const page of pendingPages(
+      this.store,
+      'hash',
+      (m) => m.contentHash === null,
+      only,
+    )) {
       const updates: MediaReadResult[] = [];
       await forEachLimited(page, concurrency, async (row) => {
+        if (signal?.aborted) return;
         const buffer = buffers.pop() ?? Buffer.allocUnsafe(CHUNK);
         try {
           let read: { hash: string; size: number; mtimeMs: number };
@@ -303,6 +315,8 @@ export class Library {
       });
       this.store.media.setHashAndProbe(updates);
       onProgress?.(counts);
+      // Aborted: what was read is stored above; the rest waits for the next start.
+      signal?.throwIfAborted();
     }
     // Hashed before but never probed, or left out above: probed exactly as before.
     const rest = await this.probePending(
@@ -312,6 +326,7 @@ export class Library {
           probed: { done: probed.done + c.done, failed: probed.failed + c.failed },
         }),
       only,
+      signal,
     );
     probed.done += rest.done;
     probed.failed += rest.failed;
@@ -330,12 +345,16 @@ export class Library {
     const ids = options.folderIds && new Set(options.folderIds);
     const chosen = this.store.folders.list().filter((f) => !ids || ids.has(f.id));
     const roots = (await folderRootsOnly(this.store, chosen)).map((f) => f.path);
+    options.signal?.throwIfAborted();
     const watcher = watchFolders(roots, (e) => this.apply(e) && onEvent(e), {
       stableMs: this.options.stableMs,
       onIssue: this.options.onIssue,
+      onRootState: this.options.onRootState,
       pollingFor: options.pollingFor,
     });
     this.watcher = { watcher, onEvent, options };
+    const onAbort = () => void watcher.close();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
     await watcher.ready;
     return {
       ready: watcher.ready,
@@ -343,6 +362,7 @@ export class Library {
         // A folder added or removed since re-watched with a new watcher: that one is closed too.
         const current = this.watcher?.onEvent === onEvent ? this.watcher.watcher : undefined;
         if (current) this.watcher = undefined;
+        options.signal?.removeEventListener('abort', onAbort);
         await Promise.all([watcher.close(), current?.close()]);
       },
     };
@@ -376,34 +396,15 @@ export class Library {
     if (code === 'not_found') this.store.media.markMissing([row.id]);
     else if (code !== 'changed_while_reading') this.store.media.markError(row.id, code, message);
   }
+}
 
-  /**
-   * Present media still needing this work, in path order, a page at a time. The store filters in
-   * SQL (a warm library of 100k files then costs milliseconds here, not a pass over every row);
-   * `want` is the same test, kept for stores that ignore `needing`.
-   */
-  private async *pages(
-    needing: 'hash' | 'probe',
-    want: (m: MediaRecord) => boolean,
-    only: RootFilter,
-  ): AsyncGenerator<MediaRecord[]> {
-    // An empty list would mean "every folder" to the store: nothing chosen means nothing to do.
-    if (only.folderIds?.length === 0) return;
-    const folderIds = only.folderIds;
-    let afterPath: string | undefined;
-    for (;;) {
-      const page = this.store.media.list({
-        limit: PAGE,
-        afterPath,
-        needing,
-        ...(folderIds ? { folderIds } : {}),
-      });
-      const todo = page.filter(want);
-      if (todo.length) yield todo;
-      if (page.length < PAGE) return;
-      afterPath = page[page.length - 1]?.path;
-    }
+/** The walk's batches until `signal` aborts; then it throws, before the walk is complete. */
+async function* abortable<T>(batches: AsyncIterable<T>, signal?: AbortSignal): AsyncGenerator<T> {
+  for await (const batch of batches) {
+    signal?.throwIfAborted();
+    yield batch;
   }
+  signal?.throwIfAborted();
 }
 
 function upsertOf(row: MediaRecord): MediaUpsert {

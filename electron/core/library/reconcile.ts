@@ -127,6 +127,7 @@ export function fresh(folderId: number, entry: ScanEntry): MediaUpsert {
     status: 'present',
     errorCode: null,
     errorMessage: null,
+    fileId: entry.fileId ?? null,
   };
 }
 

@@ -4,9 +4,11 @@
  *
  * fs calls go through SlicedFs (scan-fs.ts): synchronous in short slices while they are fast.
  *
- * Symlinked folders are followed, but only after the real tree, so a file reachable both ways is
- * listed under its real path; a folder reached twice (dev:ino) is reported, never walked again.
- * Every problem is a per-entry issue; the walk itself never throws for one bad entry.
+ * A library folder is a boundary: a symbolic link to a folder is never followed (a `root -> /`
+ * link once indexed the whole machine); it is reported once as `linked_folder`. A link to a file
+ * is taken only when its target is a regular file (the probe then decides whether it is media);
+ * a link to anything else is a per-file issue. A folder reached twice (dev:ino, e.g. a bind
+ * mount) is reported, never walked again. The walk itself never throws for one bad entry.
  */
 import type { Dirent, Stats } from 'node:fs';
 import path from 'node:path';
@@ -21,10 +23,12 @@ export interface ScanEntry {
   size: number;
   mtimeMs: number;
   kind: MediaKind;
+  /** `dev:ino` of the file read (a link's target): what serving and uploading check against. */
+  fileId?: string;
 }
 
-/** Codes: folder_missing, unreadable_folder, symlink_loop, symlink_duplicate, vanished,
- *  broken_link, undecodable_name, unreadable_file, io_error. */
+/** Codes: folder_missing, unreadable_folder, symlink_loop, symlink_duplicate, linked_folder,
+ *  link_not_a_file, vanished, broken_link, undecodable_name, unreadable_file, io_error. */
 export type ScanIssue = LibraryIssue;
 
 export interface ScanOptions {
@@ -67,11 +71,8 @@ class Walk {
   private readonly fs: SlicedFs;
   private readonly batchSize: number;
   private readonly dirs: string[] = [];
-  /** Symlinked folders wait until the real tree is done (see the module comment). */
-  private readonly linkedDirs: string[] = [];
   private readonly visited = new Map<string, string>();
   private active = 0;
-  private linkedPhase = false;
   private stopped = false;
   private finished = false;
   private current: ScanEntry[] = [];
@@ -135,10 +136,7 @@ class Walk {
 
   private async worker(): Promise<void> {
     while (!this.stopped) {
-      // Real folders only ever come from real folders: once none is left or in progress, links start.
-      if (!this.linkedPhase && this.dirs.length === 0 && this.active === 0) this.linkedPhase = true;
-      const linked = this.linkedPhase;
-      const dir = linked ? this.linkedDirs.pop() : this.dirs.pop();
+      const dir = this.dirs.pop();
       if (dir === undefined) {
         if (this.active === 0) break;
         await new Promise<void>((resolve) => this.wakeWorkers.push(resolve));
@@ -146,7 +144,7 @@ class Walk {
       }
       this.active++;
       try {
-        await this.list(dir, linked);
+        await this.list(dir);
       } finally {
         this.active--;
         this.wakeWorkers.splice(0).forEach((wake) => wake());
@@ -154,7 +152,7 @@ class Walk {
     }
   }
 
-  private async list(dir: string, linked: boolean): Promise<void> {
+  private async list(dir: string): Promise<void> {
     if (dir !== this.root) {
       let st: Stats;
       try {
@@ -164,12 +162,13 @@ class Walk {
       }
       const seenAt = this.visited.get(key(st));
       if (seenAt !== undefined) {
+        // Links are never followed: only a bind mount (or a filesystem loop) gets here.
         const loop = dir.startsWith(seenAt + path.sep);
         return this.issue(
           dir,
           loop ? 'symlink_loop' : 'symlink_duplicate',
           loop
-            ? `A link leads back to its own parent folder ${seenAt}; not followed.`
+            ? `This folder leads back to its own parent folder ${seenAt}; not followed.`
             : `This folder was already scanned as ${seenAt}; not scanned twice.`,
         );
       }
@@ -183,16 +182,18 @@ class Walk {
     }
     if (dirents.some((d) => d.name.includes('\uFFFD')))
       dirents = await this.dropBadNames(dir, dirents);
-    const toStat: { file: string; kind: MediaKind | undefined; link: boolean }[] = [];
+    const toStat: Pending[] = [];
     for (const d of dirents) {
       const file = child(dir, d.name);
-      if (d.isDirectory()) (linked ? this.linkedDirs : this.dirs).push(file);
+      if (d.isDirectory()) this.dirs.push(file);
       else if (d.isFile()) {
         const kind = mediaKindOf(d.name);
         if (kind) toStat.push({ file, kind, link: false });
-      } else if (d.isSymbolicLink() || isUnknownType(d)) {
-        // The target decides: a media file, a folder to follow, or nothing of ours.
+      } else if (d.isSymbolicLink()) {
+        // The target decides: a media file, a folder (reported, never followed), or nothing of ours.
         toStat.push({ file, kind: mediaKindOf(d.name), link: true });
+      } else if (isUnknownType(d)) {
+        toStat.push({ file, kind: mediaKindOf(d.name), link: false, unknown: true });
       }
     }
     dirents = [];
@@ -200,23 +201,59 @@ class Walk {
     const overlap = this.fs.synchronous ? 1 : (this.options.statConcurrency ?? 16);
     await forEachLimited(toStat, overlap, async (item) => {
       if (this.stopped) return;
-      let st: Stats;
-      try {
-        st = await this.fs.stat(item.file);
-      } catch (err) {
-        if (item.link && errCode(err) === 'ENOENT') {
-          if (item.kind)
-            this.issue(item.file, 'broken_link', 'The link points to a file that does not exist.');
-          return;
-        }
-        return this.fsIssue(item.file, err, false);
-      }
-      if (st.isDirectory() && item.link) return void this.linkedDirs.push(item.file);
-      if (!st.isFile() || !item.kind) return;
-      const entry = { path: item.file, size: st.size, mtimeMs: st.mtimeMs, kind: item.kind };
-      const behind = this.emit(entry);
+      const entry = await this.entryOf(item);
+      const behind = entry && this.emit(entry);
       if (behind) await behind;
     });
+  }
+
+  /** The media entry of a listed file or link, or undefined (an issue is reported if it matters). */
+  private async entryOf(item: Pending): Promise<ScanEntry | undefined> {
+    if (item.unknown) {
+      // DT_UNKNOWN (some network and FUSE filesystems): an lstat says whether it is a link.
+      let own: Stats;
+      try {
+        own = await this.fs.lstat(item.file);
+      } catch (err) {
+        return void this.fsIssue(item.file, err, false);
+      }
+      if (own.isDirectory()) return void this.dirs.push(item.file);
+      if (own.isSymbolicLink()) item = { ...item, link: true };
+      else if (!own.isFile() || !item.kind) return undefined;
+    }
+    let st: Stats;
+    try {
+      st = await this.fs.stat(item.file);
+    } catch (err) {
+      if (item.link && errCode(err) === 'ENOENT') {
+        if (item.kind)
+          this.issue(item.file, 'broken_link', 'The link points to a file that does not exist.');
+        return undefined;
+      }
+      return void this.fsIssue(item.file, err, false);
+    }
+    if (item.link && st.isDirectory()) {
+      return void this.issue(
+        item.file,
+        'linked_folder',
+        'Linked folder not followed: a library folder never reaches outside itself through a link (add the folder it points to instead).',
+      );
+    }
+    if (!item.kind) return undefined;
+    if (!st.isFile()) {
+      return void this.issue(
+        item.file,
+        'link_not_a_file',
+        'The link points to something that is not a regular file (a device, a pipe or a socket); it is not read.',
+      );
+    }
+    return {
+      path: item.file,
+      size: st.size,
+      mtimeMs: st.mtimeMs,
+      kind: item.kind,
+      fileId: fileIdOf(st),
+    };
   }
 
   /** Node decodes invalid UTF-8 as U+FFFD, so such a path cannot be opened: report it, skip it. */
@@ -286,6 +323,16 @@ class Walk {
 const child = (dir: string, name: string) =>
   dir.endsWith(path.sep) ? dir + name : dir + path.sep + name;
 const key = (st: Stats) => `${st.dev}:${st.ino}`;
+/** The identity of the file a path resolved to when it was read. */
+export const fileIdOf = (st: { dev: number; ino: number }) => `${st.dev}:${st.ino}`;
+
+interface Pending {
+  file: string;
+  kind: MediaKind | undefined;
+  link: boolean;
+  /** The directory entry did not say what it is. */
+  unknown?: boolean;
+}
 const errCode = (err: unknown) => (err as NodeJS.ErrnoException | undefined)?.code;
 
 /** DT_UNKNOWN (some network and FUSE filesystems): only a stat tells what the entry is. */

@@ -8,26 +8,30 @@
  * call is slow (a network share, a sleeping disk), so the loop is never blocked for long.
  */
 import type { Dirent, Stats } from 'node:fs';
-import { readdirSync, statSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { lstatSync, readdirSync, statSync } from 'node:fs';
+import { lstat, readdir, stat } from 'node:fs/promises';
 
 /** The fs calls the walk makes; tests replace them to provoke races (a file deleted mid-scan). */
 export interface ScanFs {
   readdir(dir: string): Promise<Dirent[]>;
   readdirRaw(dir: string): Promise<Buffer[]>;
   stat(file: string): Promise<Stats>;
+  lstat(file: string): Promise<Stats>;
   readdirSync(dir: string): Dirent[];
   readdirRawSync(dir: string): Buffer[];
   statSync(file: string): Stats;
+  lstatSync(file: string): Stats;
 }
 
 const nodeFs: ScanFs = {
   readdir: (dir) => readdir(dir, { withFileTypes: true }),
   readdirRaw: (dir) => readdir(dir, { encoding: 'buffer' }),
   stat: (file) => stat(file),
+  lstat: (file) => lstat(file),
   readdirSync: (dir) => readdirSync(dir, { withFileTypes: true }),
   readdirRawSync: (dir) => readdirSync(dir, { encoding: 'buffer' }),
   statSync: (file) => statSync(file),
+  lstatSync: (file) => lstatSync(file),
 };
 
 /** Longest stretch of synchronous fs calls between two event-loop turns. */
@@ -73,6 +77,11 @@ export class SlicedFs {
     this.call(
       () => this.fs.statSync(file),
       () => this.fs.stat(file),
+    );
+  lstat = (file: string) =>
+    this.call(
+      () => this.fs.lstatSync(file),
+      () => this.fs.lstat(file),
     );
 
   /**

@@ -25,13 +25,15 @@
  * never picked up; a file that disappears is reported removed only if still gone then, so an
  * atomic save (rename over, or unlink then write) is one "changed". Renames arrive as removed +
  * added. Symlinks are not followed (the next scan sees them). A lost root is polled for until it
- * returns. Polled roots (`pollingFor`, for network drives) see files added, removed, renamed or
- * replaced (the folder's mtime changes); a file rewritten in place there is seen by the next scan.
+ * returns (its files are not reported removed meanwhile: it may be a drive unplugged). Polled
+ * roots (`pollingFor`, for network drives) see files added, removed, renamed or replaced (the
+ * folder's mtime changes); a file rewritten in place there is seen by the next scan.
  */
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { MediaKind } from '../store/store-types.js';
 import { type LibraryIssue, mediaKindOf } from './media-types.js';
+import { fileIdOf } from './scan-folder.js';
 import { forEachLimited } from './scan-fs.js';
 import { type DirectoryWatch, type FileStamp, watchDirectory } from './watch-directory.js';
 import { WriteFinish } from './write-finish.js';
@@ -44,6 +46,8 @@ export type WatchEvent =
       kind: MediaKind;
       size: number;
       mtimeMs: number;
+      /** `dev:ino` of the regular file reported (the watcher never reports links). */
+      fileId?: string;
     }
   | { type: 'removed'; root: string; path: string; kind: MediaKind };
 
@@ -60,6 +64,8 @@ export interface WatchOptions {
   /** Folders listed at once (default 2; more only piles up lstat calls, see the top comment). */
   concurrency?: number;
   onIssue?: (issue: LibraryIssue) => void;
+  /** A root went missing (deleted, moved away, unmounted: watching it is paused) or came back. */
+  onRootState?: (root: string, present: boolean) => void;
 }
 
 export interface FolderWatcher {
@@ -243,7 +249,15 @@ export function watchFolders(
         folder.files.set(name, { size: st.size, mtimeMs: st.mtimeMs });
         const kind = mediaKindOf(name) as MediaKind;
         const type = known ? 'changed' : 'added';
-        onEvent({ type, root: folder.root, path: file, kind, size: st.size, mtimeMs: st.mtimeMs });
+        onEvent({
+          type,
+          root: folder.root,
+          path: file,
+          kind,
+          size: st.size,
+          mtimeMs: st.mtimeMs,
+          fileId: fileIdOf(st),
+        });
       },
       first,
     );
@@ -255,7 +269,9 @@ export function watchFolders(
     const folder = folders.get(dir);
     if (closed || !folder || (st?.isDirectory() && st.ino === folder.ino)) return;
     if (st?.isDirectory()) return replaced(dir, folder.root);
-    removeTree(dir);
+    // A root that is gone may be a drive unplugged: its files are not reported removed, so
+    // nothing of them changes in the library until it returns (then it is rescanned).
+    removeTree(dir, dir !== folder.root);
     if (dir === folder.root) lostRoot(dir);
     else folders.get(path.dirname(dir))?.subdirs.delete(path.basename(dir));
   }
@@ -265,7 +281,7 @@ export function watchFolders(
     await addTree(dir, root, true);
   }
 
-  function removeTree(dir: string): void {
+  function removeTree(dir: string, report = true): void {
     const stack = [dir];
     while (stack.length) {
       const current = stack.pop() as string;
@@ -273,7 +289,8 @@ export function watchFolders(
       if (!folder) continue;
       void folder.watch?.close();
       folders.delete(current);
-      for (const name of folder.files.keys()) emitRemoved(folder.root, path.join(current, name));
+      if (report)
+        for (const name of folder.files.keys()) emitRemoved(folder.root, path.join(current, name));
       for (const sub of folder.subdirs) stack.push(path.join(current, sub));
     }
     writes.cancelUnder(dir);
@@ -286,6 +303,7 @@ export function watchFolders(
   function lostRoot(root: string): void {
     if (closed || polls.has(root)) return;
     issue(root, 'folder_missing', 'The folder is gone; it is watched for again every few seconds.');
+    options.onRootState?.(root, false);
     const poll = setInterval(() => {
       void lstat(root).then(
         async (st) => {
@@ -293,6 +311,7 @@ export function watchFolders(
           clearInterval(poll);
           polls.delete(root);
           await addTree(root, root, true);
+          options.onRootState?.(root, true);
         },
         () => undefined,
       );

@@ -15,6 +15,8 @@ export async function runImageTask(
   submissionId: number,
 ): Promise<TaskOutcome> {
   const { service, solution } = ctx;
+  const refused = await refusedToSend(ctx, item, submissionId);
+  if (refused) return refused;
   /** The key before the call, read when the cost is unknown (nothing else is in flight then). */
   let before: KeyView | undefined;
   try {
@@ -87,6 +89,25 @@ async function spendOf(
   if (measured === undefined) return item.cost;
   if (item.costUnknown || measured !== item.cost) ctx.learnCost('image', measured);
   return measured;
+}
+
+/**
+ * A file is sent only while its path leads to the file that was probed (a link swapped after the
+ * scan is refused): the same rule as serving it to the UI. Nothing is sent, nothing charged.
+ */
+export async function refusedToSend(
+  ctx: TaskContext,
+  item: PlannedItem,
+  submissionId: number,
+): Promise<TaskOutcome | undefined> {
+  if (!ctx.checkFile) return undefined;
+  const root = ctx.store.folders.list().find((f) => f.id === item.media.folderId)?.path;
+  const why = await ctx.checkFile(item.media, root);
+  if (!why) return undefined;
+  ctx.budget.settle(item.cost, 0);
+  const outcome: TaskOutcome = { kind: 'failed', framesSpent: 0, ...why };
+  await recordDurably(ctx, submissionId, outcome);
+  return outcome;
 }
 
 /**

@@ -48,6 +48,9 @@ export interface RunDeps {
   catalog: CatalogView;
   now?: () => number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Checks a file is still the probed one before it is sent (`checkMedia`; tests of the
+   *  scheduler with made-up paths leave it out). */
+  checkFile?: TaskContext['checkFile'];
 }
 
 const HOUR_MS = 3_600_000;
@@ -119,6 +122,7 @@ export async function runLabelling(
     disk: new DiskWatch(options.onDisk),
     now,
     sleep,
+    ...(deps.checkFile ? { checkFile: deps.checkFile } : {}),
     onJobProgress: (media, progress) => {
       tracker.progress(media.id, costs.get(media.id) ?? 0, progress);
       report();

@@ -1,3 +1,4 @@
+import type { FileError } from '../library/media-types.js';
 import type { CostKind, LibraryStore, MediaRecord } from '../store/store-types.js';
 import type { AnswerBatch } from './answer-batch.js';
 import type { CreditBudget } from './credit-budget.js';
@@ -25,6 +26,8 @@ export interface TaskContext {
   onJobProgress?: (media: MediaRecord, progress: number) => void;
   /** A call taught the cost of one frame of this medium (stored, and used for the rest of the run). */
   learnCost: (kind: CostKind, frames: number) => void;
+  /** Why a file must not be sent (it is no longer the file probed), or undefined. */
+  checkFile?: (media: MediaRecord, rootPath: string | undefined) => Promise<FileError | undefined>;
 }
 
 export interface PlannedItem {

@@ -8,7 +8,7 @@ import { isRetriable } from '../service/retry-policy.js';
 import { AnswerNotUnderstoodError } from '../service/service-errors.js';
 import { classifyError } from './classify-error.js';
 import { DiskFullError, isDiskFull } from './disk-full.js';
-import { recordDurably } from './image-task.js';
+import { recordDurably, refusedToSend } from './image-task.js';
 import { keepRawAnswer } from './keep-raw-answer.js';
 import { spentOf, spentSince } from './learn-cost.js';
 import type { JobAnswer, KeyView } from './service-port.js';
@@ -29,6 +29,10 @@ export async function runVideoTask(
   let chargedNow = 0;
   /** Frames still reserved in the budget for this clip (0 once the job's charge is known). */
   let reserved = item.cost;
+  if (!jobId) {
+    const refused = await refusedToSend(ctx, item, submissionId);
+    if (refused) return refused;
+  }
   /** The key before the clip was sent, when its cost is being learnt. */
   let before: KeyView | undefined;
   try {

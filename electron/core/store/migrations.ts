@@ -205,6 +205,13 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 4,
+    name: 'media-file-identity',
+    // `dev:ino` of the file a path resolved to when it was scanned: media are served and uploaded
+    // only while the path still leads to that very file (a link swapped afterwards is refused).
+    sql: `ALTER TABLE media ADD COLUMN file_id TEXT;`,
+  },
+  {
+    version: 5,
     name: 'raw-answers',
     // A paid answer LabelDesk could not read, kept as received with its file: it is never sent
     // again until a person asks, and it is read again (no network) when the reading improves.
@@ -227,7 +234,7 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    version: 5,
+    version: 6,
     name: 'learnt-costs',
     // Frame costs a service does not publish in a form LabelDesk reads, learnt from what a call
     // cost (the answer's credits, or GET /key before and after). One row per service, solution

@@ -14,6 +14,7 @@ import { ReviewedRepo } from './reviewed-repo.js';
 import { reviewMirror } from './review-mirror.js';
 import { RunsRepo } from './runs-repo.js';
 import { SettingsRepo } from './settings-repo.js';
+import { isDamagedDatabase, LibraryDamagedError } from './store-error.js';
 import { SubmissionsRepo } from './submissions-repo.js';
 import type { ExportQuery, LibraryStore } from './store-types.js';
 
@@ -26,12 +27,17 @@ export interface LibraryStoreOptions {
 
 export function openLibraryStore(file: string, options: LibraryStoreOptions = {}): LibraryStore {
   const now = options.now ?? Date.now;
-  const db = openDatabase(file, { nativeBinding: options.nativeBinding });
+  let db: Db;
+  try {
+    db = openDatabase(file, { nativeBinding: options.nativeBinding });
+  } catch (err) {
+    throw isDamagedDatabase(err) ? new LibraryDamagedError(file, err) : err;
+  }
   try {
     migrate(db, LIBRARY_MIGRATIONS);
   } catch (err) {
     db.close();
-    throw err;
+    throw isDamagedDatabase(err) ? new LibraryDamagedError(file, err) : err;
   }
   const readers = new Set<Db>();
   const mirror = reviewMirror(db);

@@ -25,6 +25,7 @@ export interface MediaDbRow {
   status: MediaStatus;
   error_code: string | null;
   error_message: string | null;
+  file_id?: string | null;
 }
 
 export const toMedia = (r: MediaDbRow): MediaRecord => ({
@@ -43,6 +44,7 @@ export const toMedia = (r: MediaDbRow): MediaRecord => ({
   status: r.status,
   errorCode: r.error_code,
   errorMessage: r.error_message,
+  fileId: r.file_id ?? null,
 });
 
 export interface ResultDbRow {

@@ -35,6 +35,8 @@ export interface MediaRecord {
   status: MediaStatus;
   errorCode: string | null;
   errorMessage: string | null;
+  /** `dev:ino` of the file the path led to when scanned (null before migration 3 or unknown). */
+  fileId?: string | null;
 }
 
 export type MediaUpsert = Omit<MediaRecord, 'id' | 'status' | 'errorCode' | 'errorMessage'> & {

@@ -20,9 +20,12 @@ export const FolderView = z.object({
   /** Labels new files as they arrive (with the auto-label budget). */
   autoLabel: z.boolean(),
   scanning: z.boolean(),
+  /** The folder is gone (deleted, moved, a drive unplugged): watching is paused until it
+   *  returns, and nothing of its items is removed meanwhile. */
+  missing: z.boolean(),
   lastScanAt: z.number().nullable(),
   counts: FolderCounts,
-  /** Files that could not be read or decoded. */
+  /** Files that could not be read or decoded, and entries a scan left out (linked folders). */
   errors: z.number(),
 });
 export type FolderView = z.infer<typeof FolderView>;

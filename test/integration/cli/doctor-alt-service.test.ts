@@ -2,7 +2,7 @@
  * `labeldesk doctor` (a child process) against the alternative test service: variant a names its
  * limits and costs its own way (understood as …, not published: using …) and doctor exits 0;
  * variant d's answers cannot be read, so after a run doctor counts the paid answers kept raw, and
- * `--spend` says the answer was charged but not understood (exit 5), with what it cost.
+ * `--spend` says the answer was charged but not understood (exit 6), with what it cost.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -55,7 +55,7 @@ describe('labeldesk doctor against the alternative service', () => {
     expect(s.alt.paidCalls).toBe(0);
   });
 
-  it('d: counts the paid answers kept raw; --spend says charged but not understood, exit 5', async () => {
+  it('d: counts the paid answers kept raw; --spend says charged but not understood, exit 6', async () => {
     const s = await setUp('d');
     await runCli(['label', s.images, '--service', s.alt.url, '--yes'], s.env);
     expect(s.alt.paidCalls).toBe(2);
@@ -66,7 +66,7 @@ describe('labeldesk doctor against the alternative service', () => {
     expect(text.stdout).toContain('answers kept raw: 2 paid answers not understood');
 
     const spend = await s.doctor('--spend', join(s.images, 'a.jpg'));
-    expect(spend.code, spend.stderr).toBe(5);
+    expect(spend.code, spend.stderr).toBe(6);
     expect(spend.report.ok).toBe(false);
     expect(spend.report.parts.at(-1)).toMatchObject({
       part: 'answer for a.jpg',

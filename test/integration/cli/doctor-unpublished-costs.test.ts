@@ -108,7 +108,7 @@ describe('labeldesk doctor against a service that does not publish its costs', (
     });
   });
 
-  it('a catalog without solution ids is not understood: exit 5, in words', async () => {
+  it('a catalog without solution ids is not understood: exit 6, in words', async () => {
     const broken = await startFaultProxy(fixture.url);
     broken.inject(
       'GET',
@@ -118,7 +118,7 @@ describe('labeldesk doctor against a service that does not publish its costs', (
     );
     try {
       const r = await runCli(['doctor', '--service', broken.url], env);
-      expect(r.code).toBe(5);
+      expect(r.code).toBe(6);
       expect(r.stdout).toMatch(/catalog: not understood: .*solutions\[0\]\.id/);
       expect(r.stdout).toMatch(/key: understood/);
       expect(r.stdout).toContain('Not everything LabelDesk needs is understood');

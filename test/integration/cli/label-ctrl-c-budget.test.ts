@@ -140,8 +140,9 @@ describe('--watch --budget', () => {
         { timeoutMs: 20_000 },
       );
     }
+    // Ctrl-C after the budget is spent: still 130 (it was 0), like every other Ctrl-C.
     run.child.kill('SIGINT');
-    expect((await run.exited).code).toBe(0);
+    expect((await run.exited).code).toBe(130);
     const status = await runCli(['status', '--json'], env);
     const spent = 100_000 - lastJson<{ remaining: number }>(status.stdout).remaining;
     console.log(`--watch --budget 4 over 4 batches: key spent ${spent}`);

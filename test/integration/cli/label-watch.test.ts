@@ -1,6 +1,6 @@
 /**
  * `labeldesk label --watch`: keeps running and labels files as they arrive — only once they are
- * completely written — and only inside the folders it was given; Ctrl-C ends it with exit code 0.
+ * completely written — and only inside the folders it was given; Ctrl-C ends it with exit code 130.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -51,7 +51,7 @@ async function exportedRows(file: string) {
 }
 
 describe('labeldesk label --watch', () => {
-  it('labels a file copied in slowly only once it is complete, then exits 0 on Ctrl-C', async () => {
+  it('labels a file copied in slowly only once it is complete, then exits 130 on Ctrl-C', async () => {
     // A clip makes the first pass last a moment (its job is polled): the copy below starts after
     // the first scan and goes on while that pass runs and while the watch starts.
     await clip(watched, 'first.mp4', 1, '96x72', 10);
@@ -78,7 +78,7 @@ describe('labeldesk label --watch', () => {
 
     watch.child.kill('SIGINT');
     const ended = await watch.exited;
-    expect(ended).toEqual({ code: 0, signal: null });
+    expect(ended).toEqual({ code: 130, signal: null });
     // The key was charged once for the clip and once for the photo.
     expect((await cliJson<StatusJson>(['status'], env)).remaining).toBe(100_000 - 10 - 4);
   }, 60_000);
@@ -112,7 +112,7 @@ describe('labeldesk label --watch', () => {
     // Give a wrongly watched folder time to show itself before looking.
     await new Promise((r) => setTimeout(r, 1500));
     watch.child.kill('SIGINT');
-    expect((await watch.exited).code).toBe(0);
+    expect((await watch.exited).code).toBe(130);
 
     const plan = await cliJson<{ alreadyLabelled: number; toLabel: { images: number } }>(
       ['plan', other],

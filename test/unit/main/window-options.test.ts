@@ -77,6 +77,7 @@ describe('the native folder picker', () => {
           polling: false,
           autoLabel: false,
           scanning: true,
+          missing: false,
           lastScanAt: null,
           counts: { images: 0, clips: 0, labelled: 0, failed: 0, new: 0 },
           errors: 0,

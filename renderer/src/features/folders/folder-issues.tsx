@@ -1,4 +1,4 @@
-/** A folder's per-file errors, fetched when the list is opened. */
+/** A folder's issues (entries a scan left out, files that could not be read), fetched when opened. */
 import { useState } from 'react';
 import { useCall } from '../../api/use-call.js';
 import { ErrorNote } from '../../ui/error-note.js';
@@ -10,7 +10,7 @@ export function FolderIssues({ folderId, errors }: { folderId: number; errors: n
   if (errors === 0) return null;
   return (
     <details className="folder-issues" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>{plural(errors, 'file error')}</summary>
+      <summary>{plural(errors, 'issue')}</summary>
       {issues.isError ? <ErrorNote error={issues.error} /> : null}
       {issues.data ? (
         <ul className="issue-list">

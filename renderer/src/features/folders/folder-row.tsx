@@ -31,6 +31,11 @@ export function FolderRow({ folder }: { folder: FolderView }) {
           {middleEllipsis(folder.path, 72)}
         </span>
         {folder.scanning ? <span className="badge badge-busy">Scanning…</span> : null}
+        {folder.missing ? (
+          <span className="badge badge-warning" role="status">
+            Folder missing{folder.watching ? ' — watching paused until it returns' : ''}
+          </span>
+        ) : null}
         <dl className="folder-counts">
           <div>
             <dt>Images</dt>

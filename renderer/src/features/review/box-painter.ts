@@ -1,11 +1,13 @@
 /**
  * Draws boxes on a Canvas 2D context in window pixels: grouped by class colour (one style change
- * per colour), only the boxes in view, labels only when they can be read.
+ * per colour), only the boxes in view, labels only when they can be read, never over each other
+ * (label-layout.ts).
  * Shared by image and video review.
  */
 import type { NormBox, Size } from '../../../../electron/shared/geometry/box-math.js';
 import type { View } from '../../../../electron/shared/geometry/viewport.js';
 import { classColour } from './box-colours.js';
+import { placeLabels } from './label-layout.js';
 import { handlePoints, type Rect } from './stage-view.js';
 
 export interface PaintBox {
@@ -102,12 +104,14 @@ export function paintBoxes(ctx: CanvasRenderingContext2D, input: PaintInput): nu
   }
   ctx.font = '600 11px system-ui, sans-serif';
   ctx.textBaseline = 'top';
-  for (const { r, b } of named) {
+  const shown = named
+    .filter(({ b }) => labels || selected.has(b.key))
+    .map(({ r, b }) => ({ r, b, text: boxText(b) }))
+    .map((l) => ({ ...l, box: l.r, width: textWidth(ctx, l.text) }));
+  const spots = placeLabels(shown, LABEL_H);
+  shown.forEach(({ r, b, text, width: tw }, i) => {
     const isChosen = selected.has(b.key);
-    if (!labels && !isChosen) continue;
-    const text = boxText(b);
-    const tw = textWidth(ctx, text);
-    const ty = r.y >= LABEL_H ? r.y - LABEL_H : r.y;
+    const ty = spots[i]?.y ?? r.y;
     ctx.fillStyle = isChosen
       ? input.selectedColour
       : b.review === 'rejected'
@@ -116,7 +120,7 @@ export function paintBoxes(ctx: CanvasRenderingContext2D, input: PaintInput): nu
     ctx.fillRect(r.x, ty, tw, LABEL_H);
     ctx.fillStyle = isChosen ? '#fff' : '#000';
     ctx.fillText(text, r.x + 3, ty + 2);
-  }
+  });
   ctx.lineWidth = 3;
   ctx.strokeStyle = input.selectedColour;
   for (const r of chosen) {

@@ -23,6 +23,38 @@ const row = (rel: string) => store.rows.get(path.join(dir, rel));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('Library', () => {
+  it('refuses /, a relative path and a non-folder, each with its own sentence', async () => {
+    await writeFile(path.join(dir, 'a.jpg'), 'x');
+    const refusal = (p: string) =>
+      library.addFolder(p).then(
+        () => undefined,
+        (err: { code?: string; message: string }) => [err.code, err.message],
+      );
+    expect(await refusal('/')).toEqual([
+      'whole_disk',
+      expect.stringMatching(/^\/ is the whole disk/),
+    ]);
+    expect(await refusal('photos')).toEqual(['relative_path', expect.stringContaining('"photos"')]);
+    expect(await refusal(path.join(dir, 'a.jpg'))).toEqual([
+      'not_a_folder',
+      expect.stringContaining('is not a folder'),
+    ]);
+    expect(await refusal('/dev/null')).toEqual(['not_a_folder', expect.any(String)]);
+    expect(store.folders.list()).toEqual([]);
+  });
+
+  it('applies the overlap rule to every folder, / included (a library made before the rule)', async () => {
+    store.folders.add('/');
+    await expect(library.addFolder(dir)).rejects.toMatchObject({
+      code: 'overlapping_folder',
+      message: `${dir} is inside the library folder /, which already holds its files.`,
+    });
+    store.folders.remove(store.folders.list()[0]!.id);
+    await mkdir(path.join(dir, 'inner'));
+    await library.addFolder(path.join(dir, 'inner'));
+    await expect(library.addFolder(dir)).rejects.toThrow(/holds the library folder .*inner/);
+  });
+
   it('adds folders, scans, hashes, probes; dedupes by content; rescans after changes', async () => {
     await mkdir(path.join(dir, 'photos/sub'), { recursive: true });
     await writeFile(path.join(dir, 'photos/a.jpg'), await jpeg(64, 48, 1));
@@ -31,7 +63,9 @@ describe('Library', () => {
     await clip(path.join(dir, 'photos'), 'clip.mp4', 2, '320x240', 10);
     const folder = await library.addFolder(path.join(dir, 'photos'));
     expect(await library.addFolder(path.join(dir, 'photos/'))).toEqual(folder);
-    await expect(library.addFolder(path.join(dir, 'photos/sub'))).rejects.toThrow(/overlaps/);
+    await expect(library.addFolder(path.join(dir, 'photos/sub'))).rejects.toThrow(
+      /inside the library folder/,
+    );
 
     const progress: number[] = [];
     expect(await library.scanAll((p) => progress.push(p.counts.new))).toEqual({

@@ -9,6 +9,7 @@ import {
   symlink,
   writeFile,
 } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Library } from '../../../../electron/core/library/library.js';
@@ -140,17 +141,50 @@ describe('watchFolders', () => {
     expect(await settled(1)).toEqual([['added', 'moved-a/b/three.jpg']]);
   });
 
-  it('reports a removed root as removed files, and its files again when it comes back', async () => {
+  it('a root that goes away is paused, not emptied, and resumes when it comes back', async () => {
     const root = path.join(dir, 'root');
     await mkdir(root);
     await writeFile(path.join(root, 'x.jpg'), 'x');
-    await start([root]);
+    const states: [string, boolean][] = [];
+    await start([root], { onRootState: (r, present) => states.push([r, present]) });
     await rename(root, path.join(dir, 'elsewhere'));
-    expect(await settled(1)).toEqual([['removed', 'root/x.jpg']]);
-    events = [];
+    expect(await settled(0)).toEqual([]);
+    expect(states).toEqual([[root, false]]);
     await rename(path.join(dir, 'elsewhere'), root);
     expect(await settled(1)).toEqual([['added', 'root/x.jpg']]);
+    expect(states).toEqual([
+      [root, false],
+      [root, true],
+    ]);
   });
+
+  it.runIf(process.getuid?.() === 0)(
+    'a root on a drive that is unmounted is paused and resumes once mounted again',
+    async () => {
+      const mountPoint = path.join(dir, 'drive');
+      await mkdir(mountPoint);
+      const mount = (...args: string[]) => execFileSync('mount', args);
+      mount('-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mountPoint);
+      try {
+        const root = path.join(mountPoint, 'photos');
+        await mkdir(root);
+        await writeFile(path.join(root, 'x.jpg'), 'x');
+        const states: boolean[] = [];
+        await start([root], { onRootState: (_, present) => states.push(present) });
+        execFileSync('umount', [mountPoint]);
+        expect(await settled(0)).toEqual([]);
+        expect(states).toEqual([false]);
+        mount('-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mountPoint);
+        await mkdir(root);
+        await writeFile(path.join(root, 'y.jpg'), 'y');
+        expect(await settled(1)).toEqual([['added', 'drive/photos/y.jpg']]);
+        expect(states).toEqual([false, true]);
+      } finally {
+        await watcher?.close();
+        execFileSync('umount', [mountPoint], { stdio: 'ignore' });
+      }
+    },
+  );
 
   it('does not follow symlinked folders (the next scan sees them)', async () => {
     const root = path.join(dir, 'root');

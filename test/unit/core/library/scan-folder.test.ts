@@ -82,32 +82,45 @@ describe('scanFolder', () => {
     expect(seen).toBe(5);
   });
 
-  it('reports a symlink loop once and never walks it twice', async () => {
+  it('never follows a link to a folder, even to /; lists each such link once', async () => {
     await put('a/b/one.jpg');
     await symlink(path.join(dir, 'a'), path.join(dir, 'a/b/back-to-a'));
     await symlink(path.join(dir, 'a/b'), path.join(dir, 'alias-of-b'));
-    const { entries, issues } = await scan(dir);
-    // Real paths win over links to the same folder.
-    expect(entries.map((e) => path.relative(dir, e.path))).toEqual(['a/b/one.jpg']);
-    expect(issues.map((i) => [path.relative(dir, i.path), i.code]).sort()).toEqual([
-      ['a/b/back-to-a', 'symlink_loop'],
-      ['alias-of-b', 'symlink_duplicate'],
-    ]);
+    await symlink('/', path.join(dir, 'root-link'));
+    await symlink('/etc', path.join(dir, 'a/etc.jpg'));
+    for (const mode of ['auto', 'async'] as const) {
+      const { entries, issues } = await scan(dir, { mode });
+      expect(entries.map((e) => path.relative(dir, e.path))).toEqual(['a/b/one.jpg']);
+      expect(issues.map((i) => [path.relative(dir, i.path), i.code]).sort()).toEqual([
+        ['a/b/back-to-a', 'linked_folder'],
+        ['a/etc.jpg', 'linked_folder'],
+        ['alias-of-b', 'linked_folder'],
+        ['root-link', 'linked_folder'],
+      ]);
+      expect(issues[0]!.message).toMatch(/^Linked folder not followed/);
+    }
   });
 
-  it('follows links to folders and files outside the root; reports broken links', async () => {
+  it('takes a link to a regular file outside the root, with the identity of its target', async () => {
     const { dir: outside, remove: removeOutside } = await tempDir('labeldesk-outside-');
     try {
       await writeFile(path.join(outside, 'far.webp'), 'x');
-      await symlink(outside, path.join(dir, 'linked'));
+      await mkdir(path.join(outside, 'sub'));
+      await writeFile(path.join(outside, 'sub', 'hidden.jpg'), 'x');
+      await symlink(path.join(outside, 'sub'), path.join(dir, 'linked'));
       await symlink(path.join(outside, 'far.webp'), path.join(dir, 'direct.webp'));
       await symlink(path.join(dir, 'nothing.jpg'), path.join(dir, 'broken.jpg'));
+      await symlink('/dev/null', path.join(dir, 'device.jpg'));
+      await symlink('/etc/hostname', path.join(dir, 'notes.txt'));
       const { entries, issues } = await scan(dir);
-      expect(entries.map((e) => path.relative(dir, e.path))).toEqual([
-        'direct.webp',
-        'linked/far.webp',
+      expect(entries.map((e) => path.relative(dir, e.path))).toEqual(['direct.webp']);
+      const target = statSync(path.join(outside, 'far.webp'));
+      expect(entries[0]!.fileId).toBe(`${target.dev}:${target.ino}`);
+      expect(issues.map((i) => [path.basename(i.path), i.code]).sort()).toEqual([
+        ['broken.jpg', 'broken_link'],
+        ['device.jpg', 'link_not_a_file'],
+        ['linked', 'linked_folder'],
       ]);
-      expect(issues.map((i) => i.code)).toEqual(['broken_link']);
     } finally {
       await removeOutside();
     }
@@ -144,6 +157,7 @@ describe('scanFolder', () => {
     const async = await scan(dir, { mode: 'async' });
     expect(async).toEqual(auto);
     expect(auto.entries).toHaveLength(30);
+    expect(auto.issues.map((i) => i.code)).toEqual(['linked_folder']);
   });
 
   it('reports a name that is not valid UTF-8 and keeps scanning', async () => {

@@ -1,0 +1,77 @@
+/**
+ * A library on a read-only share or in a read-only home is still browsed, planned and exported:
+ * SQLite cannot open a WAL database where it cannot create its `-shm` file, so such a library is
+ * read from a private copy in the temp folder (the database and the embedded service's small
+ * data, never the thumbnails or proxies, which are made again there on demand). Whatever would
+ * be written to the library is refused with `readOnlyRefusal`, so nothing a person does is lost
+ * silently with the copy.
+ */
+import { accessSync, constants, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LabelDeskError, type Handlers } from '../shared/contract/index.js';
+
+/** Why `home` cannot be written, in words, or null when it can. */
+export function readOnlyReason(home: string): string | null {
+  try {
+    accessSync(home, constants.W_OK);
+    return null;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EROFS') return 'it is on a read-only file system';
+    if (code === 'EACCES' || code === 'EPERM') return 'this user may not write to it';
+    return `it cannot be written (${code ?? String(err)})`;
+  }
+}
+
+const COPIED = ['library.sqlite', 'library.sqlite-wal', 'service'];
+
+/** A private, writable copy of what a session needs from `home`; `remove` deletes it. */
+export function privateCopy(home: string): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'labeldesk-read-only-'));
+  for (const name of COPIED) {
+    const from = join(home, name);
+    if (!existsSync(from)) continue;
+    cpSync(from, join(dir, name), {
+      recursive: true,
+      // A clip being uploaded at the time the share was made read-only is not needed to read.
+      filter: (src) => !src.includes(`${join(home, 'service', 'uploads')}`),
+    });
+  }
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The sentence a write gets when the library is read-only. */
+export function readOnlyRefusal(home: string, why: string, what: string): string {
+  return `The library in ${home} is read-only (${why}), so ${what} cannot be saved; plan, export, status and browsing still work.`;
+}
+
+/** The calls that would write to the library, and what each would have saved. */
+const WRITES: Partial<Record<keyof Handlers, string>> = {
+  'folders.add': 'a new folder',
+  'folders.remove': 'removing a folder',
+  'folders.setWatch': "a folder's settings",
+  'runs.start': 'labelling results',
+  'runs.retry': 'labelling results',
+  'runs.reanalyse': 'labelling results',
+  'runs.setAutoLabel': 'auto-label settings',
+  'review.edit': 'a review edit',
+  'review.editMany': 'review edits',
+  'review.acceptAll': 'review edits',
+  'review.rejectAll': 'review edits',
+  'review.relabelTrack': 'review edits',
+  'service.useEmbedded': 'the service choice',
+  'service.useHosted': 'the service choice',
+  'service.startTrial': 'the service choice',
+};
+
+/** The handlers with every library write refused in one sentence (code `read_only_library`). */
+export function refuseWrites(handlers: Handlers, home: string, why: string): Handlers {
+  const guarded: Record<string, unknown> = { ...handlers };
+  for (const [name, what] of Object.entries(WRITES)) {
+    guarded[name] = async () => {
+      throw new LabelDeskError('read_only_library', readOnlyRefusal(home, why, what));
+    };
+  }
+  return guarded as unknown as Handlers;
+}

@@ -1,0 +1,85 @@
+/**
+ * A library item is read (served to the UI, uploaded) only while its path still leads to the file
+ * that was scanned and probed: a probe that succeeded, and the file opened now having the same
+ * `dev:ino`, size and mtime as recorded. A link swapped after the scan (`photo.jpg -> /etc/passwd`)
+ * or a file replaced by a link is refused. Rows scanned before identities were recorded fall back
+ * to the boundary itself: the real path must lie inside the real path of their library folder.
+ */
+import { type FileHandle, open, realpath } from 'node:fs/promises';
+import path from 'node:path';
+import type { MediaRecord } from '../store/store-types.js';
+import type { FileError } from './media-types.js';
+import { fileIdOf } from './scan-folder.js';
+
+export type VerifiedMedia =
+  { ok: true; handle: FileHandle; size: number } | ({ ok: false } & FileError);
+
+type Checked = Pick<
+  MediaRecord,
+  'path' | 'size' | 'mtimeMs' | 'width' | 'status' | 'fileId' | 'errorCode'
+>;
+
+/**
+ * Opens the item's file if it is still the probed one; the caller reads from (and closes) the
+ * handle, so nothing can be swapped between the check and the read. `rootPath` is the item's
+ * library root (used only for rows without a recorded identity).
+ */
+export async function openVerifiedMedia(
+  media: Checked,
+  rootPath: string | undefined,
+): Promise<VerifiedMedia> {
+  if (media.status !== 'present' || media.width === null) {
+    return refused(
+      'not_probed',
+      'This file was not read successfully as an image or a clip, so it is not opened.',
+    );
+  }
+  let handle: FileHandle;
+  try {
+    handle = await open(media.path, 'r');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code === 'ENOENT'
+      ? refused('not_found', 'The file no longer exists.')
+      : refused('unreadable_file', 'The file cannot be opened now.');
+  }
+  try {
+    const st = await handle.stat();
+    const same =
+      st.isFile() &&
+      st.size === media.size &&
+      st.mtimeMs === media.mtimeMs &&
+      (media.fileId ? fileIdOf(st) === media.fileId : await insideRoot(media.path, rootPath));
+    if (!same) {
+      await handle.close();
+      return refused(
+        'file_replaced',
+        'The file is no longer the one that was scanned (changed, or a link now leads elsewhere); rescan the folder.',
+      );
+    }
+    return { ok: true, handle, size: st.size };
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Checks the item without keeping it open (uploads and thumbnails open the file themselves). */
+export async function checkMedia(
+  media: Checked,
+  rootPath: string | undefined,
+): Promise<FileError | undefined> {
+  const verified = await openVerifiedMedia(media, rootPath);
+  if (!verified.ok) return { code: verified.code, message: verified.message };
+  await verified.handle.close();
+  return undefined;
+}
+
+async function insideRoot(file: string, rootPath: string | undefined): Promise<boolean> {
+  if (rootPath === undefined) return false;
+  const [real, root] = await Promise.all([realpath(file), realpath(rootPath)]).catch(() => []);
+  if (real === undefined || root === undefined) return false;
+  return real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+}
+
+const refused = (code: string, message: string) => ({ ok: false as const, code, message });

@@ -1,0 +1,35 @@
+/** Media rows still needing hashing or probing, a page at a time. */
+import type { MediaRecord } from '../store/store-types.js';
+import type { LibraryMediaStore } from './media-types.js';
+
+const PAGE = 500;
+
+/**
+ * Present media still needing this work, in path order, a page at a time. The store filters in
+ * SQL (a warm library of 100k files then costs milliseconds here, not a pass over every row);
+ * `want` is the same test, kept for stores that ignore `needing`. Only the folders of
+ * `only.folderIds` when given.
+ */
+export async function* pendingPages(
+  store: LibraryMediaStore,
+  needing: 'hash' | 'probe',
+  want: (m: MediaRecord) => boolean,
+  only: { folderIds?: readonly number[] },
+): AsyncGenerator<MediaRecord[]> {
+  // An empty list would mean "every folder" to the store: nothing chosen means nothing to do.
+  if (only.folderIds?.length === 0) return;
+  const folderIds = only.folderIds;
+  let afterPath: string | undefined;
+  for (;;) {
+    const page = store.media.list({
+      limit: PAGE,
+      afterPath,
+      needing,
+      ...(folderIds ? { folderIds } : {}),
+    });
+    const todo = page.filter(want);
+    if (todo.length) yield todo;
+    if (page.length < PAGE) return;
+    afterPath = page[page.length - 1]?.path;
+  }
+}
