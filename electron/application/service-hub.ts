@@ -166,23 +166,13 @@ export class ServiceHub {
   }
 
   /** What Check service talks to: the current service, with its key when there is one. */
-  async checkTarget(): Promise<{
-    service: string;
-    identity: string;
-    client: ServiceClient;
-    hasKey: boolean;
-    embedded: boolean;
-  }> {
+  async checkTarget() {
     await this.switching;
     const c = this.conn;
     if (!c) throw new LabelDeskError('no_service', 'No service is connected yet.');
-    return {
-      service: c.embedded ? `the embedded service (${c.url})` : c.url,
-      identity: c.identity,
-      client: c.client ?? new ServiceClient({ baseUrl: c.url }),
-      hasKey: c.client !== undefined,
-      embedded: c.embedded !== undefined,
-    };
+    const service = c.embedded ? `the embedded service (${c.url})` : c.url;
+    const client = c.client ?? new ServiceClient({ baseUrl: c.url });
+    return { service, identity: c.identity, client, hasKey: c.client !== undefined };
   }
 
   async keyCredits(): Promise<ServiceState['credits']> {

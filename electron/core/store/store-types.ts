@@ -5,6 +5,7 @@
  */
 import type { ExportItem, ExportQuery } from './export-types.js';
 import type { LearntCostsApi } from './learnt-costs-types.js';
+import type { ReviewedBy, ReviewedMark } from './reviewed-types.js';
 
 export type MediaKind = 'image' | 'video';
 export type MediaStatus = 'present' | 'missing' | 'error';
@@ -166,19 +167,6 @@ export type CorrectionInput = Omit<CorrectionRow, 'id' | 'updatedAt'> & { id?: n
 /** What the merge reads of a correction (an export reads only these columns, see export-items.ts). */
 export type MergeCorrection = Omit<CorrectionRow, 'contentHash' | 'solution' | 'updatedAt'>;
 
-/** Who declared a file reviewed: a person in the review, or an import of existing labels. */
-export type ReviewedBy = 'person' | 'import';
-
-/** A file declared reviewed for a solution: its shown boxes are ground truth for the model's. */
-export interface ReviewedMark {
-  mediaId: number;
-  solution: string;
-  /** The content it was reviewed at; a file whose bytes changed since is not reviewed. */
-  contentHash: string;
-  reviewedAt: number;
-  reviewedBy: ReviewedBy;
-}
-
 export interface MediaPageRow {
   media: MediaRecord;
   /** Boxes of the result for (contentHash, solution), or null when not labelled yet. */
@@ -194,6 +182,7 @@ export interface LedgerEntry {
 }
 
 export type { ExportItem, ExportQuery } from './export-types.js';
+export type { ReviewedBy, ReviewedMark } from './reviewed-types.js';
 export type { CostKind, LearntCosts, LearntCostsApi } from './learnt-costs-types.js';
 
 export interface LibraryStore {
