@@ -10,7 +10,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CheckReport } from '../../../electron/shared/contract/index.js';
 import { startAltService, type AltService } from '../../support/alt-service/alt-service.js';
 import { ledgerFrames } from '../../support/alt-service/alt-library.js';
-import { cliEnv, cliHome, lastJson, runCli, type SummaryJson } from '../../support/cli-run.js';
+import {
+  cliEnv,
+  cliHome,
+  lastJson,
+  midHourClock,
+  runCli,
+  type SummaryJson,
+} from '../../support/cli-run.js';
 import { clip, jpeg } from '../../support/synth-media.js';
 
 const IMAGE_COST = 2; // variant c charges 2 per image and 1 per analysed clip frame
@@ -98,6 +105,8 @@ describe('alt service c: costs not published', () => {
   }, 60_000);
 
   it('--hour-budget holds too: 3 frames this hour buy one image', async () => {
+    // Ten minutes into the clock hour: a run near its end would wait for the next hour.
+    env = { ...env, ...midHourClock() };
     const r = await label([images, '--hour-budget', '3']);
     expect(r.summary).toMatchObject({ labelled: 1, framesSpent: IMAGE_COST });
     expect(alt.charged).toBe(IMAGE_COST);

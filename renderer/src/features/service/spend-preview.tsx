@@ -3,6 +3,7 @@
  * reading setting: whether a box's x,y is its corner or its centre. Changing it redraws at once
  * (the boxes were read with `spend.boxOrigin`; a centre reading moves each box by half its size).
  */
+import { useState } from 'react';
 import type { BoxOrigin, CheckSpend } from '../../../../electron/shared/contract/index.js';
 import { useCallMutation } from '../../api/use-call.js';
 import { ErrorNote } from '../../ui/error-note.js';
@@ -16,7 +17,13 @@ function placed(box: CheckSpend['boxes'][number], readWith: BoxOrigin, shown: Bo
 
 export function SpendPreview({ spend, origin }: { spend: CheckSpend; origin: BoxOrigin }) {
   const setReading = useCallMutation('service.setReading', ['service.reading']);
-  const shown = setReading.variables?.boxOrigin ?? origin;
+  // Set at once on a click (a controlled radio must not wait for the call to re-render checked).
+  const [chosen, setChosen] = useState<BoxOrigin | null>(null);
+  const shown = chosen ?? origin;
+  const choose = (o: BoxOrigin) => {
+    setChosen(o);
+    setReading.mutate({ boxOrigin: o }, { onError: () => setChosen(null) });
+  };
   return (
     <div className="spend-preview">
       <h3>
@@ -39,7 +46,7 @@ export function SpendPreview({ spend, origin }: { spend: CheckSpend; origin: Box
               name="box-origin"
               value={o}
               checked={shown === o}
-              onChange={() => setReading.mutate({ boxOrigin: o })}
+              onChange={() => choose(o)}
             />{' '}
             {o === 'corner' ? 'top-left corner' : 'centre'}
           </label>
