@@ -5,6 +5,7 @@
  */
 import type { ExportItem, ExportQuery } from './export-types.js';
 import type { LearntCostsApi } from './learnt-costs-types.js';
+import type { RawAnswersApi } from './raw-answer-types.js';
 import type { ReviewedBy, ReviewedMark } from './reviewed-types.js';
 
 export type MediaKind = 'image' | 'video';
@@ -355,37 +356,10 @@ export interface LibraryStore {
   };
 
   /** Paid answers that could not be read, kept raw with their file (issue 16 §3). */
-  rawAnswers: {
-    keep(answer: RawAnswerInput): number;
-    /** Kept answers not yet read, oldest first. */
-    unread(): RawAnswerRow[];
-    /** The answer was read (its result saved): it no longer counts as kept unread. */
-    markRead(id: number, at: number): void;
-    /** How many paid answers are kept unread (doctor and the Service screen show it). */
-    countUnread(): number;
-  };
+  rawAnswers: RawAnswersApi;
 
   /** Streams labelled items for export, in path order, without loading the library into memory. */
   exportItems(query: ExportQuery): IterableIterator<ExportItem>;
 }
 
-/** A paid answer as received, with the file (content + solution) and submission it belongs to. */
-export interface RawAnswerInput {
-  submissionId: number;
-  contentHash: string;
-  solution: string;
-  serviceUrl: string;
-  /** Which answer: an image's result, a clip's 202, or a finished job's poll. */
-  answer: 'imageResult' | 'videoSubmission' | 'job';
-  httpStatus: number;
-  body: string;
-  /** Why it could not be read, one line per problem. */
-  problems: string[];
-  at: number;
-}
-
-export interface RawAnswerRow extends Omit<RawAnswerInput, 'at'> {
-  id: number;
-  receivedAt: number;
-  readAt: number | null;
-}
+export type { RawAnswerInput, RawAnswerRow, RawAnswersApi } from './raw-answer-types.js';
