@@ -6,7 +6,7 @@ export interface ExportItem {
   result: ResultRow;
   /**
    * The corrected set (model boxes with a person's corrections merged in, deleted ones left out),
-   * in frame order; clips' boxes carry a `trackId` (see `electron/core/review/track-boxes.ts`).
+   * in frame order; clips' boxes carry a `trackId` (see `electron/core/tracking/assign-tracks.ts`).
    */
   detections: DetectionRow[];
 }

@@ -235,6 +235,15 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 6,
+    name: 'person-tracks',
+    sql: `
+      -- The track a person put the box in (merging or splitting tracks of a clip); NULL: the
+      -- tracker's. A person's track wins over the tracker and keeps its number on every re-run.
+      ALTER TABLE corrections ADD COLUMN track INTEGER CHECK (track IS NULL OR track >= 1);
+    `,
+  },
+  {
+    version: 7,
     name: 'learnt-costs',
     // Frame costs a service does not publish in a form LabelDesk reads, learnt from what a call
     // cost (the answer's credits, or GET /key before and after). One row per service, solution

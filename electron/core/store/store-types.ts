@@ -160,13 +160,24 @@ export interface CorrectionRow {
   bbox: BoxXYWH | null;
   review: ReviewState;
   deleted: boolean;
+  /** The track a person put the box in (merge, split); null: the tracker decides. */
+  track: number | null;
   updatedAt: number;
 }
 
-export type CorrectionInput = Omit<CorrectionRow, 'id' | 'updatedAt'> & { id?: number };
+/** `track` may be left out: no person's track. */
+export type CorrectionInput = Omit<CorrectionRow, 'id' | 'updatedAt' | 'track'> & {
+  id?: number;
+  track?: number | null;
+};
 
 /** What the merge reads of a correction (an export reads only these columns, see export-items.ts). */
-export type MergeCorrection = Omit<CorrectionRow, 'contentHash' | 'solution' | 'updatedAt'>;
+export type MergeCorrection = Omit<
+  CorrectionRow,
+  'contentHash' | 'solution' | 'updatedAt' | 'track'
+> & {
+  track?: number | null;
+};
 
 export interface MediaPageRow {
   media: MediaRecord;
