@@ -10,10 +10,12 @@ import { openAppContext } from './app-context.js';
 import type { Application, ApplicationOptions } from './application-types.js';
 import { AppEvents } from './app-events.js';
 import { AutoLabeller } from './auto-label.js';
+import { checkHandlers } from './check-handlers.js';
 import { FolderManager } from './folder-manager.js';
 import { libraryHandlers } from './library-handlers.js';
 import { refuseWrites } from './read-only-home.js';
 import { reviewHandlers } from './review-handlers.js';
+import { trackHandlers } from './track-handlers.js';
 import { qualityHandlers } from './evaluation/quality-handlers.js';
 import { exportHandlers } from './export-handlers.js';
 import { importHandlers } from './import-handlers.js';
@@ -85,6 +87,9 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     events.emit('media.proxyProgress', toPlayable(media, state, options.mediaBase)),
   );
   const exportProgress = events.throttled('export.progress', 100);
+  /** A person's edit changed an item: its folder's views refresh. */
+  const reviewed = (m: { folderId: number }) =>
+    events.emit('library.changed', { folderIds: [m.folderId], at: Date.now() });
   const exports = exportHandlers({
     store,
     idsOf: (filter) =>
@@ -109,6 +114,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     'service.useHosted': ({ baseUrl, apiKey }) => hub.useHosted(baseUrl, apiKey),
     'service.startTrial': ({ baseUrl }) => hub.startTrial(baseUrl),
     'service.forgetKey': () => hub.forgetKey(),
+    ...checkHandlers(store, hub, runs, home, () => store.rawAnswers.countUnread()),
 
     'folders.list': () => folders.list(),
     'folders.add': ({ path }) => folders.add(path),
@@ -150,20 +156,18 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
         hourBudget: null,
         retryUncertain: true,
         retryRefused: true,
+        // A Retry is a person's explicit request for these very files.
+        acceptUnknownCost: true,
       }),
     'runs.history': ({ limit }) => view.runs(limit),
     'runs.autoLabel': () => auto.get(),
     'runs.setAutoLabel': (next) => auto.set(next),
 
     ...libraryHandlers(store, view),
-    ...reviewHandlers(store, runs, (m) =>
-      events.emit('library.changed', { folderIds: [m.folderId], at: Date.now() }),
-    ),
-    ...qualityHandlers(
-      store,
-      (m) => events.emit('library.changed', { folderIds: [m.folderId], at: Date.now() }),
-      nativeBinding,
-      () => libraryChanged({ folderIds: [], at: Date.now() }),
+    ...reviewHandlers(store, runs, reviewed),
+    ...trackHandlers(store, reviewed),
+    ...qualityHandlers(store, reviewed, nativeBinding, () =>
+      libraryChanged({ folderIds: [], at: Date.now() }),
     ),
 
     ...mediaHandlers((id) => store.media.byId(id), proxies, options.mediaBase),

@@ -2,6 +2,9 @@ import { type Command } from 'commander';
 import { createInterface } from 'node:readline/promises';
 import { findSolution, planRun, type RunPlan } from '../../core/runner/plan-run.js';
 import { runLabelling, type RunSummary } from '../../core/runner/run-labelling.js';
+import { rereadRawAnswers } from '../../core/runner/reread-raw-answers.js';
+import { setReading } from '../../core/runner/service-reading.js';
+import { EMBEDDED_ACCOUNT } from '../../application/service-port.js';
 import { isDiskFull } from '../../core/runner/disk-full.js';
 import type { LibraryLock } from '../../core/store/library-lock.js';
 import {
@@ -46,6 +49,7 @@ export interface LabelOptions {
   retryUncertain?: boolean;
   reanalyse?: boolean;
   wait?: boolean;
+  boxOrigin?: 'corner' | 'centre';
 }
 
 /** One-shot runs wait this long at most for a Retry-After; --watch waits for the next hour. */
@@ -57,7 +61,11 @@ async function confirm(plan: RunPlan, stop: AbortSignal, onCtrlC: () => void): P
   // On a terminal readline reads Ctrl-C itself (raw mode) and reports it here, not as a signal.
   rl.on('SIGINT', onCtrlC);
   try {
-    const answer = await rl.question(`Spend up to ${plan.frames} frames? [y/N] `, {
+    const question =
+      plan.costUnknown > 0
+        ? 'The cost is unknown until the first file: send it, learn the cost and go on? [y/N] '
+        : `Spend up to ${plan.frames} frames? [y/N] `;
+    const answer = await rl.question(question, {
       signal: stop,
     });
     return /^y(es)?$/i.test(answer.trim());
@@ -87,12 +95,18 @@ export function addLabelCommand(program: Command, setExit: (code: number) => voi
     .option('--retry-uncertain', 'send again files whose last call may have been charged')
     .option('--reanalyse', 'send labelled files again (spends frames); corrections are kept')
     .option('--wait', 'if another run is labelling this library, wait for it (default: exit 4)')
+    .option(
+      '--box-origin <corner|centre>',
+      "whether this service's box x,y is the top-left corner (default) or the centre; kept per service",
+    )
     .option('-y, --yes', 'do not ask before spending')
     .option('--json', 'print the summary as JSON')
     .action(async (paths: string[], opts: LabelOptions) => {
       if (opts.export && !EXPORT_FORMATS.includes(opts.export)) {
         throw new UsageError(`--export takes one of ${EXPORT_FORMATS.join(', ')}.`);
       }
+      if (opts.boxOrigin && opts.boxOrigin !== 'corner' && opts.boxOrigin !== 'centre')
+        throw new UsageError('--box-origin takes corner or centre.');
       if (opts.export && !opts.out) throw new UsageError('--export needs --out PATH.');
       if (opts.out && !opts.export) throw new UsageError('--out needs --export FORMAT.');
       // Checked before anything is spent: an export in the way would only fail at the end.
@@ -121,6 +135,13 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
       say: (line) => err.write(`${line}\n`),
     });
     if (!lock) return EXIT.interrupted;
+    if (opts.boxOrigin) {
+      setReading(app.store, opts.service ?? EMBEDDED_ACCOUNT, { boxOrigin: opts.boxOrigin });
+    }
+    // Paid answers kept unread are read again first (no network): a file they now label is reused.
+    const reread = rereadRawAnswers(app.store);
+    if (reread.read > 0) say(`Read ${reread.read} kept answer(s) the service had already charged.`);
+    if (reread.kept > 0) say(`${reread.kept} charged answer(s) are kept but not understood.`);
     const connection = await connectService(app, {
       ...(opts.service ? { service: opts.service } : {}),
       waitForModels: true,
@@ -145,8 +166,13 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
     const key = await conn.client.keyStatus();
     if (!opts.json) err.write(`${planText(plan, key)}\n`);
     const interactive = process.stdin.isTTY && process.stderr.isTTY;
+    if (plan.costUnknown > 0 && !interactive && !opts.yes) {
+      throw new UsageError(
+        `The service does not publish what ${plan.solution.id} costs, so it is unknown until the first file is sent (only that file's cost is at risk). Nothing was sent; run again with --yes to accept.`,
+      );
+    }
     const asked =
-      interactive && !opts.yes && plan.frames > 0
+      interactive && !opts.yes && (plan.frames > 0 || plan.costUnknown > 0)
         ? await confirm(plan, ctrlC.stop, ctrlC.press).catch((e: unknown) => {
             if (ctrlC.stop.aborted) return 'interrupted' as const;
             throw e;
@@ -177,6 +203,14 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
                 view.line(`failed ${item.media.path}: ${outcome.code}: ${outcome.message}`);
             },
             onDisk: (state) => say(diskMessage(state, app.home)),
+            onCostLearnt: (kind, frames) =>
+              say(
+                `Learnt from the service's count: ${frames} frames per ${kind === 'image' ? 'image' : 'clip frame'} for ${p.solution.id}.`,
+              ),
+            onCostDrift: (frames) =>
+              say(
+                `The key lost ${Math.abs(frames)} frames ${frames > 0 ? 'more' : 'less'} than the learnt cost accounts for: counted as the service counts them, and the cost is learnt again from the next file.`,
+              ),
           },
         );
         budgetUsed += summary.budgetUsed;

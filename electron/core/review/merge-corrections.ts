@@ -46,6 +46,8 @@ export interface MergedBox extends DetectionRow {
   correctionId: number | null;
   model: ModelBox | null;
   deleted: boolean;
+  /** The track a person put the box in (merge, split); null: the tracker's. */
+  personTrack: number | null;
   /** The auto-accept rule that accepted it; null when the state is a person's (or nobody's). */
   rule: string | null;
 }
@@ -172,6 +174,7 @@ export function plainModelBox(m: DetectionRow): MergedBox {
     correctionId: null,
     model: { label: m.label, score: m.score, bbox: m.bbox },
     deleted: false,
+    personTrack: null,
     rule: null,
   };
 }
@@ -197,6 +200,7 @@ function corrected(
     correctionId: c.id,
     model,
     deleted: c.deleted,
+    personTrack: c.track ?? null,
     rule: c.rule ?? null,
   };
 }
@@ -228,6 +232,7 @@ function standalone(
     correctionId: c.id,
     model: a,
     deleted: c.deleted,
+    personTrack: c.track ?? null,
     rule: c.rule ?? null,
   };
 }

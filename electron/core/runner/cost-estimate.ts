@@ -37,16 +37,17 @@ export function sampledFrames(durationMs: number, sampleFps: number): number {
   return Math.max(1, Math.ceil((durationMs / 1000) * sampleFps));
 }
 
-/** The frames one file costs with this solution. */
+/** The frames one file costs with this solution; null while that cost is unknown (not published, not learnt). */
 export function costOf(
-  media: MediaRecord,
+  media: Pick<MediaRecord, 'kind' | 'durationMs'>,
   solution: Solution,
   limits: CatalogView['limits'],
-): number {
+): number | null {
   if (media.kind === 'image') return solution.frameCost.image;
-  return (
-    sampledFrames(media.durationMs ?? 0, limits.videoSampleFps) * solution.frameCost.videoFrame
-  );
+  const perFrame = solution.frameCost.videoFrame;
+  if (perFrame === null) return null;
+  // A learnt per-frame cost may be fractional; the key is charged whole frames.
+  return Math.round(sampledFrames(media.durationMs ?? 0, limits.videoSampleFps) * perFrame);
 }
 
 /** Files that break the published limits are refused here, costing no request. */

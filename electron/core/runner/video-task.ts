@@ -5,10 +5,13 @@
  */
 import { clampPollInterval } from '../service/poll-interval.js';
 import { isRetriable } from '../service/retry-policy.js';
+import { AnswerNotUnderstoodError } from '../service/service-errors.js';
 import { classifyError } from './classify-error.js';
 import { DiskFullError, isDiskFull } from './disk-full.js';
 import { recordDurably, refusedToSend } from './image-task.js';
-import type { JobAnswer } from './service-port.js';
+import { keepRawAnswer } from './keep-raw-answer.js';
+import { spentOf, spentSince } from './learn-cost.js';
+import type { JobAnswer, KeyView } from './service-port.js';
 import type { PlannedItem, TaskContext, TaskOutcome } from './task-types.js';
 import { toDetectionInputs } from './to-detections.js';
 
@@ -30,9 +33,13 @@ export async function runVideoTask(
     const refused = await refusedToSend(ctx, item, submissionId);
     if (refused) return refused;
   }
+  /** The key before the clip was sent, when its cost is being learnt. */
+  let before: KeyView | undefined;
   try {
     let interval = ctx.limits.pollIntervalMs.min;
     if (!jobId) {
+      // Its cost is unknown: the key is read before, after the 202 and at the end (alone in flight).
+      before = item.costUnknown ? await service.keyStatus(ctx.signal) : undefined;
       // The submission is already `sending` (created so by the scheduler).
       const submitted = await service.submitVideo({
         solution: solution.id,
@@ -43,7 +50,10 @@ export async function runVideoTask(
       jobId = id;
       // The service holds the clip's frames from the 202 on (and refunds the unanalysed ones at
       // the end): the key pays now, so the ledger, the budget and the summary count it now.
-      chargedNow = submitted.credits?.reserved ?? item.cost;
+      chargedNow =
+        submitted.credits?.reserved ??
+        spentOf(submitted.credits) ??
+        (before ? await spentSince(service, before, ctx.signal).catch(() => item.cost) : item.cost);
       charged = chargedNow;
       ctx.budget.settle(reserved, chargedNow);
       reserved = 0;
@@ -65,12 +75,28 @@ export async function runVideoTask(
       interval = clampPollInterval(submitted.pollIntervalMs, ctx.limits.pollIntervalMs);
     }
     const job = await pollUntilFinished(ctx, item, submissionId, jobId, interval);
-    const outcome = await settle(ctx, item, submissionId, job, { charged, reserved });
+    const spent = await finalSpend(ctx, job, charged, before);
+    const outcome = await settle(ctx, item, submissionId, job, { charged, reserved, spent });
     reserved = 0;
     return 'framesSpent' in outcome
       ? { ...outcome, framesSpent: chargedNow + (outcome.framesSpent ?? 0) }
       : outcome;
   } catch (err) {
+    if (err instanceof AnswerNotUnderstoodError) {
+      // A 202 without a job id we can read (the clip was charged; its job cannot be polled), or a
+      // finished job's result we cannot read (already charged at submission).
+      // While its cost is learnt (nothing reserved), the key says what the 202 cost.
+      const charged =
+        reserved > 0
+          ? item.cost
+          : before && !jobId
+            ? await spentSince(service, before, ctx.signal).catch(() => 0)
+            : 0;
+      ctx.budget.settle(reserved, charged);
+      const kept = await keepRawAnswer(ctx, item, submissionId, err, charged);
+      // The summary counts what this run saw the key pay, the job's creation included.
+      return { ...kept, framesSpent: chargedNow + charged };
+    }
     ctx.budget.settle(reserved, 0);
     if (err instanceof DiskFullError) {
       // Aborted while the disk was full: the job is paid for and its id may not be stored.
@@ -96,6 +122,14 @@ export async function runVideoTask(
 /** How long polls may keep failing (service restarting, network down) before the run lets the job be. */
 export const POLL_OUTAGE_MS = 120_000;
 
+/**
+ * How long a run waits for one clip's job before leaving it open for the next run: generous
+ * (a service may queue and analyse slowly), and longer for longer clips.
+ */
+export function jobPatienceMs(durationMs: number | null): number {
+  return Math.max(15 * 60_000, 30 * (durationMs ?? 0));
+}
+
 /** Polls failed for longer than POLL_OUTAGE_MS: the job is left open for the next run to poll. */
 class PollOutageError extends Error {
   override readonly name = 'PollOutageError';
@@ -110,13 +144,17 @@ async function pollUntilFinished(
 ): Promise<JobAnswer> {
   let interval = firstInterval;
   let outageSince: number | undefined;
+  const overdueAt = ctx.now() + jobPatienceMs(item.media.durationMs);
   // A clean stop ends the wait between polls (the job runs on, polled by the next run).
   const waits = AbortSignal.any([ctx.signal, ctx.stop]);
   for (;;) {
     await ctx.sleep(interval, waits);
     let job: JobAnswer;
     try {
-      job = await ctx.service.job(jobId, ctx.signal);
+      job = await ctx.service.job(jobId, ctx.signal, {
+        solutionClasses: ctx.solution,
+        clipDurationMs: item.media.durationMs,
+      });
     } catch (err) {
       // A poll is safe to repeat and the job lives on at the service (it resumes after a restart):
       // refused connections and 5xx are waited out, backing off within the catalog's bounds.
@@ -141,8 +179,35 @@ async function pollUntilFinished(
     ctx.onJobProgress?.(item.media, progress);
     if (job.status === 'succeeded' || job.status === 'failed' || job.status === 'cancelled')
       return job;
+    if (ctx.now() > overdueAt) {
+      // Neither finished nor failed: said in the summary, and left open for the next run.
+      throw new PollOutageError(`job ${jobId} is still not finished after a long wait`);
+    }
     interval = clampPollInterval(job.pollIntervalMs, ctx.limits.pollIntervalMs);
   }
+}
+
+/**
+ * What the clip cost in all: the key's difference since `before` when its cost was being learnt
+ * (which teaches the per-frame cost), else its analysed frames × the known per-frame cost, else
+ * (a clip resumed while its cost is still unknown) what was paid when its job was created.
+ */
+async function finalSpend(
+  ctx: TaskContext,
+  job: JobAnswer,
+  charged: number,
+  before: KeyView | undefined,
+): Promise<number> {
+  const frames = job.result?.frames.length ?? 0;
+  if (before) {
+    const total = await spentSince(ctx.service, before, ctx.signal).catch(() => undefined);
+    if (total !== undefined) {
+      if (job.status === 'succeeded' && frames > 0) ctx.learnCost('videoFrame', total / frames);
+      return total;
+    }
+  }
+  const perFrame = ctx.solution.frameCost.videoFrame;
+  return perFrame === null ? charged : Math.round(frames * perFrame);
 }
 
 /**
@@ -156,11 +221,11 @@ async function settle(
   item: PlannedItem,
   submissionId: number,
   job: JobAnswer,
-  paid: { charged: number; reserved: number },
+  paid: { charged: number; reserved: number; spent: number },
 ): Promise<TaskOutcome> {
   const { store, service, solution } = ctx;
   const frames = job.result?.frames ?? [];
-  const spent = frames.length * solution.frameCost.videoFrame;
+  const spent = paid.spent;
   const delta = spent - paid.charged;
   // A failed job answers 200 with `error`: a failure with the service's own words.
   const outcome: TaskOutcome =
@@ -194,8 +259,8 @@ async function settle(
           contentHash: item.media.contentHash,
           solution: solution.id,
           serviceUrl: service.baseUrl,
-          analysedWidth: job.result.analysedWidth,
-          analysedHeight: job.result.analysedHeight,
+          analysedWidth: job.result.analysedWidth ?? item.media.width ?? 0,
+          analysedHeight: job.result.analysedHeight ?? item.media.height ?? 0,
           model: null,
           detections: frames.flatMap((f) => toDetectionInputs(f.detections, f.index, f.timeMs)),
         });

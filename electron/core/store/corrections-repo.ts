@@ -30,13 +30,14 @@ export interface CorrectionDbRow {
   h: number | null;
   review: ReviewState;
   deleted: number;
+  track: number | null;
   updated_at: number;
   rule: string | null;
 }
 
 export const CORRECTION_COLUMNS = `id, content_hash, solution, frame_index, time_ms, anchor_label,
-  anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, updated_at,
-  rule`;
+  anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, track,
+  updated_at, rule`;
 
 const anchorOf = (
   label: string | null,
@@ -72,6 +73,7 @@ export function toCorrection(r: CorrectionDbRow): CorrectionRow {
     bbox: boxOf(r.x, r.y, r.w, r.h),
     review: r.review,
     deleted: r.deleted === 1,
+    track: r.track,
     updatedAt: r.updated_at,
     rule: r.rule,
   };
@@ -79,10 +81,10 @@ export function toCorrection(r: CorrectionDbRow): CorrectionRow {
 
 /**
  * Only what the merge reads, as arrays (`.raw()`): an export reads a correction per touched box,
- * and a row as an object of 19 named columns cost more than the whole merge (measured on 420k).
+ * and a row as an object of 20 named columns cost more than the whole merge (measured on 420k).
  */
 export const MERGE_CORRECTION_COLUMNS = `id, frame_index, time_ms, anchor_label, anchor_score,
-  anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, rule`;
+  anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, track, rule`;
 
 export type RawMergeCorrection = [
   number,
@@ -101,6 +103,7 @@ export type RawMergeCorrection = [
   number | null,
   ReviewState,
   number,
+  number | null,
   string | null,
 ];
 
@@ -114,7 +117,8 @@ export const toMergeCorrection = (r: RawMergeCorrection): MergeCorrection => ({
   bbox: boxOf(r[10], r[11], r[12], r[13]),
   review: r[14],
   deleted: r[15] === 1,
-  rule: r[16],
+  track: r[16],
+  rule: r[17],
 });
 
 function params(c: CorrectionInput, at: number) {
@@ -136,6 +140,7 @@ function params(c: CorrectionInput, at: number) {
     h: c.bbox?.h ?? null,
     review: c.review,
     deleted: c.deleted ? 1 : 0,
+    track: c.track ?? null,
     updatedAt: at,
   };
 }
@@ -144,7 +149,7 @@ type Params = ReturnType<typeof params>;
 /** Every write through this repo is a person's (or an import's): a rule no longer owns the box. */
 const PERSON_OWNS = 'rule = NULL, rule_batch = NULL, rule_prior_at = NULL';
 const VALUES = `@contentHash, @solution, @frameIndex, @timeMs, @anchorLabel, @anchorScore, @anchorX,
-  @anchorY, @anchorW, @anchorH, @label, @x, @y, @w, @h, @review, @deleted, @updatedAt`;
+  @anchorY, @anchorW, @anchorH, @label, @x, @y, @w, @h, @review, @deleted, @track, @updatedAt`;
 
 export class CorrectionsRepo implements Readonly<LibraryStore['corrections']> {
   private readonly forContentStmt;
@@ -170,15 +175,15 @@ export class CorrectionsRepo implements Readonly<LibraryStore['corrections']> {
     this.insertStmt = db.prepare<[Params], CorrectionDbRow>(
       `INSERT INTO corrections (content_hash, solution, frame_index, time_ms, anchor_label,
         anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted,
-        updated_at) VALUES (${VALUES}) RETURNING ${CORRECTION_COLUMNS}`,
+        track, updated_at) VALUES (${VALUES}) RETURNING ${CORRECTION_COLUMNS}`,
     );
     // The content and solution never change: a correction belongs to one content for good.
     this.updateStmt = db.prepare<[Params & { id: number }], CorrectionDbRow>(
       `UPDATE corrections SET frame_index = @frameIndex, time_ms = @timeMs,
         anchor_label = @anchorLabel, anchor_score = @anchorScore, anchor_x = @anchorX,
         anchor_y = @anchorY, anchor_w = @anchorW, anchor_h = @anchorH, label = @label, x = @x,
-        y = @y, w = @w, h = @h, review = @review, deleted = @deleted, updated_at = @updatedAt,
-        ${PERSON_OWNS}
+        y = @y, w = @w, h = @h, review = @review, deleted = @deleted, track = @track,
+        updated_at = @updatedAt, ${PERSON_OWNS}
        WHERE id = @id AND content_hash = @contentHash AND solution = @solution
        RETURNING ${CORRECTION_COLUMNS}`,
     );
@@ -204,14 +209,14 @@ export class CorrectionsRepo implements Readonly<LibraryStore['corrections']> {
     const insertRun = db.prepare<[Params]>(
       `INSERT INTO corrections (content_hash, solution, frame_index, time_ms, anchor_label,
         anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted,
-        updated_at) VALUES (${VALUES})`,
+        track, updated_at) VALUES (${VALUES})`,
     );
     const updateRun = db.prepare<[Params & { id: number }]>(
       `UPDATE corrections SET frame_index = @frameIndex, time_ms = @timeMs,
         anchor_label = @anchorLabel, anchor_score = @anchorScore, anchor_x = @anchorX,
         anchor_y = @anchorY, anchor_w = @anchorW, anchor_h = @anchorH, label = @label, x = @x,
-        y = @y, w = @w, h = @h, review = @review, deleted = @deleted, updated_at = @updatedAt,
-        ${PERSON_OWNS}
+        y = @y, w = @w, h = @h, review = @review, deleted = @deleted, track = @track,
+        updated_at = @updatedAt, ${PERSON_OWNS}
        WHERE id = @id AND content_hash = @contentHash AND solution = @solution`,
     );
     this.writeManyTx = db.transaction((cs: readonly CorrectionInput[]) => {

@@ -212,6 +212,55 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 5,
+    name: 'raw-answers',
+    // A paid answer LabelDesk could not read, kept as received with its file: it is never sent
+    // again until a person asks, and it is read again (no network) when the reading improves.
+    sql: `
+      CREATE TABLE raw_answers (
+        id INTEGER PRIMARY KEY,
+        submission_id INTEGER NOT NULL REFERENCES submissions(id) ON DELETE CASCADE,
+        content_hash TEXT NOT NULL,
+        solution TEXT NOT NULL,
+        service_url TEXT NOT NULL,
+        answer TEXT NOT NULL CHECK (answer IN ('imageResult', 'videoSubmission', 'job')),
+        http_status INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        problems TEXT NOT NULL,
+        received_at INTEGER NOT NULL,
+        read_at INTEGER
+      ) STRICT;
+      CREATE INDEX raw_answers_unread ON raw_answers(id) WHERE read_at IS NULL;
+      CREATE INDEX raw_answers_by_submission ON raw_answers(submission_id);
+    `,
+  },
+  {
+    version: 6,
+    name: 'person-tracks',
+    sql: `
+      -- The track a person put the box in (merging or splitting tracks of a clip); NULL: the
+      -- tracker's. A person's track wins over the tracker and keeps its number on every re-run.
+      ALTER TABLE corrections ADD COLUMN track INTEGER CHECK (track IS NULL OR track >= 1);
+    `,
+  },
+  {
+    version: 7,
+    name: 'learnt-costs',
+    // Frame costs a service does not publish in a form LabelDesk reads, learnt from what a call
+    // cost (the answer's credits, or GET /key before and after). One row per service, solution
+    // and medium; `frames` is REAL because a per-frame cost learnt from a clip may be fractional.
+    sql: `
+      CREATE TABLE learnt_costs (
+        service_url TEXT NOT NULL,
+        solution TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('image', 'videoFrame')),
+        frames REAL NOT NULL CHECK (frames >= 0),
+        learnt_at INTEGER NOT NULL,
+        PRIMARY KEY (service_url, solution, kind)
+      ) STRICT, WITHOUT ROWID;
+    `,
+  },
+  {
+    version: 8,
     name: 'accepted-by-rule',
     // Boxes an auto-accept accepted carry the rule that did it, so people can tell them from their
     // own. One batch per auto-accept is one undoable step: a row the batch created is deleted on

@@ -4,8 +4,10 @@ import { CatalogRepo } from './catalog-repo.js';
 import { CorrectionsRepo } from './corrections-repo.js';
 import { exportItems } from './export-items.js';
 import { FoldersRepo } from './folders-repo.js';
+import { LearntCostsRepo } from './learnt-costs-repo.js';
 import { LedgerRepo } from './ledger-repo.js';
 import { MediaRepo } from './media-repo.js';
+import { RawAnswersRepo } from './raw-answers-repo.js';
 import { LIBRARY_MIGRATIONS } from './migrations.js';
 import { ResultsRepo } from './results-repo.js';
 import { ReviewedRepo } from './reviewed-repo.js';
@@ -63,8 +65,10 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
     runs: new RunsRepo(db),
     submissions: new SubmissionsRepo(db, now),
     ledger: new LedgerRepo(db),
+    costs: new LearntCostsRepo(db),
     catalog: new CatalogRepo(db),
     corrections,
+    rawAnswers: new RawAnswersRepo(db),
     reviewed: new ReviewedRepo(db, now),
     ruleBatches: new RuleBatchesRepo(db, now, mirror),
     exportItems: (query: ExportQuery) => exportItems(file, query, readers),

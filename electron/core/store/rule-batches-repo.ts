@@ -1,5 +1,5 @@
 /**
- * Auto-accept batches (migration 5): one batch is one undoable step. The boxes it accepted carry
+ * Auto-accept batches (migration 8): one batch is one undoable step. The boxes it accepted carry
  * its rule and id; undo deletes the rows the batch created and gives the rows it updated their
  * pending state and earlier time back, leaving alone any row a person has written since (that
  * write cleared the batch id, see corrections-repo.ts).

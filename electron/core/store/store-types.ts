@@ -3,6 +3,10 @@
  * interfaces on better-sqlite3 (WAL, foreign keys, STRICT tables, hashed numbered migrations);
  * library, runner, export and the CLI use only what is declared here.
  */
+import type { ExportItem, ExportQuery } from './export-types.js';
+import type { LearntCostsApi } from './learnt-costs-types.js';
+import type { RawAnswersApi } from './raw-answer-types.js';
+import type { ReviewedBy, ReviewedMark } from './reviewed-types.js';
 
 export type MediaKind = 'image' | 'video';
 export type MediaStatus = 'present' | 'missing' | 'error';
@@ -158,16 +162,27 @@ export interface CorrectionRow {
   bbox: BoxXYWH | null;
   review: ReviewState;
   deleted: boolean;
+  /** The track a person put the box in (merge, split); null: the tracker decides. */
+  track: number | null;
   updatedAt: number;
   /** Set while an auto-accept's rule owns the box ("person ≥ 0.42 at 95 %"); null: a person's. */
   rule?: string | null;
 }
 
-/** A person's (or an import's) write: it never sets a rule, and it ends one (see migration 5). */
-export type CorrectionInput = Omit<CorrectionRow, 'id' | 'updatedAt' | 'rule'> & { id?: number };
+/** `track` may be left out: no person's track. A person's (or an import's) write never sets a
+ * rule, and it ends one (see migration 8). */
+export type CorrectionInput = Omit<CorrectionRow, 'id' | 'updatedAt' | 'track' | 'rule'> & {
+  id?: number;
+  track?: number | null;
+};
 
 /** What the merge reads of a correction (an export reads only these columns, see export-items.ts). */
-export type MergeCorrection = Omit<CorrectionRow, 'contentHash' | 'solution' | 'updatedAt'>;
+export type MergeCorrection = Omit<
+  CorrectionRow,
+  'contentHash' | 'solution' | 'updatedAt' | 'track'
+> & {
+  track?: number | null;
+};
 
 /** One content's share of an auto-accept batch: the model boxes to accept and the rule of each. */
 export interface RuleAcceptance {
@@ -180,19 +195,6 @@ export interface RuleAcceptance {
     model: { label: string; score: number; bbox: BoxXYWH };
     rule: string;
   }[];
-}
-
-/** Who declared a file reviewed: a person in the review, or an import of existing labels. */
-export type ReviewedBy = 'person' | 'import';
-
-/** A file declared reviewed for a solution: its shown boxes are ground truth for the model's. */
-export interface ReviewedMark {
-  mediaId: number;
-  solution: string;
-  /** The content it was reviewed at; a file whose bytes changed since is not reviewed. */
-  contentHash: string;
-  reviewedAt: number;
-  reviewedBy: ReviewedBy;
 }
 
 export interface MediaPageRow {
@@ -209,30 +211,9 @@ export interface LedgerEntry {
   at: number;
 }
 
-export interface ExportItem {
-  media: MediaRecord;
-  result: ResultRow;
-  /**
-   * The corrected set (model boxes with a person's corrections merged in, deleted ones left out),
-   * in frame order; clips' boxes carry a `trackId` (see `electron/core/review/track-boxes.ts`).
-   */
-  detections: DetectionRow[];
-}
-
-export interface ExportQuery {
-  solution?: string;
-  /** Only accepted boxes: a person's, and those an auto-accept rule accepted unless `byPerson`. */
-  onlyAccepted?: boolean;
-  /** With `onlyAccepted`: leave out boxes accepted by rule. */
-  byPerson?: boolean;
-  minScore?: number;
-  classes?: readonly string[];
-  kind?: MediaKind;
-  /** Also export boxes a reviewer rejected (default: they are left out). */
-  includeRejected?: boolean;
-  /** Leave out items with no box left after filtering (default: kept, as labelled negatives). */
-  skipEmpty?: boolean;
-}
+export type { ExportItem, ExportQuery } from './export-types.js';
+export type { ReviewedBy, ReviewedMark } from './reviewed-types.js';
+export type { CostKind, LearntCosts, LearntCostsApi } from './learnt-costs-types.js';
 
 export interface LibraryStore {
   readonly file: string;
@@ -362,6 +343,9 @@ export interface LibraryStore {
     spentSince(serviceUrl: string, since: number): number;
   };
 
+  /** Frame costs learnt from the service's own count when its catalog does not publish them. */
+  costs: LearntCostsApi;
+
   catalog: {
     saveSnapshot(serviceUrl: string, version: string, body: string, at: number): void;
     latest(serviceUrl: string): { version: string; body: string; at: number } | undefined;
@@ -400,7 +384,7 @@ export interface LibraryStore {
     count(solution: string): number;
   };
 
-  /** Auto-accept batches (migration 5): each one undoable step. */
+  /** Auto-accept batches (migration 8): each one undoable step. */
   ruleBatches: {
     /** Contents of the solution no reviewed file shows, in path order, with their file counts. */
     unreviewed(solution: string): { resultId: number; contentHash: string; files: number }[];
@@ -416,7 +400,11 @@ export interface LibraryStore {
     /** The newest batch of the solution not undone yet. */
     latest(solution: string): { id: number; boxes: number; files: number } | undefined;
   };
+  /** Paid answers that could not be read, kept raw with their file (issue 16 §3). */
+  rawAnswers: RawAnswersApi;
 
   /** Streams labelled items for export, in path order, without loading the library into memory. */
   exportItems(query: ExportQuery): IterableIterator<ExportItem>;
 }
+
+export type { RawAnswerInput, RawAnswerRow, RawAnswersApi } from './raw-answer-types.js';

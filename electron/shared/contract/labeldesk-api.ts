@@ -35,6 +35,8 @@ import {
   StartRunInput,
 } from './run-schemas.js';
 import {
+  EditTrackInput,
+  MergeTracksInput,
   ReanalyseInput,
   ReanalyseScope,
   RelabelTrackInput,
@@ -45,6 +47,7 @@ import {
   ReviewEditResult,
   ReviewEditsInput,
   ReviewEditsResult,
+  SplitTrackInput,
 } from './review-schemas.js';
 import {
   AutoAcceptInput,
@@ -63,6 +66,7 @@ import { ExportProgress, ExportResult, ExportStartInput } from './export-schemas
 import { ImportInput, ImportResult } from './import-schemas.js';
 import { Playable, PlayableInput } from './media-schemas.js';
 import { HostedServiceInput, ServiceState, TrialInput } from './service-schemas.js';
+import { BoxOrigin, CheckInput, CheckReport, ReadingInput } from './check-schemas.js';
 import { z } from './zod.js';
 
 function call<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
@@ -93,6 +97,11 @@ export const CALLS = {
   'service.useHosted': call(HostedServiceInput, ServiceState),
   'service.startTrial': call(TrialInput, ServiceState),
   'service.forgetKey': call(Empty, ServiceState),
+  /** Reads catalog, health and GET /key (nothing spent) or, with a file, sends that one file. */
+  'service.check': call(CheckInput, CheckReport),
+  /** The current service's reading setting: whether a box's x,y is its corner or its centre. */
+  'service.reading': call(Empty, ReadingInput),
+  'service.setReading': call(ReadingInput, z.object({ boxOrigin: BoxOrigin })),
 
   'folders.list': call(Empty, z.array(FolderView)),
   'folders.add': call(AddFolderInput, FolderView),
@@ -136,6 +145,12 @@ export const CALLS = {
   'review.rejectAll': call(ReviewBulkInput, ReviewEditsResult),
   /** Relabels every box of one track of a clip. */
   'review.relabelTrack': call(RelabelTrackInput, ReviewEditsResult),
+  /** Accepts, rejects or deletes every box of one track of a clip (one undo step). */
+  'review.editTrack': call(EditTrackInput, ReviewEditsResult),
+  /** Makes tracks of a clip one (a person's track: the tracker never splits or renumbers it). */
+  'review.mergeTracks': call(MergeTracksInput, ReviewEditsResult),
+  /** Cuts a track of a clip in two at a frame (both parts become a person's tracks). */
+  'review.splitTrack': call(SplitTrackInput, ReviewEditsResult),
 
   /** Whether a person (or an import) declared the item reviewed for the solution. */
   'review.reviewed': call(ReviewedInput, ReviewedState),

@@ -21,6 +21,8 @@ interface PlanJson {
   solution: string;
   found: number;
   toLabel: { images: number; clips: number; frames: number };
+  /** Files whose cost is unknown until the first is sent (the service does not publish it). */
+  costUnknown: number;
   alreadyLabelled: number;
   duplicates: number;
   refused: { path: string; code: string; message: string }[];
@@ -59,6 +61,10 @@ describe('--json outputs', () => {
       remaining: expect.any(Number),
       hourRemaining: expect.any(Number),
       expiresAt: null,
+      // Our own service publishes everything in the forms LabelDesk reads: nothing to say.
+      notPublished: [],
+      understood: [],
+      keptUnread: 0,
     });
     expect(status.remaining).toBeGreaterThan(0);
     expect(status.hourRemaining).toBeGreaterThan(0);
@@ -78,6 +84,7 @@ describe('--json outputs', () => {
       solution: 'objects',
       found: 5,
       toLabel: { images: 3, clips: 1, frames: 3 * 4 + 10 * 2 },
+      costUnknown: 0,
       alreadyLabelled: 0,
       duplicates: 1,
       refused: [],

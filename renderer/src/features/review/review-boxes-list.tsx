@@ -34,7 +34,7 @@ const Row = memo(function Row({
   top: number;
   onPick(key: string, e: MouseEvent): void;
 }) {
-  const byRule = box.review === 'accepted' && box.rule !== null;
+  const byRule = box.review === 'accepted' && Boolean(box.rule);
   const state = [
     box.review === 'pending' ? '' : byRule ? 'by rule' : box.review,
     box.origin === 'model' ? '' : box.origin,

@@ -178,8 +178,15 @@ describe('the corrected export', () => {
     expect(labels('/lib/a-copy.jpg')).toEqual(labels('/lib/a.jpg'));
     expect(labels('/lib/b.jpg')).toEqual(['person', 'cow', 'lynx']);
     expect(labels('/lib/d.jpg')).toEqual(['person', 'man', 'dog']);
+    // The person is tracked over its three frames; the dog, left on two (its third box deleted),
+    // is too short for a track; the cat a person drew is a track of its own.
     expect(all.find((i) => i.path === '/lib/v.mp4')?.boxes.map((b) => b.trackId)).toEqual([
-      1, 2, 1, 2, 1, 3,
+      1,
+      undefined,
+      1,
+      undefined,
+      1,
+      2,
     ]);
   });
 
@@ -197,8 +204,8 @@ describe('the corrected export', () => {
         .sort((x, y) => x.id - y.id);
       // Everything the merge reads; content, solution and time are the repository's alone.
       const lean = rows.map(
-        ({ id, frameIndex, timeMs, anchor, label, bbox, review, deleted, rule }) => ({
-          ...{ id, frameIndex, timeMs, anchor, label, bbox, review, deleted, rule },
+        ({ id, frameIndex, timeMs, anchor, label, bbox, review, deleted, track, rule }) => ({
+          ...{ id, frameIndex, timeMs, anchor, label, bbox, review, deleted, track, rule },
         }),
       );
       expect(raw.map(toMergeCorrection)).toEqual(lean);
