@@ -13,6 +13,8 @@ interface ReviewBoxesListProps {
   boxes: readonly ReviewBox[];
   selected: ReadonlySet<string>;
   onSelect(keys: Set<string>): void;
+  /** Boxes in a conflict, by key: which conflict and its classes. */
+  conflicts?: ReadonlyMap<string, string>;
 }
 
 /** Matches `.box-option` in screens.css (one line per row). */
@@ -26,6 +28,7 @@ const Row = memo(function Row({
   count,
   top,
   onPick,
+  conflict,
 }: {
   box: ReviewBox;
   chosen: boolean;
@@ -33,12 +36,14 @@ const Row = memo(function Row({
   count: number;
   top: number;
   onPick(key: string, e: MouseEvent): void;
+  conflict: string | undefined;
 }) {
   const byRule = box.review === 'accepted' && Boolean(box.rule);
   const state = [
     box.review === 'pending' ? '' : byRule ? 'by rule' : box.review,
     box.origin === 'model' ? '' : box.origin,
     box.trackId === null ? '' : `#${box.trackId}`,
+    conflict ?? '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -51,7 +56,7 @@ const Row = memo(function Row({
       aria-setsize={count}
       aria-posinset={index + 1}
       data-bbox={`${box.bbox.x},${box.bbox.y},${box.bbox.w},${box.bbox.h}`}
-      className={`box-option review-${byRule ? 'rule' : box.review}`}
+      className={`box-option review-${byRule ? 'rule' : box.review}${conflict ? ' in-conflict' : ''}`}
       style={{ transform: `translateY(${top}px)` }}
       onClick={(e) => onPick(box.key, e)}
     >
@@ -68,7 +73,7 @@ const Row = memo(function Row({
   );
 });
 
-export function ReviewBoxesList({ boxes, selected, onSelect }: ReviewBoxesListProps) {
+export function ReviewBoxesList({ boxes, selected, onSelect, conflicts }: ReviewBoxesListProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const live = useRef({ selected, onSelect });
   live.current = { selected, onSelect };
@@ -139,6 +144,7 @@ export function ReviewBoxesList({ boxes, selected, onSelect }: ReviewBoxesListPr
               count={count}
               top={v.start}
               onPick={onPickRef.current}
+              conflict={conflicts?.get(b.key)}
             />
           ) : null;
         })}
