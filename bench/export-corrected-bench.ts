@@ -24,7 +24,7 @@ import { fmt, printFigures } from './report.js';
 
 const IMAGES = 100_000;
 const BOXES = 10;
-const CLASSES = Array.from({ length: 80 }, (_, i) => `class${i}`);
+export const CLASSES = Array.from({ length: 80 }, (_, i) => `class${i}`);
 const GOAL_RATIO = 1.2;
 const GOAL_RSS_MB = 300;
 const self = fileURLToPath(import.meta.url);
@@ -38,11 +38,12 @@ const boxOf = (i: number, k: number): BoxXYWH => ({
 });
 const labelOf = (i: number, k: number) => CLASSES[(i + k) % CLASSES.length] ?? 'x';
 
-function buildLibrary(file: string): void {
+/** A real library of `images` images × 10 model boxes (ten cameras, equal file names). */
+export function buildLibrary(file: string, images = IMAGES): void {
   const store = openLibraryStore(file);
   try {
     const folder = store.folders.add('/data');
-    const rows = Array.from({ length: IMAGES }, (_, i) => ({
+    const rows = Array.from({ length: images }, (_, i) => ({
       folderId: folder.id,
       path: `/data/cam-${i % 10}/frame-${String(i).padStart(6, '0')}.jpg`,
       kind: 'image' as const,
@@ -56,8 +57,8 @@ function buildLibrary(file: string): void {
       fps: null,
     }));
     for (let i = 0; i < rows.length; i += 10_000) store.media.upsertMany(rows.slice(i, i + 10_000));
-    for (let start = 0; start < IMAGES; start += 1000) {
-      const batch = Array.from({ length: Math.min(1000, IMAGES - start) }, (_, j) => {
+    for (let start = 0; start < images; start += 1000) {
+      const batch = Array.from({ length: Math.min(1000, images - start) }, (_, j) => {
         const i = start + j;
         const detections: DetectionInput[] = Array.from({ length: BOXES }, (_, k) => {
           const bbox = boxOf(i, k);

@@ -6,6 +6,7 @@ import { benchApp } from './app-bench.js';
 import { benchBridge } from './bridge-bench.js';
 import { benchExport } from './export-bench.js';
 import { benchExportCorrected } from './export-corrected-bench.js';
+import { benchImport } from './import-bench.js';
 import { benchLabel } from './label-bench.js';
 import { benchLibrary } from './library-bench.js';
 import { benchModelThroughput } from './model-throughput.js';
@@ -25,6 +26,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   library: benchLibrary,
   export: benchExport,
   'export-corrected': benchExportCorrected,
+  import: benchImport,
   label: benchLabel,
   plan: benchPlan,
   bridge: benchBridge,

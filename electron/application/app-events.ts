@@ -4,6 +4,10 @@ import type { EventListener } from './application-types.js';
 
 export class AppEvents {
   private readonly listeners = new Set<EventListener>();
+  /** Listeners that have thrown: each is reported once, not on every event. */
+  private readonly broken = new WeakSet<EventListener>();
+
+  constructor(private readonly log: (line: string) => void = () => undefined) {}
 
   on(listener: EventListener): () => void {
     this.listeners.add(listener);
@@ -14,8 +18,11 @@ export class AppEvents {
     for (const l of this.listeners) {
       try {
         l(name, payload);
-      } catch {
-        // One broken listener (a closed socket) must not stop the others.
+      } catch (err) {
+        // One broken listener (a closed socket) must not stop the others, nor go unnoticed.
+        if (this.broken.has(l)) continue;
+        this.broken.add(l);
+        this.log(`events: a listener failed on ${name}: ${(err as Error).message}`);
       }
     }
   }

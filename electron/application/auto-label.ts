@@ -3,8 +3,9 @@
  * with the chosen solution, within a budget of their own for this session.
  */
 import type { LibraryStore } from '../core/store/store-types.js';
-import type { AutoLabel, RunState } from '../shared/contract/index.js';
+import { AutoLabelInput, type AutoLabel, type RunState } from '../shared/contract/index.js';
 import type { RunController } from './run-controller.js';
+import { readSetting } from './stored-setting.js';
 
 const SETTING = 'app.autoLabel';
 
@@ -20,8 +21,7 @@ export class AutoLabeller {
   ) {}
 
   get(): AutoLabel {
-    const raw = this.store.settings.get(SETTING);
-    const saved = raw ? (JSON.parse(raw) as Omit<AutoLabel, 'spent'>) : undefined;
+    const saved = readSetting(this.store, SETTING, AutoLabelInput, this.log);
     return {
       enabled: saved?.enabled ?? false,
       solution: saved?.solution ?? 'objects',

@@ -54,6 +54,7 @@ export async function collectMedia(
   store: LibraryStore,
   paths: readonly string[],
   onStage?: (text: string) => void,
+  signal?: AbortSignal,
 ): Promise<Selection> {
   const issues: LibraryIssue[] = [];
   const library = new Library(store, { onIssue: (i) => issues.push(i) });
@@ -80,12 +81,12 @@ export async function collectMedia(
     ...(roots.find((f) => isWithin(t.path, f.path)) as FolderRow),
     within: t.path,
   }));
-  const rescan = () => library.scan(scans);
+  const rescan = () => library.scan(scans, undefined, undefined, signal);
   onStage?.('scanning');
   await rescan();
   // Each new file is read once for both its hash and its header.
   onStage?.('hashing and probing');
-  await library.hashAndProbePending(undefined, only);
+  await library.hashAndProbePending(undefined, only, signal);
   const contains = (p: string) =>
     targets.some((t) => (t.isFile ? p === t.path : isWithin(p, t.path)));
   const selection = { store, library, folders: roots, issues, contains, rescan };

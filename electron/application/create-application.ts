@@ -15,6 +15,7 @@ import { libraryHandlers } from './library-handlers.js';
 import { refuseWrites } from './read-only-home.js';
 import { reviewHandlers } from './review-handlers.js';
 import { exportHandlers } from './export-handlers.js';
+import { importHandlers } from './import-handlers.js';
 import { mediaHandlers, toPlayable } from './media-handlers.js';
 import { createMediaSource } from './media-source.js';
 import { ProxyMaker } from './proxy-maker.js';
@@ -34,7 +35,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   // Browsing runs on its own thread and connection: never behind a run's writes or the UI's calls.
   const viewClient = new LibraryViewClient(store.file, nativeBinding);
   const view = viewClient.q;
-  const events = new AppEvents();
+  const events = new AppEvents(log);
   const notices = new Set<string>();
   const notice = (line: string) => {
     if (!notices.has(line)) log(line);
@@ -83,6 +84,13 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     events.emit('media.proxyProgress', toPlayable(media, state, options.mediaBase)),
   );
   const exportProgress = events.throttled('export.progress', 100);
+  const exports = exportHandlers({
+    store,
+    idsOf: (filter) =>
+      view.ids({ filter, sort: 'path', descending: false, offset: 0, limit: 200_000 }),
+    classesOf: (id) => hub.current().solutions.find((s) => s.id === id)?.classes,
+    progress: (p) => (p.done ? events.emit('export.progress', p) : exportProgress(p)),
+  });
 
   const handlers: Handlers = {
     'app.info': () => ({
@@ -152,13 +160,9 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     ),
 
     ...mediaHandlers((id) => store.media.byId(id), proxies, options.mediaBase),
-    ...exportHandlers({
-      store,
-      idsOf: (filter) =>
-        view.ids({ filter, sort: 'path', descending: false, offset: 0, limit: 200_000 }),
-      classesOf: (id) => hub.current().solutions.find((s) => s.id === id)?.classes,
-      progress: (p) => (p.done ? events.emit('export.progress', p) : exportProgress(p)),
-    }),
+    ...exports.handlers,
+
+    ...importHandlers(store, () => libraryChanged({ folderIds: [], at: Date.now() })),
 
     'host.pickFolders': async () => {
       if (!host.pickFolders) {
@@ -199,9 +203,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     media: createMediaSource(store, context.workHome, proxies),
     async close() {
       clearTimeout(background);
-      proxies.close();
-      await runs.close();
-      await folders.close();
+      // Everything under way is told to stop at once; the service and the library close last.
+      await Promise.all([proxies.close(), runs.close(), folders.close(), exports.close()]);
       await hub.close();
       await viewClient.close();
       context.close();

@@ -2,7 +2,8 @@
  * `export.start`: the export dialog's one call. Streams the corrected boxes of a scope (all, the
  * library's current filter, or a selection) to disk with the CLI's rules (an existing target is
  * refused unless `replace`, and a folder only if it holds a previous export), and emits progress.
- * Needs only the library: it works with no service reachable.
+ * Needs only the library: it works with no service reachable. Closing aborts the exports under
+ * way (each removes its temp file; the target is untouched) and waits for them.
  */
 import { isAbsolute, join, dirname, basename, extname } from 'node:path';
 import { withClipFrames } from '../core/review/clip-frames.js';
@@ -51,8 +52,13 @@ async function scopeMedia(
   });
 }
 
-export function exportHandlers(deps: ExportDeps): Pick<Handlers, 'export.start'> {
-  return {
+export function exportHandlers(deps: ExportDeps): {
+  handlers: Pick<Handlers, 'export.start'>;
+  close(): Promise<void>;
+} {
+  const quitting = new AbortController();
+  const running = new Set<Promise<unknown>>();
+  const handlers: Pick<Handlers, 'export.start'> = {
     'export.start': async (q) => {
       if (!isAbsolute(q.destination)) {
         throw new LabelDeskError('bad_destination', 'The destination must be an absolute path.');
@@ -66,7 +72,7 @@ export function exportHandlers(deps: ExportDeps): Pick<Handlers, 'export.start'>
       const framesDir = q.clipFrames ? framesDirFor(destination) : null;
       const classes = deps.classesOf(q.solution);
       deps.progress({ destination, files: 0, boxes: 0, skipped: 0, total, done: false });
-      const summary = await exportSelection(deps.store, media, {
+      const exporting = exportSelection(deps.store, media, {
         format: q.format,
         out: destination,
         solution: classes ? { id: q.solution, classes: [...classes] } : q.solution,
@@ -78,10 +84,20 @@ export function exportHandlers(deps: ExportDeps): Pick<Handlers, 'export.start'>
           ...(q.classes ? { classes: q.classes } : {}),
         },
         onProgress: (p) => deps.progress({ destination, ...p, total, done: false }),
+        signal: quitting.signal,
       });
+      running.add(exporting);
+      const summary = await exporting.finally(() => running.delete(exporting));
       const { files, boxes, skipped, written } = summary;
       deps.progress({ destination, files, boxes, skipped, total, done: true });
       return { destination, files, boxes, skipped, written, framesDir };
+    },
+  };
+  return {
+    handlers,
+    async close() {
+      quitting.abort(new Error('closing'));
+      await Promise.allSettled([...running]);
     },
   };
 }

@@ -28,6 +28,8 @@ export interface ExportRequest {
   /** Reshapes the stream before writing (e.g. clips into their analysed frames). */
   transform?: (items: Iterable<ExportItem>) => Iterable<ExportItem> | AsyncIterable<ExportItem>;
   onProgress?: (progress: ExportProgress) => void;
+  /** Quitting: the export stops and leaves nothing behind (its temp file is removed). */
+  signal?: AbortSignal;
 }
 
 function* only(
@@ -57,6 +59,7 @@ export function exportSelection(
     ...(request.replace ? { replace: true } : {}),
     ...(imageRoot ? { imageRoot } : {}),
     ...(request.onProgress ? { onProgress: request.onProgress } : {}),
+    ...(request.signal ? { signal: request.signal } : {}),
   });
 }
 

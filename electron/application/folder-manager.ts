@@ -44,6 +44,8 @@ export class FolderManager {
   private watcher: { close(): Promise<void> } | undefined;
   private watching: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Aborted on close: a walk, a hashing pass or a watcher being set up stops at once. */
+  private readonly quitting = new AbortController();
   private readonly changed;
   private arrived = new Map<number, Set<string>>();
   private arrivalTimer: NodeJS.Timeout | undefined;
@@ -133,9 +135,15 @@ export class FolderManager {
     await this.rewatch();
   }
 
+  /**
+   * Stops at once, whatever is under way: what was stored stays (each page is its own
+   * transaction), a walk cut short marks nothing missing, and the next start redoes the rest.
+   */
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.arrivalTimer);
+    this.quitting.abort(new Error('closing'));
+    await this.watching;
     await this.watcher?.close();
     await this.queue.catch(() => undefined);
   }
@@ -160,15 +168,18 @@ export class FolderManager {
         // A file still being written is left for the watcher (or a scan moments later) to take
         // once complete: a rescan must never take in half a copy.
         let unsettled = false;
-        await this.library.scan(roots, () => this.changed({ folderIds, at: Date.now() }), {
-          ms: SETTLE_MS,
-          onUnsettled: () => (unsettled = true),
-        });
+        const signal = this.quitting.signal;
+        await this.library.scan(
+          roots,
+          () => this.changed({ folderIds, at: Date.now() }),
+          { ms: SETTLE_MS, onUnsettled: () => (unsettled = true) },
+          signal,
+        );
         if (unsettled) this.rescanLater(folderIds);
         this.changed({ folderIds, at: Date.now() });
-        await this.library.hashAndProbePending();
+        await this.library.hashAndProbePending(undefined, {}, signal);
       } catch (err) {
-        this.o.log(`scan failed: ${(err as Error).message}`);
+        if (!this.closed) this.o.log(`scan failed: ${(err as Error).message}`);
       } finally {
         for (const id of folderIds) this.scanning.delete(id);
         this.changed({ folderIds, at: Date.now() });
@@ -215,7 +226,7 @@ export class FolderManager {
     this.watching = this.watching
       .then(() => this.watchNow())
       .catch((err: unknown) => {
-        this.o.log(`watching failed: ${(err as Error).message}`);
+        if (!this.closed) this.o.log(`watching failed: ${(err as Error).message}`);
       });
     return this.watching;
   }
@@ -231,6 +242,7 @@ export class FolderManager {
     this.watcher = await this.library.watch((event) => this.onWatchEvent(roots, event), {
       folderIds: watched.map((f) => f.id),
       pollingFor: (folderPath) => polled.has(folderPath),
+      signal: this.quitting.signal,
     });
   }
 
@@ -252,7 +264,7 @@ export class FolderManager {
     this.arrived = new Map();
     this.queue = this.queue.then(async () => {
       if (this.closed) return;
-      await this.library.hashAndProbePending();
+      await this.library.hashAndProbePending(undefined, {}, this.quitting.signal);
       for (const [folderId, paths] of batch) {
         const ids: number[] = [];
         for (const p of paths) {

@@ -2,7 +2,8 @@
  * Playable proxies of clips Chromium cannot play, made by ffmpeg in the background: one at a time,
  * on one thread and at low priority (the UI's calls and a run keep their cores), cached under
  * LABELDESK_HOME/proxies by content hash so a copy of a clip shares its proxy and a restart reuses it.
- * A proxy appears under its final name only when complete.
+ * A proxy appears under its final name only when complete; quitting kills the ffmpeg making one
+ * and removes its partial file, and the proxy is made again when next asked for.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -35,6 +36,8 @@ export class ProxyMaker {
   private readonly planning = new Map<string, Promise<State>>();
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Aborted on close: kills the ffmpeg at work. */
+  private readonly quitting = new AbortController();
 
   constructor(
     home: string,
@@ -96,8 +99,11 @@ export class ProxyMaker {
     return entry?.state.state === 'ready' && entry.file ? entry.file : undefined;
   }
 
-  close(): void {
+  /** Kills the proxy being made and waits until its partial file is gone. */
+  async close(): Promise<void> {
     this.closed = true;
+    this.quitting.abort();
+    await this.queue;
   }
 
   private async make(
@@ -119,7 +125,7 @@ export class ProxyMaker {
       const args = ['-v', 'error', '-nostdin', '-threads', '1', '-progress', 'pipe:1', '-nostats'];
       args.push('-i', `file:${resolve(media.path)}`, ...proxyArgs(plan, encoding));
       args.push('-f', file.endsWith('.webm') ? 'webm' : 'mp4', '-y', partial);
-      await run(ffmpeg, args, (us) => {
+      await run(ffmpeg, args, this.quitting.signal, (us) => {
         if (media.durationMs) update({ progress: Math.min(0.99, us / 1000 / media.durationMs) });
       });
       await rename(partial, file);
@@ -143,9 +149,19 @@ function cacheKey(media: MediaRecord): string {
 }
 
 /** Runs ffmpeg at low priority; `onTime` gets `out_time_us` from its progress lines. */
-function run(ffmpeg: string, args: string[], onTime: (us: number) => void): Promise<void> {
+function run(
+  ffmpeg: string,
+  args: string[],
+  signal: AbortSignal,
+  onTime: (us: number) => void,
+): Promise<void> {
   return new Promise((done, fail) => {
-    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // SIGKILL on abort: ffmpeg finishing its container on SIGTERM can take seconds.
+    const child = spawn(ffmpeg, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      signal,
+      killSignal: 'SIGKILL',
+    });
     if (child.pid !== undefined) {
       try {
         setPriority(child.pid, 15);

@@ -36,7 +36,6 @@ export function toReviewBox(b: TrackedBox): ReviewBox {
   };
 }
 
-
 export function reviewHandlers(
   store: LibraryStore,
   runs: RunController,

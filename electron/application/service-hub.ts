@@ -73,6 +73,9 @@ export class ServiceHub {
 
   async close(): Promise<void> {
     clearInterval(this.timer);
+    this.closing = true;
+    // A service still starting is closed once started, never left running behind us.
+    await this.switching;
     await this.conn?.embedded?.close();
     this.conn = undefined;
   }
@@ -259,7 +262,10 @@ export class ServiceHub {
     return next;
   }
 
+  private closing = false;
+
   private async switchNow(choice: Choice): Promise<ServiceState> {
+    if (this.closing) throw new Error('LabelDesk is closing.');
     const previous = this.conn;
     this.conn = undefined;
     await previous?.embedded?.close();

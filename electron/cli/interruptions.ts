@@ -1,11 +1,19 @@
 /**
  * Ctrl-C during `label`: the first press stops cleanly (nothing new is sent, the answers on their
  * way are awaited and saved, so nothing becomes uncertain); a second press, or the end of the grace
- * period, aborts at once. SIGTERM is treated the same way.
+ * period, aborts at once. SIGTERM is treated the same way. Whatever is under way (a scan, hashing,
+ * models loading), the process is gone QUIT_DEADLINE_MS after the first press.
  */
+import { QUIT_DEADLINE_MS } from '../application/quit-deadline.js';
 
-/** How long a clean stop waits for the answers already on their way. */
-export const GRACE_MS = 10_000;
+/**
+ * How long a clean stop waits for the answers already on their way: short, because quitting
+ * means quitting. An answer later than this leaves its file uncertain (never sent again unless
+ * --retry-uncertain), so nothing is charged twice.
+ */
+export const GRACE_MS = 1500;
+/** Exit code of an interrupted command. */
+const INTERRUPTED = 130;
 
 export interface Interruptions {
   /** Aborted by the first Ctrl-C: stop sending. */
@@ -19,10 +27,15 @@ export interface Interruptions {
   dispose(): void;
 }
 
-export function interruptions(say: (text: string) => void, graceMs = GRACE_MS): Interruptions {
+export function interruptions(
+  say: (text: string) => void,
+  graceMs = GRACE_MS,
+  overrun: () => void = () => process.exit(INTERRUPTED),
+): Interruptions {
   const stop = new AbortController();
   const abort = new AbortController();
   let timer: NodeJS.Timeout | undefined;
+  let deadline: NodeJS.Timeout | undefined;
   const self: Interruptions = {
     stop: stop.signal,
     abort: abort.signal,
@@ -30,6 +43,9 @@ export function interruptions(say: (text: string) => void, graceMs = GRACE_MS): 
     press() {
       if (!stop.signal.aborted) {
         stop.abort(new Error('stopped'));
+        // Unref'd: a command that ends sooner is not held; one that does not is ended here.
+        deadline = setTimeout(overrun, QUIT_DEADLINE_MS);
+        deadline.unref();
         if (!self.running) return;
         say(
           `Stopping: no new file is sent; waiting up to ${Math.round(graceMs / 1000)} s for the answers on their way (Ctrl-C again to stop at once).`,

@@ -8,6 +8,7 @@ import { terminalText } from './terminal-text.js';
 import { buildVersion } from '../node-lib/app-paths.js';
 import { addAppCommand } from './commands/app-command.js';
 import { addExportCommand } from './commands/export-command.js';
+import { addImportCommand } from './commands/import-command.js';
 import { addJobsCommand } from './commands/jobs-command.js';
 import { addLabelCommand } from './commands/label-command.js';
 import { addLoginCommands } from './commands/login-commands.js';
@@ -38,6 +39,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   addStatusCommand(program);
   addLoginCommands(program);
   addExportCommand(program);
+  addImportCommand(program, setExit);
   addJobsCommand(program);
   addAppCommand(program);
   // Every command's --service is checked once, here, before anything is opened or started.

@@ -32,6 +32,10 @@ export interface ServiceTimes {
   trialKeyTtlMs: number;
   /** How long a whole request (headers and body) may take. */
   requestTimeoutMs: number;
+  /** How long the request line and headers may take. */
+  headersTimeoutMs: number;
+  /** How long a request body may go without a byte. */
+  bodyIdleTimeoutMs: number;
 }
 
 export interface ServiceConfig {
@@ -72,6 +76,8 @@ export function defaultConfig(
       sessionTtlMs: 60 * 60 * 1000,
       trialKeyTtlMs: 7 * 24 * 60 * 60 * 1000,
       requestTimeoutMs: 10 * 60 * 1000,
+      headersTimeoutMs: 15_000,
+      bodyIdleTimeoutMs: 30_000,
     },
     defaultApiKeyFrames: 100_000,
     ...(overrides.challengeToken ? { challengeToken: overrides.challengeToken } : {}),

@@ -17,6 +17,8 @@ export interface ServiceContext {
   jobsRepo: JobsRepo;
   ledger: CreditLedger;
   gate: ConcurrencyGate;
+  /** Clip uploads in progress plus queued jobs, per token. */
+  uploadSlots: ConcurrencyGate;
   engine: DetectionEngine;
   videoJobs: VideoJobs;
   uploadsDir: string;

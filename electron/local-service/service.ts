@@ -10,7 +10,7 @@ import { hashSecret, newSecret } from '../node-lib/tokens.js';
 import { clockNow } from '../node-lib/clock.js';
 import { TOKEN_PREFIX } from './auth/authenticate.js';
 import { defaultConfig, type ServiceConfig, type ServiceLimits } from './config.js';
-import { ConcurrencyGate } from './credits/concurrency.js';
+import { ConcurrencyGate, tooManyUploads } from './credits/concurrency.js';
 import { CreditLedger } from './credits/ledger.js';
 import type { DetectionEngine } from './engine/engine-types.js';
 import { createModelsEngine } from './engine/models-engine.js';
@@ -49,6 +49,12 @@ export interface LocalServiceOptions {
   limits?: Partial<ServiceLimits>;
   /** The longest one request may take (default 10 minutes: large clip uploads); tests shorten it. */
   requestTimeoutMs?: number;
+  /** The longest the request line and headers may take (default 15 s). */
+  headersTimeoutMs?: number;
+  /** The longest a request body may go without a byte before a 408 (default 30 s). */
+  bodyIdleTimeoutMs?: number;
+  /** Open connections held at once; past it, 503 (default 256). */
+  maxConnections?: number;
   /** Detection workers for the models engine; defaults to the machine's cores. */
   workers?: number;
   log?: (line: string) => void;
@@ -65,6 +71,8 @@ export interface LocalService {
   close(): Promise<void>;
 }
 
+/** Far above what the app, the CLI and the SDK clients open; low enough that a flood cannot exhaust descriptors. */
+const DEFAULT_MAX_CONNECTIONS = 256;
 const KEY_SHAPE = /^[A-Za-z0-9_-]{8,200}$/;
 
 export async function startLocalService(options: LocalServiceOptions): Promise<LocalService> {
@@ -133,6 +141,10 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     jobsRepo,
     ledger,
     gate: new ConcurrencyGate(config.limits.maxConcurrentRequests),
+    uploadSlots: new ConcurrencyGate(config.limits.maxConcurrentRequests, {
+      heldElsewhere: (credentialId) => jobsRepo.queuedCountOf(credentialId),
+      refusal: (max) => tooManyUploads(max, Math.ceil(videoJobs.pollIntervalMs() / 1000) + 1),
+    }),
     engine,
     videoJobs,
     uploadsDir,
@@ -140,7 +152,13 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   };
   const server = createRoutedServer(
     [...publicRoutes(ctx), ...credentialRoutes(ctx), inferImageRoute(ctx), ...videoRoutes(ctx)],
-    { requestTimeoutMs: options.requestTimeoutMs ?? config.times.requestTimeoutMs, log },
+    {
+      requestTimeoutMs: options.requestTimeoutMs ?? config.times.requestTimeoutMs,
+      headersTimeoutMs: options.headersTimeoutMs ?? config.times.headersTimeoutMs,
+      bodyIdleTimeoutMs: options.bodyIdleTimeoutMs ?? config.times.bodyIdleTimeoutMs,
+      maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
+      log,
+    },
   );
   const port = options.port ?? 8787;
   const bindHost = options.host ?? '127.0.0.1';

@@ -21,9 +21,11 @@ import { setSqliteNativeBinding } from '../node-lib/sqlite.js';
 import type { RunState } from '../shared/contract/run-schemas.js';
 import { addPickedFolders } from './add-folders.js';
 import { appMenuTemplate } from './app-menu.js';
+import { APP_ENTRY_URL, APP_SCHEME_PRIVILEGES, handleAppProtocol } from './app-protocol.js';
 import { openAllowedExternal } from './external-links.js';
 import { desktopHostCapabilities } from './host-capabilities.js';
 import { handleMediaProtocol, MEDIA_BASE, MEDIA_SCHEME_PRIVILEGES } from './media-protocol.js';
+import { quitOnClose } from './quit-on-close.js';
 import { forwardEvents, registerContract } from './register-contract.js';
 import { runFinishedNotice } from './run-notification.js';
 import { electronSqliteBinding } from './sqlite-binding.js';
@@ -36,24 +38,22 @@ import { lockDownSession, lockDownWebContents } from './web-security.js';
 import { mainWindowOptions } from './window-options.js';
 
 const devServerUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'];
-const renderer: RendererLocation = {
-  file: join(import.meta.dirname, '../renderer/index.html'),
-  devServerUrl,
-};
+const renderer: RendererLocation = { devServerUrl };
+const rendererDir = join(import.meta.dirname, '../renderer');
 const preloadPath = join(import.meta.dirname, '../preload/index.cjs');
 const windows = new Set<BrowserWindow>();
 const openExternal = (url: string) => shell.openExternal(url);
 
-// Must happen before `ready`: the media scheme is standard, secure and streamable.
-protocol.registerSchemesAsPrivileged([MEDIA_SCHEME_PRIVILEGES]);
+// Must happen before `ready`: the app scheme serves the renderer (never file://); the media
+// scheme is standard, secure and streamable.
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES, MEDIA_SCHEME_PRIVILEGES]);
 
 function createMainWindow(): BrowserWindow {
   const window = new BrowserWindow(mainWindowOptions(preloadPath));
   windows.add(window);
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => windows.delete(window));
-  if (devServerUrl) void window.loadURL(devServerUrl);
-  else void window.loadFile(renderer.file);
+  void window.loadURL(devServerUrl ?? APP_ENTRY_URL);
   return window;
 }
 
@@ -104,22 +104,6 @@ function notifyWhenRunsEnd(application: Application): void {
   });
 }
 
-function closeOnQuit(application: Application): void {
-  let closed = false;
-  let closing = false;
-  app.on('before-quit', (event) => {
-    if (closed) return;
-    // Let the application finish its writes and stop the embedded service before exiting.
-    event.preventDefault();
-    if (closing) return;
-    closing = true;
-    void application.close().finally(() => {
-      closed = true;
-      app.quit();
-    });
-  });
-}
-
 async function start(): Promise<void> {
   await app.whenReady();
   app.on('web-contents-created', (_event, contents) => lockDownWebContents(contents, openExternal));
@@ -140,7 +124,12 @@ async function start(): Promise<void> {
     sqliteNativeBinding,
     log: (line) => console.log(line),
   });
-  closeOnQuit(application);
+  quitOnClose(app, application, {
+    log: (line) => console.log(line),
+    signals: process,
+    isMac: process.platform === 'darwin',
+  });
+  handleAppProtocol(protocol, rendererDir);
   handleMediaProtocol(protocol, application.media);
   const windowIds = () => [...windows].map((w) => w.webContents.id);
   registerContract(ipcMain, application, trustedSenderPolicy(renderer, windowIds));
@@ -159,9 +148,6 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.on('second-instance', focusMainWindow);
-  app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
-  });
   start().catch((err: unknown) => {
     dialog.showErrorBox(
       'LabelDesk could not start',

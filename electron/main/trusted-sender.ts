@@ -1,31 +1,29 @@
 /**
  * Which IPC senders may call the contract: the main frame of one of our windows, showing our own
- * renderer (the built file:// page, or the dev server in development). A subframe, a page that
- * navigated elsewhere, or any other web contents is refused.
+ * renderer (the page of the app scheme, `app://labeldesk/index.html`, or the dev server in
+ * development). A `file://` page, a subframe, a page that navigated elsewhere, or any other web
+ * contents is refused.
  */
-import { pathToFileURL } from 'node:url';
+import { APP_ENTRY_URL, APP_ORIGIN, appPathOf } from './app-protocol.js';
 import type { FrameLike, IpcEventLike, IsTrustedSender } from './register-contract.js';
 
 export interface RendererLocation {
-  /** Absolute path of the built renderer's index.html. */
-  file: string;
   /** The dev server's URL (ELECTRON_RENDERER_URL), when running under `electron-vite dev`. */
   devServerUrl?: string | undefined;
 }
 
+const ENTRY_PATH = new URL(APP_ENTRY_URL).pathname;
+
 /** Whether a URL is our renderer page (any query or fragment). */
 export function isRendererUrl(url: string, location: RendererLocation): boolean {
-  let parsed: URL;
+  const appPath = appPathOf(url);
+  if (appPath !== undefined) return appPath === ENTRY_PATH || appPath === '/';
+  if (!location.devServerUrl) return false;
   try {
-    parsed = new URL(url);
+    return new URL(url).origin === new URL(location.devServerUrl).origin;
   } catch {
     return false;
   }
-  if (parsed.protocol === 'file:') {
-    return parsed.pathname === pathToFileURL(location.file).pathname && parsed.host === '';
-  }
-  if (!location.devServerUrl) return false;
-  return parsed.origin === new URL(location.devServerUrl).origin;
 }
 
 function isMainFrame(frame: FrameLike | null): frame is FrameLike {
@@ -45,11 +43,10 @@ export function trustedSenderPolicy(
   };
 }
 
-/** Whether a response belongs to our pages (the built renderer's folder, or the dev server). */
+/** Whether a response belongs to our pages (the app scheme, or the dev server). */
 export function isRendererResource(url: string, location: RendererLocation): boolean {
   if (location.devServerUrl && url.startsWith(`${new URL(location.devServerUrl).origin}/`)) {
     return true;
   }
-  const folder = pathToFileURL(location.file).href.replace(/[^/]*$/, '');
-  return url.startsWith(folder);
+  return url.startsWith(`${APP_ORIGIN}/`);
 }

@@ -28,9 +28,9 @@ export interface BrowserApp {
 /** A D-Bus address nothing listens on: the app runs as on a machine with no keychain. */
 export const NO_KEYCHAIN = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/labeldesk-bus' };
 
-export async function startBrowserApp(env: NodeJS.ProcessEnv): Promise<BrowserApp> {
+export async function startBrowserApp(env: NodeJS.ProcessEnv, port = 0): Promise<BrowserApp> {
   if (!existsSync(RENDERER)) throw new Error('out/renderer is missing: run `npm run build` first');
-  const child = spawn(process.execPath, [CLI, 'app', '--port', '0', '--no-open'], {
+  const child = spawn(process.execPath, [CLI, 'app', '--port', String(port), '--no-open'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -49,7 +49,9 @@ export async function startBrowserApp(env: NodeJS.ProcessEnv): Promise<BrowserAp
     });
   });
   const browser = await launchChromium();
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  // A context of its own, so a test can open a second tab of the same browser profile.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
   const saveCoverage = await collectPageCoverage(page);
   return {
     url,

@@ -1,7 +1,7 @@
 /**
  * The loopback WebSocket bridge: the same call/reply/event envelope Electron IPC carries. The
- * handshake is checked before any upgrade (secret and Origin), so a refused client gets a 403
- * and never a 101.
+ * handshake is checked before any upgrade (the secret or this launch's session cookie, and the
+ * Origin), so a refused client gets a 403 and never a 101.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -14,10 +14,13 @@ import {
 } from '../../shared/contract/index.js';
 import type { Application } from '../application-types.js';
 import { sameSecret } from './launch-secret.js';
+import type { SessionCookie } from './session-cookie.js';
 
 export interface BridgeOptions {
   app: Application;
   secret: string;
+  /** Accepted instead of the secret: a reload or a second tab of the same browser. */
+  session: SessionCookie;
   /** The app's own origin (`http://127.0.0.1:PORT`): any other Origin is refused. */
   origin: () => string;
   log: (line: string) => void;
@@ -57,7 +60,9 @@ export function createBridge(o: BridgeOptions) {
     const secret = offered
       .find((p) => p.startsWith(SECRET_PROTOCOL_PREFIX))
       ?.slice(SECRET_PROTOCOL_PREFIX.length);
-    if (!sameSecret(secret, o.secret)) return refuse(socket, 403, 'no valid secret');
+    if (!sameSecret(secret, o.secret) && !o.session.accepts(req)) {
+      return refuse(socket, 403, 'no valid secret or session');
+    }
     if (req.headers.origin !== o.origin()) return refuse(socket, 403, 'foreign origin');
     if (!offered.includes(BRIDGE_PROTOCOL)) return refuse(socket, 400, 'no bridge protocol');
     wss.handleUpgrade(req, socket, head, (ws) => attach(ws));

@@ -2,17 +2,21 @@
  * Browser mode: the built renderer, the WebSocket bridge and the media routes on loopback. The
  * launch secret guards everything but the static files; it is printed once, in the URL's fragment
  * (never sent to the server in a request line, so never in any access log), and kept nowhere else.
+ * The page trades it for this launch's session cookie (session-cookie.ts), so reloads keep working.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { packageRoot } from '../../node-lib/app-paths.js';
 import { CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy.js';
+import { SESSION_PATH } from '../../shared/contract/index.js';
 import type { Application, ApplicationOptions, MediaVariant } from '../application-types.js';
 import { createApplication } from '../create-application.js';
 import { createBridge } from './bridge-socket.js';
+import { refuseForeignHost, refuseForeignUpgrade } from './host-guard.js';
 import { newLaunchSecret, sameSecret } from './launch-secret.js';
 import { serveFile } from './serve-file.js';
+import { sessionCookie } from './session-cookie.js';
 import { staticFile } from './static-files.js';
 
 export interface BrowserModeOptions extends Omit<
@@ -55,9 +59,12 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
     transport: 'browser',
     mediaBase: `/media/${mediaToken}/`,
   });
-  const bridge = createBridge({ app, secret, origin: () => origin, log });
+  let boundPort = 0;
+  const session = sessionCookie({ secret, origin: () => origin, port: () => boundPort });
+  const bridge = createBridge({ app, secret, session, origin: () => origin, log });
 
   const server = createServer((req, res) => {
+    if (refuseForeignHost(server, req, res)) return;
     void route(req, res).catch((err: unknown) => {
       log(`browser mode: ${(err as Error).message}`);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
@@ -66,6 +73,7 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
   });
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if ((req.url ?? '').split('?')[0] === SESSION_PATH) return session.open(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
@@ -107,6 +115,7 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
   }
 
   server.on('upgrade', (req, socket, head) => {
+    if (refuseForeignUpgrade(server, req, socket)) return;
     if ((req.url ?? '').split('?')[0] !== '/bridge') {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
@@ -125,6 +134,7 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
     throw err;
   }
   const address = server.address() as AddressInfo;
+  boundPort = address.port;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   origin = `http://${shownHost}:${address.port}`;
   return {

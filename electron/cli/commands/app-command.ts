@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { startBrowserMode } from '../../application/browser/browser-server.js';
 import { openInBrowser } from '../../application/browser/open-browser.js';
+import { quitOnSignals, quitter } from '../../application/quit-deadline.js';
 import { parseIntOption } from '../cli-options.js';
 
 interface AppOptions {
@@ -26,11 +27,14 @@ export function addAppCommand(program: Command): void {
       // The one place the launch secret is ever shown.
       process.stdout.write(`LabelDesk is running at ${mode.url}\n`);
       if (opts.open) openInBrowser(mode.url);
-      await new Promise<void>((resolve) => {
-        const stop = () => resolve();
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
-      await mode.close();
+      // Ctrl-C or SIGTERM ends it within QUIT_DEADLINE_MS, whatever the app is doing.
+      quitOnSignals(
+        quitter({
+          close: () => mode.close(),
+          exit: (code) => process.exit(code),
+          log: (line) => process.stderr.write(`${line}\n`),
+        }),
+      );
+      await new Promise<never>(() => undefined);
     });
 }

@@ -10,6 +10,8 @@ import {
   type ExportFormat,
 } from '../../application/export-selection.js';
 import { UsageError, EMBEDDED_ACCOUNT } from '../../application/service-connection.js';
+import { InterruptedError } from '../hidden-input.js';
+import { interruptions } from '../interruptions.js';
 import { terminalText } from '../terminal-text.js';
 
 interface ExportOptions {
@@ -90,6 +92,8 @@ export function addExportCommand(program: Command): void {
       }
       const framesDir = opts.clipFrames ? resolve(opts.clipFrames) : undefined;
       const app = openAppContext();
+      // Ctrl-C or SIGTERM: the export stops, its temp file is removed and the target is untouched.
+      const ctrlC = interruptions((line) => process.stderr.write(`${line}\n`));
       try {
         const catalog = cachedCatalog(app.store, opts.service ?? EMBEDDED_ACCOUNT);
         if (wanted) checkClasses(wanted, catalog, !opts.service);
@@ -105,6 +109,11 @@ export function addExportCommand(program: Command): void {
             ...(opts.minScore !== undefined ? { minScore: opts.minScore } : {}),
             ...(wanted ? { classes: wanted } : {}),
           },
+          signal: ctrlC.stop,
+        }).catch((err: unknown) => {
+          if (ctrlC.stop.aborted)
+            throw new InterruptedError('Export stopped: nothing was written.');
+          throw err;
         });
         const skipped = summary.skipped
           ? ` (${summary.skipped} skipped: not representable as ${opts.format})`
@@ -113,6 +122,7 @@ export function addExportCommand(program: Command): void {
           `Exported ${summary.boxes} boxes from ${summary.files} files to ${terminalText(opts.out)}${skipped}\n`,
         );
       } finally {
+        ctrlC.dispose();
         app.close();
       }
     });

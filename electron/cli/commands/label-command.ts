@@ -130,7 +130,12 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
     saveSnapshot(app, conn.port.baseUrl, catalog);
     // A mistyped --solution is refused before a (possibly long) scan and hash of the folders.
     findSolution(catalog, opts.solution);
-    const selection = await collectMedia(app.store, paths, (stage) => view.line(`${stage}…`));
+    const selection = await collectMedia(
+      app.store,
+      paths,
+      (stage) => view.line(`${stage}…`),
+      ctrlC.stop,
+    );
     for (const issue of selection.issues) view.line(`skipped ${issue.path}: ${issue.message}`);
     const plan = planRun(app.store, catalog, opts.solution, selection.media, {
       retryUncertain: opts.retryUncertain ?? false,
@@ -213,6 +218,11 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
     }
     return exitCodeOf(summary);
   } catch (e) {
+    // Stopped while scanning or hashing: what was read is kept, the next run reads the rest.
+    if (ctrlC.stop.aborted && !ctrlC.running) {
+      err.write('\nStopped before sending anything.\n');
+      return EXIT.interrupted;
+    }
     if (isDiskFull(e)) {
       throw new Error(
         `The disk holding the library (${app.home}) is full: nothing was sent. Free some space and run again.`,

@@ -4,6 +4,8 @@ import { openAppContext } from '../../application/app-context.js';
 import { collectMedia } from '../../application/collect-media.js';
 import { planJson, planText } from '../plan-view.js';
 import { connectService } from '../../application/service-connection.js';
+import { InterruptedError } from '../hidden-input.js';
+import { interruptions } from '../interruptions.js';
 import { terminalText } from '../terminal-text.js';
 
 export function addPlanCommand(program: Command): void {
@@ -19,6 +21,8 @@ export function addPlanCommand(program: Command): void {
     .action(
       async (paths: string[], opts: { service?: string; solution: string; json?: boolean }) => {
         const app = openAppContext();
+        // Ctrl-C or SIGTERM during a long scan or hashing: what was read is kept for next time.
+        const ctrlC = interruptions((line) => process.stderr.write(`${line}\n`));
         // The catalog and the key are all a plan needs: no analysis, and no key is fine too.
         const conn = await connectService(app, {
           ...(opts.service ? { service: opts.service } : {}),
@@ -31,7 +35,12 @@ export function addPlanCommand(program: Command): void {
             conn.hasKey ? conn.client.keyStatus() : undefined,
           ]);
           findSolution(catalog, opts.solution);
-          const selection = await collectMedia(app.store, paths);
+          const selection = await collectMedia(app.store, paths, undefined, ctrlC.stop).catch(
+            (err: unknown) => {
+              if (ctrlC.stop.aborted) throw new InterruptedError('Stopped: nothing was planned.');
+              throw err;
+            },
+          );
           for (const i of selection.issues)
             process.stderr.write(`${terminalText(`skipped ${i.path}: ${i.message}`)}\n`);
           const plan = planRun(app.store, catalog, opts.solution, selection.media, {
@@ -41,6 +50,7 @@ export function addPlanCommand(program: Command): void {
             opts.json ? `${JSON.stringify(planJson(plan, key))}\n` : `${planText(plan, key)}\n`,
           );
         } finally {
+          ctrlC.dispose();
           await conn.close();
           app.close();
         }

@@ -33,6 +33,8 @@ export interface LibraryWatchOptions extends RootFilter {
   /** Folders (their stored path) to stat-poll instead of watch: network drives send no events.
    *  Asked again whenever the folder list changes. */
   pollingFor?: (folderPath: string) => boolean;
+  /** Closes the watcher, an initial listing in progress included (quitting never waits for it). */
+  signal?: AbortSignal;
 }
 
 export interface ScanCounts extends ReconcileCounts {
@@ -116,6 +118,7 @@ export class Library {
     roots: readonly (FolderRow & { within?: string })[],
     onProgress?: (progress: ScanProgress) => void,
     settle?: { ms: number; onUnsettled: (path: string) => void },
+    signal?: AbortSignal,
   ): Promise<ScanCounts> {
     const total: ScanCounts = {
       new: 0,
@@ -137,7 +140,8 @@ export class Library {
         },
         within,
       );
-      await reconcile(this.store, folder.id, scan.entries, {
+      // Aborted mid-walk: reconcile ends before marking anything missing; the next scan redoes it.
+      await reconcile(this.store, folder.id, abortable(scan.entries, signal), {
         rootUnavailable: () => scan.rootLost(),
         ...(settle
           ? { settledBefore: Date.now() - settle.ms, onUnsettled: settle.onUnsettled }
@@ -160,6 +164,7 @@ export class Library {
   async hashPending(
     onProgress?: (counts: WorkCounts) => void,
     only: RootFilter = {},
+    signal?: AbortSignal,
   ): Promise<WorkCounts> {
     const counts: WorkCounts = { done: 0, failed: 0 };
     for await (const page of pendingPages(
@@ -185,6 +190,7 @@ export class Library {
       }
       this.store.media.upsertMany(upserts);
       onProgress?.(counts);
+      signal?.throwIfAborted();
     }
     return counts;
   }
@@ -193,6 +199,7 @@ export class Library {
   async probePending(
     onProgress?: (counts: WorkCounts) => void,
     only: RootFilter = {},
+    signal?: AbortSignal,
   ): Promise<WorkCounts> {
     const counts: WorkCounts = { done: 0, failed: 0 };
     const concurrency = this.options.probeConcurrency ?? 2;
@@ -201,6 +208,7 @@ export class Library {
     for await (const page of pendingPages(this.store, 'probe', (m) => m.width === null, only)) {
       const upserts: MediaUpsert[] = [];
       await forEachLimited(page, concurrency, async (row) => {
+        if (signal?.aborted) return;
         const r = await probeMedia(row.path, row.kind, {
           ffprobePath: this.options.ffprobePath,
           fs,
@@ -215,6 +223,7 @@ export class Library {
       });
       this.store.media.upsertMany(upserts);
       onProgress?.(counts);
+      signal?.throwIfAborted();
     }
     return counts;
   }
@@ -231,6 +240,7 @@ export class Library {
   async hashAndProbePending(
     onProgress?: (counts: ReadCounts) => void,
     only: RootFilter = {},
+    signal?: AbortSignal,
   ): Promise<ReadCounts> {
     const counts: ReadCounts = { hashed: { done: 0, failed: 0 }, probed: { done: 0, failed: 0 } };
     const { hashed, probed } = counts;
@@ -247,6 +257,7 @@ export class Library {
     )) {
       const updates: MediaReadResult[] = [];
       await forEachLimited(page, concurrency, async (row) => {
+        if (signal?.aborted) return;
         const buffer = buffers.pop() ?? Buffer.allocUnsafe(CHUNK);
         try {
           let read: { hash: string; size: number; mtimeMs: number };
@@ -304,6 +315,8 @@ export class Library {
       });
       this.store.media.setHashAndProbe(updates);
       onProgress?.(counts);
+      // Aborted: what was read is stored above; the rest waits for the next start.
+      signal?.throwIfAborted();
     }
     // Hashed before but never probed, or left out above: probed exactly as before.
     const rest = await this.probePending(
@@ -313,6 +326,7 @@ export class Library {
           probed: { done: probed.done + c.done, failed: probed.failed + c.failed },
         }),
       only,
+      signal,
     );
     probed.done += rest.done;
     probed.failed += rest.failed;
@@ -331,6 +345,7 @@ export class Library {
     const ids = options.folderIds && new Set(options.folderIds);
     const chosen = this.store.folders.list().filter((f) => !ids || ids.has(f.id));
     const roots = (await folderRootsOnly(this.store, chosen)).map((f) => f.path);
+    options.signal?.throwIfAborted();
     const watcher = watchFolders(roots, (e) => this.apply(e) && onEvent(e), {
       stableMs: this.options.stableMs,
       onIssue: this.options.onIssue,
@@ -338,6 +353,8 @@ export class Library {
       pollingFor: options.pollingFor,
     });
     this.watcher = { watcher, onEvent, options };
+    const onAbort = () => void watcher.close();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
     await watcher.ready;
     return {
       ready: watcher.ready,
@@ -345,6 +362,7 @@ export class Library {
         // A folder added or removed since re-watched with a new watcher: that one is closed too.
         const current = this.watcher?.onEvent === onEvent ? this.watcher.watcher : undefined;
         if (current) this.watcher = undefined;
+        options.signal?.removeEventListener('abort', onAbort);
         await Promise.all([watcher.close(), current?.close()]);
       },
     };
@@ -378,6 +396,15 @@ export class Library {
     if (code === 'not_found') this.store.media.markMissing([row.id]);
     else if (code !== 'changed_while_reading') this.store.media.markError(row.id, code, message);
   }
+}
+
+/** The walk's batches until `signal` aborts; then it throws, before the walk is complete. */
+async function* abortable<T>(batches: AsyncIterable<T>, signal?: AbortSignal): AsyncGenerator<T> {
+  for await (const batch of batches) {
+    signal?.throwIfAborted();
+    yield batch;
+  }
+  signal?.throwIfAborted();
 }
 
 function upsertOf(row: MediaRecord): MediaUpsert {

@@ -146,6 +146,7 @@ export class CorrectionsRepo implements Readonly<LibraryStore['corrections']> {
   private readonly updateStmt;
   private readonly putTx;
   private readonly putManyTx;
+  private readonly writeManyTx;
 
   constructor(
     db: Db,
@@ -191,12 +192,46 @@ export class CorrectionsRepo implements Readonly<LibraryStore['corrections']> {
       mirror(row.content_hash, row.solution);
       return row;
     });
+    // Bulk writers (an import) read nothing back: plain runs, and one mirror per content at the end.
+    const insertRun = db.prepare<[Params]>(
+      `INSERT INTO corrections (content_hash, solution, frame_index, time_ms, anchor_label,
+        anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted,
+        updated_at) VALUES (${VALUES})`,
+    );
+    const updateRun = db.prepare<[Params & { id: number }]>(
+      `UPDATE corrections SET frame_index = @frameIndex, time_ms = @timeMs,
+        anchor_label = @anchorLabel, anchor_score = @anchorScore, anchor_x = @anchorX,
+        anchor_y = @anchorY, anchor_w = @anchorW, anchor_h = @anchorH, label = @label, x = @x,
+        y = @y, w = @w, h = @h, review = @review, deleted = @deleted, updated_at = @updatedAt
+       WHERE id = @id AND content_hash = @contentHash AND solution = @solution`,
+    );
+    this.writeManyTx = db.transaction((cs: readonly CorrectionInput[]) => {
+      const at = this.now();
+      const contents = new Map<string, CorrectionInput>();
+      for (const c of cs) {
+        const p = params(c, at);
+        if (c.id === undefined) insertRun.run(p);
+        else if (updateRun.run({ ...p, id: c.id }).changes !== 1) {
+          throw new StoreError(
+            'not_found',
+            `correction ${c.id} does not exist for this content and solution`,
+          );
+        }
+        contents.set(`${c.solution}\u0000${c.contentHash}`, c);
+      }
+      for (const c of contents.values()) mirror(c.contentHash, c.solution);
+      return cs.length;
+    });
     this.putManyTx = db.transaction((cs: readonly CorrectionInput[]) => {
       const rows = cs.map(putOne);
       const contents = new Map(rows.map((r) => [`${r.solution}\u0000${r.content_hash}`, r]));
       for (const r of contents.values()) mirror(r.content_hash, r.solution);
       return rows;
     });
+  }
+
+  writeMany(corrections: readonly CorrectionInput[]): number {
+    return corrections.length ? this.writeManyTx(corrections) : 0;
   }
 
   forContent(contentHash: string, solution: string): CorrectionRow[] {

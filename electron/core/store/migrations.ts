@@ -187,6 +187,24 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 3,
+    name: 'reviewed-media',
+    // A file a person (or an import) declared reviewed for a solution: its shown boxes are then
+    // ground truth for the model's. Kept per file, beside results, so re-analysis keeps it; the
+    // content hash it was reviewed at is recorded, and a file whose bytes changed is not reviewed.
+    sql: `
+      CREATE TABLE reviewed_media (
+        media_id INTEGER NOT NULL REFERENCES media(id) ON DELETE CASCADE,
+        solution TEXT NOT NULL,
+        content_hash TEXT NOT NULL,
+        reviewed_at INTEGER NOT NULL,
+        reviewed_by TEXT NOT NULL CHECK (reviewed_by IN ('person', 'import')),
+        PRIMARY KEY (media_id, solution)
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX reviewed_by_solution ON reviewed_media(solution, media_id);
+    `,
+  },
+  {
+    version: 4,
     name: 'media-file-identity',
     // `dev:ino` of the file a path resolved to when it was scanned: media are served and uploaded
     // only while the path still leads to that very file (a link swapped afterwards is refused).

@@ -8,6 +8,7 @@ import { LedgerRepo } from './ledger-repo.js';
 import { MediaRepo } from './media-repo.js';
 import { LIBRARY_MIGRATIONS } from './migrations.js';
 import { ResultsRepo } from './results-repo.js';
+import { ReviewedRepo } from './reviewed-repo.js';
 import { reviewMirror } from './review-mirror.js';
 import { RunsRepo } from './runs-repo.js';
 import { SettingsRepo } from './settings-repo.js';
@@ -63,6 +64,7 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
     ledger: new LedgerRepo(db),
     catalog: new CatalogRepo(db),
     corrections,
+    reviewed: new ReviewedRepo(db, now),
     exportItems: (query: ExportQuery) => exportItems(file, query, readers),
   };
 }

@@ -20,23 +20,28 @@ import type {
   ReviewState,
 } from './store-types.js';
 
+/**
+ * One detection row in the column order of the INSERT below, each element named. Bound by
+ * position on purpose: the bench measured named binding at half the rows per second on a clip's
+ * save (0.38–0.45 of bare SQLite against 0.75–1.00), and this is the hot path of every save.
+ */
 type InsertArgs = [
-  number,
-  number,
-  number | null,
-  string,
-  number | null,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  string,
-  string,
+  resultId: number,
+  frameIndex: number,
+  timeMs: number | null,
+  label: string,
+  classId: number | null,
+  score: number,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  px: number,
+  py: number,
+  pw: number,
+  ph: number,
+  origin: string,
+  review: string,
 ];
 
 type ResultsApi = LibraryStore['results'];
@@ -79,7 +84,6 @@ export class ResultsRepo implements ResultsApi {
         model = excluded.model, box_count = excluded.box_count, created_at = excluded.created_at
       RETURNING *`);
     this.clearStmt = db.prepare<[number]>('DELETE FROM detections WHERE result_id = ?');
-    // Positional parameters: the hot path of a save, measurably faster than named ones.
     this.insertStmt = db.prepare<InsertArgs>(`
       INSERT INTO detections (result_id, frame_index, time_ms, label, class_id, score,
         x, y, w, h, px, py, pw, ph, origin, review)

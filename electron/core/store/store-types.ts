@@ -164,6 +164,19 @@ export type CorrectionInput = Omit<CorrectionRow, 'id' | 'updatedAt'> & { id?: n
 /** What the merge reads of a correction (an export reads only these columns, see export-items.ts). */
 export type MergeCorrection = Omit<CorrectionRow, 'contentHash' | 'solution' | 'updatedAt'>;
 
+/** Who declared a file reviewed: a person in the review, or an import of existing labels. */
+export type ReviewedBy = 'person' | 'import';
+
+/** A file declared reviewed for a solution: its shown boxes are ground truth for the model's. */
+export interface ReviewedMark {
+  mediaId: number;
+  solution: string;
+  /** The content it was reviewed at; a file whose bytes changed since is not reviewed. */
+  contentHash: string;
+  reviewedAt: number;
+  reviewedBy: ReviewedBy;
+}
+
 export interface MediaPageRow {
   media: MediaRecord;
   /** Boxes of the result for (contentHash, solution), or null when not labelled yet. */
@@ -345,6 +358,26 @@ export interface LibraryStore {
     put(correction: CorrectionInput): CorrectionRow;
     /** Many corrections in ONE transaction (all or none): bulk accept, a track's relabel. */
     putMany(corrections: readonly CorrectionInput[]): CorrectionRow[];
+    /**
+     * Many corrections in ONE transaction, read back by nobody (an import of 100k files): the
+     * library view's mirror is refreshed once per content at the end. Returns how many.
+     */
+    writeMany(corrections: readonly CorrectionInput[]): number;
+  };
+
+  reviewed: {
+    /**
+     * Marks files reviewed for a solution at their current content, in ONE transaction (an
+     * import can call it inside its own `transaction`). A file with no content hash yet, or an
+     * unknown id, is skipped. Marking again refreshes the time and who. Returns the ids marked.
+     */
+    markReviewed(mediaIds: readonly number[], solution: string, by: ReviewedBy): number[];
+    /** Takes the mark off; returns how many files had one. */
+    unmarkReviewed(mediaIds: readonly number[], solution: string): number;
+    /** The file's mark, only while its content is still the one reviewed. */
+    of(mediaId: number, solution: string): ReviewedMark | undefined;
+    /** How many files are reviewed (at their current content) for a solution. */
+    count(solution: string): number;
   };
 
   /** Streams labelled items for export, in path order, without loading the library into memory. */

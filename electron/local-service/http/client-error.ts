@@ -64,6 +64,7 @@ export function answerOnSocket(
   status: number,
   code: string,
   message: string,
+  headers: Record<string, string> = {},
 ): void {
   const body = JSON.stringify(errorBody(code, message));
   const head = [
@@ -72,6 +73,7 @@ export function answerOnSocket(
     `Content-Length: ${Buffer.byteLength(body)}`,
     'Cache-Control: no-store',
     'Access-Control-Allow-Origin: *',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
     'Connection: close',
   ].join('\r\n');
   const timer = setTimeout(() => socket.destroy(), FLUSH_MS);

@@ -88,6 +88,11 @@ export function sendError(
     sendJson(res, apiError.status, body, apiError.headers);
     return;
   }
+  if (apiError.status === 408) {
+    // The body is not coming (it stalled, or outlived the request's time): answer now and close.
+    sendJson(res, 408, body, { ...apiError.headers, Connection: 'close' });
+    return;
+  }
   const socket = req.socket as IncomingMessage['socket'] | null;
   let answered = false;
   const answer = (close: boolean) => {

@@ -1,8 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { hostRefusalMessage, isAllowedHost } from '../../node-lib/loopback-host.js';
 import { ApiError, badRequest } from './api-error.js';
 import { answerOnSocket, handleClientError } from './client-error.js';
 import { pathOf, sendError, setCors } from './respond.js';
+import { guardConnections, watchBodyStall } from './socket-guards.js';
 
 export type Handler = (
   req: IncomingMessage,
@@ -19,6 +22,12 @@ export interface Route {
 export interface ServerOptions {
   /** The longest a whole exchange may take, from the request's first byte to the end of its answer. */
   requestTimeoutMs: number;
+  /** The longest the request line and headers may take to arrive. */
+  headersTimeoutMs: number;
+  /** The longest a request body may go without a byte before it is answered 408. */
+  bodyIdleTimeoutMs: number;
+  /** Open connections past this are answered 503 and closed. */
+  maxConnections: number;
   log: (line: string) => void;
 }
 
@@ -66,7 +75,9 @@ function matchRoute(
  * anything thrown into a JSON error answer (500 for the unexpected, logged).
  */
 export function createRoutedServer(routes: readonly Route[], options: ServerOptions): Server {
-  const { log, requestTimeoutMs } = options;
+  const { log, requestTimeoutMs, bodyIdleTimeoutMs } = options;
+  const headersTimeoutMs = Math.min(options.headersTimeoutMs, requestTimeoutMs);
+  const checkEveryMs = Math.max(50, Math.min(500, headersTimeoutMs / 20));
   const exact = new Map<string, Route>();
   for (const r of routes) if (typeof r.path === 'string') exact.set(`${r.method} ${r.path}`, r);
   // The latest response on each connection: a parser error must not write into or before it.
@@ -75,10 +86,11 @@ export function createRoutedServer(routes: readonly Route[], options: ServerOpti
   const server = createServer(
     {
       requestTimeout: requestTimeoutMs,
-      headersTimeout: Math.min(15_000, requestTimeoutMs),
+      // Node checks both timeouts only every `checkEveryMs`: its limit is set that much earlier so
+      // that a slow header sender is closed within the stated limit, not one period after it.
+      headersTimeout: headersTimeoutMs - checkEveryMs,
       keepAliveTimeout: 10_000,
-      // Node checks the timeouts above on this period; a short timeout needs a short period.
-      connectionsCheckingInterval: Math.max(250, Math.min(30_000, requestTimeoutMs / 4)),
+      connectionsCheckingInterval: checkEveryMs,
       // Node's own refusal of a missing Host has no body: the route guard answers it instead.
       requireHostHeader: false,
     },
@@ -101,15 +113,32 @@ export function createRoutedServer(routes: readonly Route[], options: ServerOpti
         );
       }, requestTimeoutMs);
       deadline.unref();
-      res.once('close', () => clearTimeout(deadline));
+      const stopStallWatch = watchBodyStall(req, bodyIdleTimeoutMs, () =>
+        fail(
+          new ApiError(
+            408,
+            'body_stalled',
+            `No byte of the request body arrived for ${Math.round(bodyIdleTimeoutMs / 1000)} s.`,
+            { Connection: 'close' },
+          ),
+        ),
+      );
+      res.once('close', () => {
+        clearTimeout(deadline);
+        stopStallWatch();
+      });
       try {
         setCors(res);
+        if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+          throw badRequest('missing_host', 'HTTP/1.1 requests must carry a Host header.');
+        }
+        const listening = server.address() as AddressInfo | null;
+        if (!isAllowedHost(req.headers.host, listening)) {
+          throw new ApiError(421, 'host_not_allowed', hostRefusalMessage(listening));
+        }
         if (req.method === 'OPTIONS') {
           res.writeHead(204).end();
           return;
-        }
-        if (req.httpVersion === '1.1' && req.headers.host === undefined) {
-          throw badRequest('missing_host', 'HTTP/1.1 requests must carry a Host header.');
         }
         const { route, params } = matchRoute(routes, exact, req.method ?? '', pathOf(req));
         const done = route.handler(req, res, params);
@@ -118,6 +147,11 @@ export function createRoutedServer(routes: readonly Route[], options: ServerOpti
         fail(err);
       }
     },
+  );
+  guardConnections(
+    server,
+    { max: options.maxConnections, headersTimeoutMs, marginMs: checkEveryMs },
+    log,
   );
   server.on('clientError', (err: Error, socket: Duplex) => {
     const refuse = () => {

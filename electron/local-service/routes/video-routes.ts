@@ -1,5 +1,6 @@
 /** Endpoints 8–10: clips are uploaded to disk, probed, priced, reserved, then analysed as jobs. */
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { authenticate } from '../auth/authenticate.js';
@@ -68,6 +69,73 @@ export function videoRoutes(ctx: ServiceContext): Route[] {
     return { ...base, ...withResult, ...withError };
   };
 
+  /** Receives one clip to disk, then probes, prices, reserves and queues it (the upload is removed unless queued). */
+  const submitClip = async (credentialId: string, req: IncomingMessage, res: ServerResponse) => {
+    const jobId = randomUUID();
+    const uploadPath = join(ctx.uploadsDir, `${jobId}.upload`);
+    const upload = await readUpload(req, res, {
+      maxFileBytes: limits.maxVideoBytes,
+      tooLargeMessage: `Clips may be at most ${limits.maxVideoBytes / MiB} MiB.`,
+      toPath: uploadPath,
+      onField: (name, value) => {
+        if (name !== 'solution') return;
+        ctx.ledger.assertAffordable(credentialId, solutionFor(value, 'video').frameCost.videoFrame);
+      },
+    });
+    let queued = false;
+    try {
+      const solution = solutionFor(upload.fields['solution'], 'video');
+      if (upload.size === 0) throw new ApiError(422, 'empty_file', 'The uploaded file is empty.');
+      const info = await probeVideo(uploadPath);
+      if (info.durationMs > limits.maxVideoSeconds * 1000) {
+        throw tooLarge(
+          'video_too_long',
+          `Clips may be at most ${limits.maxVideoSeconds} s long; this one is ${Math.round(info.durationMs / 1000)} s.`,
+        );
+      }
+      const framesExpected = sampledFrameCount(info.durationMs, limits.videoSampleFps);
+      const frameCost = solution.frameCost.videoFrame;
+      ctx.videoJobs.assertRoom();
+      const reservation = ctx.ledger.reserve(credentialId, framesExpected * frameCost);
+      const analysed = analysedSize(info.width, info.height, limits.maxAnalysedSide);
+      const stored: StoredJobInfo = {
+        ...info,
+        analysedWidth: analysed.width,
+        analysedHeight: analysed.height,
+        sampleFps: limits.videoSampleFps,
+      };
+      try {
+        ctx.jobsRepo.insert({
+          id: jobId,
+          credential_id: credentialId,
+          solution: solution.id,
+          upload_path: uploadPath,
+          frame_cost: frameCost,
+          frames_expected: framesExpected,
+          frames_reserved: reservation.frames,
+          reserved_hour: reservation.hour,
+          info: JSON.stringify(stored),
+          created_at: ctx.now(),
+        });
+      } catch (err) {
+        ctx.ledger.settle(reservation, 0);
+        throw err;
+      }
+      ctx.videoJobs.enqueue(jobId);
+      queued = true;
+      sendJson(res, 202, {
+        jobId,
+        status: 'queued',
+        queuePosition: ctx.videoJobs.queuePosition(jobId),
+        pollUrl: `/jobs/${jobId}`,
+        pollIntervalMs: ctx.videoJobs.pollIntervalMs(),
+        credits: { ...ctx.ledger.state(credentialId, 0), reserved: reservation.frames },
+      });
+    } finally {
+      if (!queued) await unlink(uploadPath).catch(() => undefined);
+    }
+  };
+
   return [
     {
       method: 'POST',
@@ -76,69 +144,11 @@ export function videoRoutes(ctx: ServiceContext): Route[] {
         const cred = authenticate(req.headers.authorization, ctx.credentials, ctx.now());
         requireEngineReady(ctx.engine);
         ctx.videoJobs.assertRoom();
-        const jobId = randomUUID();
-        const uploadPath = join(ctx.uploadsDir, `${jobId}.upload`);
-        const upload = await readUpload(req, res, {
-          maxFileBytes: limits.maxVideoBytes,
-          tooLargeMessage: `Clips may be at most ${limits.maxVideoBytes / MiB} MiB.`,
-          toPath: uploadPath,
-          onField: (name, value) => {
-            if (name !== 'solution') return;
-            ctx.ledger.assertAffordable(cred.id, solutionFor(value, 'video').frameCost.videoFrame);
-          },
-        });
-        let queued = false;
+        const releaseSlot = ctx.uploadSlots.acquire(cred.id);
         try {
-          const solution = solutionFor(upload.fields['solution'], 'video');
-          if (upload.size === 0)
-            throw new ApiError(422, 'empty_file', 'The uploaded file is empty.');
-          const info = await probeVideo(uploadPath);
-          if (info.durationMs > limits.maxVideoSeconds * 1000) {
-            throw tooLarge(
-              'video_too_long',
-              `Clips may be at most ${limits.maxVideoSeconds} s long; this one is ${Math.round(info.durationMs / 1000)} s.`,
-            );
-          }
-          const framesExpected = sampledFrameCount(info.durationMs, limits.videoSampleFps);
-          const frameCost = solution.frameCost.videoFrame;
-          ctx.videoJobs.assertRoom();
-          const reservation = ctx.ledger.reserve(cred.id, framesExpected * frameCost);
-          const analysed = analysedSize(info.width, info.height, limits.maxAnalysedSide);
-          const stored: StoredJobInfo = {
-            ...info,
-            analysedWidth: analysed.width,
-            analysedHeight: analysed.height,
-            sampleFps: limits.videoSampleFps,
-          };
-          try {
-            ctx.jobsRepo.insert({
-              id: jobId,
-              credential_id: cred.id,
-              solution: solution.id,
-              upload_path: uploadPath,
-              frame_cost: frameCost,
-              frames_expected: framesExpected,
-              frames_reserved: reservation.frames,
-              reserved_hour: reservation.hour,
-              info: JSON.stringify(stored),
-              created_at: ctx.now(),
-            });
-          } catch (err) {
-            ctx.ledger.settle(reservation, 0);
-            throw err;
-          }
-          ctx.videoJobs.enqueue(jobId);
-          queued = true;
-          sendJson(res, 202, {
-            jobId,
-            status: 'queued',
-            queuePosition: ctx.videoJobs.queuePosition(jobId),
-            pollUrl: `/jobs/${jobId}`,
-            pollIntervalMs: ctx.videoJobs.pollIntervalMs(),
-            credits: { ...ctx.ledger.state(cred.id, 0), reserved: reservation.frames },
-          });
+          await submitClip(cred.id, req, res);
         } finally {
-          if (!queued) await unlink(uploadPath).catch(() => undefined);
+          releaseSlot();
         }
       },
     },

@@ -44,6 +44,7 @@ export class JobsRepo {
   private readonly setDone;
   private readonly framesOf;
   private readonly countQueued;
+  private readonly countQueuedOf;
 
   constructor(private readonly db: Db) {
     this.insertJob = db.prepare(`INSERT INTO jobs (id, credential_id, solution, status, upload_path,
@@ -69,6 +70,9 @@ export class JobsRepo {
     this.countQueued = db.prepare<[], { n: number }>(
       "SELECT count(*) AS n FROM jobs WHERE status = 'queued'",
     );
+    this.countQueuedOf = db.prepare<[string], { n: number }>(
+      "SELECT count(*) AS n FROM jobs WHERE status = 'queued' AND credential_id = ?",
+    );
   }
 
   insert(job: NewJob): void {
@@ -85,6 +89,10 @@ export class JobsRepo {
 
   queuedCount(): number {
     return this.countQueued.get()?.n ?? 0;
+  }
+
+  queuedCountOf(credentialId: string): number {
+    return this.countQueuedOf.get(credentialId)?.n ?? 0;
   }
 
   start(id: string, now: number): void {

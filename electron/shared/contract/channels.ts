@@ -10,3 +10,6 @@ export const EVENT_CHANNEL = `${CHANNEL_PREFIX}event`;
 /** The WebSocket subprotocol the bridge speaks; the launch secret travels as a second one. */
 export const BRIDGE_PROTOCOL = 'labeldesk.v1';
 export const SECRET_PROTOCOL_PREFIX = 'secret.';
+/** Browser mode: a POST here with the launch secret in this header sets the session cookie. */
+export const SESSION_PATH = '/session';
+export const SESSION_SECRET_HEADER = 'X-LabelDesk-Secret';

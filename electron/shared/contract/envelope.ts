@@ -11,6 +11,8 @@ export {
   CHANNEL_PREFIX,
   EVENT_CHANNEL,
   SECRET_PROTOCOL_PREFIX,
+  SESSION_PATH,
+  SESSION_SECRET_HEADER,
 } from './channels.js';
 
 export const CallMessage = z.object({

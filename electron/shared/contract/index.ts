@@ -2,6 +2,7 @@ export * from './common-schemas.js';
 export * from './envelope.js';
 export * from './folder-schemas.js';
 export * from './export-schemas.js';
+export * from './import-schemas.js';
 export * from './labeldesk-api.js';
 export * from './library-schemas.js';
 export * from './media-schemas.js';

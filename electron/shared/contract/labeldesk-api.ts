@@ -47,6 +47,7 @@ import {
   ReviewEditsResult,
 } from './review-schemas.js';
 import { ExportProgress, ExportResult, ExportStartInput } from './export-schemas.js';
+import { ImportInput, ImportResult } from './import-schemas.js';
 import { Playable, PlayableInput } from './media-schemas.js';
 import { HostedServiceInput, ServiceState, TrialInput } from './service-schemas.js';
 import { z } from './zod.js';
@@ -128,6 +129,8 @@ export const CALLS = {
 
   /** Writes the corrected boxes of a scope to disk; answers when done (progress events meanwhile). */
   'export.start': call(ExportStartInput, ExportResult),
+  /** Makes a label source's boxes the labels of the files it names (a person's accepted boxes). */
+  'labels.import': call(ImportInput, ImportResult),
 
   /** Native folder picker (Electron); browser mode answers `not_available`. */
   'host.pickFolders': call(Empty, z.object({ paths: z.array(z.string()) })),

@@ -14,27 +14,8 @@ export interface ApiHandle {
 
 export function createApi(win: Window): ApiHandle {
   const bridge = win.labeldesk;
-  const choice = chooseTransport(bridge !== undefined, win.location.hash);
-  if (choice.kind === 'browser') {
-    // The secret lives in this closure only: out of the address bar, history and storage.
-    const { pathname, search } = win.location;
-    win.history.replaceState(
-      win.history.state,
-      '',
-      `${pathname}${search}${hashWithoutSecret(win.location.hash)}`,
-    );
-    const transport = createSocketTransport(
-      bridgeUrl(win.location.protocol, win.location.host),
-      choice.secret,
-    );
-    return {
-      api: createApiClient(transport),
-      status: transport.status,
-      onReconnect: transport.onReconnect,
-    };
-  }
-  const status = new ConnectionStatus();
-  if (choice.kind === 'electron' && bridge) {
+  if (bridge) {
+    const status = new ConnectionStatus();
     status.set({ state: 'open' });
     return {
       api: createApiClient(bridge),
@@ -43,16 +24,22 @@ export function createApi(win: Window): ApiHandle {
       pathForFile: (file) => bridge.pathForFile(file),
     };
   }
-  if (choice.kind === 'none') status.set({ state: 'unavailable', ...choice });
-  const unavailable = {
-    request: (message: { id: number }) =>
-      Promise.resolve({
-        type: 'reply' as const,
-        id: message.id,
-        ok: false as const,
-        error: { code: 'no_launch_secret', message: 'No connection to LabelDesk.' },
-      }),
-    onEvent: () => undefined,
+  const choice = chooseTransport(false, win.location.hash);
+  const secret = choice.kind === 'browser' ? choice.secret : null;
+  // The secret lives in this closure only: out of the address bar, history and storage.
+  const { pathname, search } = win.location;
+  win.history.replaceState(
+    win.history.state,
+    '',
+    `${pathname}${search}${hashWithoutSecret(win.location.hash)}`,
+  );
+  const transport = createSocketTransport(
+    bridgeUrl(win.location.protocol, win.location.host),
+    secret,
+  );
+  return {
+    api: createApiClient(transport),
+    status: transport.status,
+    onReconnect: transport.onReconnect,
   };
-  return { api: createApiClient(unavailable), status, onReconnect: () => undefined };
 }

@@ -1,18 +1,21 @@
 /**
  * The browser-mode transport: one WebSocket to the loopback bridge, the launch secret offered as a
- * subprotocol. It reconnects with backoff; calls in flight when the socket drops fail with a coded
+ * subprotocol (without it, the browser's session cookie of this launch is the credential; a page
+ * with neither is refused at once and says what to open). It reconnects with backoff; calls in flight when the socket drops fail with a coded
  * error (React Query retries them once the socket is back), so nothing waits forever.
  */
 import {
   BRIDGE_PROTOCOL,
   SECRET_PROTOCOL_PREFIX,
   ServerMessage,
+  SESSION_PATH,
+  SESSION_SECRET_HEADER,
   type CallMessage,
   type MessageTransport,
   type ReplyMessage,
 } from '../../../electron/shared/contract/index.js';
 import { ConnectionStatus } from './connection-status.js';
-import { backoffDelay } from './transport-choice.js';
+import { backoffDelay, NO_SESSION } from './transport-choice.js';
 
 interface Pending {
   message: CallMessage;
@@ -31,7 +34,16 @@ const DROPPED = {
   message: 'The connection to LabelDesk was lost; reconnecting.',
 };
 
-export function createSocketTransport(url: string, secret: string): SocketTransport {
+function openSession(secret: string): void {
+  void fetch(SESSION_PATH, {
+    method: 'POST',
+    headers: { [SESSION_SECRET_HEADER]: secret },
+    credentials: 'same-origin',
+    cache: 'no-store',
+  }).catch(() => undefined);
+}
+
+export function createSocketTransport(url: string, secret: string | null): SocketTransport {
   const status = new ConnectionStatus();
   const pending = new Map<number, Pending>();
   const eventListeners = new Set<(name: string, payload: unknown) => void>();
@@ -49,7 +61,8 @@ export function createSocketTransport(url: string, secret: string): SocketTransp
 
   function connect(): void {
     status.set(attempt === 0 ? { state: 'connecting' } : status.get());
-    const ws = new WebSocket(url, [BRIDGE_PROTOCOL, SECRET_PROTOCOL_PREFIX + secret]);
+    const protocols = secret ? [BRIDGE_PROTOCOL, SECRET_PROTOCOL_PREFIX + secret] : BRIDGE_PROTOCOL;
+    const ws = new WebSocket(url, protocols);
     socket = ws;
     ws.onopen = () => {
       attempt = 0;
@@ -59,6 +72,8 @@ export function createSocketTransport(url: string, secret: string): SocketTransp
         p.sent = true;
       }
       if (everOpened) for (const l of reconnectListeners) l();
+      // The secret worked: trade it for the session cookie a reload or a second tab will use.
+      if (secret && !everOpened) openSession(secret);
       everOpened = true;
     };
     ws.onmessage = (event) => {
@@ -84,6 +99,11 @@ export function createSocketTransport(url: string, secret: string): SocketTransp
       if (socket !== ws) return;
       socket = null;
       failAll();
+      // No secret and never connected: no session either; retrying cannot help.
+      if (secret === null && !everOpened) {
+        status.set({ state: 'unavailable', ...NO_SESSION });
+        return;
+      }
       const delay = backoffDelay(attempt);
       attempt += 1;
       status.set({ state: 'reconnecting', attempt, retryAt: Date.now() + delay });

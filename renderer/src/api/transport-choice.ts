@@ -1,12 +1,18 @@
 /**
  * Which transport carries the contract: the Electron preload's bridge when it exists, otherwise the
- * browser-mode WebSocket, whose launch secret arrives once in the address's fragment.
+ * browser-mode WebSocket, whose launch secret arrives once in the address's fragment. Without the
+ * secret (a reload, a second tab) the socket relies on the session cookie the page got for the
+ * secret; the server refuses it when there is none.
  */
 
-export type TransportChoice =
-  | { kind: 'electron' }
-  | { kind: 'browser'; secret: string }
-  | { kind: 'none'; code: string; message: string };
+export type TransportChoice = { kind: 'electron' } | { kind: 'browser'; secret: string | null };
+
+/** What a page without the secret and without this launch's session is told. */
+export const NO_SESSION = {
+  code: 'no_launch_secret',
+  message:
+    'This page has no launch secret: open the address `labeldesk app` printed (the one ending in #secret=…). Once opened, reloads and new tabs of the same browser keep working until LabelDesk stops.',
+};
 
 /** Reads `secret=...` from a fragment like `#secret=abc` (other fragment fields are ignored). */
 export function parseLaunchSecret(hash: string): string | null {
@@ -26,14 +32,7 @@ export function hashWithoutSecret(hash: string): string {
 
 export function chooseTransport(hasPreload: boolean, hash: string): TransportChoice {
   if (hasPreload) return { kind: 'electron' };
-  const secret = parseLaunchSecret(hash);
-  if (secret) return { kind: 'browser', secret };
-  return {
-    kind: 'none',
-    code: 'no_launch_secret',
-    message:
-      'This page has no launch secret: open the address `labeldesk app` printed (the one ending in #secret=…). The secret is kept only in memory, so a reload needs that address again.',
-  };
+  return { kind: 'browser', secret: parseLaunchSecret(hash) };
 }
 
 /** `ws://host/bridge` for an http page, `wss://` for https. */

@@ -1,7 +1,7 @@
 /**
  * Browser mode's guard: the launch secret and the app's own Origin are checked at the WebSocket
  * handshake (403, never a 101), media routes need their token and accept only library ids, and
- * the static server never leaves the renderer folder.
+ * the static server never leaves the renderer folder; a foreign Host (DNS rebinding) gets 421.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import {
   type BrowserMode,
 } from '../../../electron/application/browser/browser-server.js';
 import { tempDir } from '../../support/temp-dir.js';
+import { sendRaw } from '../local-service/fuzz/raw-exchange.js';
 
 let mode: BrowserMode;
 let remove: () => Promise<void>;
@@ -21,10 +22,15 @@ let secret: string;
 let folder: string;
 
 /** Resolves with the HTTP status of a refused handshake, or 101 when the socket opened. */
-function handshake(protocols: string[], origin: string | undefined): Promise<number> {
+function handshakeWith(
+  protocols: string[],
+  origin: string | undefined,
+  cookie?: string,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${mode.origin.replace('http', 'ws')}/bridge`, protocols, {
       ...(origin ? { origin } : {}),
+      ...(cookie ? { headers: { cookie } } : {}),
     });
     ws.on('open', () => {
       ws.close();
@@ -34,6 +40,9 @@ function handshake(protocols: string[], origin: string | undefined): Promise<num
     ws.on('error', reject);
   });
 }
+
+const handshake = (protocols: string[], origin: string | undefined) =>
+  handshakeWith(protocols, origin);
 
 function connect(): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
@@ -104,6 +113,38 @@ describe('browser mode bridge', () => {
     expect(await handshake(['labeldesk.v1', `secret.${secret}`], mode.origin)).toBe(101);
   });
 
+  it('trades the secret for a per-launch session cookie accepted instead of it', async () => {
+    const open = (headers: Record<string, string>, method = 'POST') =>
+      fetch(`${mode.origin}/session`, { method, headers });
+    expect((await open({ origin: mode.origin })).status).toBe(403);
+    expect((await open({ origin: mode.origin, 'x-labeldesk-secret': 'wrong' })).status).toBe(403);
+    expect(
+      (await open({ origin: 'http://evil.example', 'x-labeldesk-secret': secret })).status,
+    ).toBe(403);
+    expect((await open({ origin: mode.origin, 'x-labeldesk-secret': secret }, 'GET')).status).toBe(
+      403,
+    );
+    const res = await open({ origin: mode.origin, 'x-labeldesk-secret': secret });
+    expect(res.status).toBe(204);
+    const set = res.headers.getSetCookie();
+    expect(set).toHaveLength(1);
+    const port = new URL(mode.origin).port;
+    expect(set[0]).toMatch(new RegExp(`^labeldesk_session_${port}=[A-Za-z0-9_-]{32}; `));
+    const attributes = (set[0] as string).split(';').map((a) => a.trim().toLowerCase());
+    expect(attributes).toEqual(expect.arrayContaining(['path=/', 'httponly', 'samesite=strict']));
+    // A session cookie, host-only: it ends with the browser session and goes nowhere else.
+    expect((set[0] as string).toLowerCase()).not.toMatch(/max-age|expires|domain/);
+    const cookie = (set[0] as string).split(';')[0] as string;
+    expect(cookie).not.toContain(secret);
+
+    expect(await handshakeWith(['labeldesk.v1'], mode.origin, cookie)).toBe(101);
+    expect(await handshakeWith(['labeldesk.v1'], 'http://evil.example', cookie)).toBe(403);
+    const forged = `${cookie.split('=')[0]}=${'A'.repeat(32)}`;
+    expect(await handshakeWith(['labeldesk.v1'], mode.origin, forged)).toBe(403);
+    const otherPort = cookie.replace(`_${port}=`, `_${Number(port) + 1}=`);
+    expect(await handshakeWith(['labeldesk.v1'], mode.origin, otherPort)).toBe(403);
+  });
+
   it('answers calls, refuses unknown calls and invalid arguments with codes', async () => {
     const ws = await connect();
     const info = await call(ws, 1, 'app.info', {});
@@ -168,5 +209,56 @@ describe('browser mode bridge', () => {
       expect((await fetch(`${mode.origin}${p}`)).status).toBe(404);
     }
     expect((await fetch(`${mode.origin}/`, { method: 'POST' })).status).toBe(405);
+  });
+});
+
+/** One raw request; a 101 is no final answer, so an accepted upgrade is read until `timeoutMs`. */
+const get = (path: string, host: string, extra = '', timeoutMs = 5000) =>
+  sendRaw(
+    Number(new URL(mode.origin).port),
+    Buffer.from(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\n${extra}Connection: close\r\n\r\n`),
+    { halfClose: false, expectAnswers: 1, timeoutMs },
+  );
+const upgrade = (host: string) =>
+  get(
+    '/bridge',
+    host,
+    `Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n` +
+      `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Protocol: labeldesk.v1, secret.${secret}\r\n` +
+      `Origin: http://${host}\r\n`,
+  );
+
+describe('browser mode Host check (DNS rebinding)', () => {
+  it('refuses pages, media and the bridge for a foreign Host with 421 and JSON, even with the secret', async () => {
+    const port = Number(new URL(mode.origin).port);
+    for (const host of [`rebind.attacker.example:${port}`, `127.0.0.1:${port + 1}`, '']) {
+      for (const x of [
+        await get('/', host),
+        await get('/media/x/file/1', host),
+        await upgrade(host),
+      ]) {
+        const answer = x.answers[0];
+        expect({ host, status: answer?.status }).toEqual({ host, status: 421 });
+        expect(JSON.parse(answer?.body.toString() ?? '{}')).toMatchObject({
+          error: { code: 'host_not_allowed' },
+        });
+      }
+    }
+  });
+
+  it('serves its own address and localhost', async () => {
+    const port = Number(new URL(mode.origin).port);
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`]) {
+      expect((await get('/', host)).answers[0]?.status).toBe(200);
+    }
+    const bridge = await get(
+      '/bridge',
+      `127.0.0.1:${port}`,
+      `Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n` +
+        `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Protocol: labeldesk.v1, secret.${secret}\r\n` +
+        `Origin: ${mode.origin}\r\n`,
+      500,
+    );
+    expect(bridge.answers[0]?.status).toBe(101);
   });
 });

@@ -3,23 +3,14 @@
  * its fragment), the built renderer served, and the secret nowhere else: not in the logs, not in
  * any file of the library, not in the page's HTML. Ctrl-C ends it cleanly.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv, cliHome, startCli, type CliProcess } from '../../support/cli-run.js';
+import { filesHolding } from '../../support/secrets-in-files.js';
 
 let home: string;
 let remove: () => Promise<void>;
 let app: CliProcess;
 let url: URL;
-
-async function* filesUnder(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const p = join(dir, entry.name);
-    if (entry.isDirectory()) yield* filesUnder(p);
-    else if (entry.isFile()) yield p;
-  }
-}
 
 beforeAll(async () => {
   ({ home, remove } = await cliHome());
@@ -50,13 +41,9 @@ describe('labeldesk app', () => {
     const secret = url.hash.slice('#secret='.length);
     expect(app.stderr()).not.toContain(secret);
     expect(await (await fetch(url.origin)).text()).not.toContain(secret);
-    let files = 0;
-    for await (const file of filesUnder(home)) {
-      if ((await stat(file)).size > 50_000_000) continue;
-      files++;
-      expect((await readFile(file)).includes(Buffer.from(secret)), file).toBe(false);
-    }
-    expect(files).toBeGreaterThan(0);
+    const { read, holding } = await filesHolding(home, [secret]);
+    expect(holding).toEqual([]);
+    expect(read).toBeGreaterThan(0);
   });
 
   it('stops on Ctrl-C with exit code 0', async () => {

@@ -36,7 +36,7 @@ const B = 'XBOUNDARYX';
 const part = (name: string, value: string, filename?: string) =>
   `--${B}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}\r\n\r\n${value}\r\n`;
 const upload = (path: string, body: string) =>
-  `POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_KEY}\r\nContent-Type: multipart/form-data; boundary=${B}\r\nContent-Length: ${Buffer.byteLength(body, 'latin1')}\r\n\r\n${body}`;
+  `POST ${path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${TEST_KEY}\r\nContent-Type: multipart/form-data; boundary=${B}\r\nContent-Length: ${Buffer.byteLength(body, 'latin1')}\r\n\r\n${body}`;
 
 describe('requests that used to stop the process', () => {
   it('answers malformed percent-encodings in any path with 400 malformed_path', async () => {
@@ -44,7 +44,7 @@ describe('requests that used to stop the process', () => {
     for (const path of ['/jobs/%ZZ', '/sdk/%E0%A4%A', '/jobs/%', '/sdk/%C0%AF']) {
       const x = await send(
         fx,
-        `GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_KEY}\r\n\r\n`,
+        `GET ${path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${TEST_KEY}\r\n\r\n`,
       );
       expect({ path, ...codeOf(x) }).toEqual({ path, status: 400, code: 'malformed_path' });
     }
@@ -56,7 +56,7 @@ describe('requests that used to stop the process', () => {
     const big = `{"deviceId":"${'x'.repeat(5 * 1024 * 1024)}"}`;
     const x = await send(
       fx,
-      `POST /session HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${big.length}\r\n\r\n${big}`,
+      `POST /session HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${big.length}\r\n\r\n${big}`,
     );
     expect(codeOf(x)).toEqual({ status: 413, code: 'body_too_large' });
     await new Promise((r) => setTimeout(r, 4000)); // the old crash came about 2 s after the answer
@@ -80,7 +80,7 @@ describe('requests that used to hang', () => {
         const body = `{"pad":"${'p'.repeat(size - 10)}"}`;
         const x = await send(
           fx,
-          `POST ${path} HTTP/1.1\r\nHost: x\r\n${auth}Content-Length: ${body.length}\r\n\r\n${body}`,
+          `POST ${path} HTTP/1.1\r\nHost: localhost\r\n${auth}Content-Length: ${body.length}\r\n\r\n${body}`,
         );
         expect({ path, size, ...codeOf(x) }).toEqual({
           path,
@@ -132,7 +132,8 @@ describe('requests that used to hang', () => {
   });
 
   it('removes every partial upload, even when the body breaks off inside the file (many at once)', async () => {
-    const fx = await start();
+    // All 90 must reach the disk: the per-token upload limit (service-abuse.test.ts) is raised here.
+    const fx = await start({ limits: { maxConcurrentRequests: 90 } });
     const whole = part('solution', 'objects') + part('file', 'x'.repeat(3000), 'a.mp4');
     const bodies = [
       whole.slice(0, 1500),
@@ -150,7 +151,7 @@ describe('requests that used to hang', () => {
 
   it('closes a request that outlives the request timeout with a 408 JSON answer', async () => {
     const fx = await start({ requestTimeoutMs: 1500 });
-    const head = `POST /infer/video HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_KEY}\r\nContent-Type: multipart/form-data; boundary=${B}\r\nContent-Length: 100000\r\n\r\n${part('solution', 'objects')}`;
+    const head = `POST /infer/video HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${TEST_KEY}\r\nContent-Type: multipart/form-data; boundary=${B}\r\nContent-Length: 100000\r\n\r\n${part('solution', 'objects')}`;
     const x = await send(fx, head); // the rest of the body never comes
     expect(codeOf(x)).toEqual({ status: 408, code: 'request_timeout' });
     expect(x.answers[0]?.headers['connection']).toBe('close');
@@ -165,19 +166,19 @@ describe('answers produced before any route', () => {
     const fx = await start();
     const cases: [string, number, string][] = [
       [
-        `GET /catalog HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
+        `GET /catalog HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
         431,
         'headers_too_large',
       ],
       ['GARBAGE\r\n\r\n', 400, 'malformed_request'],
       [
-        'POST /session HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n{}',
+        'POST /session HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n{}',
         400,
         'malformed_request',
       ],
       ['GET /catalog HTTP/1.1\r\n\r\n', 400, 'missing_host'],
       [
-        'POST /session HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\nContent-Length: 2\r\n\r\n{}',
+        'POST /session HTTP/1.1\r\nHost: localhost\r\nExpect: teapot\r\nContent-Length: 2\r\n\r\n{}',
         417,
         'expectation_failed',
       ],
@@ -193,7 +194,7 @@ describe('answers produced before any route', () => {
     }
     const cut = await send(
       fx,
-      'POST /session HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\n{"de',
+      'POST /session HTTP/1.1\r\nHost: localhost\r\nContent-Length: 50\r\n\r\n{"de',
       true,
     );
     expect(codeOf(cut)).toEqual({ status: 400, code: 'incomplete_request' });

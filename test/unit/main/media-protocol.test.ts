@@ -7,9 +7,9 @@ import {
   handleMediaProtocol,
   MEDIA_SCHEME,
   parseMediaUrl,
-  type ProtocolLike,
 } from '../../../electron/main/media-protocol.js';
 import { parseRange } from '../../../electron/node-lib/range-request.js';
+import { fakeProtocol } from '../../support/fake-protocol.js';
 
 let dir: string;
 const BYTES = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
@@ -36,14 +36,9 @@ const media: MediaSource = {
 
 /** Registers the scheme on a fake `protocol` and returns a fetch through its handler. */
 function serve() {
-  const handlers = new Map<string, (request: Request) => Response | Promise<Response>>();
-  const protocol: ProtocolLike = {
-    handle: (scheme, handler) => void handlers.set(scheme, handler),
-    unhandle: (scheme) => void handlers.delete(scheme),
-  };
+  const { protocol, handlers, fetchVia } = fakeProtocol();
   const stop = handleMediaProtocol(protocol, media);
-  const fetchMedia = (url: string, init?: RequestInit) =>
-    Promise.resolve(handlers.get(MEDIA_SCHEME)!(new Request(url, init)));
+  const fetchMedia = (url: string, init?: RequestInit) => fetchVia(MEDIA_SCHEME, url, init);
   return { fetchMedia, stop, handlers };
 }
 

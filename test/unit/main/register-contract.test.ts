@@ -15,8 +15,8 @@ import {
   type ReplyMessage,
 } from '../../../electron/shared/contract/index.js';
 
-const RENDERER = { file: '/opt/LabelDesk/out/renderer/index.html' };
-const PAGE = 'file:///opt/LabelDesk/out/renderer/index.html';
+const RENDERER = {};
+const PAGE = 'app://labeldesk/index.html';
 const OUR_WINDOW = 7;
 
 /** An ipcMain that keeps its handlers so a test can invoke them as Electron would. */
@@ -77,6 +77,12 @@ describe('registerContract', () => {
     const untrusted = [
       sender('https://evil.example/index.html'),
       sender('file:///tmp/other/index.html'),
+      // The built page opened from disk is not the app's origin any more: only app:// is trusted.
+      sender('file:///opt/LabelDesk/out/renderer/index.html'),
+      sender('app://labeldesk/assets/index.js'),
+      sender('app://other/index.html'),
+      sender('app://labeldesk:1/index.html'),
+      sender('labeldesk-media://file/1'),
       sender(PAGE, { parent: { url: PAGE } }),
       sender(PAGE, { id: OUR_WINDOW + 1 }),
       { sender: { id: OUR_WINDOW }, senderFrame: null },

@@ -93,10 +93,7 @@ function fakeSession() {
   };
 }
 
-const RENDERER = {
-  file: '/opt/LabelDesk/out/renderer/index.html',
-  devServerUrl: 'http://localhost:5173',
-};
+const RENDERER = { devServerUrl: 'http://localhost:5173' };
 const isOurs = (url: string) => isRendererResource(url, RENDERER);
 
 describe('lockDownSession', () => {
@@ -126,10 +123,11 @@ describe('lockDownSession', () => {
       'content-type': ['text/html'],
       'Content-Security-Policy': [CONTENT_SECURITY_POLICY],
     });
-    const file = await s.headers('file:///opt/LabelDesk/out/renderer/assets/index.js');
-    expect(file.responseHeaders?.['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
+    const app = await s.headers('app://labeldesk/assets/index.js');
+    expect(app.responseHeaders?.['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
     expect(await s.headers('https://github.com/labeldesk/labeldesk', {})).toEqual({});
-    expect(await s.headers('file:///opt/LabelDesk/out/main/index.js', {})).toEqual({});
+    expect(await s.headers('file:///opt/LabelDesk/out/renderer/index.html', {})).toEqual({});
+    expect(await s.headers('app://labeldeskevil/index.html', {})).toEqual({});
   });
 });
 

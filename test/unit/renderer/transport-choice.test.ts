@@ -4,6 +4,7 @@ import {
   bridgeUrl,
   chooseTransport,
   hashWithoutSecret,
+  NO_SESSION,
   parseLaunchSecret,
 } from '../../../renderer/src/api/transport-choice.js';
 
@@ -21,13 +22,10 @@ describe('transport choice', () => {
     });
   });
 
-  it('says what to do when the page has no secret (a reload loses it)', () => {
-    const choice = chooseTransport(false, '');
-    expect(choice.kind).toBe('none');
-    if (choice.kind === 'none') {
-      expect(choice.code).toBe('no_launch_secret');
-      expect(choice.message).toMatch(/#secret=/);
-    }
+  it('uses the browser bridge without a secret after a reload (the session cookie is its credential)', () => {
+    expect(chooseTransport(false, '')).toEqual({ kind: 'browser', secret: null });
+    expect(NO_SESSION.code).toBe('no_launch_secret');
+    expect(NO_SESSION.message).toMatch(/#secret=/);
   });
 });
 

@@ -12,6 +12,7 @@ import { NO_FILTERS, useLibraryState } from './library-state.js';
 import { SelectionBar } from './selection-bar.js';
 import { useDebounced } from './use-debounced.js';
 import { ExportDialog } from '../export/export-dialog.js';
+import { ImportDialog } from '../import/import-dialog.js';
 import { OpenItem } from './open-item.js';
 import { setClassOrder } from '../review/box-colours.js';
 
@@ -73,6 +74,7 @@ export function LibraryScreen() {
             ))}
           </select>
         </label>
+        <ImportDialog solution={solution} />
         <ExportDialog
           solution={solution}
           filter={filter}

@@ -186,7 +186,7 @@ const GENERATORS: Record<string, Generator> = {
     ]);
     return {
       name: `request line ${JSON.stringify(line.slice(0, 60))}`,
-      payload: Buffer.from(`${line}\r\nHost: x\r\n\r\n`, 'latin1'),
+      payload: Buffer.from(`${line}\r\nHost: localhost\r\n\r\n`, 'latin1'),
       halfClose: false,
       head: method === 'HEAD',
     };

@@ -191,3 +191,58 @@ describe('migration 2', () => {
     }
   });
 });
+
+describe('corrections.writeMany (bulk writers such as an import)', () => {
+  it('inserts and updates in one transaction, and the library counts follow', () => {
+    const anchorA = { label: 'person', score: 0.9, bbox: A };
+    const base = { ...content, frameIndex: 0, timeMs: null };
+    expect(
+      fx.store.corrections.writeMany([
+        { ...base, anchor: anchorA, label: null, bbox: null, review: 'accepted', deleted: false },
+        {
+          ...base,
+          anchor: { label: 'dog', score: 0.5, bbox: B },
+          label: null,
+          bbox: null,
+          review: 'pending',
+          deleted: true,
+        },
+        { ...base, anchor: null, label: 'kite', bbox: A, review: 'accepted', deleted: false },
+      ]),
+    ).toBe(3);
+    expect(exported()[0]?.boxes).toEqual(['person:accepted:model', 'kite:accepted:added']);
+    expect(fx.store.results.find('ha', 'objects')?.boxCount).toBe(2);
+    const [first] = fx.store.corrections.forContent('ha', 'objects');
+    fx.store.corrections.writeMany([
+      {
+        ...base,
+        id: first!.id,
+        anchor: anchorA,
+        label: 'man',
+        bbox: null,
+        review: 'accepted',
+        deleted: false,
+      },
+    ]);
+    expect(shownBoxes().map((b) => b.label)).toEqual(['man', 'kite']);
+  });
+
+  it('an unknown id refuses the whole batch', () => {
+    const base = {
+      ...content,
+      frameIndex: 0,
+      timeMs: null,
+      anchor: null,
+      bbox: A,
+      review: 'accepted' as const,
+      deleted: false,
+    };
+    expect(() =>
+      fx.store.corrections.writeMany([
+        { ...base, label: 'kite' },
+        { ...base, id: 999, label: 'x' },
+      ]),
+    ).toThrow(/correction 999 does not exist/);
+    expect(fx.store.corrections.forContent('ha', 'objects')).toEqual([]);
+  });
+});

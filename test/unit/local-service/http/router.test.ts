@@ -11,7 +11,13 @@ afterEach(async () => {
 });
 
 async function serve(routes: Route[], log: (line: string) => void) {
-  const server = createRoutedServer(routes, { requestTimeoutMs: 60_000, log });
+  const server = createRoutedServer(routes, {
+    requestTimeoutMs: 60_000,
+    headersTimeoutMs: 15_000,
+    bodyIdleTimeoutMs: 30_000,
+    maxConnections: 64,
+    log,
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   close = () =>
     new Promise((resolve) => {

@@ -1,0 +1,144 @@
+/**
+ * Import of a 100,000-image COCO file (1,000,000 boxes) into a real library that holds the same
+ * images analysed (1,000,000 model boxes): every file matched by path, planned against its model
+ * boxes and written as a person's accepted corrections, reviewed by the import. The labels are
+ * the library's own export with every box moved 3 px, so no label repeats a model box and each
+ * becomes an edit of the model box it overlaps (one correction per box; the library view's mirror
+ * rewritten for every file). Baselines in the same run: exporting that library to COCO (the goal's
+ * measure), and exporting the imported labels back. Each in its own child process.
+ */
+import { execFile } from 'node:child_process';
+import { readFile, writeFile, mkdtemp, rm, copyFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { importLabels } from '../electron/application/import-labels.js';
+import { exportLibrary } from '../electron/core/export/export-library.js';
+import { openLibraryStore } from '../electron/core/store/open-library-store.js';
+import { buildLibrary, CLASSES } from './export-corrected-bench.js';
+import { fmt, printFigures } from './report.js';
+
+const IMAGES = Number(process.env['LABELDESK_BENCH_IMPORT_IMAGES'] ?? 100_000);
+const GOAL_RATIO = 2;
+const self = fileURLToPath(import.meta.url);
+const run = promisify(execFile);
+
+interface ChildFigures {
+  seconds: number;
+  cpuSeconds: number;
+  files: number;
+  boxes: number;
+  issues: number;
+  maxRssMb: number;
+}
+
+async function timed(fn: () => Promise<{ files: number; boxes: number; issues: number }>) {
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  const r = await fn();
+  const cpu = process.cpuUsage(cpu0);
+  return {
+    ...r,
+    seconds: (performance.now() - t0) / 1000,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+  };
+}
+
+async function child(mode: string, file: string, target: string) {
+  const store = openLibraryStore(file);
+  try {
+    if (mode === 'export') {
+      return await timed(async () => {
+        const s = await exportLibrary({
+          items: store.exportItems({ solution: 'objects' }),
+          format: 'coco',
+          out: target,
+          classes: CLASSES,
+        });
+        return { files: s.files, boxes: s.boxes, issues: 0 };
+      });
+    }
+    return await timed(async () => {
+      const s = await importLabels(store, { format: 'coco', source: target, solution: 'objects' });
+      return { files: s.files + s.unchanged, boxes: s.boxes, issues: s.issues.length };
+    });
+  } finally {
+    store.close();
+  }
+}
+
+async function inChild(mode: string, file: string, target: string): Promise<ChildFigures> {
+  const { stdout } = await run(process.execPath, [self, 'child', mode, file, target], {
+    maxBuffer: 1 << 20,
+  });
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as ChildFigures;
+}
+
+/** Moves every box of a COCO export by 3 px, so no label repeats a model box exactly. */
+async function movedLabels(from: string, to: string): Promise<void> {
+  const text = await readFile(from, 'utf8');
+  await writeFile(
+    to,
+    text.replace(/"bbox":\[([\d.]+),/g, (_m, x: string) => `"bbox":[${Number(x) + 3},`),
+  );
+}
+
+export async function benchImport(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'labeldesk-bench-import-'));
+  try {
+    const library = join(dir, 'library.sqlite');
+    buildLibrary(library, IMAGES);
+    const copy = join(dir, 'import.sqlite');
+    await copyFile(library, copy);
+    const exported = join(dir, 'export.json');
+    const e = await inChild('export', library, exported);
+    const labels = join(dir, 'labels.json');
+    await movedLabels(exported, labels);
+    const i = await inChild('import', copy, labels);
+    const again = await inChild('import', copy, labels);
+    // The same labels exported back from the library they were imported into (the merge path).
+    const back = await inChild('export', copy, join(dir, 'back.json'));
+    const ratio = i.seconds / e.seconds;
+    printFigures(
+      `Import of a COCO file (${IMAGES} images, ${e.boxes} boxes) into a real library of the same images analysed`,
+      [
+        {
+          name: `import (${i.files} files, ${i.boxes} boxes, ${i.issues} issues)`,
+          value: `${fmt(i.seconds, 2)} s; ${fmt(ratio, 2)}× the export`,
+          goal: `≤ ${GOAL_RATIO}×`,
+          met: ratio <= GOAL_RATIO && i.issues === 0 && i.files === IMAGES,
+        },
+        {
+          name: 'baseline: COCO export of the same library (model boxes)',
+          value: `${fmt(e.seconds, 2)} s`,
+        },
+        {
+          name: 'the imported labels exported back (every file corrected)',
+          value: `${fmt(back.seconds, 2)} s (CPU ${fmt(back.cpuSeconds, 2)} s); import ${fmt(i.seconds / back.seconds, 2)}× it`,
+        },
+        {
+          name: 'CPU time, import / export (for a busy machine; the goal is on wall time)',
+          value: `${fmt(i.cpuSeconds, 2)} s / ${fmt(e.cpuSeconds, 2)} s; ${fmt(i.cpuSeconds / e.cpuSeconds, 2)}×`,
+        },
+        {
+          name: 'the same import again (nothing to write)',
+          value: `${fmt(again.seconds, 2)} s (CPU ${fmt(again.cpuSeconds, 2)} s)`,
+        },
+        {
+          name: 'peak RSS, import / export',
+          value: `${fmt(i.maxRssMb, 0)} MB / ${fmt(e.maxRssMb, 0)} MB`,
+        },
+      ],
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+// Child mode: `node import-bench.js child <export|import> <library> <file>` prints one JSON line.
+if (process.argv[1] && resolve(process.argv[1]) === self && process.argv[2] === 'child') {
+  const figures = await child(process.argv[3] ?? '', process.argv[4] ?? '', process.argv[5] ?? '');
+  const maxRssMb = process.resourceUsage().maxRSS / 1024;
+  process.stdout.write(`${JSON.stringify({ ...figures, maxRssMb })}\n`);
+}

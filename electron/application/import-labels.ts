@@ -1,0 +1,133 @@
+/**
+ * `labels.import` and `labeldesk import`: reads a label source, finds each labelled file in the
+ * library, and makes its labels the file's corrected set as a person's accepted work (see
+ * core/import/plan-import.ts), marking the file reviewed by the import. Each file is planned and
+ * written inside a batch transaction, so a file the batch already wrote (a duplicate of the same
+ * content) is planned against what was written. Problems are per file; the rest goes on.
+ */
+import type { ImportedFile, ImportFormat, ImportIssue } from '../core/import/import-model.js';
+import { LibraryIndex } from '../core/import/match-files.js';
+import { planImport } from '../core/import/plan-import.js';
+import { readLabels } from '../core/import/read-labels.js';
+import { issue } from '../core/import/import-model.js';
+import type { CorrectionInput, LibraryStore, MediaRecord } from '../core/store/store-types.js';
+
+export interface ImportOptions {
+  format: ImportFormat;
+  /** A file or folder, absolute or relative to the working folder. */
+  source: string;
+  solution: string;
+  signal?: AbortSignal;
+  onProgress?: (progress: { done: number; total: number }) => void;
+}
+
+export interface ImportSummary {
+  /** Files whose labels were written. */
+  files: number;
+  /** Files whose labels were already exactly these (an earlier import). */
+  unchanged: number;
+  /** Boxes the imported and unchanged files now show. */
+  boxes: number;
+  issues: ImportIssue[];
+}
+
+const BATCH = 500;
+
+export async function importLabels(
+  store: LibraryStore,
+  options: ImportOptions,
+): Promise<ImportSummary> {
+  const { solution } = options;
+  const read = await readLabels(options.format, options.source);
+  const summary: ImportSummary = { files: 0, unchanged: 0, boxes: 0, issues: [...read.issues] };
+  const index = new LibraryIndex(store.media.list({}));
+  const seen = new Map<number, string>();
+  const total = read.files.length;
+  for (let start = 0; start < total; start += BATCH) {
+    options.signal?.throwIfAborted();
+    const batch = read.files.slice(start, start + BATCH);
+    store.transaction(() => importBatch(store, batch, index, seen, solution, summary));
+    options.onProgress?.({ done: Math.min(total, start + BATCH), total });
+    // Lets progress events and other calls through between batches.
+    await new Promise((r) => setImmediate(r));
+  }
+  return summary;
+}
+
+/**
+ * One batch in one transaction. Corrections are written once per batch; a second file of a content
+ * already planned flushes them first, so that it is planned against what the first wrote.
+ */
+function importBatch(
+  store: LibraryStore,
+  batch: readonly ImportedFile[],
+  index: LibraryIndex,
+  seen: Map<number, string>,
+  solution: string,
+  summary: ImportSummary,
+): void {
+  const reviewed: number[] = [];
+  let pending: CorrectionInput[] = [];
+  const planned = new Set<string>();
+  const flush = () => {
+    store.corrections.writeMany(pending);
+    pending = [];
+    planned.clear();
+  };
+  for (const file of batch) {
+    const media = index.match(file);
+    if ('code' in media) {
+      summary.issues.push(media);
+      continue;
+    }
+    const first = seen.get(media.id);
+    if (first !== undefined) {
+      const what = `${media.path}: ${file.source} labels the same file as ${first}; only the first was imported.`;
+      summary.issues.push(issue(file.source, 'duplicate_entry', what, media.path));
+      continue;
+    }
+    seen.set(media.id, file.source);
+    if (media.contentHash && planned.has(media.contentHash)) flush();
+    const plan = planFile(store, media, file, solution);
+    if ('code' in plan) {
+      summary.issues.push(plan);
+      continue;
+    }
+    if (plan.kind === 'write') {
+      pending.push(...plan.corrections);
+      planned.add(media.contentHash as string);
+      summary.files++;
+      reviewed.push(media.id);
+    } else {
+      summary.unchanged++;
+      // A person's own "reviewed" stays theirs when the import changes nothing.
+      if (store.reviewed.of(media.id, solution)?.reviewedBy !== 'person') reviewed.push(media.id);
+    }
+    summary.boxes += plan.boxes;
+  }
+  flush();
+  store.reviewed.markReviewed(reviewed, solution, 'import');
+}
+
+function planFile(
+  store: LibraryStore,
+  media: MediaRecord,
+  file: ImportedFile,
+  solution: string,
+): ReturnType<typeof planImport> {
+  const result = media.contentHash ? store.results.find(media.contentHash, solution) : undefined;
+  if (!media.contentHash || !result) {
+    const what = `${media.path} has not been analysed by ${solution} yet; label it first, then import (its labels were not imported).`;
+    return issue(file.source, 'not_analysed', what, media.path);
+  }
+  const corrections = store.corrections.forContent(media.contentHash, solution);
+  // Only a file with corrections needs to know whether an import wrote them.
+  const mark = corrections.length ? store.reviewed.of(media.id, solution) : undefined;
+  const importedBefore =
+    mark?.reviewedBy === 'import' && corrections.every((c) => c.updatedAt <= mark.reviewedAt);
+  return planImport(
+    file,
+    { media, result, model: store.results.detections(result.id), corrections, importedBefore },
+    solution,
+  );
+}

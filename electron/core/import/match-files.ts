@@ -1,0 +1,76 @@
+/**
+ * Finds the library file a labelled entry means: by a path the labels give, then by its file name
+ * (or stem, for YOLO) among the library's files, narrowed by the folders the name carries. Two or
+ * more candidates left, or none, is said, never guessed.
+ */
+import type { MediaRecord } from '../store/store-types.js';
+import { issue, type ImportedFile, type ImportIssue } from './import-model.js';
+
+const baseOf = (p: string) => p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1);
+const stemOf = (name: string) => {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
+};
+const slashed = (p: string) => p.replace(/\\/g, '/');
+
+export class LibraryIndex {
+  private readonly byPath = new Map<string, MediaRecord>();
+  private readonly byName = new Map<string, MediaRecord[]>();
+  private readonly byStem = new Map<string, MediaRecord[]>();
+
+  constructor(media: Iterable<MediaRecord>) {
+    for (const m of media) {
+      this.byPath.set(m.path, m);
+      const base = baseOf(m.path);
+      push(this.byName, base, m);
+      push(this.byStem, stemOf(base), m);
+    }
+  }
+
+  /** The file an entry names, or the issue saying why there is none. */
+  match(file: ImportedFile): MediaRecord | ImportIssue {
+    for (const p of file.paths) {
+      const m = this.byPath.get(p);
+      if (m) return m;
+    }
+    const base = baseOf(file.name);
+    const candidates = (file.stemOnly ? this.byStem.get(base) : this.byName.get(base)) ?? [];
+    if (candidates.length === 1) return candidates[0] as MediaRecord;
+    // Several: the one sharing the most trailing folders with the name, if it alone does.
+    const wanted = segments(file.name, file.stemOnly);
+    const scored = candidates.map((m) => ({
+      m,
+      n: shared(segments(m.path, file.stemOnly), wanted),
+    }));
+    const best = Math.max(0, ...scored.map((c) => c.n));
+    const narrowed = scored.filter((c) => c.n === best).map((c) => c.m);
+    if (best > 1 && narrowed.length === 1) return narrowed[0] as MediaRecord;
+    if (candidates.length === 0) {
+      const what = `${file.name}: no file of the library has this ${file.stemOnly ? 'name (any extension)' : 'name'}; its labels were not imported.`;
+      return issue(file.source, 'unknown_file', what);
+    }
+    const shown = (best > 1 ? narrowed : candidates).slice(0, 3).map((m) => m.path);
+    const what = `${file.name}: ${candidates.length} files of the library have this name (${shown.join(', ')}${candidates.length > 3 ? ', …' : ''}); its labels were not imported.`;
+    return issue(file.source, 'ambiguous_file', what);
+  }
+}
+
+/** Path segments, the last without its extension when matching by stem. */
+function segments(path: string, stemOnly: boolean): string[] {
+  const parts = slashed(path).split('/');
+  if (stemOnly) parts[parts.length - 1] = stemOf(parts[parts.length - 1] ?? '');
+  return parts;
+}
+
+/** How many trailing segments two paths have in common. */
+function shared(a: string[], b: string[]): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a[a.length - 1 - n] === b[b.length - 1 - n]) n++;
+  return n;
+}
+
+function push(map: Map<string, MediaRecord[]>, key: string, m: MediaRecord): void {
+  const list = map.get(key);
+  if (list) list.push(m);
+  else map.set(key, [m]);
+}

@@ -1,0 +1,94 @@
+/**
+ * Pascal VOC: one XML per image (`filename`, `path`, `size`, and `object`s with `name` and
+ * `bndbox`). The VOC devkit counts pixels from 1 with xmax inclusive, so its box covers
+ * xmin − 1 … xmax; LabelDesk's own exports (source database "LabelDesk") write pixel edges from 0
+ * and are read as written.
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative } from 'node:path';
+import {
+  boxProblem,
+  finite,
+  issue,
+  type ImportedBox,
+  type ImportedFile,
+  type ReadLabels,
+} from './import-model.js';
+import { elements, field, without } from './xml-fields.js';
+
+export async function readVoc(source: string): Promise<ReadLabels> {
+  const info = await stat(source);
+  const files = info.isDirectory() ? await xmlFiles(source) : [source];
+  const root = info.isDirectory() ? source : dirname(source);
+  const out: ReadLabels = { files: [], issues: [] };
+  for (const file of files) {
+    const where = relative(root, file) || basename(file);
+    let xml: string;
+    try {
+      xml = await readFile(file, 'utf8');
+    } catch (err) {
+      out.issues.push(
+        issue(where, 'unreadable_source', `${where} cannot be read: ${(err as Error).message}.`),
+      );
+      continue;
+    }
+    const parsed = fromXml(xml, where, dirname(file));
+    if ('code' in parsed) out.issues.push(parsed);
+    else out.files.push(parsed);
+  }
+  return out;
+}
+
+async function xmlFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile() && e.name.toLowerCase().endsWith('.xml'))
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+}
+
+function fromXml(xml: string, where: string, dir: string): ImportedFile | ReturnType<typeof issue> {
+  const annotation = elements(xml, 'annotation')[0];
+  const filename =
+    annotation === undefined ? undefined : field(without(annotation, 'object'), 'filename');
+  if (annotation === undefined || !filename) {
+    return issue(
+      where,
+      'malformed',
+      `${where} is not a VOC annotation (no <annotation> with a <filename>).`,
+    );
+  }
+  const head = without(annotation, 'object');
+  const zeroBased = field(head, 'database') === 'LabelDesk';
+  const size = elements(head, 'size')[0] ?? '';
+  const width = finite(field(size, 'width'));
+  const height = finite(field(size, 'height'));
+  const path = field(head, 'path');
+  const boxes: ImportedBox[] = [];
+  for (const [i, raw] of elements(annotation, 'object').entries()) {
+    const object = without(raw, 'part');
+    const label = field(object, 'name') ?? '';
+    const b = elements(object, 'bndbox')[0] ?? '';
+    const [xmin, ymin, xmax, ymax] = ['xmin', 'ymin', 'xmax', 'ymax'].map(
+      (t) => finite(field(b, t)) ?? NaN,
+    ) as [number, number, number, number];
+    const shift = zeroBased ? 0 : 1;
+    const box = { x0: xmin - shift, y0: ymin - shift, x1: xmax, y1: ymax };
+    const problem = label === '' ? 'it has no name' : boxProblem(box);
+    if (problem) {
+      const what = `${filename}: object ${i + 1} of ${where} cannot be read (${problem}), so none of its labels were imported.`;
+      return issue(where, label === '' ? 'malformed' : 'bad_box', what);
+    }
+    boxes.push({ label, unit: 'px', ...box, frame: null, timeMs: null });
+  }
+  const paths = path && isAbsolute(path) ? [path] : [];
+  paths.push(join(dir, filename));
+  return {
+    source: where,
+    paths,
+    name: filename,
+    stemOnly: false,
+    size: width && height ? { width, height } : null,
+    boxes,
+  };
+}
