@@ -71,7 +71,10 @@ export async function reconcile(
         continue;
       }
       previous.delete(entry.path);
-      if (before.size !== entry.size || before.mtimeMs !== entry.mtimeMs) {
+      // Another file under the same name (a link pointed elsewhere, a copy kept its size and
+      // time) is a changed file: read again, never taken for the one read before.
+      const otherFile = !!before.fileId && !!entry.fileId && before.fileId !== entry.fileId;
+      if (before.size !== entry.size || before.mtimeMs !== entry.mtimeMs || otherFile) {
         counts.changed++;
         upserts.push(fresh(folderId, entry));
       } else {

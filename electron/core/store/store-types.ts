@@ -248,9 +248,17 @@ export interface LibraryStore {
     byPath(path: string): MediaRecord | undefined;
     byId(id: number): MediaRecord | undefined;
     /** path → {size, mtimeMs, id} for a folder: what a rescan compares against. */
-    snapshot(
-      folderId: number,
-    ): Map<string, { id: number; size: number; mtimeMs: number; contentHash: string | null }>;
+    snapshot(folderId: number): Map<
+      string,
+      {
+        id: number;
+        size: number;
+        mtimeMs: number;
+        contentHash: string | null;
+        /** As recorded by the last scan (media-identity.ts); absent when unknown. */
+        fileId?: string | null;
+      }
+    >;
     /**
      * Ids of the folder's present rows, from one narrow query (a rescan needs them; listing the
      * folder costs ~0.9 s per 100k rows). Optional: without it, the rescan lists the folder.
