@@ -14,6 +14,7 @@ export default defineConfig({
           index: resolve('electron/main/index.ts'),
           'library-view-worker': resolve('electron/core/store/library-view-worker.ts'),
           'detect-worker': resolve('electron/local-service/engine/detect-worker.ts'),
+          'evaluate-worker': resolve('electron/application/evaluation/evaluate-worker.ts'),
         },
         // Chunks beside the entries too: a chunk that starts a worker resolves it from its own URL.
         output: { chunkFileNames: '[name]-[hash].js' },

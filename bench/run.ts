@@ -4,6 +4,7 @@
  */
 import { benchApp } from './app-bench.js';
 import { benchBridge } from './bridge-bench.js';
+import { benchEvaluation } from './evaluation-bench.js';
 import { benchExport } from './export-bench.js';
 import { benchExportCorrected } from './export-corrected-bench.js';
 import { benchImport } from './import-bench.js';
@@ -34,6 +35,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   watch: benchWatch,
   'video-overlay': benchVideoOverlay,
   review: benchReview,
+  evaluation: benchEvaluation,
 };
 
 const wanted = process.argv.slice(2);

@@ -14,6 +14,7 @@ import { FolderManager } from './folder-manager.js';
 import { libraryHandlers } from './library-handlers.js';
 import { refuseWrites } from './read-only-home.js';
 import { reviewHandlers } from './review-handlers.js';
+import { qualityHandlers } from './evaluation/quality-handlers.js';
 import { exportHandlers } from './export-handlers.js';
 import { importHandlers } from './import-handlers.js';
 import { mediaHandlers, toPlayable } from './media-handlers.js';
@@ -157,6 +158,11 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     ...libraryHandlers(store, view),
     ...reviewHandlers(store, runs, (m) =>
       events.emit('library.changed', { folderIds: [m.folderId], at: Date.now() }),
+    ),
+    ...qualityHandlers(
+      store,
+      (m) => events.emit('library.changed', { folderIds: [m.folderId], at: Date.now() }),
+      nativeBinding,
     ),
 
     ...mediaHandlers((id) => store.media.byId(id), proxies, options.mediaBase),

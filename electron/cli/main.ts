@@ -7,6 +7,7 @@ import { labeldeskHome } from '../node-lib/app-paths.js';
 import { terminalText } from './terminal-text.js';
 import { buildVersion } from '../node-lib/app-paths.js';
 import { addAppCommand } from './commands/app-command.js';
+import { addEvaluateCommand } from './commands/evaluate-command.js';
 import { addExportCommand } from './commands/export-command.js';
 import { addImportCommand } from './commands/import-command.js';
 import { addJobsCommand } from './commands/jobs-command.js';
@@ -40,6 +41,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   addLoginCommands(program);
   addExportCommand(program);
   addImportCommand(program, setExit);
+  addEvaluateCommand(program);
   addJobsCommand(program);
   addAppCommand(program);
   // Every command's --service is checked once, here, before anything is opened or started.

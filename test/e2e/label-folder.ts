@@ -1,6 +1,10 @@
 /** Shared steps of the review and export end-to-end tests: label everything, open an item. */
 import type { Page } from 'playwright-core';
-import { addFolderByPath, openApp, type BrowserApp } from './browser-app.js';
+import { copyFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { cliEnv, cliHome, cliJson } from '../support/cli-run.js';
+import { realMediaDir } from '../support/real-media.js';
+import { addFolderByPath, NO_KEYCHAIN, openApp, type BrowserApp } from './browser-app.js';
 
 /** Opens the app, adds `folder`, runs the embedded models over it to Done, and goes to the Library. */
 export async function labelFolder(app: BrowserApp, folder: string): Promise<void> {
@@ -12,6 +16,20 @@ export async function labelFolder(app: BrowserApp, folder: string): Promise<void
   await page.getByRole('button', { name: 'Start' }).click();
   await page.getByRole('status').filter({ hasText: /^Done/ }).waitFor({ timeout: 300_000 });
   await page.keyboard.press('Control+1');
+}
+
+/**
+ * A fresh test library (LABELDESK_HOME) with copies of the named real photos in `sub`, labelled
+ * by `labeldesk label` on the embedded service's real models.
+ */
+export async function labelledHome(photos: readonly string[], sub: string) {
+  const media = await realMediaDir();
+  const h = await cliHome();
+  const folder = join(h.dir, sub);
+  await mkdir(folder);
+  for (const name of photos) await copyFile(join(media, name), join(folder, name));
+  await cliJson(['label', folder, '-y'], cliEnv(h.home, NO_KEYCHAIN));
+  return { home: h.home, folder, remove: h.remove };
 }
 
 /** Opens a library item by its file name (double click on its tile). */

@@ -151,8 +151,20 @@ function originOf(model: ModelBox | null, label: string, bbox: NormBox): Detecti
  * with it (`pending` from a run).
  */
 export function plainModelBox(m: DetectionRow): MergedBox {
+  // Fields spelled out rather than spread: this runs once per box of every merged item, and a
+  // literal of known shape costs a fraction of a spread (measured: evaluation of 1M boxes).
   return {
-    ...m,
+    id: m.id,
+    resultId: m.resultId,
+    frameIndex: m.frameIndex,
+    timeMs: m.timeMs,
+    label: m.label,
+    classId: m.classId,
+    score: m.score,
+    bbox: m.bbox,
+    bboxPx: m.bboxPx,
+    origin: m.origin,
+    review: m.review,
     key: `d${m.id}`,
     detectionId: m.id,
     correctionId: null,

@@ -89,7 +89,7 @@ const CORRECTIONS_SQL = `SELECT ${MERGE_CORRECTION_COLUMNS} FROM corrections
   WHERE content_hash = ? AND solution = ? ORDER BY frame_index, id`;
 
 type Row = Record<string, unknown>;
-type RawDetection = [
+export type RawDetection = [
   number,
   number,
   number,
@@ -110,7 +110,7 @@ type RawDetection = [
 ];
 
 // Raw arrays skip an intermediate object per box: a million boxes is a million fewer objects.
-const fromRaw = (d: RawDetection): DetectionRow => ({
+export const fromRaw = (d: RawDetection): DetectionRow => ({
   id: d[0],
   resultId: d[1],
   frameIndex: d[2],

@@ -29,6 +29,10 @@ const STATUS = `CASE
     FROM (SELECT ${LAST_STATE} AS st)), 'new')
 END`;
 
+/** Marked reviewed for the solution at the file's current content (see reviewed-repo.ts). */
+export const REVIEWED = `EXISTS (SELECT 1 FROM reviewed_media v WHERE v.media_id = m.id
+  AND v.solution = @solution AND v.content_hash = m.content_hash)`;
+
 /** Boxes that pass the filter's label and score (rejected boxes never count). */
 function boxPredicate(filter: ViewFilter): string {
   const parts = ['d.result_id = r.id', "d.review != 'rejected'"];
@@ -70,12 +74,9 @@ export function whereSql(filter: ViewFilter, params: Params): string {
   if (filtersBoxes(filter)) {
     where.push(`EXISTS (SELECT 1 FROM detections d WHERE ${boxPredicate(filter)})`);
   }
-  if (filter.review) {
-    where.push('r.id IS NOT NULL');
-    const pending =
-      "EXISTS (SELECT 1 FROM detections d WHERE d.result_id = r.id AND d.review = 'pending')";
-    where.push(filter.review === 'unreviewed' ? pending : `NOT ${pending}`);
-  }
+  // Reviewed: a person (or an import) marked the file so. To review: labelled, not marked yet.
+  if (filter.review === 'reviewed') where.push(REVIEWED);
+  if (filter.review === 'unreviewed') where.push(`r.id IS NOT NULL AND NOT ${REVIEWED}`);
   if (filter.status) {
     const byStatus: Record<ViewStatus, string> = {
       unreadable: "m.status = 'error'",
@@ -113,4 +114,4 @@ export function fromFor(filter: ViewFilter, sort?: ViewSort): string {
 }
 
 export const ITEM_COLUMNS = `m.id, m.path, m.kind, m.size, m.width, m.height, m.orientation,
-  m.duration_ms, m.error_code, m.error_message, r.id AS result_id, ${STATUS} AS item_status`;
+  m.duration_ms, m.error_code, m.error_message, r.id AS result_id, ${STATUS} AS item_status, ${REVIEWED} AS reviewed`;

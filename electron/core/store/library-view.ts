@@ -37,6 +37,8 @@ export interface ViewItem {
   status: ViewStatus;
   boxes: number | null;
   pendingReview: number;
+  /** Marked reviewed for the solution (its shown boxes are ground truth). */
+  reviewed: boolean;
   resultId: number | null;
   errorCode: string | null;
   errorMessage: string | null;
@@ -95,6 +97,7 @@ interface ItemDbRow {
   item_status: ViewStatus;
   boxes: number | null;
   pending: number;
+  reviewed: number;
 }
 
 const PENDING = `CASE WHEN r.id IS NULL THEN 0 ELSE
@@ -294,6 +297,7 @@ function toItem(r: ItemDbRow): ViewItem {
     status: r.item_status,
     boxes: r.result_id === null ? null : r.boxes,
     pendingReview: r.pending,
+    reviewed: r.reviewed === 1,
     resultId: r.result_id,
     errorCode: r.error_code,
     errorMessage: r.error_message,

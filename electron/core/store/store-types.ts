@@ -3,6 +3,7 @@
  * interfaces on better-sqlite3 (WAL, foreign keys, STRICT tables, hashed numbered migrations);
  * library, runner, export and the CLI use only what is declared here.
  */
+import type { RawAnswersApi } from './raw-answer-types.js';
 
 export type MediaKind = 'image' | 'video';
 export type MediaStatus = 'present' | 'missing' | 'error';
@@ -388,6 +389,11 @@ export interface LibraryStore {
     count(solution: string): number;
   };
 
+  /** Paid answers that could not be read, kept raw with their file (issue 16 §3). */
+  rawAnswers: RawAnswersApi;
+
   /** Streams labelled items for export, in path order, without loading the library into memory. */
   exportItems(query: ExportQuery): IterableIterator<ExportItem>;
 }
+
+export type { RawAnswerInput, RawAnswerRow, RawAnswersApi } from './raw-answer-types.js';

@@ -46,6 +46,13 @@ import {
   ReviewEditsInput,
   ReviewEditsResult,
 } from './review-schemas.js';
+import {
+  EvaluateInput,
+  MarkReviewedInput,
+  QualityReport,
+  ReviewedInput,
+  ReviewedState,
+} from './quality-schemas.js';
 import { ExportProgress, ExportResult, ExportStartInput } from './export-schemas.js';
 import { ImportInput, ImportResult } from './import-schemas.js';
 import { Playable, PlayableInput } from './media-schemas.js';
@@ -123,6 +130,14 @@ export const CALLS = {
   'review.rejectAll': call(ReviewBulkInput, ReviewEditsResult),
   /** Relabels every box of one track of a clip. */
   'review.relabelTrack': call(RelabelTrackInput, ReviewEditsResult),
+
+  /** Whether a person (or an import) declared the item reviewed for the solution. */
+  'review.reviewed': call(ReviewedInput, ReviewedState),
+  /** Marks the item reviewed (its shown boxes become ground truth) or takes the mark off. */
+  'review.markReviewed': call(MarkReviewedInput, ReviewedState),
+
+  /** The model measured on the reviewed items (in a worker thread: a big library takes seconds). */
+  'quality.evaluate': call(EvaluateInput, QualityReport),
 
   /** How to play a clip: the original, or a proxy made in the background (progress events). */
   'media.playable': call(PlayableInput, Playable),

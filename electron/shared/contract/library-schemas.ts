@@ -42,6 +42,8 @@ export const LibraryItem = z.object({
   /** Boxes after the filter's minimum score and label, null when not labelled. */
   boxes: z.number().nullable(),
   pendingReview: z.number(),
+  /** Marked reviewed (by a person, or an import) for the solution. */
+  reviewed: z.boolean(),
   errorCode: z.string().nullable(),
   errorMessage: z.string().nullable(),
 });

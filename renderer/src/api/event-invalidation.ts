@@ -15,6 +15,8 @@ const LIBRARY_VIEWS: CallName[] = [
   'folders.issues',
   'runs.estimate',
   'runs.problems',
+  'review.reviewed',
+  'quality.evaluate',
 ];
 
 export function wireEvents(api: LabelDeskApi, client: QueryClient): () => void {

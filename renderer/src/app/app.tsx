@@ -1,8 +1,9 @@
-/** The shell: header, banners, navigation and the active screen; Ctrl+1..4 switch screens. */
+/** The shell: header, banners, navigation and the active screen; Ctrl+1..5 switch screens. */
 import { useEffect } from 'react';
 import { FoldersScreen } from '../features/folders/folders-screen.js';
 import { useFolderDrop } from '../features/folders/use-folder-drop.js';
 import { LibraryScreen } from '../features/library/library-screen.js';
+import { QualityScreen } from '../features/quality/quality-screen.js';
 import { RunsScreen } from '../features/runs/runs-screen.js';
 import { ServiceScreen } from '../features/service/service-screen.js';
 import { AppHeader } from './app-header.js';
@@ -35,6 +36,7 @@ export function App() {
         {screen === 'library' ? <LibraryScreen /> : null}
         {screen === 'folders' ? <FoldersScreen /> : null}
         {screen === 'runs' ? <RunsScreen /> : null}
+        {screen === 'quality' ? <QualityScreen /> : null}
         {screen === 'service' ? <ServiceScreen /> : null}
       </main>
     </div>

@@ -19,6 +19,7 @@ const item: LibraryItem = {
   status: 'labelled',
   boxes: 3,
   pendingReview: 3,
+  reviewed: false,
   errorCode: null,
   errorMessage: null,
 };
@@ -37,7 +38,8 @@ const box = (id: number, timeMs: number | null, score = 0.905): Box => ({
 describe('grid cell names', () => {
   it('start with the file name, then the badges', () => {
     expect(tileLabel(item)).toBe('photo.jpg, 3 boxes, labelled, 3 to review');
-    expect(tileLabel({ ...item, boxes: 1, pendingReview: 0 })).toBe(
+    expect(tileLabel({ ...item, boxes: 1, pendingReview: 0 })).toBe('photo.jpg, 1 box, labelled');
+    expect(tileLabel({ ...item, boxes: 1, pendingReview: 1, reviewed: true })).toBe(
       'photo.jpg, 1 box, labelled, reviewed',
     );
     expect(

@@ -62,7 +62,9 @@ export const GridTile = memo(function GridTile(p: GridTileProps) {
         {item.status !== 'labelled' || item.boxes === null ? (
           <span className={`badge badge-status badge-${item.status}`}>{item.status}</span>
         ) : null}
-        {item.pendingReview > 0 ? (
+        {item.reviewed ? (
+          <span className="badge badge-reviewed">reviewed</span>
+        ) : item.pendingReview > 0 ? (
           <span className="badge badge-review">{item.pendingReview} to review</span>
         ) : null}
       </div>

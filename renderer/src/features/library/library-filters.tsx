@@ -7,6 +7,7 @@ import type {
 } from '../../../../electron/shared/contract/index.js';
 import { middleEllipsis } from '../folders/middle-ellipsis.js';
 import { useLibraryState, type LibraryFilters as Filters } from './library-state.js';
+import { MinScoreSlider } from '../../ui/min-score-slider.js';
 
 const STATUSES: ItemStatus[] = ['new', 'labelled', 'failed', 'uncertain', 'unreadable'];
 const SORTS: Record<LibrarySort, string> = {
@@ -87,20 +88,11 @@ export function LibraryFilters({ folders, classes }: { folders: FolderView[]; cl
         options={classes.map((c) => [c, c] as const)}
         onChange={(label) => set({ label })}
       />
-      <div className="filter filter-score">
-        <label htmlFor="min-score">Minimum score</label>
-        <input
-          id="min-score"
-          type="range"
-          min={0}
-          max={1}
-          step={0.05}
-          value={f.minScore}
-          aria-valuetext={f.minScore.toFixed(2)}
-          onChange={(e) => set({ minScore: Number(e.target.value) })}
-        />
-        <output htmlFor="min-score">{f.minScore.toFixed(2)}</output>
-      </div>
+      <MinScoreSlider
+        id="min-score"
+        value={f.minScore}
+        onChange={(minScore) => set({ minScore })}
+      />
       <Select<'unreviewed' | 'reviewed'>
         label="Review"
         any="Any review state"

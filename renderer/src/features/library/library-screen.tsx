@@ -18,7 +18,7 @@ import { setClassOrder } from '../review/box-colours.js';
 
 export function LibraryScreen() {
   const { solution, setSolution, go } = useAppState();
-  const { filters, setFilters, openId, setOpenId, setFocusIndex, selection, undo } =
+  const { filters, setFilters, openId, setOpenId, focusKey, setFocusIndex, selection, undo } =
     useLibraryState();
   const info = useCall('app.info', {});
   const service = useCall('service.state', {});
@@ -50,6 +50,7 @@ export function LibraryScreen() {
         order={{ filter, sort: filters.sort, descending: filters.descending }}
         classes={classes}
         undo={undo}
+        focusKey={focusKey}
         onOpen={setOpenId}
         onBack={back}
       />

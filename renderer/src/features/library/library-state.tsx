@@ -52,6 +52,10 @@ interface LibraryState {
   setFocusIndex(i: number): void;
   openId: number | null;
   setOpenId(id: number | null): void;
+  /** The box to select in the item opened (a mistake from the Quality screen); null: none. */
+  focusKey: string | null;
+  /** Opens an item on the review with this box selected. */
+  openOnBox(id: number, boxKey: string): void;
   /** Review edits' undo and redo, across items and visits to other screens. */
   undo: UndoStack;
 }
@@ -62,7 +66,8 @@ export function LibraryStateProvider({ children }: { children: ReactNode }) {
   const [filters, setFiltersState] = useState(NO_FILTERS);
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const [focusIndex, setFocusIndex] = useState(0);
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [openId, setOpenIdState] = useState<number | null>(null);
+  const [focusKey, setFocusKey] = useState<string | null>(null);
   const [undo] = useState(() => new UndoStack());
   const value = useMemo<LibraryState>(
     () => ({
@@ -78,10 +83,18 @@ export function LibraryStateProvider({ children }: { children: ReactNode }) {
       focusIndex,
       setFocusIndex,
       openId,
-      setOpenId,
+      setOpenId: (id) => {
+        setFocusKey(null);
+        setOpenIdState(id);
+      },
+      focusKey,
+      openOnBox: (id, boxKey) => {
+        setFocusKey(boxKey);
+        setOpenIdState(id);
+      },
       undo,
     }),
-    [filters, selection, focusIndex, openId, undo],
+    [filters, selection, focusIndex, openId, focusKey, undo],
   );
   return <LibraryStateContext.Provider value={value}>{children}</LibraryStateContext.Provider>;
 }

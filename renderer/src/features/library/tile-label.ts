@@ -5,8 +5,8 @@ export function tileLabel(item: LibraryItem): string {
   const parts = [item.name];
   if (item.boxes !== null) parts.push(`${item.boxes} ${item.boxes === 1 ? 'box' : 'boxes'}`);
   parts.push(item.status);
-  if (item.pendingReview > 0) parts.push(`${item.pendingReview} to review`);
-  else if (item.boxes !== null && item.boxes > 0) parts.push('reviewed');
+  if (item.reviewed) parts.push('reviewed');
+  else if (item.pendingReview > 0) parts.push(`${item.pendingReview} to review`);
   if (item.kind === 'video') parts.push('clip');
   return parts.join(', ');
 }

@@ -26,6 +26,8 @@ export interface ReviewScreenProps {
   onOpen(id: number): void;
   /** Back to the library, focused on the item reviewed last (its position in the order). */
   onBack(position?: number): void;
+  /** The box selected when the item opens (a mistake opened from the Quality screen). */
+  focusKey?: string | null;
 }
 
 const IMAGE_FRAME = { frameIndex: 0, timeMs: null };
@@ -57,6 +59,7 @@ export function ImageReview(p: ReviewScreenProps) {
         path={item?.path}
         nav={nav}
         detail={size ? ` · ${size.width}×${size.height}` : ''}
+        mark={w.reviewed}
         onOpen={p.onOpen}
         onBack={p.onBack}
       />

@@ -8,7 +8,7 @@ export type ReviewAction =
   | { kind: 'draw' | 'delete' | 'relabel' | 'hide' }
   | { kind: 'accept' | 'reject' }
   | { kind: 'acceptShown' | 'rejectShown' }
-  | { kind: 'next' | 'prev' | 'back' | 'undo' | 'redo' | 'help' }
+  | { kind: 'next' | 'prev' | 'back' | 'undo' | 'redo' | 'help' | 'markReviewed' }
   | { kind: 'nudge'; dx: number; dy: number }
   | { kind: 'cycle'; step: 1 | -1 }
   | { kind: 'play' }
@@ -77,6 +77,7 @@ export function reviewAction(k: KeyInput): ReviewAction | null {
     a: { kind: 'accept' },
     r: { kind: 'reject' },
     h: { kind: 'hide' },
+    m: { kind: 'markReviewed' },
     j: { kind: 'next' },
     k: { kind: 'prev' },
     Escape: { kind: 'back' },
@@ -112,6 +113,7 @@ const EDIT_SHORTCUTS: Shortcut[] = [
 
 const ITEM_SHORTCUTS: Shortcut[] = [
   ['H', 'Hide or show the boxes'],
+  ['M', 'Mark the item reviewed (its boxes become ground truth), or not any more'],
   ['→ / J, ← / K', 'Next / previous item (arrows: when no box is selected)'],
   ['Ctrl+Z, Ctrl+Shift+Z', 'Undo, redo (across items)'],
   ['Esc', 'Back to the library'],

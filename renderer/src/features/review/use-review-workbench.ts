@@ -18,6 +18,7 @@ import type { ReviewFilters } from './review-toolbar.js';
 import type { UndoStack } from './undo-stack.js';
 import { useReviewEdits, type PlannedEdit } from './use-review-edits.js';
 import { useReviewKeys } from './use-review-keys.js';
+import { useReviewedMark } from './use-reviewed-mark.js';
 
 /** Where a drawn box goes: frame 0 of an image, or a clip's analysed frame. */
 export interface DrawTarget {
@@ -42,6 +43,8 @@ export interface WorkbenchOptions {
   nav: { prev: number | null; next: number | null; position: number };
   onOpen(id: number): void;
   onBack(position?: number): void;
+  /** The box to select when the item opens (a mistake opened from the Quality screen). */
+  focusKey?: string | null | undefined;
   /** A clip's own keys (play, frame step, detections); false lets the key do its usual thing. */
   onClipAction?(a: ReviewAction): boolean;
   /** Undo or redo on this item went through (a clip shows the frame it changed). */
@@ -84,8 +87,10 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
   const [lastLabel, setLastLabel] = useState(o.classes[0] ?? 'object');
   const editable = o.target !== null;
 
+  const reviewed = useReviewedMark(id, solution);
+
   useEffect(() => {
-    setSelected(new Set());
+    setSelected(new Set(o.focusKey ? [o.focusKey] : []));
     setDrawMode(false);
     stage.current?.element()?.focus({ preventScroll: true });
   }, [id]);
@@ -222,6 +227,9 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
       case 'help':
         setHelp(true);
         break;
+      case 'markReviewed':
+        reviewed.toggle();
+        break;
       case 'nudge':
         nudge(a.dx, a.dy);
         break;
@@ -277,6 +285,7 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
     onChange,
     onDraw,
     editable,
+    reviewed,
   };
 }
 

@@ -9,7 +9,9 @@ import { ErrorNote } from '../../ui/error-note.js';
 import { ClassPicker } from './class-picker.js';
 import { ReviewBoxesList } from './review-boxes-list.js';
 import { reviewShortcuts } from './review-shortcuts.js';
+import { MarkReviewedButton } from './mark-reviewed-button.js';
 import { ReviewToolbar } from './review-toolbar.js';
+import type { ReviewedMark } from './use-reviewed-mark.js';
 import type { Workbench } from './use-review-workbench.js';
 
 interface HeadProps {
@@ -18,11 +20,13 @@ interface HeadProps {
   nav: { prev: number | null; next: number | null; position: number; total: number | null };
   /** After the position: the picture's size, a proxy note. */
   detail?: ReactNode;
+  /** The item's reviewed mark ("Mark reviewed", key M). */
+  mark: ReviewedMark;
   onOpen(id: number): void;
   onBack(position?: number): void;
 }
 
-export function ReviewHead({ name, path, nav, detail, onOpen, onBack }: HeadProps) {
+export function ReviewHead({ name, path, nav, detail, mark, onOpen, onBack }: HeadProps) {
   return (
     <div className="screen-head">
       <button type="button" onClick={() => onBack(nav.position)}>
@@ -48,6 +52,7 @@ export function ReviewHead({ name, path, nav, detail, onOpen, onBack }: HeadProp
           </button>
         );
       })}
+      <MarkReviewedButton mark={mark} />
     </div>
   );
 }
@@ -74,6 +79,7 @@ export function WorkbenchToolbar({ w, children }: { w: Workbench; children?: Rea
       >
         {children}
       </ReviewToolbar>
+      {w.reviewed.error ? <ErrorNote error={w.reviewed.error} title="Not marked" /> : null}
       {w.edits.error ? (
         <div className="review-error">
           <ErrorNote error={w.edits.error} title="Not saved" />

@@ -132,6 +132,18 @@ export function VideoReview(p: ReviewScreenProps) {
   const { setSelected } = w;
   useEffect(() => setSelected((s) => (s.size === 0 ? s : new Set())), [frame?.index, setSelected]);
 
+  // Opened on a box (a mistake from Quality): go to its frame once the clip can seek, then select it.
+  const focus = useRef<{ id: number; key: string } | null>(null);
+  if (p.focusKey && focus.current?.id !== id) focus.current = { id, key: p.focusKey };
+  useEffect(() => {
+    const key = focus.current?.id === id ? focus.current.key : null;
+    if (!key || !canSeek) return;
+    const b = boxes.find((x) => x.key === key);
+    if (b && frame?.index !== b.frameIndex && b.timeMs !== null) return seek(b.timeMs);
+    focus.current = { id, key: '' };
+    if (b) setSelected(new Set([key]));
+  });
+
   /** While playing: the clock moves on every CLOCK_MS, and at once when the nearest frame changes. */
   const onFrame = (t: number) =>
     setTimeMs((prev) =>
@@ -164,6 +176,7 @@ export function VideoReview(p: ReviewScreenProps) {
         path={detail.data?.item.path}
         nav={nav}
         detail={playable?.variant === 'proxy' ? ` · Playing a proxy (${playable.reason})` : ''}
+        mark={w.reviewed}
         onOpen={p.onOpen}
         onBack={p.onBack}
       />

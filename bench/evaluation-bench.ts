@@ -1,0 +1,239 @@
+/**
+ * Evaluation of the model on reviewed files: a real library of 100,000 reviewed images × 10 model
+ * boxes (1,000,000), with 200,000 reviewed boxes of people's work (a moved box, a relabelled box,
+ * accepted, deleted and drawn ones), evaluated in the application's worker thread as the Quality
+ * screen and `labeldesk evaluate` do. Printed beside the bare cost of reading the same rows (one
+ * plain pass over the reviewed files' detections and corrections), with the longest stall of the
+ * calling thread's event loop meanwhile (the UI's process must stay responsive).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { evaluateInWorker } from '../electron/application/evaluation/evaluate-in-worker.js';
+import { openLibraryStore } from '../electron/core/store/open-library-store.js';
+import type {
+  BoxXYWH,
+  CorrectionInput,
+  DetectionInput,
+} from '../electron/core/store/store-types.js';
+import { openDatabase } from '../electron/node-lib/sqlite.js';
+import { fmt, printFigures } from './report.js';
+
+const FILES = 100_000;
+const BOXES = 10;
+const CLASSES = Array.from({ length: 80 }, (_, i) => `class${i}`);
+const GOAL_SECONDS = 10;
+const GOAL_STALL_MS = 50;
+
+const boxOf = (i: number, k: number): BoxXYWH => ({
+  x: ((i * 7 + k * 13) % 90) / 100,
+  y: ((i * 3 + k * 29) % 90) / 100,
+  w: 0.1,
+  h: 0.08,
+});
+const labelOf = (i: number, k: number) => CLASSES[(i + k) % CLASSES.length] ?? 'x';
+const scoreOf = (i: number, k: number) => 0.3 + ((i + k) % 7) / 10;
+
+function detectionsOf(i: number): DetectionInput[] {
+  return Array.from({ length: BOXES }, (_, k) => {
+    const bbox = boxOf(i, k);
+    return {
+      frameIndex: 0,
+      timeMs: null,
+      label: labelOf(i, k),
+      classId: (i + k) % CLASSES.length,
+      score: scoreOf(i, k),
+      bbox,
+      bboxPx: { x: bbox.x * 640, y: bbox.y * 360, w: 64, h: 28.8 },
+    };
+  });
+}
+
+/** Two reviewed boxes per file: box 0 moved (or relabelled), and box 1 accepted, deleted, or a drawn box. */
+function correctionsOf(i: number): CorrectionInput[] {
+  const base = { contentHash: `h${i}`, solution: 'objects', frameIndex: 0, timeMs: null };
+  const anchor = (k: number) => ({ label: labelOf(i, k), score: scoreOf(i, k), bbox: boxOf(i, k) });
+  const b0 = boxOf(i, 0);
+  const first: CorrectionInput = {
+    ...base,
+    anchor: anchor(0),
+    label: i % 4 === 0 ? labelOf(i, 3) : null,
+    bbox: { ...b0, x: b0.x + (i % 3) * 0.03 },
+    review: 'accepted',
+    deleted: false,
+  };
+  const second: CorrectionInput =
+    i % 3 === 2
+      ? {
+          ...base,
+          anchor: null,
+          label: 'drawn',
+          bbox: { x: 0.9, y: 0.9, w: 0.05, h: 0.05 },
+          review: 'accepted',
+          deleted: false,
+        }
+      : {
+          ...base,
+          anchor: anchor(1),
+          label: null,
+          bbox: null,
+          review: 'accepted',
+          deleted: i % 3 === 1,
+        };
+  return [first, second];
+}
+
+function buildLibrary(file: string): number {
+  const store = openLibraryStore(file);
+  try {
+    const folder = store.folders.add('/data');
+    const rows = Array.from({ length: FILES }, (_, i) => ({
+      folderId: folder.id,
+      path: `/data/cam-${i % 10}/frame-${String(i).padStart(6, '0')}.jpg`,
+      kind: 'image' as const,
+      size: 250_000,
+      mtimeMs: 0,
+      contentHash: `h${i}`,
+      width: 1920,
+      height: 1080,
+      orientation: 1,
+      durationMs: null,
+      fps: null,
+    }));
+    const ids: number[] = [];
+    for (let i = 0; i < FILES; i += 10_000)
+      ids.push(...store.media.upsertMany(rows.slice(i, i + 10_000)));
+    let corrections = 0;
+    for (let start = 0; start < FILES; start += 1000) {
+      const end = Math.min(FILES, start + 1000);
+      const files = Array.from({ length: end - start }, (_, j) => start + j);
+      store.results.saveMany(
+        files.map((i) => ({
+          contentHash: `h${i}`,
+          solution: 'objects',
+          serviceUrl: 'local',
+          analysedWidth: 640,
+          analysedHeight: 360,
+          model: 'centernet',
+          detections: detectionsOf(i),
+        })),
+      );
+      const batch = files.flatMap(correctionsOf);
+      store.corrections.putMany(batch);
+      corrections += batch.length;
+      store.reviewed.markReviewed(ids.slice(start, end), 'objects', 'person');
+    }
+    return corrections;
+  } finally {
+    store.close();
+  }
+}
+
+const cpuSeconds = (since: NodeJS.CpuUsage) => {
+  const u = process.cpuUsage(since);
+  return (u.user + u.system) / 1e6;
+};
+
+/** The bare cost: one plain pass over the same rows (no merge, no matching). */
+function readRows(file: string): { seconds: number; cpu: number; rows: number } {
+  const db = openDatabase(file);
+  try {
+    const t0 = performance.now();
+    const c0 = process.cpuUsage();
+    let rows = 0;
+    const files = db
+      .prepare(
+        `SELECT r.id, r.content_hash FROM reviewed_media v JOIN media m ON m.id = v.media_id
+         JOIN results r ON r.content_hash = m.content_hash AND r.solution = v.solution
+         WHERE v.solution = 'objects' ORDER BY m.path`,
+      )
+      .raw();
+    const boxes = db.prepare('SELECT * FROM detections WHERE result_id = ?').raw();
+    const fixes = db
+      .prepare('SELECT * FROM corrections WHERE content_hash = ? AND solution = ?')
+      .raw();
+    for (const [id, hash] of files.iterate() as Iterable<[number, string]>) {
+      rows += boxes.all(id).length + fixes.all(hash, 'objects').length;
+    }
+    return { seconds: (performance.now() - t0) / 1000, cpu: cpuSeconds(c0), rows };
+  } finally {
+    db.close();
+  }
+}
+
+/** The longest the calling thread's event loop waited while `work` ran. */
+async function withStallWatch<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; maxStallMs: number }> {
+  let last = performance.now();
+  let maxStallMs = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    maxStallMs = Math.max(maxStallMs, now - last - 10);
+    last = now;
+  }, 10);
+  try {
+    return { value: await work(), maxStallMs };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+export async function benchEvaluation(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'labeldesk-bench-evaluate-'));
+  try {
+    const file = join(dir, 'library.sqlite');
+    const t0 = performance.now();
+    const corrections = buildLibrary(file);
+    const buildSeconds = (performance.now() - t0) / 1000;
+    const bare = readRows(file);
+    const t1 = performance.now();
+    // The calling thread only waits: the process's CPU time meanwhile is the worker's.
+    const c1 = process.cpuUsage();
+    const { value: report, maxStallMs } = await withStallWatch(() =>
+      evaluateInWorker({
+        file,
+        solution: 'objects',
+        minScore: 0,
+        mistakeLimit: 200,
+        targetPrecision: 0.95,
+      }),
+    );
+    const seconds = (performance.now() - t1) / 1000;
+    const cpu = cpuSeconds(c1);
+    // The same watch with nothing running, as long: what the machine's own scheduling costs.
+    const idle = await withStallWatch(() => new Promise((r) => setTimeout(r, seconds * 1000)));
+    const tp = report.classes.reduce((s, c) => s + c.tp, 0);
+    printFigures(
+      `Evaluation (${FILES} reviewed files, ${FILES * BOXES} model boxes, ${corrections} reviewed boxes; real library, worker thread)`,
+      [
+        {
+          name: `evaluation in a worker (${report.reviewedFiles} files, ${report.classes.length} classes, ${tp} true positives, mAP50 ${fmt(report.map50 * 100)} %)`,
+          value: `${fmt(seconds, 2)} s; ${fmt(seconds / bare.seconds, 2)}× the bare read`,
+          goal: `≤ ${GOAL_SECONDS} s`,
+          met: seconds <= GOAL_SECONDS,
+        },
+        {
+          name: `baseline: bare read of the same ${bare.rows} rows`,
+          value: `${fmt(bare.seconds, 2)} s`,
+        },
+        {
+          name: 'CPU time, evaluation / bare read (for a busy machine; the goal is on wall time)',
+          value: `${fmt(cpu, 2)} s / ${fmt(bare.cpu, 2)} s; ${fmt(cpu / bare.cpu, 2)}×`,
+        },
+        {
+          name: 'longest stall of the calling thread meanwhile',
+          value: `${fmt(maxStallMs, 0)} ms (with nothing running, as long: ${fmt(idle.maxStallMs, 0)} ms)`,
+          goal: `≤ ${GOAL_STALL_MS} ms`,
+          met: maxStallMs <= GOAL_STALL_MS,
+        },
+        {
+          name: 'setup: library built (media, results, corrections, reviewed marks)',
+          value: `${fmt(buildSeconds, 1)} s`,
+        },
+      ],
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,72 @@
+/** The model-quality calls: the reviewed mark of an item, and the evaluation of the library. */
+import type { LibraryStore, MediaRecord, ReviewedMark } from '../../core/store/store-types.js';
+import { LabelDeskError, type Handlers } from '../../shared/contract/index.js';
+import type { QualityReport, ReviewedState } from '../../shared/contract/quality-schemas.js';
+import { evaluateInWorker } from './evaluate-in-worker.js';
+
+type QualityHandlers = Pick<
+  Handlers,
+  'review.reviewed' | 'review.markReviewed' | 'quality.evaluate'
+>;
+
+/** The mistakes a report lists per kind: enough to work through, small enough to send. */
+export const MISTAKE_LIMIT = 200;
+
+const stateOf = (mark: ReviewedMark | undefined): ReviewedState =>
+  mark
+    ? { reviewed: true, by: mark.reviewedBy, at: mark.reviewedAt }
+    : { reviewed: false, by: null, at: null };
+
+/** The use-case behind `quality.evaluate` and `labeldesk evaluate`. */
+export async function evaluateLibrary(
+  store: LibraryStore,
+  request: { solution: string; minScore: number; targetPrecision?: number },
+  nativeBinding?: string,
+): Promise<QualityReport> {
+  const started = performance.now();
+  const report = await evaluateInWorker({
+    file: store.file,
+    nativeBinding,
+    solution: request.solution,
+    minScore: request.minScore,
+    mistakeLimit: MISTAKE_LIMIT,
+    targetPrecision: request.targetPrecision ?? 0.95,
+  });
+  const { images: _images, ...rest } = report;
+  return {
+    solution: request.solution,
+    minScore: request.minScore,
+    targetPrecision: request.targetPrecision ?? 0.95,
+    ...rest,
+    elapsedMs: performance.now() - started,
+  };
+}
+
+export function qualityHandlers(
+  store: LibraryStore,
+  changed: (media: MediaRecord) => void,
+  nativeBinding?: string,
+): QualityHandlers {
+  const media = (id: number) => {
+    const m = store.media.byId(id);
+    if (!m) throw new LabelDeskError('not_found', `There is no item ${id} in the library.`);
+    return m;
+  };
+  return {
+    'review.reviewed': ({ id, solution }) => stateOf(store.reviewed.of(media(id).id, solution)),
+    'review.markReviewed': ({ id, solution, reviewed }) => {
+      const m = media(id);
+      if (reviewed) {
+        if (!store.reviewed.markReviewed([id], solution, 'person').length) {
+          throw new LabelDeskError(
+            'not_ready',
+            `${m.path} has not been read yet: it cannot be marked reviewed.`,
+          );
+        }
+      } else store.reviewed.unmarkReviewed([id], solution);
+      changed(m);
+      return stateOf(store.reviewed.of(id, solution));
+    },
+    'quality.evaluate': (request) => evaluateLibrary(store, request, nativeBinding),
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * Per-class score thresholds for a target precision, from the model's boxes on reviewed files
+ * (each a true or false positive at IoU 0.5). A threshold is proposed only where the evidence
+ * carries it: the lowest score at which the 95 % Wilson interval of the precision of the boxes
+ * at or above it lies wholly at or above the target. So a class with few reviewed boxes gets no
+ * threshold, and says why.
+ */
+
+/** z for a two-sided 95 % interval. */
+const Z = 1.959963984540054;
+
+export interface Wilson {
+  low: number;
+  high: number;
+}
+
+/** The Wilson score interval of `hits` successes in `n` trials (n > 0). */
+export function wilsonInterval(hits: number, n: number): Wilson {
+  const p = hits / n;
+  const z2 = Z * Z;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (Z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
+  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+}
+
+export interface ClassThreshold {
+  label: string;
+  /** Null: no threshold (see `reason`). */
+  threshold: number | null;
+  /** Reviewed model boxes at or above the threshold (or, without one, all of the class's). */
+  boxes: number;
+  precision: number;
+  interval: Wilson | null;
+  reason: 'ok' | 'no-boxes' | 'too-little-evidence' | 'below-target';
+}
+
+/** `scores` and `hits` side by side: a model box's score and whether it was right. */
+export function classThreshold(
+  label: string,
+  scores: readonly number[],
+  hits: readonly boolean[],
+  target: number,
+): ClassThreshold {
+  const order = scores
+    .map((_, i) => i)
+    .sort((a, b) => (scores[b] as number) - (scores[a] as number));
+  const n = order.length;
+  if (n === 0)
+    return { label, threshold: null, boxes: 0, precision: -1, interval: null, reason: 'no-boxes' };
+  let best: ClassThreshold | null = null;
+  let everReached = false;
+  let tp = 0;
+  for (let k = 0; k < n; k++) {
+    const i = order[k] as number;
+    if (hits[i]) tp++;
+    const score = scores[i] as number;
+    // A cut falls only between different scores: boxes of equal score stand or fall together.
+    if (k + 1 < n && (scores[order[k + 1] as number] as number) === score) continue;
+    const interval = wilsonInterval(tp, k + 1);
+    if (tp / (k + 1) >= target) everReached = true;
+    if (interval.low >= target) {
+      best = {
+        label,
+        threshold: score,
+        boxes: k + 1,
+        precision: tp / (k + 1),
+        interval,
+        reason: 'ok',
+      };
+    }
+  }
+  if (best) return best;
+  return {
+    label,
+    threshold: null,
+    boxes: n,
+    precision: tp / n,
+    interval: wilsonInterval(tp, n),
+    reason: everReached ? 'too-little-evidence' : 'below-target',
+  };
+}

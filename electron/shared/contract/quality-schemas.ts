@@ -1,0 +1,89 @@
+/**
+ * Model quality: which files are reviewed (their shown boxes are ground truth), and how the
+ * model's own boxes measure against them (see electron/core/evaluation).
+ */
+import { Id } from './common-schemas.js';
+import { z } from './zod.js';
+
+const Solution = z.string().min(1).max(200);
+const Box = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
+
+export const ReviewedInput = z.object({ id: Id, solution: Solution });
+export const MarkReviewedInput = ReviewedInput.extend({ reviewed: z.boolean() });
+
+export const ReviewedState = z.object({
+  reviewed: z.boolean(),
+  by: z.enum(['person', 'import']).nullable(),
+  at: z.number().nullable(),
+});
+export type ReviewedState = z.infer<typeof ReviewedState>;
+
+export const EvaluateInput = z.object({
+  solution: Solution,
+  minScore: z.number().min(0).max(1).default(0),
+  /** Per-class score thresholds are proposed for this precision. */
+  targetPrecision: z.number().min(0.5).max(0.999).default(0.95),
+});
+
+export const ClassQuality = z.object({
+  label: z.string(),
+  tp: z.number(),
+  fp: z.number(),
+  fn: z.number(),
+  /** -1 where a figure is undefined (COCO's convention). */
+  precision: z.number(),
+  recall: z.number(),
+  ap50: z.number(),
+  ap: z.number(),
+  /** Precision at recall 0, 0.01, …, 1 (IoU 0.5). */
+  curve: z.array(z.number()),
+});
+export type ClassQuality = z.infer<typeof ClassQuality>;
+
+export const Mistake = z.object({
+  kind: z.enum(['false-positive', 'miss', 'confusion']),
+  mediaId: Id,
+  path: z.string(),
+  frameIndex: z.number(),
+  /** The review box it opens on. */
+  boxKey: z.string(),
+  truthLabel: z.string().nullable(),
+  modelLabel: z.string().nullable(),
+  score: z.number().nullable(),
+  bbox: Box,
+});
+export type Mistake = z.infer<typeof Mistake>;
+
+export const ClassThreshold = z.object({
+  label: z.string(),
+  /** Null: no threshold, `reason` says why. */
+  threshold: z.number().nullable(),
+  /** Reviewed model boxes at or above the threshold (without one: all of the class's). */
+  boxes: z.number(),
+  precision: z.number(),
+  /** The 95 % Wilson interval of that precision. */
+  interval: z.object({ low: z.number(), high: z.number() }).nullable(),
+  reason: z.enum(['ok', 'no-boxes', 'too-little-evidence', 'below-target']),
+});
+export type ClassThreshold = z.infer<typeof ClassThreshold>;
+
+export const QualityReport = z.object({
+  solution: z.string(),
+  minScore: z.number(),
+  targetPrecision: z.number(),
+  reviewedFiles: z.number(),
+  classes: z.array(ClassQuality),
+  map50: z.number(),
+  map: z.number(),
+  /** counts[truth][model] over labels plus a last "nothing" entry. */
+  confusion: z.object({ labels: z.array(z.string()), counts: z.array(z.array(z.number())) }),
+  mistakes: z.array(Mistake),
+  mistakeTotals: z.object({
+    'false-positive': z.number(),
+    miss: z.number(),
+    confusion: z.number(),
+  }),
+  calibration: z.array(ClassThreshold),
+  elapsedMs: z.number(),
+});
+export type QualityReport = z.infer<typeof QualityReport>;
