@@ -3,7 +3,6 @@
  * links to `/`, to `/etc/passwd` and to a photo outside, and a link swapped after the scan to a
  * file of the same size and time. Null engine; the real compiled CLI in its own process.
  */
-import { execFileSync, spawn } from 'node:child_process';
 import { copyFile, mkdir, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,12 +12,12 @@ import {
   cliHome,
   cliJson,
   lastJson,
+  cliOnTerminal,
   runCli,
   until,
   type IssueJson,
   type SummaryJson,
 } from '../../support/cli-run.js';
-import { CLI } from '../../support/run-serve.js';
 
 let t: { home: string; dir: string; remove: () => Promise<void> };
 let env: NodeJS.ProcessEnv;
@@ -96,31 +95,21 @@ describe('a library folder is a boundary', () => {
   });
 
   it('a link swapped while the run waits for its confirmation is not uploaded', async (ctx) => {
-    try {
-      execFileSync('script', ['--version'], { stdio: 'ignore' });
-    } catch {
-      console.log('skipped: `script` (util-linux) is not installed, so no terminal can be given');
-      return ctx.skip();
-    }
     const [far] = await distinctJpegs(outside, 1, 'far', 3);
     const link = join(folder, 'far.jpg');
     await symlink(far as string, link);
     const when = Math.floor(Date.now() / 1000) - 60;
     await utimes(far as string, when, when);
     const secret = await sameSizeAndTime(far as string, when);
-    // `script` gives the CLI a terminal, so it scans, probes, then asks: the swap comes then.
-    const command = [process.execPath, CLI, 'label', folder].map((a) => `'${a}'`).join(' ');
-    const child = spawn('script', ['-qefc', command, '/dev/null'], {
-      env,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-    await until('the question', () => out.includes('[y/N]'));
+    // On a terminal it scans, probes, then asks: the swap comes then.
+    const tty = cliOnTerminal(['label', folder], env);
+    if (!tty) return ctx.skip();
+    await until('the question', () => tty.output().includes('[y/N]'));
     await swapLink(link, secret);
-    child.stdin.write('y\n');
-    expect(await exited, out).toBe(1);
+    tty.type('y\n');
+    const code = await tty.exited;
+    const out = tty.output();
+    expect(code, out).toBe(1);
     expect(out).toContain(`failed ${link}: file_replaced: The file is no longer the one`);
     expect(out).toMatch(/Labelled 1 · .*failed 1/);
   }, 60_000);
