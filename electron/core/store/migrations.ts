@@ -233,4 +233,13 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX raw_answers_by_submission ON raw_answers(submission_id);
     `,
   },
+  {
+    version: 6,
+    name: 'person-tracks',
+    sql: `
+      -- The track a person put the box in (merging or splitting tracks of a clip); NULL: the
+      -- tracker's. A person's track wins over the tracker and keeps its number on every re-run.
+      ALTER TABLE corrections ADD COLUMN track INTEGER CHECK (track IS NULL OR track >= 1);
+    `,
+  },
 ];
