@@ -3,8 +3,11 @@
  * interfaces on better-sqlite3 (WAL, foreign keys, STRICT tables, hashed numbered migrations);
  * library, runner, export and the CLI use only what is declared here.
  */
+import type { ExportItem, ExportQuery } from './export-types.js';
+import type { LearntCostsApi } from './learnt-costs-types.js';
 import type { MediaReadResult } from './media-read-result.js';
 import type { RawAnswersApi } from './raw-answer-types.js';
+import type { ReviewedBy, ReviewedMark } from './reviewed-types.js';
 
 export type { MediaReadResult } from './media-read-result.js';
 
@@ -162,19 +165,6 @@ export type MergeCorrection = Omit<
   track?: number | null;
 };
 
-/** Who declared a file reviewed: a person in the review, or an import of existing labels. */
-export type ReviewedBy = 'person' | 'import';
-
-/** A file declared reviewed for a solution: its shown boxes are ground truth for the model's. */
-export interface ReviewedMark {
-  mediaId: number;
-  solution: string;
-  /** The content it was reviewed at; a file whose bytes changed since is not reviewed. */
-  contentHash: string;
-  reviewedAt: number;
-  reviewedBy: ReviewedBy;
-}
-
 export interface MediaPageRow {
   media: MediaRecord;
   /** Boxes of the result for (contentHash, solution), or null when not labelled yet. */
@@ -189,28 +179,9 @@ export interface LedgerEntry {
   at: number;
 }
 
-export interface ExportItem {
-  media: MediaRecord;
-  result: ResultRow;
-  /**
-   * The corrected set (model boxes with a person's corrections merged in, deleted ones left out),
-   * in frame order; clips' boxes carry a `trackId` (see `electron/core/tracking/assign-tracks.ts`).
-   */
-  detections: DetectionRow[];
-}
-
-export interface ExportQuery {
-  solution?: string;
-  /** Only boxes a person accepted. */
-  onlyAccepted?: boolean;
-  minScore?: number;
-  classes?: readonly string[];
-  kind?: MediaKind;
-  /** Also export boxes a reviewer rejected (default: they are left out). */
-  includeRejected?: boolean;
-  /** Leave out items with no box left after filtering (default: kept, as labelled negatives). */
-  skipEmpty?: boolean;
-}
+export type { ExportItem, ExportQuery } from './export-types.js';
+export type { ReviewedBy, ReviewedMark } from './reviewed-types.js';
+export type { CostKind, LearntCosts, LearntCostsApi } from './learnt-costs-types.js';
 
 export interface LibraryStore {
   readonly file: string;
@@ -337,6 +308,9 @@ export interface LibraryStore {
     /** Frames spent (net of refunds) for a service since `since` (ms epoch). */
     spentSince(serviceUrl: string, since: number): number;
   };
+
+  /** Frame costs learnt from the service's own count when its catalog does not publish them. */
+  costs: LearntCostsApi;
 
   catalog: {
     saveSnapshot(serviceUrl: string, version: string, body: string, at: number): void;
