@@ -62,6 +62,7 @@ const WRITES: Partial<Record<keyof Handlers, string>> = {
   'review.relabelTrack': 'review edits',
   'quality.autoAccept': 'boxes accepted by rule',
   'quality.undoAutoAccept': 'undoing an auto-accept',
+  'labels.import': 'imported labels',
   'service.useEmbedded': 'the service choice',
   'service.useHosted': 'the service choice',
   'service.startTrial': 'the service choice',

@@ -5,8 +5,11 @@
  */
 import type { ExportItem, ExportQuery } from './export-types.js';
 import type { LearntCostsApi } from './learnt-costs-types.js';
+import type { MediaReadResult } from './media-read-result.js';
 import type { RawAnswersApi } from './raw-answer-types.js';
 import type { ReviewedBy, ReviewedMark } from './reviewed-types.js';
+
+export type { MediaReadResult } from './media-read-result.js';
 
 export type MediaKind = 'image' | 'video';
 export type MediaStatus = 'present' | 'missing' | 'error';
@@ -37,7 +40,7 @@ export interface MediaRecord {
   status: MediaStatus;
   errorCode: string | null;
   errorMessage: string | null;
-  /** `dev:ino` of the file the path led to when scanned (null before migration 3 or unknown). */
+  /** `dev:ino` of the file the path led to when scanned (null before migration 4 or unknown). */
   fileId?: string | null;
 }
 
@@ -47,24 +50,7 @@ export type MediaUpsert = Omit<MediaRecord, 'id' | 'status' | 'errorCode' | 'err
   errorMessage?: string | null;
 };
 
-/**
- * What one read of a file found, for `media.setHashAndProbe`: its hash, and its probe result when
- * the probe succeeded. `size`/`mtimeMs` are the file's as it was read: the row is updated only if
- * it still records exactly that version (a file rescanned or changed meanwhile is left alone).
- */
-export interface MediaReadResult {
-  id: number;
-  size: number;
-  mtimeMs: number;
-  contentHash: string;
-  probe?: {
-    width: number;
-    height: number;
-    orientation: number;
-    durationMs: number | null;
-    fps: number | null;
-  };
-}
+export type SnapshotEntry = Pick<MediaRecord, 'id' | 'size' | 'mtimeMs' | 'contentHash' | 'fileId'>;
 
 export type SubmissionState =
   'queued' | 'sending' | 'done' | 'failed' | 'uncertain' | 'cancelled' | 'waiting-for-credits';
@@ -248,10 +234,8 @@ export interface LibraryStore {
     setHashAndProbe(rows: readonly MediaReadResult[]): number;
     byPath(path: string): MediaRecord | undefined;
     byId(id: number): MediaRecord | undefined;
-    /** path → {size, mtimeMs, id} for a folder: what a rescan compares against. */
-    snapshot(
-      folderId: number,
-    ): Map<string, { id: number; size: number; mtimeMs: number; contentHash: string | null }>;
+    /** path → size, mtime, hash and recorded identity for a folder: what a rescan compares against. */
+    snapshot(folderId: number): Map<string, SnapshotEntry>;
     /**
      * Ids of the folder's present rows, from one narrow query (a rescan needs them; listing the
      * folder costs ~0.9 s per 100k rows). Optional: without it, the rescan lists the folder.
