@@ -8,6 +8,7 @@ import type { LearntCostsApi } from './learnt-costs-types.js';
 import type { MediaReadResult } from './media-read-result.js';
 import type { RawAnswersApi } from './raw-answer-types.js';
 import type { ReviewedBy, ReviewedMark } from './reviewed-types.js';
+import type { RuleBatchesApi } from './rule-batch-types.js';
 
 export type { MediaReadResult } from './media-read-result.js';
 
@@ -170,19 +171,6 @@ export type MergeCorrection = Omit<
   track?: number | null;
 };
 
-/** One content's share of an auto-accept batch: the model boxes to accept and the rule of each. */
-export interface RuleAcceptance {
-  contentHash: string;
-  boxes: readonly {
-    /** The pending correction to update; null: a plain model box (a row is created). */
-    correctionId: number | null;
-    frameIndex: number;
-    timeMs: number | null;
-    model: { label: string; score: number; bbox: BoxXYWH };
-    rule: string;
-  }[];
-}
-
 export interface MediaPageRow {
   media: MediaRecord;
   /** Boxes of the result for (contentHash, solution), or null when not labelled yet. */
@@ -199,6 +187,7 @@ export interface LedgerEntry {
 
 export type { ExportItem, ExportQuery } from './export-types.js';
 export type { ReviewedBy, ReviewedMark } from './reviewed-types.js';
+export type { RuleAcceptance, RuleBatchesApi } from './rule-batch-types.js';
 export type { CostKind, LearntCosts, LearntCostsApi } from './learnt-costs-types.js';
 
 export interface LibraryStore {
@@ -369,21 +358,7 @@ export interface LibraryStore {
   };
 
   /** Auto-accept batches (migration 8): each one undoable step. */
-  ruleBatches: {
-    /** Contents of the solution no reviewed file shows, in path order, with their file counts. */
-    unreviewed(solution: string): { resultId: number; contentHash: string; files: number }[];
-    /** Accepts the boxes by rule in ONE transaction; returns the batch id. */
-    apply(
-      solution: string,
-      target: number,
-      files: number,
-      contents: readonly RuleAcceptance[],
-    ): number;
-    /** Undoes a batch; returns how many boxes went back, null if it is unknown or undone. */
-    undo(batchId: number): number | null;
-    /** The newest batch of the solution not undone yet. */
-    latest(solution: string): { id: number; boxes: number; files: number } | undefined;
-  };
+  ruleBatches: RuleBatchesApi;
   /** Paid answers that could not be read, kept raw with their file (issue 16 §3). */
   rawAnswers: RawAnswersApi;
 
