@@ -18,7 +18,7 @@ export interface ReconcileCounts {
 }
 
 export interface ReconcileOptions {
-  /** Rows per upsertMany/markMissing transaction (default 1000). */
+  /** Rows per upsertMany/markMissing transaction (default 5000). */
   batchSize?: number;
   onProgress?: (counts: Readonly<ReconcileCounts>) => void;
   /**
@@ -46,7 +46,7 @@ export async function reconcile(
   scan: AsyncIterable<readonly ScanEntry[]>,
   options: ReconcileOptions = {},
 ): Promise<ReconcileCounts> {
-  const batchSize = options.batchSize ?? 1000;
+  const batchSize = options.batchSize ?? 5000;
   const counts: ReconcileCounts = { new: 0, changed: 0, unchanged: 0, missing: 0, reappeared: 0 };
   // Entries are deleted as they are seen, so what remains at the end is what vanished.
   const previous = store.media.snapshot(folderId);
@@ -56,33 +56,43 @@ export async function reconcile(
   const present = store.media.presentIds?.(folderId) ?? presentIds(store, folderId);
   const unchangedNotPresent: number[] = [];
 
-  for await (const batch of scan) {
-    const upserts: MediaUpsert[] = [];
-    for (const entry of batch) {
-      const before = previous.get(entry.path);
-      if (options.settledBefore !== undefined && entry.mtimeMs > options.settledBefore) {
-        previous.delete(entry.path);
-        options.onUnsettled?.(entry.path);
-        continue;
-      }
-      if (!before) {
-        counts.new++;
-        upserts.push(fresh(folderId, entry));
-        continue;
-      }
-      previous.delete(entry.path);
-      if (before.size !== entry.size || before.mtimeMs !== entry.mtimeMs) {
-        counts.changed++;
-        upserts.push(fresh(folderId, entry));
-      } else {
-        counts.unchanged++;
-        if (!present.has(before.id)) unchangedNotPresent.push(before.id);
-      }
-    }
+  // Written a few thousand rows per transaction across the walk's batches: fewer commits.
+  let upserts: MediaUpsert[] = [];
+  const write = () => {
     for (let i = 0; i < upserts.length; i += batchSize) {
       store.media.upsertMany(upserts.slice(i, i + batchSize));
     }
-    options.onProgress?.(counts);
+    upserts = [];
+  };
+  try {
+    for await (const batch of scan) {
+      for (const entry of batch) {
+        const before = previous.get(entry.path);
+        if (options.settledBefore !== undefined && entry.mtimeMs > options.settledBefore) {
+          previous.delete(entry.path);
+          options.onUnsettled?.(entry.path);
+          continue;
+        }
+        if (!before) {
+          counts.new++;
+          upserts.push(fresh(folderId, entry));
+          continue;
+        }
+        previous.delete(entry.path);
+        if (before.size !== entry.size || before.mtimeMs !== entry.mtimeMs) {
+          counts.changed++;
+          upserts.push(fresh(folderId, entry));
+        } else {
+          counts.unchanged++;
+          if (!present.has(before.id)) unchangedNotPresent.push(before.id);
+        }
+      }
+      if (upserts.length >= batchSize) write();
+      options.onProgress?.(counts);
+    }
+  } finally {
+    // Stopped mid-walk: what was seen is kept, and nothing is marked missing below.
+    write();
   }
 
   const back: MediaUpsert[] = [];
