@@ -75,9 +75,11 @@ export async function runJobFrames({
   };
   /** Waits until a frame answers (any of them: the oldest for a full window); throws its error. */
   const settleOne = async () => {
+    // Drained first, so the head is unanswered: the race below always has something to wait for.
+    drainInOrder();
     const waitFor = pending.length >= 2 * inFlight ? pending.slice(0, 1) : pending;
     const unanswered = waitFor.filter((p) => !p.result).map((p) => p.work);
-    await abortable(Promise.race(unanswered), signal);
+    if (unanswered.length) await abortable(Promise.race(unanswered), signal);
     drainInOrder();
   };
   const iterator = frames[Symbol.asyncIterator]();

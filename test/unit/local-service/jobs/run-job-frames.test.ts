@@ -6,11 +6,12 @@ const job = { id: 'job-1', solution: 'objects', frames_done: 0, frames_expected:
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A timeline of what happened, in order: `pull N`, `start N`, `end N`. */
-function recorder(count: number, slowMs: (index: number) => number) {
+function recorder(count: number, slowMs: (index: number) => number, decodeMs = 0) {
   const events: string[] = [];
   const stored: { idx: number; done: number }[] = [];
   async function* frames() {
     for (let index = 0; index < count; index++) {
+      if (decodeMs) await sleep(decodeMs);
       events.push(`pull ${index}`);
       const rgb: RgbImage = { data: new Uint8Array([index, 0, 0]), width: 1, height: 1 };
       yield { index, timeMs: index * 200, rgb };
@@ -51,6 +52,18 @@ describe('runJobFrames', () => {
     expect(r.events.indexOf('pull 1')).toBeLessThan(r.events.indexOf('end 0'));
     expect(r.events.indexOf('pull 2')).toBeLessThan(r.events.indexOf('end 1'));
     expect(r.stored.map((s) => s.idx)).toEqual([0, 1, 2]);
+  });
+
+  it('finishes whatever the order in which the engine and the decoder answer', async () => {
+    for (const inFlight of [1, 2, 4]) {
+      const r = recorder(25, () => 0);
+      await runJobFrames({ job, ...r, signal: new AbortController().signal, inFlight });
+      expect(r.stored.map((s) => s.idx)).toEqual(Array.from({ length: 25 }, (_, i) => i));
+    }
+    // The oldest frame answers while the next one is being decoded, with a full window behind it.
+    const r = recorder(12, (i) => (i === 1 ? 60 : 1), 20);
+    await runJobFrames({ job, ...r, signal: new AbortController().signal, inFlight: 2 });
+    expect(r.stored.map((s) => s.idx)).toEqual(Array.from({ length: 12 }, (_, i) => i));
   });
 
   it('never analyses past the frames reserved for the job', async () => {
