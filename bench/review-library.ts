@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { hashFile } from '../electron/core/library/hash-file.js';
 import { openLibraryStore } from '../electron/core/store/open-library-store.js';
 import type { BoxXYWH, DetectionInput } from '../electron/core/store/store-types.js';
+import { seededRandom } from './seeded-random.js';
 
 export const PICTURE = { width: 1920, height: 1080 };
 export const SOLUTION = 'objects';
@@ -25,21 +26,9 @@ export interface BenchImage {
   boxes: BenchBox[];
 }
 
-/** A small deterministic generator: the same boxes on every run. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Detector-like boxes: 1–6 % of the width, 2–10 % of the height, anywhere in the picture. */
 export function makeBoxes(count: number, seed: number): BenchBox[] {
-  const r = random(seed);
+  const r = seededRandom(seed);
   return Array.from({ length: count }, () => {
     const w = 0.01 + r() * 0.05;
     const h = 0.02 + r() * 0.08;

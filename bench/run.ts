@@ -15,6 +15,7 @@ import { benchPlan } from './plan-bench.js';
 import { benchReview } from './review-bench.js';
 import { benchServiceOverhead } from './service-overhead.js';
 import { benchStore } from './store-bench.js';
+import { benchTracking } from './tracking/tracking-bench.js';
 import { benchVideo } from './video-throughput.js';
 import { benchVideoOverlay } from './video-overlay-bench.js';
 import { benchWatch } from './watch-bench.js';
@@ -36,6 +37,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   'video-overlay': benchVideoOverlay,
   review: benchReview,
   evaluation: benchEvaluation,
+  tracking: benchTracking,
 };
 
 const wanted = process.argv.slice(2);

@@ -14,6 +14,7 @@ import { FolderManager } from './folder-manager.js';
 import { libraryHandlers } from './library-handlers.js';
 import { refuseWrites } from './read-only-home.js';
 import { reviewHandlers } from './review-handlers.js';
+import { trackHandlers } from './track-handlers.js';
 import { qualityHandlers } from './evaluation/quality-handlers.js';
 import { exportHandlers } from './export-handlers.js';
 import { importHandlers } from './import-handlers.js';
@@ -85,6 +86,9 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     events.emit('media.proxyProgress', toPlayable(media, state, options.mediaBase)),
   );
   const exportProgress = events.throttled('export.progress', 100);
+  /** A person's edit changed an item: its folder's views refresh. */
+  const reviewed = (m: { folderId: number }) =>
+    events.emit('library.changed', { folderIds: [m.folderId], at: Date.now() });
   const exports = exportHandlers({
     store,
     idsOf: (filter) =>
@@ -156,14 +160,9 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     'runs.setAutoLabel': (next) => auto.set(next),
 
     ...libraryHandlers(store, view),
-    ...reviewHandlers(store, runs, (m) =>
-      events.emit('library.changed', { folderIds: [m.folderId], at: Date.now() }),
-    ),
-    ...qualityHandlers(
-      store,
-      (m) => events.emit('library.changed', { folderIds: [m.folderId], at: Date.now() }),
-      nativeBinding,
-    ),
+    ...reviewHandlers(store, runs, reviewed),
+    ...trackHandlers(store, reviewed),
+    ...qualityHandlers(store, reviewed, nativeBinding),
 
     ...mediaHandlers((id) => store.media.byId(id), proxies, options.mediaBase),
     ...exports.handlers,

@@ -77,7 +77,12 @@ export function exportHandlers(deps: ExportDeps): {
         out: destination,
         solution: classes ? { id: q.solution, classes: [...classes] } : q.solution,
         replace: q.replace,
-        ...(framesDir ? { transform: (items) => withClipFrames(items, { dir: framesDir }) } : {}),
+        ...(framesDir
+          ? {
+              transform: (items) =>
+                withClipFrames(items, { dir: framesDir, signal: quitting.signal }),
+            }
+          : {}),
         query: {
           ...(q.onlyAccepted ? { onlyAccepted: true } : {}),
           ...(q.minScore > 0 ? { minScore: q.minScore } : {}),

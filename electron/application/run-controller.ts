@@ -4,7 +4,9 @@
  * Waiting for credits is a phase of its own, with the time sending resumes.
  */
 import { randomUUID } from 'node:crypto';
+import { plannedCosts } from '../core/runner/cost-estimate.js';
 import { findSolution, planRun } from '../core/runner/plan-run.js';
+import { rereadRawAnswers } from '../core/runner/reread-raw-answers.js';
 import type { AsyncView } from '../core/store/library-view-client.js';
 import {
   abortableSleep,
@@ -111,8 +113,8 @@ export class RunController {
     ]);
     return {
       solution: solution.id,
-      imageCost: solution.frameCost.image,
-      frameCost: solution.frameCost.videoFrame,
+      imageCost: plannedCosts(solution).image,
+      frameCost: plannedCosts(solution).videoFrame,
       ...counts,
       remaining: credits?.remaining ?? null,
       hourRemaining: credits?.hourRemaining ?? null,
@@ -288,6 +290,8 @@ export class RunController {
         `${who} is labelling this library; only one run may write to it at a time. Start again when it has finished.`,
       );
     }
+    // Paid answers kept unread are read again (no network) while this run holds the lock.
+    rereadRawAnswers(this.store);
     await this.hub.setAnalysis(true);
     return this.hub.forRun();
   }

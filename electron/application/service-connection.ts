@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_KEY_ENV, KeychainUnavailableError } from '../core/credentials/index.js';
+import { readingOf } from '../core/runner/service-reading.js';
 import { ServiceClient } from '../core/service/service-client.js';
 import type { ServicePort } from '../core/runner/service-port.js';
 import type { LocalService } from '../local-service/service.js';
@@ -84,6 +85,7 @@ export async function connectService(
     const client = new ServiceClient({
       baseUrl: options.service,
       ...(resolved ? { apiKey: resolved.key } : {}),
+      reading: readingOf(app.store, options.service),
     });
     return {
       baseUrl: options.service,

@@ -219,7 +219,7 @@ export class ServiceHub {
           classes: s.classes,
           frameCost: s.frameCost,
         })),
-        limits: catalog.limits as Record<string, unknown>,
+        limits: { ...catalog.limits },
         hasKey: c.client !== undefined,
         keyStore: c.keyStore,
         credits,
@@ -362,7 +362,7 @@ function isReady(embedded: LocalService): boolean {
   return embedded.engine.kind === 'off' || embedded.engine.status().state === 'ready';
 }
 
-function engineOf(c: Connection, health: { ai: string }): string | null {
+function engineOf(c: Connection, health: { ai: string | null }): string | null {
   if (c.embedded) {
     const models = c.standIn ? 'stand-in (no model)' : 'real models';
     return c.embedded.engine.kind === 'off' ? `${models}, loaded when a run starts` : models;

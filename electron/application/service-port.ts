@@ -12,7 +12,7 @@ export function servicePortOf(identity: string, client: ServiceClient): ServiceP
     keyStatus: (signal) => client.keyStatus(signal),
     inferImage: (input) => client.inferImage(input),
     submitVideo: (input) => client.submitVideo(input),
-    job: (id, signal) => client.job(id, signal),
+    job: (id, signal, context) => client.job(id, signal, context),
     cancelJob: (id) => client.cancelJob(id),
   };
 }

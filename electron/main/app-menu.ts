@@ -1,9 +1,11 @@
 /**
  * The application menu as a plain template (built into an Electron Menu by main): the usual
- * shortcuts through roles, Add folder… on Ctrl/Cmd+O, reload only in development, our help links.
+ * shortcuts through roles, our accelerators from the keyboard command registry (Add folder…,
+ * the review's undo and redo), reload only in development, our help links.
  */
 import type { MenuItemConstructorOptions } from 'electron';
 import { APP_NAME } from '../shared/app-info.js';
+import { menuEntry } from '../shared/keyboard/registry.js';
 import { HELP_LINKS } from './external-links.js';
 
 export interface MenuActions {
@@ -12,6 +14,8 @@ export interface MenuActions {
   addFolder(): void;
   openLink(url: string): void;
 }
+
+const pageKey = (id: 'review.undo' | 'review.redo') => menuEntry(id).accelerator;
 
 export function appMenuTemplate(actions: MenuActions): MenuItemConstructorOptions[] {
   const { isMac, isDev } = actions;
@@ -36,7 +40,7 @@ export function appMenuTemplate(actions: MenuActions): MenuItemConstructorOption
   const file: MenuItemConstructorOptions = {
     label: '&File',
     submenu: [
-      { label: 'Add folder…', accelerator: 'CmdOrCtrl+O', click: () => actions.addFolder() },
+      { ...menuEntry('app.addFolder'), click: () => actions.addFolder() },
       { type: 'separator' },
       isMac ? { role: 'close' } : { role: 'quit' },
     ],
@@ -44,8 +48,10 @@ export function appMenuTemplate(actions: MenuActions): MenuItemConstructorOption
   const edit: MenuItemConstructorOptions = {
     label: '&Edit',
     submenu: [
-      { role: 'undo' },
-      { role: 'redo' },
+      // The page handles these keys itself (undo in the review, text in a field): the menu only
+      // shows them, except on macOS where text fields need the menu to undo.
+      { role: 'undo', accelerator: pageKey('review.undo'), registerAccelerator: isMac },
+      { role: 'redo', accelerator: pageKey('review.redo'), registerAccelerator: isMac },
       { type: 'separator' },
       { role: 'cut' },
       { role: 'copy' },

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Cookie, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { servePageOrigin } from '../support/sdk-browser.js';
 import { filesHolding } from '../support/secrets-in-files.js';
 import { tempDir } from '../support/temp-dir.js';
 import { NO_KEYCHAIN, screenshot, startBrowserApp, type BrowserApp } from './browser-app.js';
@@ -131,6 +132,25 @@ describe('browser mode session', () => {
     expect(await rawHandshake(origin, cookie)).toBe(101);
     expect(await rawHandshake(origin, cookie, 'http://evil.example')).toBe(403);
     expect(await rawHandshake(origin, cookie, 'null')).toBe(403);
+  });
+
+  it('refuses a page of another port in the same browser: same site, so the cookie goes, 403', async () => {
+    // Cookies ignore ports and 127.0.0.1:other is the same site: only the Origin check stands.
+    const bridge = `${origin.replace('http', 'ws')}/bridge`;
+    const other = await servePageOrigin(
+      `<!doctype html><script>const ws = new WebSocket(${JSON.stringify(bridge)}, 'labeldesk.v1');
+ws.onopen = () => (document.title = 'opened'); ws.onclose = () => (document.title = 'refused');</script>`,
+    );
+    try {
+      const page = await app.page.context().newPage();
+      const errors = handshakeErrors(page);
+      await page.goto(other.url);
+      await expect.poll(() => page.title()).toBe('refused');
+      expect(errors.join('\n')).toMatch(/403/);
+      await page.close();
+    } finally {
+      await other.close();
+    }
   });
 
   it('keeps the secret and the cookie out of the output, the address and every file', async () => {

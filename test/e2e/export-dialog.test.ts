@@ -143,8 +143,10 @@ describe('the export dialog', () => {
     for (const b of boxes) {
       expect({ width: b.width, height: b.height }).toEqual({ width: 768, height: 576 });
       expect(b.frame).toBeGreaterThanOrEqual(1);
-      expect(b.track).toBeGreaterThanOrEqual(1);
+      // A box the tracker left in no track (seen too briefly) is -1, as MOT marks such a detection.
+      expect(b.track === -1 || (b.track ?? 0) >= 1).toBe(true);
     }
+    expect(boxes.filter((b) => (b.track ?? 0) >= 1).length).toBeGreaterThan(boxes.length / 2);
     expect(boxes.filter((b) => !inside(b))).toEqual([]);
     expect(new Set(boxes.map((b) => b.label))).toContain('person');
   }, 180_000);

@@ -2,12 +2,14 @@
  * Image review end-to-end, on real models through browser mode: a person's mouse and keyboard
  * delete, undo, redo, draw, move, resize, relabel, accept, reject and filter by threshold; the
  * edits survive a reload and a `label --reanalyse` of the same library; and a folder is reviewed
- * with the keyboard alone. Screenshots go to test-results/.
+ * with the keyboard alone, `?` lists the keyboard registry's commands of the screen you are on,
+ * and an edit that fails rolls back. Screenshots go to test-results/.
  */
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { helpRows, type HelpScreen } from '../../electron/shared/keyboard/registry.js';
 import { cliEnv, cliHome, cliJson } from '../support/cli-run.js';
 import { realMediaDir } from '../support/real-media.js';
 import {
@@ -38,6 +40,25 @@ async function openFromLibrary(page: Page, name: string): Promise<Locator> {
   await page.getByRole('listbox', { name: 'Boxes' }).getByRole('option').first().waitFor();
   return stage;
 }
+
+/** `?` on the screen shown: the help dialog's rows, as a person reads them, then closed. */
+async function readHelp(page: Page, title: string, shot: string) {
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor();
+  const rows = await dialog
+    .getByRole('row')
+    .evaluateAll((els) =>
+      els.map((e) => [e.querySelector('th')?.textContent, e.querySelector('td')?.textContent]),
+    );
+  await screenshot(page, shot);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  return rows;
+}
+
+/** What the registry says `?` lists on a screen in browser mode (no menu). */
+const registryRows = (screen: HelpScreen) => helpRows(screen, false).map((r) => [r.keys, r.what]);
 
 async function startApp(): Promise<BrowserApp> {
   const a = await startBrowserApp({ LABELDESK_HOME: home, ...NO_KEYCHAIN });
@@ -276,12 +297,50 @@ describe('image review', () => {
     await expect.poll(() => title.textContent()).toBe('messi5.jpg');
     await page.keyboard.press('k');
     await expect.poll(() => title.textContent()).toBe('fruits.jpg');
-    await page.keyboard.press('?');
-    await page.getByRole('dialog', { name: 'Review shortcuts' }).waitFor();
-    await screenshot(page, 'image-review-shortcuts');
-    await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    // `?` on the review lists the review's commands (the image's, not a clip's).
+    const review = await readHelp(page, 'Review shortcuts', 'image-review-shortcuts');
+    expect(review).toEqual(registryRows('image'));
+    expect(review).toContainEqual(['Shift+A', 'Accept every box shown (all above the threshold)']);
+    expect(review.map((r) => r[1])).not.toContain('Play / pause the clip');
     await page.keyboard.press('Escape');
     await grid.waitFor();
+    // Back on the library, `?` lists the library's commands.
+    const library = await readHelp(page, 'Library shortcuts', 'library-shortcuts');
+    expect(library).toEqual(registryRows('library'));
+    expect(library).toContainEqual(['Ctrl+A', 'Select every item shown']);
+    expect(library.map((r) => r[1])).not.toContain('Accept the selected boxes');
+    // Help did not take the grid's keys away: Enter opens the focused item (the one reviewed last).
+    await page.keyboard.press('Enter');
+    await expect.poll(() => title.textContent()).toBe('fruits.jpg');
+  }, 120_000);
+
+  it('rolls an edit back when it fails: the item was removed from the library underneath', async () => {
+    const page = app!.page;
+    await page.keyboard.press('Escape');
+    await openFromLibrary(page, 'messi5.jpg');
+    const list = page.getByRole('listbox', { name: 'Boxes' });
+    const goalpost = list.getByRole('option', { name: /^goalpost / });
+    await goalpost.click();
+    await expect.poll(() => goalpost.textContent()).toContain('accepted');
+    // Someone removes the folder in another window of the same app.
+    const other = await app!.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await other.goto(app!.url);
+    await other.getByRole('navigation').getByRole('button', { name: 'Folders' }).click();
+    await other.getByRole('button', { name: 'Remove', exact: true }).click();
+    await other.getByRole('button', { name: 'Confirm remove' }).click();
+    await other.getByText('No folders yet').waitFor();
+    await expect
+      .poll(() => other.getByRole('button', { name: 'Remove', exact: true }).count())
+      .toBe(0);
+    await other.close();
+    // Rejecting the goalpost now cannot be saved: it shows "Not saved" and the box as it is stored.
+    await goalpost.click();
+    await page.keyboard.press('r');
+    const notSaved = page.getByRole('alert').filter({ hasText: 'Not saved' });
+    await notSaved.waitFor();
+    expect(await notSaved.textContent()).toContain('That file is no longer in the library.');
+    // Rolled back by the time the failure shows (the refetch fails too: nothing else restores it).
+    expect(await goalpost.textContent()).toContain('accepted');
+    await screenshot(page, 'image-review-rolled-back');
   }, 120_000);
 });

@@ -170,7 +170,13 @@ describe('video review', () => {
     await expect.poll(() => label.evaluate((e) => e === document.activeElement)).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(async () => (await options(page)).length).toBe(count + 1);
-    const drawn = (await options(page)).find((o) => o.name.endsWith(' 1.00') && o.bbox.x < 0.05);
+    // Its option is renamed once the server has saved it (`new-…` → `c<id>`): wait for that name.
+    const saved = async () =>
+      (await options(page)).find(
+        (o) => o.name.endsWith(' 1.00') && o.bbox.x < 0.05 && !o.id.startsWith('review-box-new-'),
+      );
+    await expect.poll(saved).toBeTruthy();
+    const drawn = await saved();
     expect(drawn?.bbox.w).toBeCloseTo(0.1, 1);
     expect(drawn?.bbox.h).toBeCloseTo(0.17, 1);
     const listed = async () => (await options(page)).some((o) => o.id === drawn!.id);
@@ -178,7 +184,8 @@ describe('video review', () => {
     await page.getByRole('button', { name: 'Next detection' }).click();
     await expect.poll(listed).toBe(false);
     await page.getByRole('button', { name: 'Previous detection' }).click();
-    await expect.poll(listed).toBe(true);
+    // A seek and its frame's boxes can take more than a second on a loaded machine.
+    await expect.poll(listed, { timeout: 10_000 }).toBe(true);
     await screenshot(page, 'video-review-drawn');
 
     await page.keyboard.press('Control+z');
@@ -198,7 +205,7 @@ describe('video review', () => {
       /Play \/ pause the clip/,
       /One video frame back/,
       /Next detection/,
-      /Undo, redo/,
+      /Undo the last edit/,
     ]) {
       await help.getByText(what).waitFor();
     }

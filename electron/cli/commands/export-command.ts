@@ -103,7 +103,11 @@ export function addExportCommand(program: Command): void {
           out: opts.out,
           solution: classes ? { id: opts.solution, classes } : opts.solution,
           ...(opts.force ? { replace: true } : {}),
-          ...(framesDir ? { transform: (items) => withClipFrames(items, { dir: framesDir }) } : {}),
+          ...(framesDir
+            ? {
+                transform: (items) => withClipFrames(items, { dir: framesDir, signal: ctrlC.stop }),
+              }
+            : {}),
           query: {
             ...(opts.onlyAccepted ? { onlyAccepted: true } : {}),
             ...(opts.minScore !== undefined ? { minScore: opts.minScore } : {}),

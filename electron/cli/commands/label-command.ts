@@ -2,6 +2,9 @@ import { type Command } from 'commander';
 import { createInterface } from 'node:readline/promises';
 import { findSolution, planRun, type RunPlan } from '../../core/runner/plan-run.js';
 import { runLabelling, type RunSummary } from '../../core/runner/run-labelling.js';
+import { rereadRawAnswers } from '../../core/runner/reread-raw-answers.js';
+import { setReading } from '../../core/runner/service-reading.js';
+import { EMBEDDED_ACCOUNT } from '../../application/service-port.js';
 import { isDiskFull } from '../../core/runner/disk-full.js';
 import type { LibraryLock } from '../../core/store/library-lock.js';
 import {
@@ -46,6 +49,7 @@ export interface LabelOptions {
   retryUncertain?: boolean;
   reanalyse?: boolean;
   wait?: boolean;
+  boxOrigin?: 'corner' | 'centre';
 }
 
 /** One-shot runs wait this long at most for a Retry-After; --watch waits for the next hour. */
@@ -87,12 +91,18 @@ export function addLabelCommand(program: Command, setExit: (code: number) => voi
     .option('--retry-uncertain', 'send again files whose last call may have been charged')
     .option('--reanalyse', 'send labelled files again (spends frames); corrections are kept')
     .option('--wait', 'if another run is labelling this library, wait for it (default: exit 4)')
+    .option(
+      '--box-origin <corner|centre>',
+      "whether this service's box x,y is the top-left corner (default) or the centre; kept per service",
+    )
     .option('-y, --yes', 'do not ask before spending')
     .option('--json', 'print the summary as JSON')
     .action(async (paths: string[], opts: LabelOptions) => {
       if (opts.export && !EXPORT_FORMATS.includes(opts.export)) {
         throw new UsageError(`--export takes one of ${EXPORT_FORMATS.join(', ')}.`);
       }
+      if (opts.boxOrigin && opts.boxOrigin !== 'corner' && opts.boxOrigin !== 'centre')
+        throw new UsageError('--box-origin takes corner or centre.');
       if (opts.export && !opts.out) throw new UsageError('--export needs --out PATH.');
       if (opts.out && !opts.export) throw new UsageError('--out needs --export FORMAT.');
       // Checked before anything is spent: an export in the way would only fail at the end.
@@ -121,6 +131,13 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
       say: (line) => err.write(`${line}\n`),
     });
     if (!lock) return EXIT.interrupted;
+    if (opts.boxOrigin) {
+      setReading(app.store, opts.service ?? EMBEDDED_ACCOUNT, { boxOrigin: opts.boxOrigin });
+    }
+    // Paid answers kept unread are read again first (no network): a file they now label is reused.
+    const reread = rereadRawAnswers(app.store);
+    if (reread.read > 0) say(`Read ${reread.read} kept answer(s) the service had already charged.`);
+    if (reread.kept > 0) say(`${reread.kept} charged answer(s) are kept but not understood.`);
     const connection = await connectService(app, {
       ...(opts.service ? { service: opts.service } : {}),
       waitForModels: true,

@@ -77,7 +77,7 @@ export function addLoginCommands(program: Command): void {
             },
           });
           process.stdout.write(
-            `Trial key stored in the keychain: ${got.frames} frames${got.expiresAt ? `, until ${got.expiresAt}` : ''}.\n`,
+            `Trial key stored in the keychain: ${got.frames ?? 'an unpublished number of'} frames${got.expiresAt ? `, until ${got.expiresAt}` : ''}.\n`,
           );
           return;
         }

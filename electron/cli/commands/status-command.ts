@@ -36,6 +36,10 @@ export function addStatusCommand(program: Command): void {
           remaining: key?.remaining ?? null,
           hourRemaining: key?.hourRemaining ?? null,
           expiresAt: key?.expiresAt ?? null,
+          /** What the catalog did not publish in a form LabelDesk reads, and what is used. */
+          notPublished: catalog.limits.notPublished,
+          understood: catalog.understanding.map((n) => `${n.field}: ${n.text}`),
+          keptUnread: app.store.rawAnswers.countUnread(),
         };
         if (opts.json) process.stdout.write(`${JSON.stringify(status)}\n`);
         else {
@@ -45,6 +49,14 @@ export function addStatusCommand(program: Command): void {
               key
                 ? `Key: ${key.audience}, ${key.remaining} frames left, ${key.hourRemaining} this hour${key.expiresAt ? `, expires ${key.expiresAt}` : ''}`
                 : 'Key: none stored for this service (`labeldesk login --service URL`).',
+              ...status.notPublished.map(
+                (n) => `Limit ${n.name}: not published by the service: using ${n.using}`,
+              ),
+              ...(status.keptUnread
+                ? [
+                    `${status.keptUnread} charged answer(s) kept but not understood (read again at the next run).`,
+                  ]
+                : []),
             ]
               .map(terminalText)
               .join('\n') + '\n',

@@ -21,7 +21,7 @@ export interface TrialIssuer {
   createSession(deviceId: string): Promise<{ token: string }>;
   exchangeSdkKey(
     sessionToken: string,
-  ): Promise<{ key: string; frames: number; expiresAt: string | null }>;
+  ): Promise<{ key: string; frames: number | null; expiresAt: string | null }>;
 }
 
 export interface CredentialsOptions {
@@ -147,7 +147,7 @@ export class Credentials {
   async loginWithTrial(
     baseUrl: string,
     issuer: TrialIssuer,
-  ): Promise<{ frames: number; expiresAt: string | null }> {
+  ): Promise<{ frames: number | null; expiresAt: string | null }> {
     const account = normaliseBaseUrl(baseUrl);
     await this.store.set(PROBE_ACCOUNT, 'probe');
     await this.store.delete(PROBE_ACCOUNT);

@@ -16,6 +16,8 @@ export interface ClipFramesOptions {
   /** Where the frames go: `<dir>/<clip stem>-<hash>/frame-<n>.jpg` (n: the clip's frame from 0). */
   dir: string;
   ffmpegPath?: string;
+  /** Quitting: the ffmpeg at work is killed and the export stops. */
+  signal?: AbortSignal;
 }
 
 /** Passes images through; turns each clip into one image item per analysed frame with boxes. */
@@ -47,7 +49,7 @@ async function clipFrameItems(item: ExportItem, options: ClipFramesOptions): Pro
   const tag = createHash('sha256').update(item.media.path).digest('hex').slice(0, 8);
   const folder = join(options.dir, `${stem}-${tag}`);
   await mkdir(folder, { recursive: true });
-  const files = await extractFrames(item.media.path, frames, folder, options.ffmpegPath);
+  const files = await extractFrames(item.media.path, frames, folder, options);
   return frames.flatMap((n, i) => {
     const path = files[i];
     if (!path) return [];
@@ -75,9 +77,9 @@ async function extractFrames(
   file: string,
   frames: readonly number[],
   folder: string,
-  ffmpegPath?: string,
+  options: ClipFramesOptions,
 ): Promise<(string | undefined)[]> {
-  const ffmpeg = await resolveTool('ffmpeg', ffmpegPath);
+  const ffmpeg = await resolveTool('ffmpeg', options.ffmpegPath);
   const select = frames.map((n) => `eq(n\\,${n})`).join('+');
   const args = [
     '-v',
@@ -95,7 +97,10 @@ async function extractFrames(
     join(folder, 'sel-%06d.jpg'),
   ];
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(ffmpeg, args, {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      ...(options.signal ? { signal: options.signal, killSignal: 'SIGKILL' as const } : {}),
+    });
     let err = '';
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     child.on('error', reject);

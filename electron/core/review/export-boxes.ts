@@ -6,7 +6,7 @@ import type {
   MergeCorrection,
 } from '../store/store-types.js';
 import { mergeCorrections, mergeInPlace, type MergedBox } from './merge-corrections.js';
-import { assignTracks } from './track-boxes.js';
+import { assignTracks } from '../tracking/assign-tracks.js';
 
 export type TrackedBox = MergedBox & { trackId?: number };
 
@@ -22,12 +22,24 @@ export function passes(box: DetectionRow & { deleted?: boolean }, query: ExportQ
 
 /**
  * Tracks are computed on every box a person has not rejected or deleted, before the export's own
- * filters, so a clip's track ids are the same whichever classes or scores an export picks.
+ * filters, so a clip's track ids are the same whichever classes or scores an export picks. A box
+ * in no track (a false positive the tracker did not confirm) gets no `trackId` (MOT writes -1).
  */
 export function withTracks(boxes: MergedBox[]): TrackedBox[] {
   const live = boxes.filter((b) => !b.deleted && b.review !== 'rejected');
-  const ids = assignTracks(live);
-  live.forEach((b, i) => ((b as TrackedBox).trackId = ids[i]));
+  const ids = assignTracks(
+    live.map((b) => ({
+      frameIndex: b.frameIndex,
+      label: b.label,
+      bbox: b.bbox,
+      sure: b.origin !== 'model' || b.review === 'accepted',
+      pinned: b.personTrack,
+    })),
+  );
+  live.forEach((b, i) => {
+    const id = ids[i];
+    if (id !== null && id !== undefined) (b as TrackedBox).trackId = id;
+  });
   return boxes;
 }
 

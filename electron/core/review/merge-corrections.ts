@@ -46,6 +46,8 @@ export interface MergedBox extends DetectionRow {
   correctionId: number | null;
   model: ModelBox | null;
   deleted: boolean;
+  /** The track a person put the box in (merge, split); null: the tracker's. */
+  personTrack: number | null;
 }
 
 export interface MergeOptions {
@@ -170,6 +172,7 @@ export function plainModelBox(m: DetectionRow): MergedBox {
     correctionId: null,
     model: { label: m.label, score: m.score, bbox: m.bbox },
     deleted: false,
+    personTrack: null,
   };
 }
 
@@ -194,6 +197,7 @@ function corrected(
     correctionId: c.id,
     model,
     deleted: c.deleted,
+    personTrack: c.track ?? null,
   };
 }
 
@@ -224,6 +228,7 @@ function standalone(
     correctionId: c.id,
     model: a,
     deleted: c.deleted,
+    personTrack: c.track ?? null,
   };
 }
 

@@ -58,6 +58,7 @@ export function correctionOf(
     bbox: model && sameBox(box.bbox, model.bbox) ? null : box.bbox,
     review: box.review,
     deleted: box.deleted,
+    track: box.personTrack,
   };
 }
 
@@ -116,6 +117,10 @@ export function planEdit(
     case 'relabel':
       next.label = edit.label;
       inverse = (s) => ({ kind: 'relabel', box: ref(s), label: box.label });
+      break;
+    case 'track':
+      next.personTrack = edit.track;
+      inverse = (s) => ({ kind: 'track', box: ref(s), track: box.personTrack });
       break;
     case 'delete':
     case 'restore':

@@ -37,16 +37,29 @@ export function sampledFrames(durationMs: number, sampleFps: number): number {
   return Math.max(1, Math.ceil((durationMs / 1000) * sampleFps));
 }
 
+/**
+ * Placeholder for a frame cost the catalog does not publish in a form LabelDesk reads, until the
+ * runner learns it from the first call (issue 16 §2).
+ */
+export const ASSUMED_UNKNOWN_COST = 1;
+
+/** The solution's costs, an unpublished one replaced by ASSUMED_UNKNOWN_COST. */
+export function plannedCosts(solution: Solution): { image: number; videoFrame: number } {
+  return {
+    image: solution.frameCost.image ?? ASSUMED_UNKNOWN_COST,
+    videoFrame: solution.frameCost.videoFrame ?? ASSUMED_UNKNOWN_COST,
+  };
+}
+
 /** The frames one file costs with this solution. */
 export function costOf(
   media: MediaRecord,
   solution: Solution,
   limits: CatalogView['limits'],
 ): number {
-  if (media.kind === 'image') return solution.frameCost.image;
-  return (
-    sampledFrames(media.durationMs ?? 0, limits.videoSampleFps) * solution.frameCost.videoFrame
-  );
+  const costs = plannedCosts(solution);
+  if (media.kind === 'image') return costs.image;
+  return sampledFrames(media.durationMs ?? 0, limits.videoSampleFps) * costs.videoFrame;
 }
 
 /** Files that break the published limits are refused here, costing no request. */

@@ -1,6 +1,9 @@
 /** One image: reserve its frames, send it, store the boxes and the charge, settle. */
+import { AnswerNotUnderstoodError } from '../service/service-errors.js';
 import { classifyError } from './classify-error.js';
 import { DiskFullError, isDiskFull } from './disk-full.js';
+import { keepRawAnswer } from './keep-raw-answer.js';
+import type { CreditsState } from './service-port.js';
 import type { PlannedItem, TaskContext, TaskOutcome } from './task-types.js';
 import { toDetectionInputs } from './to-detections.js';
 
@@ -18,8 +21,12 @@ export async function runImageTask(
       solution: solution.id,
       file: item.media.path,
       signal: ctx.signal,
+      solutionClasses: solution,
     });
-    const spent = answer.credits.spent;
+    // Without credits in the answer, the planned cost stands for the spend (the runner learns the
+    // real one from GET /key where the catalog publishes none).
+    const spent = answer.credits?.spent ?? item.cost;
+    const credits = knownCredits(answer.credits);
     // Result, charge and state land together (with the other answers of this event-loop turn):
     // a crash in between must not keep one without the others. Only then is the answer settled.
     // A full disk does not lose the paid answer: it is held here and saved once space returns.
@@ -32,8 +39,9 @@ export async function runImageTask(
           contentHash: item.media.contentHash,
           solution: solution.id,
           serviceUrl: service.baseUrl,
-          analysedWidth: answer.image.analysedWidth,
-          analysedHeight: answer.image.analysedHeight,
+          // Not published and no box to tell: the file's own size (boxes are normalised anyway).
+          analysedWidth: answer.image.analysedWidth ?? item.media.width ?? 0,
+          analysedHeight: answer.image.analysedHeight ?? item.media.height ?? 0,
           model: answer.stats.model ?? null,
           detections: toDetectionInputs(answer.detections, 0, null),
         },
@@ -42,18 +50,30 @@ export async function runImageTask(
       await ctx.disk.retry(commit, ctx.sleep, ctx.signal);
     } catch (err) {
       if (!(err instanceof DiskFullError)) throw err;
-      ctx.budget.settle(item.cost, spent, answer.credits);
+      ctx.budget.settle(item.cost, spent, credits);
       return recordUnsaved(ctx, submissionId, spent, err.message);
     }
-    ctx.budget.settle(item.cost, spent, answer.credits);
+    ctx.budget.settle(item.cost, spent, credits);
     return { kind: 'done', framesSpent: spent, boxes: answer.detections.length };
   } catch (err) {
+    if (err instanceof AnswerNotUnderstoodError) {
+      ctx.budget.settle(item.cost, item.cost);
+      return keepRawAnswer(ctx, item, submissionId, err, item.cost);
+    }
     const outcome = classifyError(err, ctx.signal);
     // An uncertain call may have been charged: count it as spent so the budget never overshoots.
     ctx.budget.settle(item.cost, outcome.kind === 'uncertain' ? item.cost : 0);
     await recordDurably(ctx, submissionId, outcome);
     return outcome;
   }
+}
+
+function knownCredits(
+  c: CreditsState | null,
+): { remaining: number; hourRemaining: number } | undefined {
+  return c && c.remaining !== null && c.hourRemaining !== null
+    ? { remaining: c.remaining, hourRemaining: c.hourRemaining }
+    : undefined;
 }
 
 /**

@@ -1,4 +1,8 @@
-/** What the runner needs from a detection service; `ServiceClient` provides it. */
+/**
+ * What the runner needs from a detection service; `ServiceClient` provides it. The shapes are the
+ * service adapter's (electron/core/service/adapter/adapter-types.ts), narrowed to what is used.
+ */
+import type { AnswerContext, FrameCost, ServiceLimits } from '../service/adapter/adapter-types.js';
 
 export interface WireBox {
   x: number;
@@ -10,22 +14,25 @@ export interface WireBox {
 export interface WireDetection {
   label: string;
   classId?: number | null;
-  score: number;
+  /** `null`: the service gave no score. */
+  score: number | null;
   bbox: WireBox;
   bboxPx: WireBox;
 }
 
+/** Each field `null` when the service did not say it. */
 export interface CreditsState {
-  spent: number;
-  remaining: number;
-  hourRemaining: number;
+  spent: number | null;
+  remaining: number | null;
+  hourRemaining: number | null;
 }
 
 export interface ImageAnswer {
   detections: WireDetection[];
-  image: { width: number; height: number; analysedWidth: number; analysedHeight: number };
+  image: { analysedWidth: number | null; analysedHeight: number | null };
   stats: { model?: string | null };
-  credits: CreditsState;
+  /** `null` when the answer carried no credits LabelDesk recognises. */
+  credits: CreditsState | null;
 }
 
 export interface VideoSubmitted {
@@ -33,7 +40,7 @@ export interface VideoSubmitted {
   status: string;
   pollIntervalMs?: number | null;
   /** `reserved`: the frames the service holds for the clip from now on (what the key pays). */
-  credits?: (Partial<CreditsState> & { reserved?: number }) | null;
+  credits?: (Partial<CreditsState> & { reserved?: number | null }) | null;
 }
 
 export interface JobAnswer {
@@ -41,9 +48,9 @@ export interface JobAnswer {
   progress?: number | null;
   pollIntervalMs?: number | null;
   result?: {
-    analysedWidth: number;
-    analysedHeight: number;
-    frames: { index: number; timeMs: number; detections: WireDetection[] }[];
+    analysedWidth: number | null;
+    analysedHeight: number | null;
+    frames: { index: number; timeMs: number | null; detections: WireDetection[] }[];
   } | null;
   error?: { code: string; message: string } | null;
 }
@@ -54,20 +61,23 @@ export interface CatalogView {
     id: string;
     media: string[];
     classes: string[];
-    frameCost: { image: number; videoFrame: number };
+    classIds?: number[];
+    /** `null`: not published in a form LabelDesk reads. */
+    frameCost: FrameCost;
   }[];
-  limits: {
-    maxImageBytes: number;
-    maxVideoBytes: number;
-    maxVideoSeconds: number;
-    imageFormats: string[];
-    videoFormats: string[];
-    maxConcurrentRequests: number;
-    maxConcurrentJobs: number;
-    hourFrames: number;
-    videoSampleFps: number;
-    pollIntervalMs: { min: number; max: number };
-  };
+  limits: Pick<
+    ServiceLimits,
+    | 'maxImageBytes'
+    | 'maxVideoBytes'
+    | 'maxVideoSeconds'
+    | 'imageFormats'
+    | 'videoFormats'
+    | 'maxConcurrentRequests'
+    | 'maxConcurrentJobs'
+    | 'hourFrames'
+    | 'videoSampleFps'
+    | 'pollIntervalMs'
+  >;
 }
 
 export interface KeyView {
@@ -81,12 +91,21 @@ export interface ServicePort {
   readonly baseUrl: string;
   catalog(signal?: AbortSignal): Promise<CatalogView>;
   keyStatus(signal?: AbortSignal): Promise<KeyView>;
-  inferImage(input: { solution: string; file: string; signal?: AbortSignal }): Promise<ImageAnswer>;
+  inferImage(input: {
+    solution: string;
+    file: string;
+    signal?: AbortSignal;
+    solutionClasses?: AnswerContext['solution'];
+  }): Promise<ImageAnswer>;
   submitVideo(input: {
     solution: string;
     file: string;
     signal?: AbortSignal;
   }): Promise<VideoSubmitted>;
-  job(id: string, signal?: AbortSignal): Promise<JobAnswer>;
+  job(
+    id: string,
+    signal?: AbortSignal,
+    context?: { solutionClasses?: AnswerContext['solution']; clipDurationMs?: number | null },
+  ): Promise<JobAnswer>;
   cancelJob(id: string): Promise<unknown>;
 }

@@ -11,7 +11,8 @@ export function toDetectionInputs(
     timeMs,
     label: d.label,
     classId: d.classId ?? null,
-    score: d.score,
+    // A detection without a score is stored as certain (1); the adapter notes that it had none.
+    score: d.score ?? 1,
     bbox: d.bbox,
     bboxPx: d.bboxPx,
     origin: 'model',

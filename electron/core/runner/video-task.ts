@@ -5,9 +5,12 @@
  */
 import { clampPollInterval } from '../service/poll-interval.js';
 import { isRetriable } from '../service/retry-policy.js';
+import { AnswerNotUnderstoodError } from '../service/service-errors.js';
 import { classifyError } from './classify-error.js';
+import { plannedCosts } from './cost-estimate.js';
 import { DiskFullError, isDiskFull } from './disk-full.js';
 import { recordDurably, refusedToSend } from './image-task.js';
+import { keepRawAnswer } from './keep-raw-answer.js';
 import type { JobAnswer } from './service-port.js';
 import type { PlannedItem, TaskContext, TaskOutcome } from './task-types.js';
 import { toDetectionInputs } from './to-detections.js';
@@ -71,6 +74,15 @@ export async function runVideoTask(
       ? { ...outcome, framesSpent: chargedNow + (outcome.framesSpent ?? 0) }
       : outcome;
   } catch (err) {
+    if (err instanceof AnswerNotUnderstoodError) {
+      // A 202 without a job id we can read (the clip was charged; its job cannot be polled), or a
+      // finished job's result we cannot read (already charged at submission).
+      const charged = reserved > 0 ? item.cost : 0;
+      ctx.budget.settle(reserved, charged);
+      const kept = await keepRawAnswer(ctx, item, submissionId, err, charged);
+      // The summary counts what this run saw the key pay, the job's creation included.
+      return { ...kept, framesSpent: chargedNow + charged };
+    }
     ctx.budget.settle(reserved, 0);
     if (err instanceof DiskFullError) {
       // Aborted while the disk was full: the job is paid for and its id may not be stored.
@@ -96,6 +108,14 @@ export async function runVideoTask(
 /** How long polls may keep failing (service restarting, network down) before the run lets the job be. */
 export const POLL_OUTAGE_MS = 120_000;
 
+/**
+ * How long a run waits for one clip's job before leaving it open for the next run: generous
+ * (a service may queue and analyse slowly), and longer for longer clips.
+ */
+export function jobPatienceMs(durationMs: number | null): number {
+  return Math.max(15 * 60_000, 30 * (durationMs ?? 0));
+}
+
 /** Polls failed for longer than POLL_OUTAGE_MS: the job is left open for the next run to poll. */
 class PollOutageError extends Error {
   override readonly name = 'PollOutageError';
@@ -110,13 +130,17 @@ async function pollUntilFinished(
 ): Promise<JobAnswer> {
   let interval = firstInterval;
   let outageSince: number | undefined;
+  const overdueAt = ctx.now() + jobPatienceMs(item.media.durationMs);
   // A clean stop ends the wait between polls (the job runs on, polled by the next run).
   const waits = AbortSignal.any([ctx.signal, ctx.stop]);
   for (;;) {
     await ctx.sleep(interval, waits);
     let job: JobAnswer;
     try {
-      job = await ctx.service.job(jobId, ctx.signal);
+      job = await ctx.service.job(jobId, ctx.signal, {
+        solutionClasses: ctx.solution,
+        clipDurationMs: item.media.durationMs,
+      });
     } catch (err) {
       // A poll is safe to repeat and the job lives on at the service (it resumes after a restart):
       // refused connections and 5xx are waited out, backing off within the catalog's bounds.
@@ -141,6 +165,10 @@ async function pollUntilFinished(
     ctx.onJobProgress?.(item.media, progress);
     if (job.status === 'succeeded' || job.status === 'failed' || job.status === 'cancelled')
       return job;
+    if (ctx.now() > overdueAt) {
+      // Neither finished nor failed: said in the summary, and left open for the next run.
+      throw new PollOutageError(`job ${jobId} is still not finished after a long wait`);
+    }
     interval = clampPollInterval(job.pollIntervalMs, ctx.limits.pollIntervalMs);
   }
 }
@@ -160,7 +188,7 @@ async function settle(
 ): Promise<TaskOutcome> {
   const { store, service, solution } = ctx;
   const frames = job.result?.frames ?? [];
-  const spent = frames.length * solution.frameCost.videoFrame;
+  const spent = frames.length * plannedCosts(solution).videoFrame;
   const delta = spent - paid.charged;
   // A failed job answers 200 with `error`: a failure with the service's own words.
   const outcome: TaskOutcome =
@@ -194,8 +222,8 @@ async function settle(
           contentHash: item.media.contentHash,
           solution: solution.id,
           serviceUrl: service.baseUrl,
-          analysedWidth: job.result.analysedWidth,
-          analysedHeight: job.result.analysedHeight,
+          analysedWidth: job.result.analysedWidth ?? item.media.width ?? 0,
+          analysedHeight: job.result.analysedHeight ?? item.media.height ?? 0,
           model: null,
           detections: frames.flatMap((f) => toDetectionInputs(f.detections, f.index, f.timeMs)),
         });

@@ -6,22 +6,25 @@
  */
 import type { Agent } from 'node:http';
 import {
+  DEFAULT_READING,
   parseCancelAck,
   parseCatalog,
   parseHealth,
-  parseImageResult,
-  parseJob,
   parseJsonText,
   parseKeyStatus,
   parseSdkKey,
   parseSession,
-  parseVideoSubmission,
+  readImageAnswer,
+  readJobAnswer,
+  readSubmissionAnswer,
+  type AnswerContext,
   type CancelAck,
   type Catalog,
   type Health,
   type ImageResult,
   type Job,
   type KeyStatus,
+  type ReadingSettings,
   type SdkKey,
   type Session,
   type VideoSubmission,
@@ -40,6 +43,15 @@ export interface ServiceClientOptions {
   retry?: Partial<RetryPolicy>;
   /** HTTP(S) agent; defaults to a keep-alive agent shared by every client of the process. */
   agent?: Agent;
+  /** How this service's answers are read where the interface is silent (default: corner boxes). */
+  reading?: ReadingSettings;
+}
+
+/** What reading a poll's result needs to know about the clip. */
+export interface JobContext {
+  solutionClasses?: AnswerContext['solution'];
+  /** The clip's own duration: decides whether frame times are seconds or milliseconds. */
+  clipDurationMs?: number | null;
 }
 
 export type SdkLang = 'curl' | 'python' | 'node' | 'ts' | 'browser';
@@ -58,6 +70,8 @@ export interface UploadRequest {
   /** Name sent with the file; defaults to the path's base name, or `upload`. */
   filename?: string;
   signal?: AbortSignal;
+  /** The solution's classes (a class index in an answer names one of them). */
+  solutionClasses?: AnswerContext['solution'];
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -137,33 +151,54 @@ export class ServiceClient {
     );
   }
 
-  /** Throws UncertainOutcomeError when the image was sent in full but the answer was lost. */
+  /**
+   * Throws UncertainOutcomeError when the image was sent in full but the answer was lost, and
+   * AnswerNotUnderstoodError (with the raw body) when a 2xx answer cannot be read.
+   */
   async inferImage(request: UploadRequest): Promise<ImageResult> {
-    return parseImageResult(await this.upload('imageResult', '/infer/image', request));
+    const answer = await this.upload('/infer/image', request);
+    return readImageAnswer(answer.status, answer.text, this.context(request.solutionClasses));
   }
 
-  /** Answers at 202 with the job to poll; UncertainOutcomeError as for images. */
+  /** Answers at 202 with the job to poll; UncertainOutcomeError and AnswerNotUnderstoodError as for images. */
   async submitVideo(request: UploadRequest): Promise<VideoSubmission> {
-    return parseVideoSubmission(await this.upload('videoSubmission', '/infer/video', request));
+    const answer = await this.upload('/infer/video', request);
+    return readSubmissionAnswer(answer.status, answer.text);
   }
 
-  /** A poll. A failed job is a value here (`status: 'failed'`, `error`), not an exception. */
-  async job(id: string, signal?: AbortSignal): Promise<Job> {
+  /**
+   * A poll. A failed job is a value here (`status: 'failed'`, `error`), not an exception; a result
+   * that cannot be read is an AnswerNotUnderstoodError carrying it raw.
+   */
+  async job(id: string, signal?: AbortSignal, context?: JobContext): Promise<Job> {
     const path = `/jobs/${encodeURIComponent(id)}`;
-    return parseJob(await this.json('job', { method: 'GET', path, auth: true, signal }));
+    const answer = await this.transport.send({ method: 'GET', path, auth: true, signal });
+    return readJobAnswer(answer.status, answer.text, {
+      ...this.context(context?.solutionClasses),
+      clipDurationMs: context?.clipDurationMs ?? null,
+    });
   }
 
-  /** Cancels (idempotent on the service: a finished job answers with its own status). */
+  /** Cancels (idempotent on the service). Any 2xx answer, whatever its body, means cancelled. */
   async cancelJob(id: string, signal?: AbortSignal): Promise<CancelAck> {
     const path = `/jobs/${encodeURIComponent(id)}`;
-    return parseCancelAck(
-      await this.json('cancelAck', { method: 'DELETE', path, auth: true, signal }),
-    );
+    const answer = await this.transport.send({ method: 'DELETE', path, auth: true, signal });
+    let body: unknown;
+    try {
+      body = JSON.parse(answer.text);
+    } catch {
+      body = undefined;
+    }
+    return parseCancelAck(body);
   }
 
-  private upload(root: string, path: string, request: UploadRequest): Promise<unknown> {
+  private context(solution: AnswerContext['solution']): AnswerContext {
+    return { reading: this.options.reading ?? DEFAULT_READING, ...(solution ? { solution } : {}) };
+  }
+
+  private upload(path: string, request: UploadRequest) {
     const { solution, file, filename, signal } = request;
-    return this.json(root, {
+    return this.transport.send({
       method: 'POST',
       path,
       auth: true,

@@ -82,3 +82,25 @@ export class UploadSourceError extends ServiceClientError {
   override readonly name = 'UploadSourceError';
   readonly code = 'upload_source_failed';
 }
+
+/**
+ * A 2xx answer of an inference endpoint that was (or may have been) charged but cannot be read:
+ * it is handed back raw so the caller keeps it with its file (never dropped, never paid twice) and
+ * reads it again when the reading improves.
+ */
+export class AnswerNotUnderstoodError extends ServiceClientError {
+  override readonly name = 'AnswerNotUnderstoodError';
+  readonly code = 'answer_not_understood';
+  constructor(
+    /** `imageResult` or `videoSubmission`. */
+    readonly answer: string,
+    /** HTTP status of the answer (2xx). */
+    readonly status: number,
+    /** The body exactly as received. */
+    readonly raw: string,
+    /** One line per problem, each starting with its field path. */
+    readonly problems: readonly string[],
+  ) {
+    super(`The service's answer was not understood: ${problems.join('; ')}`);
+  }
+}

@@ -30,11 +30,13 @@ export interface CorrectionDbRow {
   h: number | null;
   review: ReviewState;
   deleted: number;
+  track: number | null;
   updated_at: number;
 }
 
 export const CORRECTION_COLUMNS = `id, content_hash, solution, frame_index, time_ms, anchor_label,
-  anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, updated_at`;
+  anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, track,
+  updated_at`;
 
 const anchorOf = (
   label: string | null,
@@ -70,16 +72,17 @@ export function toCorrection(r: CorrectionDbRow): CorrectionRow {
     bbox: boxOf(r.x, r.y, r.w, r.h),
     review: r.review,
     deleted: r.deleted === 1,
+    track: r.track,
     updatedAt: r.updated_at,
   };
 }
 
 /**
  * Only what the merge reads, as arrays (`.raw()`): an export reads a correction per touched box,
- * and a row as an object of 19 named columns cost more than the whole merge (measured on 420k).
+ * and a row as an object of 20 named columns cost more than the whole merge (measured on 420k).
  */
 export const MERGE_CORRECTION_COLUMNS = `id, frame_index, time_ms, anchor_label, anchor_score,
-  anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted`;
+  anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, track`;
 
 export type RawMergeCorrection = [
   number,
@@ -98,6 +101,7 @@ export type RawMergeCorrection = [
   number | null,
   ReviewState,
   number,
+  number | null,
 ];
 
 /** The same mapping as `toCorrection`, for a row of `MERGE_CORRECTION_COLUMNS`. */
@@ -110,6 +114,7 @@ export const toMergeCorrection = (r: RawMergeCorrection): MergeCorrection => ({
   bbox: boxOf(r[10], r[11], r[12], r[13]),
   review: r[14],
   deleted: r[15] === 1,
+  track: r[16],
 });
 
 function params(c: CorrectionInput, at: number) {
@@ -131,13 +136,14 @@ function params(c: CorrectionInput, at: number) {
     h: c.bbox?.h ?? null,
     review: c.review,
     deleted: c.deleted ? 1 : 0,
+    track: c.track ?? null,
     updatedAt: at,
   };
 }
 
 type Params = ReturnType<typeof params>;
 const VALUES = `@contentHash, @solution, @frameIndex, @timeMs, @anchorLabel, @anchorScore, @anchorX,
-  @anchorY, @anchorW, @anchorH, @label, @x, @y, @w, @h, @review, @deleted, @updatedAt`;
+  @anchorY, @anchorW, @anchorH, @label, @x, @y, @w, @h, @review, @deleted, @track, @updatedAt`;
 
 export class CorrectionsRepo implements Readonly<LibraryStore['corrections']> {
   private readonly forContentStmt;
@@ -163,14 +169,15 @@ export class CorrectionsRepo implements Readonly<LibraryStore['corrections']> {
     this.insertStmt = db.prepare<[Params], CorrectionDbRow>(
       `INSERT INTO corrections (content_hash, solution, frame_index, time_ms, anchor_label,
         anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted,
-        updated_at) VALUES (${VALUES}) RETURNING ${CORRECTION_COLUMNS}`,
+        track, updated_at) VALUES (${VALUES}) RETURNING ${CORRECTION_COLUMNS}`,
     );
     // The content and solution never change: a correction belongs to one content for good.
     this.updateStmt = db.prepare<[Params & { id: number }], CorrectionDbRow>(
       `UPDATE corrections SET frame_index = @frameIndex, time_ms = @timeMs,
         anchor_label = @anchorLabel, anchor_score = @anchorScore, anchor_x = @anchorX,
         anchor_y = @anchorY, anchor_w = @anchorW, anchor_h = @anchorH, label = @label, x = @x,
-        y = @y, w = @w, h = @h, review = @review, deleted = @deleted, updated_at = @updatedAt
+        y = @y, w = @w, h = @h, review = @review, deleted = @deleted, track = @track,
+        updated_at = @updatedAt
        WHERE id = @id AND content_hash = @contentHash AND solution = @solution
        RETURNING ${CORRECTION_COLUMNS}`,
     );
@@ -196,13 +203,14 @@ export class CorrectionsRepo implements Readonly<LibraryStore['corrections']> {
     const insertRun = db.prepare<[Params]>(
       `INSERT INTO corrections (content_hash, solution, frame_index, time_ms, anchor_label,
         anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted,
-        updated_at) VALUES (${VALUES})`,
+        track, updated_at) VALUES (${VALUES})`,
     );
     const updateRun = db.prepare<[Params & { id: number }]>(
       `UPDATE corrections SET frame_index = @frameIndex, time_ms = @timeMs,
         anchor_label = @anchorLabel, anchor_score = @anchorScore, anchor_x = @anchorX,
         anchor_y = @anchorY, anchor_w = @anchorW, anchor_h = @anchorH, label = @label, x = @x,
-        y = @y, w = @w, h = @h, review = @review, deleted = @deleted, updated_at = @updatedAt
+        y = @y, w = @w, h = @h, review = @review, deleted = @deleted, track = @track,
+        updated_at = @updatedAt
        WHERE id = @id AND content_hash = @contentHash AND solution = @solution`,
     );
     this.writeManyTx = db.transaction((cs: readonly CorrectionInput[]) => {

@@ -210,4 +210,36 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
     // only while the path still leads to that very file (a link swapped afterwards is refused).
     sql: `ALTER TABLE media ADD COLUMN file_id TEXT;`,
   },
+  {
+    version: 5,
+    name: 'raw-answers',
+    // A paid answer LabelDesk could not read, kept as received with its file: it is never sent
+    // again until a person asks, and it is read again (no network) when the reading improves.
+    sql: `
+      CREATE TABLE raw_answers (
+        id INTEGER PRIMARY KEY,
+        submission_id INTEGER NOT NULL REFERENCES submissions(id) ON DELETE CASCADE,
+        content_hash TEXT NOT NULL,
+        solution TEXT NOT NULL,
+        service_url TEXT NOT NULL,
+        answer TEXT NOT NULL CHECK (answer IN ('imageResult', 'videoSubmission', 'job')),
+        http_status INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        problems TEXT NOT NULL,
+        received_at INTEGER NOT NULL,
+        read_at INTEGER
+      ) STRICT;
+      CREATE INDEX raw_answers_unread ON raw_answers(id) WHERE read_at IS NULL;
+      CREATE INDEX raw_answers_by_submission ON raw_answers(submission_id);
+    `,
+  },
+  {
+    version: 6,
+    name: 'person-tracks',
+    sql: `
+      -- The track a person put the box in (merging or splitting tracks of a clip); NULL: the
+      -- tracker's. A person's track wins over the tracker and keeps its number on every re-run.
+      ALTER TABLE corrections ADD COLUMN track INTEGER CHECK (track IS NULL OR track >= 1);
+    `,
+  },
 ];

@@ -6,6 +6,7 @@ import { exportItems } from './export-items.js';
 import { FoldersRepo } from './folders-repo.js';
 import { LedgerRepo } from './ledger-repo.js';
 import { MediaRepo } from './media-repo.js';
+import { RawAnswersRepo } from './raw-answers-repo.js';
 import { LIBRARY_MIGRATIONS } from './migrations.js';
 import { ResultsRepo } from './results-repo.js';
 import { ReviewedRepo } from './reviewed-repo.js';
@@ -67,6 +68,7 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
     ledger: new LedgerRepo(db),
     catalog: new CatalogRepo(db),
     corrections,
+    rawAnswers: new RawAnswersRepo(db),
     reviewed: new ReviewedRepo(db, now),
     exportItems: (query: ExportQuery) => exportItems(file, query, readers),
   };

@@ -3,6 +3,7 @@
  * interfaces on better-sqlite3 (WAL, foreign keys, STRICT tables, hashed numbered migrations);
  * library, runner, export and the CLI use only what is declared here.
  */
+import type { RawAnswersApi } from './raw-answer-types.js';
 
 export type MediaKind = 'image' | 'video';
 export type MediaStatus = 'present' | 'missing' | 'error';
@@ -156,13 +157,24 @@ export interface CorrectionRow {
   bbox: BoxXYWH | null;
   review: ReviewState;
   deleted: boolean;
+  /** The track a person put the box in (merge, split); null: the tracker decides. */
+  track: number | null;
   updatedAt: number;
 }
 
-export type CorrectionInput = Omit<CorrectionRow, 'id' | 'updatedAt'> & { id?: number };
+/** `track` may be left out: no person's track. */
+export type CorrectionInput = Omit<CorrectionRow, 'id' | 'updatedAt' | 'track'> & {
+  id?: number;
+  track?: number | null;
+};
 
 /** What the merge reads of a correction (an export reads only these columns, see export-items.ts). */
-export type MergeCorrection = Omit<CorrectionRow, 'contentHash' | 'solution' | 'updatedAt'>;
+export type MergeCorrection = Omit<
+  CorrectionRow,
+  'contentHash' | 'solution' | 'updatedAt' | 'track'
+> & {
+  track?: number | null;
+};
 
 /** Who declared a file reviewed: a person in the review, or an import of existing labels. */
 export type ReviewedBy = 'person' | 'import';
@@ -196,7 +208,7 @@ export interface ExportItem {
   result: ResultRow;
   /**
    * The corrected set (model boxes with a person's corrections merged in, deleted ones left out),
-   * in frame order; clips' boxes carry a `trackId` (see `electron/core/review/track-boxes.ts`).
+   * in frame order; clips' boxes carry a `trackId` (see `electron/core/tracking/assign-tracks.ts`).
    */
   detections: DetectionRow[];
 }
@@ -380,6 +392,11 @@ export interface LibraryStore {
     count(solution: string): number;
   };
 
+  /** Paid answers that could not be read, kept raw with their file (issue 16 §3). */
+  rawAnswers: RawAnswersApi;
+
   /** Streams labelled items for export, in path order, without loading the library into memory. */
   exportItems(query: ExportQuery): IterableIterator<ExportItem>;
 }
+
+export type { RawAnswerInput, RawAnswerRow, RawAnswersApi } from './raw-answer-types.js';

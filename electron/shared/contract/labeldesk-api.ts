@@ -35,6 +35,8 @@ import {
   StartRunInput,
 } from './run-schemas.js';
 import {
+  EditTrackInput,
+  MergeTracksInput,
   ReanalyseInput,
   ReanalyseScope,
   RelabelTrackInput,
@@ -45,6 +47,7 @@ import {
   ReviewEditResult,
   ReviewEditsInput,
   ReviewEditsResult,
+  SplitTrackInput,
 } from './review-schemas.js';
 import {
   EvaluateInput,
@@ -130,6 +133,12 @@ export const CALLS = {
   'review.rejectAll': call(ReviewBulkInput, ReviewEditsResult),
   /** Relabels every box of one track of a clip. */
   'review.relabelTrack': call(RelabelTrackInput, ReviewEditsResult),
+  /** Accepts, rejects or deletes every box of one track of a clip (one undo step). */
+  'review.editTrack': call(EditTrackInput, ReviewEditsResult),
+  /** Makes tracks of a clip one (a person's track: the tracker never splits or renumbers it). */
+  'review.mergeTracks': call(MergeTracksInput, ReviewEditsResult),
+  /** Cuts a track of a clip in two at a frame (both parts become a person's tracks). */
+  'review.splitTrack': call(SplitTrackInput, ReviewEditsResult),
 
   /** Whether a person (or an import) declared the item reviewed for the solution. */
   'review.reviewed': call(ReviewedInput, ReviewedState),

@@ -50,6 +50,8 @@ export type ReviewBox = z.infer<typeof ReviewBox>;
 export const ReviewEdit = z.discriminatedUnion('kind', [
   z.object({ kind: z.enum(['move', 'resize']), box: BoxRef, bbox: NormBox }),
   z.object({ kind: z.literal('relabel'), box: BoxRef, label: Label }),
+  /** Puts a box in a person's track of a clip (null: back to the tracker's). */
+  z.object({ kind: z.literal('track'), box: BoxRef, track: z.number().int().min(1).nullable() }),
   z.object({
     kind: z.enum(['delete', 'restore', 'accept', 'reject', 'reset']),
     box: BoxRef,
@@ -114,6 +116,28 @@ export const RelabelTrackInput = z.object({
   ...ItemRef,
   trackId: z.number().int().min(1),
   label: Label,
+});
+
+const TrackId = z.number().int().min(1);
+
+/** A decision on every box of one track of a clip: accept, reject or delete them all. */
+export const EditTrackInput = z.object({
+  ...ItemRef,
+  trackId: TrackId,
+  kind: z.enum(['accept', 'reject', 'delete']),
+});
+
+/** Tracks of one clip made one: every box joins the track with the smallest of these ids. */
+export const MergeTracksInput = z.object({
+  ...ItemRef,
+  trackIds: z.array(TrackId).min(2).max(1000),
+});
+
+/** A track cut in two: its boxes from `frameIndex` on become a new track. */
+export const SplitTrackInput = z.object({
+  ...ItemRef,
+  trackId: TrackId,
+  frameIndex: z.number().int().min(0),
 });
 
 /** Re-analysis of chosen items: spends frames like runs.start; corrections are kept. */

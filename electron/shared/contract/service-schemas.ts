@@ -7,7 +7,8 @@ export const SolutionView = z.object({
   description: z.string(),
   media: z.array(z.string()),
   classes: z.array(z.string()),
-  frameCost: z.object({ image: z.number(), videoFrame: z.number() }),
+  /** `null`: the service does not publish it in a form LabelDesk reads (it is learnt). */
+  frameCost: z.object({ image: z.number().nullable(), videoFrame: z.number().nullable() }),
 });
 export type SolutionView = z.infer<typeof SolutionView>;
 

@@ -5,15 +5,14 @@
 import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import type { CallInput, CallName, CallResult } from '../../../electron/shared/contract/index.js';
 import { useApiHandle } from './api-context.js';
+import { callKey } from './call-key.js';
+
+export { callKey } from './call-key.js';
 
 type QueryExtras<N extends CallName> = Omit<
   UseQueryOptions<CallResult<N>, Error, CallResult<N>, readonly [N, CallInput<N>]>,
   'queryKey' | 'queryFn'
 >;
-
-export function callKey<N extends CallName>(name: N, input: CallInput<N>) {
-  return [name, input] as const;
-}
 
 export function useCall<N extends CallName>(
   name: N,

@@ -1,5 +1,7 @@
-/** The shell: header, banners, navigation and the active screen; Ctrl+1..5 switch screens. */
-import { useEffect } from 'react';
+/**
+ * The shell: header, banners, navigation and the active screen; the registry's keys of every
+ * screen (Ctrl+1..5 switch screens, `?` helps).
+ */
 import { FoldersScreen } from '../features/folders/folders-screen.js';
 import { useFolderDrop } from '../features/folders/use-folder-drop.js';
 import { LibraryScreen } from '../features/library/library-screen.js';
@@ -10,22 +12,25 @@ import { AppHeader } from './app-header.js';
 import { useAppState } from './app-state.js';
 import { Banners } from './banners.js';
 import { Navigation } from './navigation.js';
-import { SCREEN_NAMES, screenForShortcut } from './screens.js';
+import { useCommands } from '../keyboard/use-commands.js';
+import { openHelp } from '../keyboard/help-state.js';
+import { SCREEN_NAMES } from './screens.js';
+import { ScreenHelp } from './shortcut-help.js';
 
 export function App() {
   const { screen, go } = useAppState();
   const drop = useFolderDrop();
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const target = screenForShortcut(e.key, e.ctrlKey || e.metaKey, e.altKey);
-      if (!target) return;
-      e.preventDefault();
-      go(target);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [go]);
+  useCommands('app', {
+    handlers: {
+      'app.library': () => go('library'),
+      'app.folders': () => go('folders'),
+      'app.runs': () => go('runs'),
+      'app.service': () => go('service'),
+      'app.quality': () => go('quality'),
+      'app.help': openHelp,
+    },
+  });
 
   return (
     <div className="app">
@@ -39,6 +44,7 @@ export function App() {
         {screen === 'quality' ? <QualityScreen /> : null}
         {screen === 'service' ? <ServiceScreen /> : null}
       </main>
+      <ScreenHelp />
     </div>
   );
 }

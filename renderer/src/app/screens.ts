@@ -9,9 +9,3 @@ export const SCREEN_NAMES: Record<Screen, string> = {
   quality: 'Quality',
   service: 'Service',
 };
-
-/** The screen a Ctrl/Cmd+digit shortcut opens, if any. */
-export function screenForShortcut(key: string, ctrl: boolean, alt: boolean): Screen | null {
-  if (!ctrl || alt || !/^[1-9]$/.test(key)) return null;
-  return SCREENS[Number(key) - 1] ?? null;
-}

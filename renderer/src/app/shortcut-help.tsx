@@ -1,13 +1,33 @@
-/** A dialog listing keyboard shortcuts (`?` on a screen that has them). */
+/**
+ * The `?` help: the keyboard command registry's commands for the screen you are on (a review open
+ * over the library lists the review's), so it can never list a key that does nothing there.
+ */
 import { useEffect, useRef } from 'react';
+import { HELP_TITLES, helpRows } from '../../../electron/shared/keyboard/registry.js';
+import { useCall } from '../api/use-call.js';
+import { closeHelp, helpStore } from '../keyboard/help-state.js';
+import { useStore } from '../state/small-store.js';
+import { useAppState } from './app-state.js';
+
+export function ScreenHelp() {
+  const open = useStore(helpStore, (s) => s.open);
+  const review = useStore(helpStore, (s) => s.review);
+  const { screen } = useAppState();
+  const info = useCall('app.info', {});
+  if (!open) return null;
+  const on = review !== null && screen === 'library' ? review : screen;
+  // The desktop app has a menu (its commands have keys); browser mode does not.
+  const rows = helpRows(on, info.data?.nativeDialogs === true);
+  return <ShortcutHelp title={HELP_TITLES[on]} rows={rows} onClose={closeHelp} />;
+}
 
 interface ShortcutHelpProps {
   title: string;
-  shortcuts: ReadonlyArray<readonly [string, string]>;
+  rows: ReadonlyArray<{ id: string; keys: string; what: string }>;
   onClose(): void;
 }
 
-export function ShortcutHelp({ title, shortcuts, onClose }: ShortcutHelpProps) {
+function ShortcutHelp({ title, rows, onClose }: ShortcutHelpProps) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
@@ -18,12 +38,12 @@ export function ShortcutHelp({ title, shortcuts, onClose }: ShortcutHelpProps) {
       <h2>{title}</h2>
       <table>
         <tbody>
-          {shortcuts.map(([keys, what]) => (
-            <tr key={keys}>
+          {rows.map((r) => (
+            <tr key={r.id}>
               <th scope="row">
-                <kbd>{keys}</kbd>
+                <kbd>{r.keys}</kbd>
               </th>
-              <td>{what}</td>
+              <td>{r.what}</td>
             </tr>
           ))}
         </tbody>

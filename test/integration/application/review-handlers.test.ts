@@ -1,16 +1,10 @@
 /** The review calls over a real library: results match the contract, edits undo, events fire. */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { reviewHandlers } from '../../../electron/application/review-handlers.js';
-import type { RunController } from '../../../electron/application/run-controller.js';
 import { openLibraryStore } from '../../../electron/core/store/open-library-store.js';
 import type { LibraryStore } from '../../../electron/core/store/store-types.js';
-import {
-  CALLS,
-  type CallInput,
-  type CallName,
-  type CallResult,
-} from '../../../electron/shared/contract/index.js';
+import type { CallInput, CallName, CallResult } from '../../../electron/shared/contract/index.js';
+import { callReview } from '../../support/review-calls.js';
 import { tempDir } from '../../support/temp-dir.js';
 
 let t: { dir: string; remove: () => Promise<void> };
@@ -19,15 +13,8 @@ let changed: number[];
 let imageId: number;
 let clipId: number;
 
-/** Calls a handler the way the transports do: arguments and answer through the schemas. */
-async function call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallResult<N>> {
-  // Re-analysis is not called here: the run controller is never reached.
-  const h = reviewHandlers(store, undefined as unknown as RunController, (m) =>
-    changed.push(m.folderId),
-  );
-  const handler = h[name as keyof typeof h] as (a: unknown) => unknown;
-  return CALLS[name].output.parse(await handler(CALLS[name].input.parse(input))) as CallResult<N>;
-}
+const call = <N extends CallName>(name: N, input: CallInput<N>): Promise<CallResult<N>> =>
+  callReview(store, (folderId) => changed.push(folderId), name, input);
 
 const box = (label: string, x: number, frameIndex = 0) => ({
   frameIndex,
@@ -67,7 +54,12 @@ beforeEach(async () => {
   });
   store.results.save(result('ha', [box('cat', 0.1), box('dog', 0.5), box('cat', 0.7)]));
   store.results.save(
-    result('hv', [box('person', 0.1, 0), box('person', 0.12, 1), box('person', 0.6, 1)]),
+    result('hv', [
+      box('person', 0.1, 0),
+      box('person', 0.12, 1),
+      box('person', 0.6, 1),
+      box('person', 0.14, 2),
+    ]),
   );
 });
 afterEach(async () => {
@@ -108,20 +100,22 @@ describe('review calls', () => {
   });
 
   it('relabels a whole track of a clip, and lists a frame’s boxes with their tracks', async () => {
+    // The walker seen on frames 0–2 is a track; the box seen once, on frame 1, is in none.
     const frame1 = await call('review.boxes', { id: clipId, solution: 'objects', frameIndex: 1 });
-    expect(frame1.boxes.map((b) => b.trackId)).toEqual([1, 2]);
+    expect(frame1.boxes.map((b) => b.trackId)).toEqual([1, null]);
     const r = await call('review.relabelTrack', {
       id: clipId,
       solution: 'objects',
       trackId: 1,
       label: 'cyclist',
     });
-    expect(r.changed).toBe(2);
+    expect(r.changed).toBe(3);
     const all = await call('review.boxes', { id: clipId, solution: 'objects' });
     expect(all.boxes.map((b) => `${b.frameIndex}:${b.label}:${b.trackId}`)).toEqual([
       '0:cyclist:1',
       '1:cyclist:1',
-      '1:person:2',
+      '1:person:null',
+      '2:cyclist:1',
     ]);
   });
 

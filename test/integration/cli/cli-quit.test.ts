@@ -4,13 +4,14 @@
  * 130; the library passes integrity_check; a rerun labels the rest and the key (GET /key, through
  * `status --json`) was charged at most once per file; a stopped export leaves no file behind.
  */
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv, cliHome, lastJson, runCli, startCli } from '../../support/cli-run.js';
 import { assertFreshBuild, integrityOf, queryLibrary, waitFor } from '../../support/crash-cli.js';
 import { cachedTinyPhotos } from '../../support/large-library.js';
 import { QUIT_WITHIN_MS, quitTimed } from '../../support/quit-timing.js';
+import { clip } from '../../support/synth-media.js';
 
 const PHOTOS = 20_000;
 const KEY = 'ldk_cli_quit_key_0000001';
@@ -111,4 +112,31 @@ describe('the CLI quits within 3 s', () => {
     expect(exporting.stderr()).toContain('Export stopped: nothing was written.');
     expect((await readdir(join(home, '..'))).filter((f) => f.includes('export'))).toEqual([]);
   }, 240_000);
+
+  it("export --clip-frames, while ffmpeg writes a long clip's frames (SIGTERM)", async () => {
+    const { home, dir, env } = await freshHome();
+    const clips = join(dir, 'clips');
+    await mkdir(clips);
+    await clip(clips, 'long.mp4', 60, '640x480', 25);
+    const labelled = await runCli(['label', clips, '--yes', '--json'], env, { timeoutMs: 180_000 });
+    expect(labelled.code, labelled.stderr).toBe(0);
+    const out = join(dir, 'boxes.json');
+    const frames = join(dir, 'frames');
+    const run = startCli(
+      ['export', '--format', 'coco', '--out', out, '--clip-frames', frames],
+      env,
+    );
+    await waitFor(
+      'ffmpeg writing frames',
+      async () => (await readdir(frames).catch(() => [])).length > 0,
+    );
+    const { ms, code } = await quitTimed(run, 'SIGTERM');
+    expect(ms, run.stderr()).toBeLessThan(QUIT_WITHIN_MS);
+    expect(code, run.stderr()).toBe(130);
+    // Stopped cleanly, not cut at the deadline. (This clip's frames are extracted in under 2.5 s
+    // here, so this does not by itself prove that the ffmpeg is killed.)
+    expect(run.stderr()).toContain('Export stopped: nothing was written.');
+    expect((await readdir(dir)).filter((f) => f.includes('boxes'))).toEqual([]);
+    expect(integrityOf(home)).toBe('ok');
+  }, 300_000);
 });

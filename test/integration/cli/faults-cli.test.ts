@@ -134,54 +134,65 @@ describe('labeldesk label: credits under concurrency', () => {
   });
 });
 
-describe('labeldesk label: a malformed catalog', () => {
-  it.each([
-    [
-      'a string where a number belongs',
-      (c: any) => (c.limits.pollIntervalMs.min = 'soon'),
-      'catalog.limits.pollIntervalMs.min',
-    ],
-    [
-      'a missing limit',
-      (c: any) => delete c.limits.maxConcurrentRequests,
-      'catalog.limits.maxConcurrentRequests',
-    ],
-    [
-      'a solution without its frame cost',
-      (c: any) => delete c.solutions[0].frameCost,
-      'catalog.solutions[0].frameCost',
-    ],
-  ])(
-    '%s: a clear error naming the field, exit non-zero, nothing spent',
-    async (_n, breakIt, field) => {
-      // A proxy of its own, so the broken catalog cannot leak into another test.
-      const broken = await startFaultProxy(serve.url);
-      broken.inject(
-        'GET',
-        '/catalog',
-        {
-          kind: 'rewrite',
-          rewrite: (c: unknown) => {
-            breakIt(c);
-            return c;
-          },
+describe('labeldesk label: a catalog in other forms (issue 16)', () => {
+  /** Runs `label` through a proxy whose catalog is changed by `breakIt`. */
+  async function labelWithCatalog(breakIt: (c: any) => void) {
+    // A proxy of its own, so the changed catalog cannot leak into another test.
+    const broken = await startFaultProxy(serve.url);
+    broken.inject(
+      'GET',
+      '/catalog',
+      {
+        kind: 'rewrite',
+        rewrite: (c: unknown) => {
+          breakIt(c);
+          return c;
         },
-        100,
-      );
-      const before = await keyStatus(serve.url, CATALOG_KEY);
-      try {
-        const run = await runCli(['label', mediaDir, '--service', broken.url, '--yes', '--json'], {
-          LABELDESK_HOME: join(tmp.dir, `home-${homes++}`),
-          LABELDESK_API_KEY: CATALOG_KEY,
-        });
-        expect(run.code).not.toBe(0);
-        expect(run.stderr).toContain(field);
-        expect(broken.requests.filter((r) => r.path === '/catalog').length).toBeGreaterThan(0);
-        expect(broken.requests.filter((r) => r.method === 'POST')).toEqual([]);
-        expect(await keyStatus(serve.url, CATALOG_KEY)).toEqual(before);
-      } finally {
-        await broken.close();
-      }
+      },
+      100,
+    );
+    const before = await keyStatus(serve.url, CATALOG_KEY);
+    const home = join(tmp.dir, `home-${homes++}`);
+    try {
+      const run = await runCli(['label', mediaDir, '--service', broken.url, '--yes', '--json'], {
+        LABELDESK_HOME: home,
+        LABELDESK_API_KEY: CATALOG_KEY,
+      });
+      const after = await keyStatus(serve.url, CATALOG_KEY);
+      return {
+        run,
+        home,
+        paid: before.remaining - after.remaining,
+        posts: broken.requests.filter((r) => r.method === 'POST').length,
+      };
+    } finally {
+      await broken.close();
+    }
+  }
+
+  it('a solution without its id: a clear error naming the field, exit non-zero, nothing spent', async () => {
+    const { run, paid, posts } = await labelWithCatalog((c) => delete c.solutions[0].id);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain('catalog.solutions[0].id');
+    expect(posts).toBe(0);
+    expect(paid).toBe(0);
+  });
+
+  it.each([
+    ['a string where a number belongs', (c: any) => (c.limits.pollIntervalMs.min = 'soon')],
+    ['a missing limit', (c: any) => delete c.limits.maxConcurrentRequests],
+    ['a solution without its frame cost', (c: any) => delete c.solutions[0].frameCost],
+  ])(
+    '%s: read with a named fallback, every file labelled, frames accounted as the key paid',
+    async (_n, breakIt) => {
+      const { run, home, paid, posts } = await labelWithCatalog(breakIt);
+      expect(run.code, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout.trim())).toMatchObject({ labelled: IMAGES, failed: [] });
+      expect(posts).toBe(IMAGES);
+      expect(paid).toBe(IMAGES * IMAGE_COST);
+      expect(
+        queryLibrary<{ f: number }>(home, 'SELECT sum(frames) AS f FROM frames_ledger')[0]?.f,
+      ).toBe(paid);
     },
   );
 });

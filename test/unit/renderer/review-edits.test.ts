@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewBox, ReviewEdit } from '../../../electron/shared/contract/review-schemas.js';
-import { applyLocal, replaceBox } from '../../../renderer/src/features/review/local-edits.js';
-import { UndoStack, type UndoEntry } from '../../../renderer/src/features/review/undo-stack.js';
+import {
+  applyLocal,
+  replaceBox,
+  rollBack,
+} from '../../../renderer/src/features/review/local-edits.js';
 
 const modelBox = (key: string, detectionId: number): ReviewBox => ({
   key,
@@ -19,12 +22,6 @@ const modelBox = (key: string, detectionId: number): ReviewBox => ({
   trackId: null,
 });
 const ref = { detectionId: 1, correctionId: null };
-const entry = (itemId: number, label: string): UndoEntry => ({
-  itemId,
-  solution: 's',
-  label,
-  edits: [{ kind: 'accept', box: ref }],
-});
 
 describe('local edits (shown before the call answers)', () => {
   const boxes = [modelBox('d1', 1), modelBox('d2', 2)];
@@ -59,37 +56,17 @@ describe('local edits (shown before the call answers)', () => {
     expect(replaceBox(after, 'new-1', saved).map((b) => b.key)).toEqual(['d1', 'd2', 'c9']);
     expect(replaceBox(after, 'c9', null).map((b) => b.key)).toEqual(['d1', 'd2']);
   });
-});
 
-describe('undo stack across items', () => {
-  it('undoes newest first, redoes what was undone, and a new action clears redo', () => {
-    const u = new UndoStack();
-    u.record(entry(1, 'move'));
-    u.record(entry(2, 'delete'));
-    const a = u.takeUndo();
-    expect(a?.itemId).toBe(2);
-    u.undone({ ...a!, label: 'redo delete' });
-    expect(u.canRedo).toBe(true);
-    const r = u.takeRedo();
-    expect(r?.label).toBe('redo delete');
-    u.redone(entry(2, 'delete again'));
-    expect(u.peekUndo()?.label).toBe('delete again');
-    u.takeUndo();
-    u.undone(entry(2, 'x'));
-    u.record(entry(3, 'draw'));
-    expect(u.canRedo).toBe(false);
-  });
-
-  it('puts an entry back when its call fails, ignores empty actions, and keeps a bounded history', () => {
-    const u = new UndoStack(3);
-    u.record({ ...entry(1, 'nothing'), edits: [] });
-    expect(u.canUndo).toBe(false);
-    for (let i = 0; i < 5; i++) u.record(entry(i, `e${i}`));
-    const taken = u.takeUndo()!;
-    u.restoreUndo(taken);
-    expect(u.peekUndo()?.label).toBe('e4');
-    const labels: string[] = [];
-    for (let e = u.takeUndo(); e; e = u.takeUndo()) labels.push(e.label);
-    expect(labels).toEqual(['e4', 'e3', 'e2']);
+  it('rolls back only the boxes a failed edit named, keeping what later edits did', () => {
+    const snapshot = [modelBox('d1', 1), modelBox('d2', 2)];
+    const bbox = { x: 0.5, y: 0.5, w: 0.1, h: 0.1 };
+    let now = applyLocal(snapshot, 'd1', { kind: 'move', box: ref, bbox });
+    now = applyLocal(now, 'd2', { kind: 'accept', box: ref });
+    const add: ReviewEdit = { kind: 'add', frameIndex: 0, timeMs: null, label: 'x', bbox };
+    now = applyLocal(now, 'new-1', add);
+    const back = rollBack(now, snapshot, ['d1', 'new-1']);
+    expect(back.map((b) => b.key)).toEqual(['d1', 'd2']);
+    expect(back[0]).toBe(snapshot[0]);
+    expect(back[1]?.review).toBe('accepted');
   });
 });

@@ -1,17 +1,9 @@
 /**
  * The virtual thumbnail grid: only the rows in view are rendered and only their pages fetched.
- * Keyboard: arrows/Home/End/PageUp/PageDown move, Shift extends, Space selects, Enter opens,
- * Ctrl+A selects every item of the filter, Escape clears the selection.
+ * Keyboard (the registry's library commands): arrows/Home/End/PageUp/PageDown move, Shift extends,
+ * Space selects, Enter opens, Ctrl+A selects every item of the filter, Escape clears the selection.
  */
-import {
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type MouseEvent,
-} from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type {
   LibraryFilter,
@@ -32,6 +24,7 @@ import { GridTile } from './grid-tile.js';
 import { useLibraryState } from './library-state.js';
 import { clickIntent, rangeBetween, replaceWith, toggle, withRange } from './selection.js';
 import { useLibraryPages } from './use-library-pages.js';
+import { commandKeyDown } from '../../keyboard/use-commands.js';
 
 interface LibraryGridProps {
   filter: LibraryFilter;
@@ -121,47 +114,41 @@ export function LibraryGrid(p: LibraryGridProps) {
     [setFocusIndex, setSelection, selectRange],
   );
 
-  function onKeyDown(e: KeyboardEvent) {
-    const ctrl = e.ctrlKey || e.metaKey;
-    const focused = pages.item(focusIndex);
-    if (ctrl && e.key.toLowerCase() === 'a') {
-      e.preventDefault();
-      if (total === 0) return;
-      const all = { filter: p.filter, sort: p.sort, descending: p.descending, offset: 0 };
-      void api
-        .call('library.ids', { ...all, limit: Math.min(total, 200_000) })
-        .then((ids) => setSelection({ ids: new Set(ids), anchor: 0 }));
-      return;
-    }
-    if (e.key === 'Enter' && focused) {
-      e.preventDefault();
-      p.onOpen(focused);
-      return;
-    }
-    if (e.key === ' ' && focused) {
-      e.preventDefault();
-      setSelection((s) =>
-        ctrl ? toggle(s, focused.id, focusIndex) : replaceWith(focused.id, focusIndex),
-      );
-      return;
-    }
-    if (e.key === 'Escape' && selection.ids.size > 0) {
-      e.preventDefault();
-      setSelection({ ids: new Set(), anchor: null });
-      return;
-    }
+  const move = (e: KeyboardEvent, extend: boolean) => {
     const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW) / ROW));
+    const ctrl = e.ctrlKey || e.metaKey;
     const next = moveFocus(e.key, ctrl, focusIndex, columns, total, pageRows);
-    if (next === null) return;
-    e.preventDefault();
-    if (e.shiftKey) {
+    if (next === null) return false;
+    if (extend) {
       if (selection.anchor === null) setSelection((s) => ({ ...s, anchor: focusIndex }));
       selectRange(next, false);
     }
     wantFocus.current = true;
     setFocusIndex(next);
     virtualizer.scrollToIndex(Math.floor(next / columns));
-  }
+    return true;
+  };
+  const focused = pages.item(focusIndex);
+  // The grid's keys, from the command registry (the `?` help lists the same).
+  const onKeyDown = commandKeyDown('library', {
+    handlers: {
+      'library.move': (_chord, e) => move(e, false),
+      'library.extend': (_chord, e) => move(e, true),
+      'library.selectAll': () => {
+        if (total === 0) return;
+        const all = { filter: p.filter, sort: p.sort, descending: p.descending, offset: 0 };
+        void api
+          .call('library.ids', { ...all, limit: Math.min(total, 200_000) })
+          .then((ids) => setSelection({ ids: new Set(ids), anchor: 0 }));
+      },
+      'library.open': () => (focused ? p.onOpen(focused) : false),
+      'library.select': () => (focused ? setSelection(replaceWith(focused.id, focusIndex)) : false),
+      'library.toggle': () =>
+        focused ? setSelection((s) => toggle(s, focused.id, focusIndex)) : false,
+      'library.clear': () =>
+        selection.ids.size > 0 ? setSelection({ ids: new Set(), anchor: null }) : false,
+    },
+  });
 
   const focusRow = Math.floor(focusIndex / columns);
   const scrolledOnMount = useRef(false);

@@ -18,7 +18,7 @@ import { setClassOrder } from '../review/box-colours.js';
 
 export function LibraryScreen() {
   const { solution, setSolution, go } = useAppState();
-  const { filters, setFilters, openId, setOpenId, focusKey, setFocusIndex, selection, undo } =
+  const { filters, setFilters, openId, setOpenId, focusKey, setFocusIndex, selection, session } =
     useLibraryState();
   const info = useCall('app.info', {});
   const service = useCall('service.state', {});
@@ -49,7 +49,7 @@ export function LibraryScreen() {
         mediaBase={mediaBase}
         order={{ filter, sort: filters.sort, descending: filters.descending }}
         classes={classes}
-        undo={undo}
+        session={session}
         focusKey={focusKey}
         onOpen={setOpenId}
         onBack={back}

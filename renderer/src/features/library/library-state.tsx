@@ -16,7 +16,7 @@ import type {
   LibrarySort,
   MediaKind,
 } from '../../../../electron/shared/contract/index.js';
-import { UndoStack } from '../review/undo-stack.js';
+import { createReviewSession, type ReviewSession } from '../review/review-session.js';
 import { EMPTY_SELECTION, type Selection } from './selection.js';
 
 export interface LibraryFilters {
@@ -56,8 +56,8 @@ interface LibraryState {
   focusKey: string | null;
   /** Opens an item on the review with this box selected. */
   openOnBox(id: number, boxKey: string): void;
-  /** Review edits' undo and redo, across items and visits to other screens. */
-  undo: UndoStack;
+  /** The review session: selection, tool, and undo and redo across items and screens. */
+  session: ReviewSession;
 }
 
 const LibraryStateContext = createContext<LibraryState | null>(null);
@@ -68,7 +68,7 @@ export function LibraryStateProvider({ children }: { children: ReactNode }) {
   const [focusIndex, setFocusIndex] = useState(0);
   const [openId, setOpenIdState] = useState<number | null>(null);
   const [focusKey, setFocusKey] = useState<string | null>(null);
-  const [undo] = useState(() => new UndoStack());
+  const [session] = useState(() => createReviewSession());
   const value = useMemo<LibraryState>(
     () => ({
       filters,
@@ -92,9 +92,9 @@ export function LibraryStateProvider({ children }: { children: ReactNode }) {
         setFocusKey(boxKey);
         setOpenIdState(id);
       },
-      undo,
+      session,
     }),
-    [filters, selection, focusIndex, openId, focusKey, undo],
+    [filters, selection, focusIndex, openId, focusKey, session],
   );
   return <LibraryStateContext.Provider value={value}>{children}</LibraryStateContext.Provider>;
 }

@@ -1,6 +1,6 @@
 /**
  * Image review: the picture (EXIF-oriented by the browser) on the box stage, with the workbench
- * shared with the clip review (toolbar, label picker, Boxes list, keys in review-shortcuts.ts).
+ * shared with the clip review (toolbar, label picker, Boxes list, the registry's review keys).
  * Every edit goes through useReviewEdits (shown and saved at once, undoable across items).
  */
 import { useMemo, useState } from 'react';
@@ -11,10 +11,10 @@ import { ErrorNote } from '../../ui/error-note.js';
 import { BoxStage } from './box-stage.js';
 import { ReanalyseButton } from './reanalyse-dialog.js';
 import '../../styles/review.css';
-import type { UndoStack } from './undo-stack.js';
+import type { ReviewSession } from './review-session.js';
 import { useItemOrder } from './use-item-order.js';
 import { useReviewWorkbench } from './use-review-workbench.js';
-import { ReviewHead, WorkbenchHelp, WorkbenchSide, WorkbenchToolbar } from './workbench-parts.js';
+import { ReviewHead, WorkbenchSide, WorkbenchToolbar } from './workbench-parts.js';
 
 export interface ReviewScreenProps {
   id: number;
@@ -22,7 +22,8 @@ export interface ReviewScreenProps {
   mediaBase: string;
   order: Omit<CallInput<'library.ids'>, 'offset' | 'limit'>;
   classes: readonly string[];
-  undo: UndoStack;
+  /** Selection, tool and undo across items (kept while the library screen lives). */
+  session: ReviewSession;
   onOpen(id: number): void;
   /** Back to the library, focused on the item reviewed last (its position in the order). */
   onBack(position?: number): void;
@@ -91,7 +92,6 @@ export function ImageReview(p: ReviewScreenProps) {
         </BoxStage>
         <WorkbenchSide w={w} title="Boxes" total={all.length} loaded={boxesQ.data !== undefined} />
       </div>
-      <WorkbenchHelp w={w} clip={false} />
     </div>
   );
 }

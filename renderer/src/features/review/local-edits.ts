@@ -70,3 +70,20 @@ export function replaceBox(
 export function refOf(b: ReviewBox): { detectionId: number | null; correctionId: number | null } {
   return { detectionId: b.detectionId, correctionId: b.correctionId };
 }
+
+/**
+ * A failed edit taken back: the boxes it named return to how the snapshot (taken before it was
+ * shown) had them, a box it added goes away, and every other box keeps what later edits did.
+ */
+export function rollBack(
+  boxes: readonly ReviewBox[],
+  snapshot: readonly ReviewBox[],
+  keys: readonly string[],
+): ReviewBox[] {
+  let out = boxes.filter((b) => !keys.includes(b.key) || snapshot.some((s) => s.key === b.key));
+  for (const key of keys) {
+    const before = snapshot.find((s) => s.key === key);
+    if (before) out = replaceBox(out, key, before);
+  }
+  return out;
+}

@@ -1,4 +1,5 @@
 /** The review screen's controls above the stage: tools, zoom, whole-image review, filters, undo. */
+import { keysText } from '../../../../electron/shared/keyboard/registry.js';
 import type { ReactNode } from 'react';
 
 export interface ReviewFilters {
@@ -36,7 +37,7 @@ export function ReviewToolbar(p: ToolbarProps) {
         aria-pressed={p.drawMode}
         disabled={p.canDraw === false}
         onClick={p.onDraw}
-        title="N, then drag"
+        title={`${keysText('review.draw')}, then drag`}
       >
         Draw box
       </button>
@@ -101,14 +102,29 @@ export function ReviewToolbar(p: ToolbarProps) {
         <span>Hide boxes</span>
       </label>
       <span className="toolbar-gap" />
-      <button type="button" onClick={p.onUndo} disabled={!p.canUndo} title="Ctrl+Z">
+      <button
+        type="button"
+        onClick={p.onUndo}
+        disabled={!p.canUndo}
+        title={keysText('review.undo')}
+      >
         Undo
       </button>
-      <button type="button" onClick={p.onRedo} disabled={!p.canRedo} title="Ctrl+Shift+Z">
+      <button
+        type="button"
+        onClick={p.onRedo}
+        disabled={!p.canRedo}
+        title={keysText('review.redo')}
+      >
         Redo
       </button>
       {p.children}
-      <button type="button" onClick={p.onHelp} aria-label="Keyboard shortcuts" title="?">
+      <button
+        type="button"
+        onClick={p.onHelp}
+        aria-label="Keyboard shortcuts"
+        title={keysText('app.help')}
+      >
         ?
       </button>
     </div>

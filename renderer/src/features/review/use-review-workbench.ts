@@ -2,9 +2,10 @@
  * The review workbench shared by images and a clip's paused frame: which boxes are shown (threshold,
  * class, hidden), the selection, draw mode, the label for new boxes, and what every tool and key
  * does to the boxes in scope (an image's boxes, or the paused frame's). Edits go through
- * useReviewEdits, so they are shown and saved at once and undone across items.
+ * useReviewEdits, so they are shown and saved at once and undone across items. The selection and
+ * the tool live in the review session store; the keys are the registry's review commands.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReviewBox, ReviewEdit } from '../../../../electron/shared/contract/review-schemas.js';
 import {
   translateWithin,
@@ -13,12 +14,17 @@ import {
 } from '../../../../electron/shared/geometry/box-math.js';
 import { shownBy } from './box-filter.js';
 import type { BoxChange, StageHandle } from './box-stage.js';
-import type { ReviewAction } from './review-shortcuts.js';
+import type { CommandId } from '../../../../electron/shared/keyboard/registry.js';
+import { helpStore, openHelp } from '../../keyboard/help-state.js';
+import { useCommands, type CommandHandlers } from '../../keyboard/use-commands.js';
+import { useStore } from '../../state/small-store.js';
 import type { ReviewFilters } from './review-toolbar.js';
-import type { UndoStack } from './undo-stack.js';
+import type { ReviewSession } from './review-session.js';
 import { useReviewEdits, type PlannedEdit } from './use-review-edits.js';
-import { useReviewKeys } from './use-review-keys.js';
 import { useReviewedMark } from './use-reviewed-mark.js';
+
+/** A clip's own keys and buttons: play or pause, a frame step, the next box on another frame. */
+export type ClipAction = { kind: 'play' } | { kind: 'step' | 'detection'; step: 1 | -1 };
 
 /** Where a drawn box goes: frame 0 of an image, or a clip's analysed frame. */
 export interface DrawTarget {
@@ -30,7 +36,7 @@ export interface WorkbenchOptions {
   id: number;
   solution: string;
   classes: readonly string[];
-  undo: UndoStack;
+  session: ReviewSession;
   /** Every box of the item (class filter choices, new labels). */
   itemBoxes: readonly ReviewBox[];
   /** The boxes the tools act on: the image's, or the paused frame's. */
@@ -46,7 +52,7 @@ export interface WorkbenchOptions {
   /** The box to select when the item opens (a mistake opened from the Quality screen). */
   focusKey?: string | null | undefined;
   /** A clip's own keys (play, frame step, detections); false lets the key do its usual thing. */
-  onClipAction?(a: ReviewAction): boolean;
+  onClipAction?(a: ClipAction): boolean;
   /** Undo or redo on this item went through (a clip shows the frame it changed). */
   onReplayed?(edits: readonly ReviewEdit[], boxes: readonly ReviewBox[]): void;
 }
@@ -54,49 +60,70 @@ export interface WorkbenchOptions {
 /** Edits name their box when they go out (use-review-edits resolves it). */
 const SOME_BOX = { detectionId: null, correctionId: null };
 /** Keys that change boxes: off while there is nothing to edit. */
-const EDITING = new Set<ReviewAction['kind']>([
-  'draw',
-  'delete',
-  'relabel',
-  'accept',
-  'reject',
-  'acceptShown',
-  'rejectShown',
-  'nudge',
+const EDITING = new Set<CommandId>([
+  'review.draw',
+  'review.delete',
+  'review.relabel',
+  'review.accept',
+  'review.reject',
+  'review.acceptShown',
+  'review.rejectShown',
+  'review.nudge',
+  'review.nudgeFar',
 ]);
+const ARROW_STEP: Record<string, [number, number]> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
 
 export function useReviewWorkbench(o: WorkbenchOptions) {
   const { id, solution } = o;
   const edits = useReviewEdits({
     id,
     solution,
-    undo: o.undo,
+    session: o.session,
     onOpenItem: o.onOpen,
     onReplayed: o.onReplayed,
   });
   const stage = useRef<StageHandle>(null);
   const labelInput = useRef<HTMLInputElement>(null);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { session } = o;
+  const selected = useStore(session, (s) => s.selected);
+  const drawMode = useStore(session, (s) => s.tool === 'draw');
+  const setSelected = useCallback(
+    (next: ReadonlySet<string> | ((s: ReadonlySet<string>) => ReadonlySet<string>)) =>
+      session.select(typeof next === 'function' ? next(session.get().selected) : next),
+    [session],
+  );
+  const setDrawMode = useCallback(
+    (draw: boolean) => session.setTool(draw ? 'draw' : 'select'),
+    [session],
+  );
   const [filters, setFilters] = useState<ReviewFilters>({
     threshold: 0,
     label: null,
     hidden: false,
   });
-  const [drawMode, setDrawMode] = useState(false);
-  const [help, setHelp] = useState(false);
   const [lastLabel, setLastLabel] = useState(o.classes[0] ?? 'object');
   const editable = o.target !== null;
 
   const reviewed = useReviewedMark(id, solution);
 
   useEffect(() => {
-    setSelected(new Set(o.focusKey ? [o.focusKey] : []));
-    setDrawMode(false);
+    session.resetItem();
+    if (o.focusKey) session.select(new Set([o.focusKey]));
     stage.current?.element()?.focus({ preventScroll: true });
-  }, [id]);
+  }, [id, session]);
+  // While this review is open, `?` lists its keys (a clip's beside the image's).
+  useEffect(() => {
+    helpStore.set((h) => ({ ...h, review: o.clip ? 'clip' : 'image' }));
+    return () => helpStore.set((h) => ({ ...h, review: null }));
+  }, [o.clip]);
   useEffect(() => {
     if (!editable) setDrawMode(false);
-  }, [editable]);
+  }, [editable, setDrawMode]);
 
   const isShown = useMemo(
     () => shownBy({ minScore: filters.threshold, label: filters.label }),
@@ -108,7 +135,7 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
   const sel = useMemo(() => {
     const keys = new Set(shown.map((b) => b.key));
     return new Set([...selected].map(edits.currentKey).filter((k) => keys.has(k)));
-  }, [selected, shown]);
+  }, [selected, shown, edits.currentKey]);
   const labels = useMemo(() => [...new Set(o.itemBoxes.map((b) => b.label))].sort(), [o.itemBoxes]);
   const pickable = useMemo(() => [...new Set([...o.classes, ...labels])], [o.classes, labels]);
   const firstSelected = [...sel].map((k) => byKey.get(k)).find(Boolean);
@@ -174,80 +201,53 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
     return box !== undefined;
   };
 
-  /** Runs a key's action; false lets the key do its usual thing. */
-  const run = (a: ReviewAction): boolean => {
-    if (!editable && EDITING.has(a.kind)) return false;
-    switch (a.kind) {
-      case 'fit':
-        stage.current?.fit();
-        break;
-      case 'actual':
-        stage.current?.actual();
-        break;
-      case 'zoomIn':
-      case 'zoomOut':
-        stage.current?.zoom(a.kind === 'zoomIn');
-        break;
-      case 'draw':
-        setDrawMode((d) => !d);
-        break;
-      case 'delete':
-        forSelected(() => ({ kind: 'delete', box: SOME_BOX }), 'delete');
-        setSelected(new Set());
-        break;
-      case 'relabel':
-        if (sel.size === 0) return false;
-        labelInput.current?.select();
-        break;
-      case 'accept':
-      case 'reject':
-        forSelected(() => ({ kind: a.kind, box: SOME_BOX }), a.kind);
-        break;
-      case 'acceptShown':
-      case 'rejectShown':
-        decideShown(a.kind === 'acceptShown' ? 'accept' : 'reject');
-        break;
-      case 'hide':
-        setFilters((f) => ({ ...f, hidden: !f.hidden }));
-        break;
-      case 'next':
-      case 'prev': {
-        const to = a.kind === 'next' ? o.nav.next : o.nav.prev;
-        if (to !== null) o.onOpen(to);
-        break;
-      }
-      case 'back':
-        if (drawMode) setDrawMode(false);
-        else o.onBack(o.nav.position);
-        break;
-      case 'undo':
-      case 'redo':
-        void (a.kind === 'undo' ? edits.undo() : edits.redo());
-        break;
-      case 'help':
-        setHelp(true);
-        break;
-      case 'markReviewed':
-        reviewed.toggle();
-        break;
-      case 'nudge':
-        nudge(a.dx, a.dy);
-        break;
-      case 'cycle':
-        return cycle(a.step);
-      case 'play':
-      case 'step':
-      case 'detection':
-        return o.onClipAction?.(a) ?? false;
-    }
-    return true;
+  const go = (to: number | null) => void (to !== null && o.onOpen(to));
+  const nudgeBy = (chord: string, step: number) => {
+    const [dx, dy] = ARROW_STEP[chord.replace('Shift+', '')] ?? [0, 0];
+    nudge(dx * step, dy * step);
   };
-  useReviewKeys({
-    hasSelection: sel.size > 0,
-    clip: o.clip,
-    stage: () => stage.current?.element() ?? null,
-    run,
-  });
+  const clipKey = (a: ClipAction) => () => o.onClipAction?.(a) ?? false;
+  /** What each review command does; false lets the key do its usual thing. */
+  const handlers: CommandHandlers = {
+    'review.fit': () => stage.current?.fit(),
+    'review.actual': () => stage.current?.actual(),
+    'review.zoomIn': () => stage.current?.zoom(true),
+    'review.zoomOut': () => stage.current?.zoom(false),
+    'review.draw': () => setDrawMode(!drawMode),
+    'review.delete': () => {
+      forSelected(() => ({ kind: 'delete', box: SOME_BOX }), 'delete');
+      setSelected(new Set());
+    },
+    'review.relabel': () => (sel.size === 0 ? false : labelInput.current?.select()),
+    'review.accept': () => forSelected(() => ({ kind: 'accept', box: SOME_BOX }), 'accept'),
+    'review.reject': () => forSelected(() => ({ kind: 'reject', box: SOME_BOX }), 'reject'),
+    'review.acceptShown': () => decideShown('accept'),
+    'review.rejectShown': () => decideShown('reject'),
+    'review.hide': () => setFilters((f) => ({ ...f, hidden: !f.hidden })),
+    'review.next': () => go(o.nav.next),
+    'review.previous': () => go(o.nav.prev),
+    'review.nextByArrow': () => go(o.nav.next),
+    'review.previousByArrow': () => go(o.nav.prev),
+    'review.back': () => (drawMode ? setDrawMode(false) : o.onBack(o.nav.position)),
+    'review.markReviewed': () => reviewed.toggle(),
+    'review.undo': () => void edits.undo(),
+    'review.redo': () => void edits.redo(),
+    'review.nudge': (chord) => nudgeBy(chord, 1),
+    'review.nudgeFar': (chord) => nudgeBy(chord, 10),
+    'review.cycle': () => onStage() && cycle(1),
+    'review.cycleBack': () => onStage() && cycle(-1),
+    'clip.play': clipKey({ kind: 'play' }),
+    'clip.stepBack': clipKey({ kind: 'step', step: -1 }),
+    'clip.stepOn': clipKey({ kind: 'step', step: 1 }),
+    'clip.previousDetection': clipKey({ kind: 'detection', step: -1 }),
+    'clip.nextDetection': clipKey({ kind: 'detection', step: 1 }),
+  };
+  const onStage = () => {
+    const el = stage.current?.element();
+    return el !== null && el !== undefined && document.activeElement === el;
+  };
+  for (const command of EDITING) if (!editable) handlers[command] = () => false;
+  useCommands(o.clip ? 'clip' : 'image', { handlers, selection: sel.size > 0 });
 
   /** What the box stage needs from the workbench (the caller adds the picture and its boxes). */
   const stageProps = {
@@ -275,10 +275,9 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
     labels,
     pickable,
     drawMode,
-    toggleDraw: () => run({ kind: 'draw' }),
+    toggleDraw: () => editable && setDrawMode(!drawMode),
     decideShown,
-    help,
-    setHelp,
+    openHelp,
     lastLabel,
     setLastLabel,
     relabel,

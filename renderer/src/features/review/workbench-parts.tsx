@@ -1,14 +1,12 @@
 /**
  * The parts of the review screen shared by images and clips, each bound to the workbench: the head
  * (back, title, position, previous/next item), the toolbar, the save error, the side panel (label
- * picker and the `Boxes` list) and the `?` help.
+ * picker and the `Boxes` list).
  */
 import type { ReactNode } from 'react';
-import { ShortcutHelp } from '../../app/shortcut-help.js';
 import { ErrorNote } from '../../ui/error-note.js';
 import { ClassPicker } from './class-picker.js';
 import { ReviewBoxesList } from './review-boxes-list.js';
-import { reviewShortcuts } from './review-shortcuts.js';
 import { MarkReviewedButton } from './mark-reviewed-button.js';
 import { ReviewToolbar } from './review-toolbar.js';
 import type { ReviewedMark } from './use-reviewed-mark.js';
@@ -75,7 +73,7 @@ export function WorkbenchToolbar({ w, children }: { w: Workbench; children?: Rea
         canRedo={w.edits.canRedo}
         onUndo={() => void w.edits.undo()}
         onRedo={() => void w.edits.redo()}
-        onHelp={() => w.setHelp(true)}
+        onHelp={w.openHelp}
       >
         {children}
       </ReviewToolbar>
@@ -128,16 +126,5 @@ export function WorkbenchSide({ w, title, total, loaded, note, onRelabelTrack }:
       {loaded && w.shown.length === 0 ? <p className="muted">No boxes shown.</p> : null}
       <ReviewBoxesList boxes={w.shown} selected={sel} onSelect={w.setSelected} />
     </aside>
-  );
-}
-
-export function WorkbenchHelp({ w, clip }: { w: Workbench; clip: boolean }) {
-  if (!w.help) return null;
-  return (
-    <ShortcutHelp
-      title="Review shortcuts"
-      shortcuts={reviewShortcuts(clip)}
-      onClose={() => w.setHelp(false)}
-    />
   );
 }

@@ -82,7 +82,8 @@ export function RunsScreen() {
               {solutions.length === 0 ? <option value={solution}>{solution}</option> : null}
               {solutions.map((s) => (
                 <option key={s.id} value={s.id}>
-                  {s.name} ({s.frameCost.image} per image, {s.frameCost.videoFrame} per clip frame)
+                  {s.name} ({s.frameCost.image ?? 'unknown'} per image,{' '}
+                  {s.frameCost.videoFrame ?? 'unknown'} per clip frame)
                 </option>
               ))}
             </select>

@@ -11,15 +11,9 @@ import { useCall } from '../../api/use-call.js';
 import { ErrorNote } from '../../ui/error-note.js';
 import { BoxStage } from '../review/box-stage.js';
 import type { ReviewScreenProps } from '../review/image-review.js';
-import type { ReviewAction } from '../review/review-shortcuts.js';
 import { useItemOrder } from '../review/use-item-order.js';
-import { useReviewWorkbench } from '../review/use-review-workbench.js';
-import {
-  ReviewHead,
-  WorkbenchHelp,
-  WorkbenchSide,
-  WorkbenchToolbar,
-} from '../review/workbench-parts.js';
+import { useReviewWorkbench, type ClipAction } from '../review/use-review-workbench.js';
+import { ReviewHead, WorkbenchSide, WorkbenchToolbar } from '../review/workbench-parts.js';
 import '../../styles/review.css';
 import {
   analysedFrames,
@@ -98,7 +92,7 @@ export function VideoReview(p: ReviewScreenProps) {
     video.currentTime = Math.max(0, ms / 1000);
     setTimeMs(ms);
   };
-  const clipAction = (a: ReviewAction): boolean => {
+  const clipAction = (a: ClipAction): boolean => {
     if (!video) return false;
     const at = video.currentTime * 1000;
     if (a.kind === 'play') {
@@ -273,7 +267,6 @@ export function VideoReview(p: ReviewScreenProps) {
           onRelabelTrack={(trackId, label) => void w.edits.relabelTrack(trackId, label)}
         />
       </div>
-      <WorkbenchHelp w={w} clip />
     </div>
   );
 }

@@ -54,7 +54,7 @@ describe('ServiceClient retries', () => {
     expect(h.retries.map((r) => r.delayMs)).toEqual([1000]);
     expect((h.retries[0]!.error as ServiceError).code).toBe('hour_frames_exhausted');
     expect(h.seen('POST', '/infer/image')).toBe(2);
-    expect(result.credits.spent).toBe(4);
+    expect(result.credits!.spent).toBe(4);
     expect(await h.remaining()).toBe(before - 4);
   });
 

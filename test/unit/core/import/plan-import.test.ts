@@ -99,7 +99,12 @@ function state(
 const stored = (writes: CorrectionInput[], from: CorrectionRow[] = []): CorrectionRow[] => {
   const rows = [...from];
   for (const w of writes) {
-    const row = { ...w, id: w.id ?? rows.length + 100, updatedAt: 1 } as CorrectionRow;
+    const row = {
+      ...w,
+      id: w.id ?? rows.length + 100,
+      track: w.track ?? null,
+      updatedAt: 1,
+    } as CorrectionRow;
     const at = rows.findIndex((r) => r.id === row.id);
     if (at >= 0) rows[at] = row;
     else rows.push(row);
@@ -201,6 +206,7 @@ describe('planning one file', () => {
       bbox: null,
       review: 'accepted',
       deleted: false,
+      track: null,
       updatedAt: 9,
     };
     const plan = planImport(

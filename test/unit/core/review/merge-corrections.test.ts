@@ -39,7 +39,12 @@ class Corrections {
     const boxes = mergeCorrections(model, this.rows, { includeDeleted: true });
     const plan = planEdit(boxes, edit, content);
     const id = plan.correction.id ?? this.rows.length + 1;
-    const row: CorrectionRow = { ...plan.correction, id, updatedAt: 0 };
+    const row: CorrectionRow = {
+      ...plan.correction,
+      id,
+      track: plan.correction.track ?? null,
+      updatedAt: 0,
+    };
     this.rows = [...this.rows.filter((r) => r.id !== id), row];
     return plan.inverse(row);
   }

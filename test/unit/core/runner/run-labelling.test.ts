@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { planRun } from '../../../../electron/core/runner/plan-run.js';
 import { runLabelling } from '../../../../electron/core/runner/run-labelling.js';
 import type { JobAnswer } from '../../../../electron/core/runner/service-port.js';
-import { POLL_OUTAGE_MS } from '../../../../electron/core/runner/video-task.js';
+import { jobPatienceMs, POLL_OUTAGE_MS } from '../../../../electron/core/runner/video-task.js';
+import { summaryText } from '../../../../electron/cli/run-summary.js';
 import { NetworkError, ServiceError } from '../../../../electron/core/service/service-errors.js';
 import type { MediaRecord } from '../../../../electron/core/store/store-types.js';
 import { fakeService, testCatalog, type FakeService } from '../../../support/crash-fake-service.js';
@@ -170,6 +171,27 @@ describe('runLabelling with a fake service', () => {
     expect(fx.store.ledger.spentSince(service.baseUrl, 0)).toBe(20);
     expect(back.calls.submitVideo).toEqual([]);
     expect(back.calls.job).toEqual(['job-1']);
+  });
+
+  it('a job that never finishes: after a generous wait the run leaves it open and resumable', async () => {
+    const service = fakeService(
+      { remaining: 1_000 },
+      { job: () => ({ status: 'running', progress: 0.5 }) },
+    );
+    const time = virtualTime();
+    const started = time.now();
+    const summary = await run(service, [oneClip()], {}, time);
+    // 15 minutes at least, whatever the clip's length; not a moment earlier.
+    expect(time.now() - started).toBeGreaterThan(jobPatienceMs(2_000));
+    expect(jobPatienceMs(2_000)).toBe(15 * 60_000);
+    expect(jobPatienceMs(3_600_000)).toBe(30 * 3_600_000);
+    expect(summary).toMatchObject({ labelled: 0, failed: [], uncertain: [], clipsOpen: 1 });
+    expect(summaryText(summary)).toContain(
+      'Interrupted: 1 clip still being analysed; the next run picks it up.',
+    );
+    expect(fx.store.submissions.openVideoJobs()).toEqual([
+      expect.objectContaining({ jobId: 'job-1', state: 'sending' }),
+    ]);
   });
 
   it('a poll the service refuses for good (404) fails the clip at once', async () => {

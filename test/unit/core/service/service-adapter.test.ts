@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  parseCancelAck,
   parseCatalog,
   parseErrorBody,
-  parseImageResult,
   parseJob,
   parseJsonText,
+  parseKeyStatus,
   parseVideoSubmission,
 } from '../../../../electron/core/service/service-adapter.js';
-import { ServiceShapeError } from '../../../../electron/core/service/service-errors.js';
+import {
+  AnswerNotUnderstoodError,
+  ServiceShapeError,
+} from '../../../../electron/core/service/service-errors.js';
 
+/** Our embedded service's catalog form. */
 const catalog = () => ({
   version: '0.1.0',
   aiStatus: 'ready',
@@ -36,128 +41,213 @@ const catalog = () => ({
   ],
 });
 
-const shapeError = (fn: () => unknown): ServiceShapeError => {
+const thrown = (fn: () => unknown): Error => {
   try {
     fn();
   } catch (err) {
-    if (err instanceof ServiceShapeError) return err;
-    throw err;
+    return err as Error;
   }
-  throw new Error('expected a ServiceShapeError');
+  throw new Error('expected a throw');
 };
 
-describe('service adapter', () => {
-  it('parses a catalog into typed values and tolerates extra fields', () => {
+describe('service adapter: where the interface speaks', () => {
+  it('reads our own catalog with nothing to note and tolerates extra fields', () => {
     const raw: any = catalog();
     raw.newTopLevel = { anything: true };
-    raw.limits.somethingNew = 3;
     raw.solutions[0].media.push('audio');
     const parsed = parseCatalog(raw);
     expect(parsed.limits.pollIntervalMs).toEqual({ min: 250, max: 5000 });
     expect(parsed.solutions[0]!.media).toEqual(['image', 'video']);
-    expect(parsed.solutions[0]!.frameCost.videoFrame).toBe(2);
+    expect(parsed.solutions[0]!.frameCost).toEqual({ image: 4, videoFrame: 2 });
+    expect(parsed.limits.notPublished).toEqual([]);
+    expect(parsed.understanding).toEqual([]);
   });
 
-  it('names the field path of a malformed catalog', () => {
+  it('requires solutions[].id and names the field', () => {
     const raw: any = catalog();
-    raw.limits.pollIntervalMs.min = 'fast';
-    delete raw.solutions[0].frameCost.image;
-    const err = shapeError(() => parseCatalog(raw));
-    expect(err.code).toBe('unexpected_shape');
-    expect(err.message).toContain('catalog.limits.pollIntervalMs.min: expected number');
-    expect(err.message).toContain('catalog.solutions[0].frameCost.image: expected number');
-    expect(err.problems).toHaveLength(2);
+    delete raw.solutions[0].id;
+    const err = thrown(() => parseCatalog(raw));
+    expect(err).toBeInstanceOf(ServiceShapeError);
+    expect(err.message).toBe('catalog.solutions[0].id: required (the interface names it)');
   });
 
-  it('rejects an unknown job status by name instead of guessing', () => {
-    const err = shapeError(() => parseJob({ status: 'paused', progress: 0.5 }));
-    expect(err.message).toMatch(/^job\.status: /);
-  });
-
-  it('accepts any numeric poll hint but names a non-numeric one', () => {
-    expect(
-      parseJob({ status: 'running', progress: 0.1, pollIntervalMs: JSON.parse('1e999') })
-        .pollIntervalMs,
-    ).toBe(Infinity);
-    expect(
-      shapeError(() => parseJob({ status: 'running', progress: 0, pollIntervalMs: 'soon' }))
-        .message,
-    ).toBe('job.pollIntervalMs: expected number');
-  });
-
-  it('reads a failed job as a value with its error', () => {
-    const job = parseJob({
-      jobId: 'j1',
-      status: 'failed',
-      progress: 0.2,
-      queuePosition: 0,
-      pollIntervalMs: null,
-      error: { code: 'engine_failed', message: 'boom' },
+  it("requires GET /key's remaining and hourRemaining, nothing else", () => {
+    expect(parseKeyStatus({ remaining: 5, hourRemaining: 3 })).toEqual({
+      audience: 'unknown',
+      remaining: 5,
+      hourRemaining: 3,
+      expiresAt: null,
     });
-    expect(job.error).toEqual({ code: 'engine_failed', message: 'boom' });
-    expect(job.pollIntervalMs).toBeUndefined();
-  });
-
-  it('checks detections inside an image result and in video frames', () => {
-    const detection = {
-      label: 'person',
-      classId: 0,
-      score: 0.9,
-      bbox: { x: 0.1, y: 0.1, w: 0.2, h: 0.2 },
-      bboxPx: { x: 10, y: 10, w: 20, h: 20 },
-    };
-    const result = {
-      detections: [detection, { ...detection, bbox: { x: 0, y: 0, w: 1 } }],
-      image: { width: 100, height: 100, analysedWidth: 100, analysedHeight: 100, format: 'jpeg' },
-      stats: { model: 'm', inferenceMs: 1, totalMs: 2 },
-      credits: { spent: 4, remaining: 10, hourRemaining: 10 },
-    };
-    expect(shapeError(() => parseImageResult(result)).message).toContain(
-      'imageResult.detections[1].bbox.h: expected number, received undefined',
+    expect(thrown(() => parseKeyStatus({ remaining: 5 })).message).toBe(
+      'key.hourRemaining: required (the interface names it): expected a number',
     );
-    const job = parseJob({
-      status: 'succeeded',
-      progress: 1,
-      result: {
-        fps: 10,
-        sampledFps: 5,
-        durationMs: 1000,
-        width: 320,
-        height: 240,
-        analysedWidth: 320,
-        analysedHeight: 240,
-        frames: [{ index: 0, timeMs: 0, detections: [detection] }],
+  });
+
+  it('requires a jobId on a 202 and keeps the paid answer raw without one', () => {
+    const err = thrown(() => parseVideoSubmission({ status: 'queued', credits: {} }));
+    expect(err).toBeInstanceOf(AnswerNotUnderstoodError);
+    expect((err as AnswerNotUnderstoodError).raw).toBe('{"status":"queued","credits":{}}');
+    expect(err.message).toContain('videoSubmission.jobId: required');
+  });
+
+  it('says when a body is not JSON', () => {
+    expect(thrown(() => parseJsonText('health', 'OK')).message).toBe(
+      'health: expected a JSON body, got "OK"',
+    );
+  });
+});
+
+describe('service adapter: where the interface is silent', () => {
+  it('reads limits under other names and lists the missing ones with what is used', () => {
+    const raw: any = catalog();
+    raw.limits = {
+      max_image_bytes: 1000,
+      MAX_CONCURRENCY: 3,
+      formats: { image: ['JPG', 'image/png'] },
+      minPollIntervalMs: 100,
+      maxPollIntervalMs: 900,
+    };
+    const { limits, understanding } = parseCatalog(raw);
+    expect(limits.maxImageBytes).toBe(1000);
+    expect(limits.maxConcurrentRequests).toBe(3);
+    expect(limits.imageFormats).toEqual(['jpeg', 'png']);
+    expect(limits.pollIntervalMs).toEqual({ min: 100, max: 900 });
+    expect(limits.maxConcurrentJobs).toBe(1);
+    const missing = limits.notPublished.map((n) => n.name);
+    expect(missing).toEqual(
+      expect.arrayContaining([
+        'maxVideoBytes',
+        'maxVideoSeconds',
+        'videoFormats',
+        'videoSampleFps',
+      ]),
+    );
+    expect(missing).not.toContain('maxImageBytes');
+    expect(understanding).toContainEqual({
+      field: 'catalog.limits.maxConcurrentJobs',
+      kind: 'not-published',
+      text: 'not published by the service: using one clip job at a time',
+    });
+  });
+
+  it('reads {id, name} classes, a single cost for both, absent media, and unknown costs', () => {
+    const raw: any = catalog();
+    raw.solutions = [
+      {
+        id: 'a',
+        classes: [
+          { id: 7, name: 'cat' },
+          { id: 9, name: 'dog' },
+        ],
+        cost: 3,
       },
+      { id: 'b', classes: ['x'], media: ['images'] },
+      { id: 'c', classes: ['x'], pricing: { perImage: 2, perFrame: 1 } },
+    ];
+    const { solutions, understanding } = parseCatalog(raw);
+    expect(solutions[0]).toMatchObject({
+      classes: ['cat', 'dog'],
+      classIds: [7, 9],
+      media: ['image', 'video'],
+      frameCost: { image: 3, videoFrame: 3 },
     });
-    expect(job.result?.frames[0]?.detections[0]?.label).toBe('person');
+    expect(solutions[1]).toMatchObject({
+      media: ['image'],
+      frameCost: { image: null, videoFrame: null },
+    });
+    expect(solutions[2]!.frameCost).toEqual({ image: 2, videoFrame: 1 });
+    const texts = understanding.map((n) => `${n.field}: ${n.text}`);
+    expect(texts).toContain('catalog.solutions[a].classes: understood as {id, name} objects');
+    expect(texts).toContain(
+      'catalog.solutions[b].frameCost.image: not published by the service: using a cost learnt from the first image sent',
+    );
   });
 
-  it('accepts a video submission without pollIntervalMs (clamped later)', () => {
+  it('reads any job status: result = finished, error = failed, unknown word = running', () => {
+    expect(parseJob({ status: 'processing', progress: 40 })).toMatchObject({
+      status: 'running',
+      serviceStatus: 'processing',
+      progress: 0.4,
+    });
+    expect(parseJob({ status: 'weird-state' })).toMatchObject({
+      status: 'running',
+      progress: null,
+    });
+    expect(parseJob({ status: 'PENDING' }).status).toBe('queued');
+    expect(parseJob({ state: 'done', error: 'out of memory' })).toMatchObject({
+      status: 'failed',
+      error: { code: 'job_failed', message: 'out of memory' },
+    });
+    expect(parseJob({ status: 'done', result: { frames: [] } })).toMatchObject({
+      status: 'succeeded',
+      result: { frames: [], fps: null },
+    });
+    // A finished word without a result is refused by name, never guessed.
+    expect(thrown(() => parseJob({ status: 'completed' })).message).toContain(
+      'job.result: required for a finished job',
+    );
+  });
+
+  it('counts any answer to DELETE as cancelled', () => {
+    expect(parseCancelAck(undefined)).toEqual({
+      jobId: null,
+      status: 'cancelled',
+      serviceStatus: null,
+    });
+    expect(parseCancelAck({ id: 5, state: 'deleted' })).toEqual({
+      jobId: '5',
+      status: 'cancelled',
+      serviceStatus: 'deleted',
+    });
+  });
+
+  it('yields the job of a 202 whose other fields do not fit, deriving pollUrl', () => {
     const sub = parseVideoSubmission({
-      jobId: 'j',
-      status: 'queued',
-      queuePosition: 1,
-      pollUrl: '/jobs/j',
-      credits: { spent: 0, remaining: 5, hourRemaining: 5, reserved: 40 },
+      job_id: 42,
+      status: 'accepted',
+      credits: 'lots',
+      eta: 'soon',
     });
-    expect(sub.pollIntervalMs).toBeUndefined();
-    expect(sub.credits.reserved).toBe(40);
+    expect(sub).toMatchObject({
+      jobId: '42',
+      pollUrl: '/jobs/42',
+      status: 'queued',
+      credits: null,
+    });
+    expect(sub.understanding.map((n) => n.field)).toEqual(
+      expect.arrayContaining([
+        'videoSubmission.jobId',
+        'videoSubmission.pollUrl',
+        'videoSubmission.credits',
+      ]),
+    );
   });
 
-  it('reads error bodies, and falls back to the status for foreign ones', () => {
-    expect(parseErrorBody(402, '{"error":{"code":"insufficient_frames","message":"m"}}')).toEqual({
-      code: 'insufficient_frames',
+  it('reads every error body form, with the HTTP status where the words are not ours', () => {
+    expect(parseErrorBody(402, '{"error":{"code":"no_frames","message":"m"}}')).toEqual({
+      code: 'no_frames',
       message: 'm',
     });
+    expect(parseErrorBody(404, '{"error":"no such job"}')).toEqual({
+      code: 'http_404',
+      message: 'no such job (HTTP 404)',
+    });
+    expect(parseErrorBody(400, '{"message":"bad solution"}').message).toBe(
+      'bad solution (HTTP 400)',
+    );
+    expect(parseErrorBody(422, '{"detail":"cannot decode"}').message).toBe(
+      'cannot decode (HTTP 422)',
+    );
+    expect(parseErrorBody(422, '{"detail":[{"msg":"field required"}]}').message).toBe(
+      'field required (HTTP 422)',
+    );
     expect(parseErrorBody(502, '<html>Bad gateway</html>')).toEqual({
       code: 'http_502',
-      message: '<html>Bad gateway</html>',
+      message: '<html>Bad gateway</html> (HTTP 502)',
     });
-  });
-
-  it('treats a non-JSON success body as a shape error', () => {
-    expect(shapeError(() => parseJsonText('catalog', '<html>')).message).toMatch(
-      /^catalog: expected a JSON body/,
-    );
+    expect(parseErrorBody(503, '')).toEqual({
+      code: 'http_503',
+      message: 'The service answered HTTP 503.',
+    });
   });
 });

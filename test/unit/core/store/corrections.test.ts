@@ -138,10 +138,12 @@ describe('corrections', () => {
         timeMs: frameIndex * 500,
         bbox: { x, y: 0.1, w: 0.2, h: 0.4 },
       });
-    fx.store.results.save(result('hv', [at(0, 0.1), at(0, 0.6), at(1, 0.12), at(1, 0.62)]));
+    fx.store.results.save(
+      result('hv', [at(0, 0.1), at(0, 0.6), at(1, 0.12), at(1, 0.62), at(2, 0.14), at(2, 0.64)]),
+    );
     const [clip] = fx.store.exportItems({ solution: 'objects', kind: 'video' });
     const tracks = clip!.detections.map((d) => (d as { trackId?: number }).trackId);
-    expect(tracks).toEqual([1, 2, 1, 2]);
+    expect(tracks).toEqual([1, 2, 1, 2, 1, 2]);
   });
 
   it('a correction cannot move to another content, and an unknown one is refused', () => {

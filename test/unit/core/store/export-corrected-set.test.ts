@@ -178,8 +178,15 @@ describe('the corrected export', () => {
     expect(labels('/lib/a-copy.jpg')).toEqual(labels('/lib/a.jpg'));
     expect(labels('/lib/b.jpg')).toEqual(['person', 'cow', 'lynx']);
     expect(labels('/lib/d.jpg')).toEqual(['person', 'man', 'dog']);
+    // The person is tracked over its three frames; the dog, left on two (its third box deleted),
+    // is too short for a track; the cat a person drew is a track of its own.
     expect(all.find((i) => i.path === '/lib/v.mp4')?.boxes.map((b) => b.trackId)).toEqual([
-      1, 2, 1, 2, 1, 3,
+      1,
+      undefined,
+      1,
+      undefined,
+      1,
+      2,
     ]);
   });
 
@@ -196,9 +203,11 @@ describe('the corrected export', () => {
         .flatMap((h) => fx.store.corrections.forContent(h, 'objects'))
         .sort((x, y) => x.id - y.id);
       // Everything the merge reads; content, solution and time are the repository's alone.
-      const lean = rows.map(({ id, frameIndex, timeMs, anchor, label, bbox, review, deleted }) => ({
-        ...{ id, frameIndex, timeMs, anchor, label, bbox, review, deleted },
-      }));
+      const lean = rows.map(
+        ({ id, frameIndex, timeMs, anchor, label, bbox, review, deleted, track }) => ({
+          ...{ id, frameIndex, timeMs, anchor, label, bbox, review, deleted, track },
+        }),
+      );
       expect(raw.map(toMergeCorrection)).toEqual(lean);
       expect(lean.filter((c) => c.anchor === null && c.deleted)).toHaveLength(1);
     } finally {

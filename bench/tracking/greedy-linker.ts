@@ -1,17 +1,12 @@
 /**
- * Tracks: boxes of a clip linked across its sampled frames, so MOT exports carry stable ids and a
- * relabel can apply to a whole track. A simple greedy IoU tracker over the corrected set: in
+ * The tracking bench's baseline: LabelDesk's first linker, kept as it was when the SORT-style
+ * tracker (electron/core/tracking) replaced it. A simple greedy IoU linker: in
  * frame order, each box continues the track of the same label whose last box overlaps it most
  * (IoU ≥ 0.3), if that track was seen at most `maxGap` sampled frames before; else it starts one.
  * Deterministic: the same boxes always get the same ids (1, 2, … in order of first appearance).
  */
-import { iou, type NormBox } from '../../shared/geometry/box-math.js';
-
-export interface TrackInput {
-  frameIndex: number;
-  label: string;
-  bbox: NormBox;
-}
+import type { TrackInput } from '../../electron/core/tracking/assign-tracks.js';
+import { iou, type NormBox } from '../../electron/shared/geometry/box-math.js';
 
 export interface TrackOptions {
   minIou?: number;
@@ -27,7 +22,7 @@ interface OpenTrack {
 }
 
 /** Track ids (from 1) for `boxes`, in input order. Boxes need not be sorted. */
-export function assignTracks(boxes: readonly TrackInput[], options: TrackOptions = {}): number[] {
+export function greedyTracks(boxes: readonly TrackInput[], options: TrackOptions = {}): number[] {
   const minIou = options.minIou ?? 0.3;
   const maxGap = options.maxGap ?? 2;
   const ids = new Array<number>(boxes.length).fill(0);

@@ -1,0 +1,68 @@
+/**
+ * The calls on whole tracks of a clip. Each is one undo step made of ordinary corrections (one per
+ * box), so it survives re-analysis like any edit and `review.editMany` with its inverse undoes it.
+ * Merging and splitting put boxes in a person's track (`track` edits): the tracker leaves those
+ * boxes alone and never renumbers those tracks.
+ */
+import type { TrackedBox } from '../core/review/export-boxes.js';
+import { ReviewService } from '../core/review/review-service.js';
+import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
+import type { Handlers } from '../shared/contract/index.js';
+import type { ReviewEdit } from '../shared/contract/review-schemas.js';
+
+type TrackHandlers = Pick<
+  Handlers,
+  'review.editTrack' | 'review.mergeTracks' | 'review.splitTrack'
+>;
+
+const refOf = (b: TrackedBox) => ({ detectionId: b.detectionId, correctionId: b.correctionId });
+
+/** The review state each decision leaves a box in (a box already there is not touched again). */
+const ALREADY = { accept: 'accepted', reject: 'rejected' } as const;
+
+export function trackHandlers(
+  store: LibraryStore,
+  changed: (media: MediaRecord) => void,
+): TrackHandlers {
+  const review = new ReviewService(store);
+  /** Edits every box `choose` picks in one transaction; answers the count and the undo. */
+  const onBoxes = (
+    q: { id: number; solution: string },
+    choose: (b: TrackedBox) => boolean,
+    editOf: (b: TrackedBox) => ReviewEdit,
+  ) => {
+    const r = review.bulk(q.id, q.solution, choose, editOf);
+    if (r.inverse.length) changed(r.media);
+    return { changed: r.inverse.length, inverse: r.inverse };
+  };
+  return {
+    'review.editTrack': (q) =>
+      onBoxes(
+        q,
+        (b) => b.trackId === q.trackId && (q.kind === 'delete' || b.review !== ALREADY[q.kind]),
+        (b) => ({ kind: q.kind, box: refOf(b) }),
+      ),
+    'review.mergeTracks': (q) => {
+      const into = Math.min(...q.trackIds);
+      return onBoxes(
+        q,
+        (b) => b.trackId !== undefined && q.trackIds.includes(b.trackId) && b.personTrack !== into,
+        (b) => ({ kind: 'track', box: refOf(b), track: into }),
+      );
+    },
+    'review.splitTrack': (q) => {
+      const { boxes } = review.item(q.id, q.solution);
+      const track = boxes.filter((b) => !b.deleted && b.trackId === q.trackId);
+      const later = (b: TrackedBox) => b.frameIndex >= q.frameIndex;
+      // A cut before its first box or after its last leaves the track as it is.
+      if (track.every(later) || !track.some(later)) return { changed: 0, inverse: [] };
+      const fresh = boxes.reduce((m, b) => Math.max(m, b.trackId ?? 0, b.personTrack ?? 0), 0) + 1;
+      const target = (b: TrackedBox) => (later(b) ? fresh : q.trackId);
+      return onBoxes(
+        q,
+        (b) => b.trackId === q.trackId && b.personTrack !== target(b),
+        (b) => ({ kind: 'track', box: refOf(b), track: target(b) }),
+      );
+    },
+  };
+}

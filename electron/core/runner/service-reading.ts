@@ -1,0 +1,24 @@
+/** The per-service reading setting (box x,y = corner or centre), kept in the library's settings. */
+import { DEFAULT_READING, type ReadingSettings } from '../service/adapter/adapter-types.js';
+import type { LibraryStore } from '../store/store-types.js';
+
+const key = (serviceUrl: string) => `service.reading:${serviceUrl}`;
+
+export function readingOf(
+  store: Pick<LibraryStore, 'settings'>,
+  serviceUrl: string,
+): ReadingSettings {
+  const saved = store.settings.get(key(serviceUrl));
+  if (!saved) return DEFAULT_READING;
+  const parsed = JSON.parse(saved) as Partial<ReadingSettings>;
+  return { boxOrigin: parsed.boxOrigin === 'centre' ? 'centre' : 'corner' };
+}
+
+/** Saves the setting; the caller then re-reads the kept raw answers (rereadRawAnswers). */
+export function setReading(
+  store: Pick<LibraryStore, 'settings'>,
+  serviceUrl: string,
+  reading: ReadingSettings,
+): void {
+  store.settings.set(key(serviceUrl), JSON.stringify(reading));
+}

@@ -1,0 +1,40 @@
+/**
+ * How well a track's predicted box fits a detection, as a cost for the assignment: 1 − IoU when
+ * they overlap enough; otherwise (a fast or small object can leave its prediction without
+ * overlapping it) 1 + the distance between their centres measured in the prediction's own
+ * uncertainty, as a fraction of the gate, so any real overlap beats any near miss. Pairs beyond
+ * the gate, or of very different sizes, are not allowed at all.
+ */
+import { iou, type NormBox } from '../../shared/geometry/box-math.js';
+
+export interface MatchGate {
+  /** Overlap from which a pair counts as overlapping. */
+  minIou: number;
+  /** Furthest centre distance, in standard deviations of the prediction, for a pair that does not overlap. */
+  maxCentreDistance: number;
+  /** Largest ratio between the two boxes' widths, or heights. */
+  maxSizeRatio: number;
+}
+
+export const DEFAULT_GATE: MatchGate = { minIou: 0.1, maxCentreDistance: 3, maxSizeRatio: 2 };
+
+/** Costs at or above this are refused pairs; the assignment still sees a finite number. */
+export const REFUSED = 1e6;
+
+export function matchCost(
+  predicted: NormBox,
+  spread: { x: number; y: number },
+  detected: NormBox,
+  gate: MatchGate,
+): number {
+  const overlap = iou(predicted, detected);
+  if (overlap >= gate.minIou) return 1 - overlap;
+  const ratioW = predicted.w / detected.w;
+  const ratioH = predicted.h / detected.h;
+  const r = gate.maxSizeRatio;
+  if (ratioW > r || ratioW < 1 / r || ratioH > r || ratioH < 1 / r) return REFUSED;
+  const dx = (predicted.x + predicted.w / 2 - (detected.x + detected.w / 2)) / spread.x;
+  const dy = (predicted.y + predicted.h / 2 - (detected.y + detected.h / 2)) / spread.y;
+  const distance = Math.hypot(dx, dy);
+  return distance <= gate.maxCentreDistance ? 1 + distance / gate.maxCentreDistance : REFUSED;
+}

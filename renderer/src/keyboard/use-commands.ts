@@ -1,0 +1,58 @@
+/**
+ * Binds the registry's commands of one scope to handlers. The registry decides which command a key
+ * runs; the handler decides what it does, and answers false to let the key do its usual thing
+ * (Tab past the last box). A key already handled (a list's up/down) or typed in a field is left
+ * alone, and a range input keeps its arrows.
+ */
+import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import {
+  commandFor,
+  type CommandId,
+  type CommandScope,
+} from '../../../electron/shared/keyboard/registry.js';
+import { typingIn } from './typing.js';
+
+/**
+ * What a command runs; `chord` is the registry chord that matched ("Shift+ArrowUp"). Answering
+ * `false` (only that) lets the key do its usual thing.
+ */
+export type CommandHandler = (chord: string, event: KeyboardEvent) => unknown;
+export type CommandHandlers = Partial<Record<CommandId, CommandHandler>>;
+
+interface Bindings {
+  handlers: CommandHandlers;
+  /** Boxes are selected (arrows move them rather than change item). */
+  selection?: boolean;
+}
+
+/** Runs the command a key press names; true when it was handled (and its default prevented). */
+export function runCommand(scope: CommandScope, e: KeyboardEvent, b: Bindings): boolean {
+  if (e.defaultPrevented) return false;
+  const onRange = e.target instanceof HTMLInputElement && e.target.type === 'range';
+  if (onRange && e.key.startsWith('Arrow')) return false;
+  const found = commandFor(scope, e, {
+    selection: b.selection ?? false,
+    typing: typingIn(e.target),
+  });
+  const handler = found ? b.handlers[found.command.id as CommandId] : undefined;
+  if (!found || !handler) return false;
+  if (handler(found.chord, e) === false) return false;
+  e.preventDefault();
+  return true;
+}
+
+/** The scope's keys, listened for on the window (they work wherever focus is on the screen). */
+export function useCommands(scope: CommandScope, bindings: Bindings): void {
+  const live = useRef(bindings);
+  live.current = bindings;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => void runCommand(scope, e, live.current);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [scope]);
+}
+
+/** The scope's keys on one element (a grid that owns its keys while it has focus). */
+export function commandKeyDown(scope: CommandScope, bindings: Bindings) {
+  return (e: ReactKeyboardEvent) => void runCommand(scope, e.nativeEvent, bindings);
+}

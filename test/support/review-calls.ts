@@ -1,0 +1,28 @@
+/** Calls the review handlers (box edits and track decisions) the way the transports do. */
+import { reviewHandlers } from '../../electron/application/review-handlers.js';
+import type { RunController } from '../../electron/application/run-controller.js';
+import { trackHandlers } from '../../electron/application/track-handlers.js';
+import type { LibraryStore } from '../../electron/core/store/store-types.js';
+import {
+  CALLS,
+  type CallInput,
+  type CallName,
+  type CallResult,
+} from '../../electron/shared/contract/index.js';
+
+/** Arguments and answer go through the contract's schemas; `changed` hears each changed folder. */
+export async function callReview<N extends CallName>(
+  store: LibraryStore,
+  changed: (folderId: number) => void,
+  name: N,
+  input: CallInput<N>,
+): Promise<CallResult<N>> {
+  const onChange = (m: { folderId: number }) => changed(m.folderId);
+  // Re-analysis is not called here: the run controller is never reached.
+  const h = {
+    ...reviewHandlers(store, undefined as unknown as RunController, onChange),
+    ...trackHandlers(store, onChange),
+  };
+  const handler = h[name as keyof typeof h] as (a: unknown) => unknown;
+  return CALLS[name].output.parse(await handler(CALLS[name].input.parse(input))) as CallResult<N>;
+}
