@@ -45,7 +45,11 @@ export async function readPendingMedia(options: ReadPassOptions): Promise<ReadPa
   };
   const pages = pendingPages(store, 'hash', (m) => m.contentHash === null, options.only);
   const readPage = (page: MediaRecord[]) => {
-    const reads = pool.read(page, signal);
+    // Only what the workers need crosses the thread boundary (each message is copied).
+    const reads = pool.read(
+      page.map((m) => ({ path: m.path, kind: m.kind })),
+      signal,
+    );
     reads.catch(() => undefined); // awaited below; an abort must not count as unhandled
     return { page, reads };
   };
