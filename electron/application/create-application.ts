@@ -10,6 +10,7 @@ import { openAppContext } from './app-context.js';
 import type { Application, ApplicationOptions } from './application-types.js';
 import { AppEvents } from './app-events.js';
 import { AutoLabeller } from './auto-label.js';
+import { checkHandlers } from './check-handlers.js';
 import { FolderManager } from './folder-manager.js';
 import { libraryHandlers } from './library-handlers.js';
 import { refuseWrites } from './read-only-home.js';
@@ -113,6 +114,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     'service.useHosted': ({ baseUrl, apiKey }) => hub.useHosted(baseUrl, apiKey),
     'service.startTrial': ({ baseUrl }) => hub.startTrial(baseUrl),
     'service.forgetKey': () => hub.forgetKey(),
+    ...checkHandlers(store, hub, runs, home, () => store.rawAnswers.countUnread()),
 
     'folders.list': () => folders.list(),
     'folders.add': ({ path }) => folders.add(path),
@@ -154,6 +156,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
         hourBudget: null,
         retryUncertain: true,
         retryRefused: true,
+        // A Retry is a person's explicit request for these very files.
+        acceptUnknownCost: true,
       }),
     'runs.history': ({ limit }) => view.runs(limit),
     'runs.autoLabel': () => auto.get(),

@@ -60,6 +60,7 @@ const WRITES: Partial<Record<keyof Handlers, string>> = {
   'review.acceptAll': 'review edits',
   'review.rejectAll': 'review edits',
   'review.relabelTrack': 'review edits',
+  'labels.import': 'imported labels',
   'service.useEmbedded': 'the service choice',
   'service.useHosted': 'the service choice',
   'service.startTrial': 'the service choice',

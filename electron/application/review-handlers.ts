@@ -108,6 +108,12 @@ export function reviewHandlers(
     },
     'runs.estimateReanalyse': (scope) => runs.estimate(scope, Date.now()),
     'runs.reanalyse': (request) =>
-      runs.start({ ...request, retryUncertain: false, reanalyseBefore: Date.now() }),
+      // The Re-analyse dialog has shown the estimate (and an unknown cost) and been confirmed.
+      runs.start({
+        ...request,
+        retryUncertain: false,
+        reanalyseBefore: Date.now(),
+        acceptUnknownCost: true,
+      }),
   };
 }

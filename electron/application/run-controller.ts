@@ -4,7 +4,7 @@
  * Waiting for credits is a phase of its own, with the time sending resumes.
  */
 import { randomUUID } from 'node:crypto';
-import { plannedCosts } from '../core/runner/cost-estimate.js';
+import { withLearntCosts } from '../core/runner/learn-cost.js';
 import { findSolution, planRun } from '../core/runner/plan-run.js';
 import { rereadRawAnswers } from '../core/runner/reread-raw-answers.js';
 import type { AsyncView } from '../core/store/library-view-client.js';
@@ -41,6 +41,8 @@ export interface StartRequest extends RunScope {
   retryRefused?: boolean;
   /** Re-analysis: send again files labelled before this time (see planRun). */
   reanalyseBefore?: number;
+  /** The person accepted that the cost is unknown until the first file is sent. */
+  acceptUnknownCost?: boolean;
 }
 
 interface ActiveRun {
@@ -99,7 +101,10 @@ export class RunController {
         'The service has not been reached yet, so its frame costs are unknown.',
       );
     }
-    const solution = findSolution(catalog, scope.solution);
+    const solution = findSolution(
+      withLearntCosts(catalog, this.store.costs, this.hub.identity()),
+      scope.solution,
+    );
     // Planned on the view's thread: 100k files take a second there, and none here.
     const [counts, credits] = await Promise.all([
       this.view.estimate({
@@ -113,8 +118,8 @@ export class RunController {
     ]);
     return {
       solution: solution.id,
-      imageCost: plannedCosts(solution).image,
-      frameCost: plannedCosts(solution).videoFrame,
+      imageCost: solution.frameCost.image,
+      frameCost: solution.frameCost.videoFrame,
       ...counts,
       remaining: credits?.remaining ?? null,
       hourRemaining: credits?.hourRemaining ?? null,
@@ -224,6 +229,14 @@ export class RunController {
         ? { reanalyseBefore: request.reanalyseBefore }
         : {}),
     });
+    if (plan.costUnknown > 0 && !request.acceptUnknownCost) {
+      const err = new LabelDeskError(
+        'cost_unknown',
+        `The service does not publish what ${plan.solution.id} costs: it is unknown until the first file is sent. Accept that to start.`,
+      );
+      this.finish(run, 'failed', err.message);
+      throw err;
+    }
     for (const m of plan.reused) counted.add(m.id);
     for (const i of [...plan.refused, ...plan.uncertain]) counted.add(i.media.id);
     const base = { ...run.state };

@@ -6,6 +6,7 @@
 import { KeychainUnavailableError } from '../core/credentials/index.js';
 import type { CatalogView, ServicePort } from '../core/runner/service-port.js';
 import type { Catalog } from '../core/service/service-adapter.js';
+import { withLearntCosts } from '../core/runner/learn-cost.js';
 import { ServiceClient } from '../core/service/service-client.js';
 import type { LocalService } from '../local-service/service.js';
 import { LabelDeskError, type ServiceState } from '../shared/contract/index.js';
@@ -164,6 +165,16 @@ export class ServiceHub {
     return this.catalogCache;
   }
 
+  /** What Check service talks to: the current service, with its key when there is one. */
+  async checkTarget() {
+    await this.switching;
+    const c = this.conn;
+    if (!c) throw new LabelDeskError('no_service', 'No service is connected yet.');
+    const service = c.embedded ? `the embedded service (${c.url})` : c.url;
+    const client = c.client ?? new ServiceClient({ baseUrl: c.url });
+    return { service, identity: c.identity, client, hasKey: c.client !== undefined };
+  }
+
   async keyCredits(): Promise<ServiceState['credits']> {
     await this.switching;
     return this.creditsOf(this.conn?.client);
@@ -197,8 +208,10 @@ export class ServiceHub {
     const anonymous = new ServiceClient({ baseUrl: c.url });
     let next: ServiceState;
     try {
-      const [catalog, health] = await Promise.all([anonymous.catalog(), anonymous.health()]);
-      this.rememberCatalog(c, catalog);
+      const [published, health] = await Promise.all([anonymous.catalog(), anonymous.health()]);
+      this.rememberCatalog(c, published);
+      // Costs the service does not publish are shown as learnt, once they are.
+      const catalog = withLearntCosts(published, this.o.app.store.costs, c.identity);
       const credits = await this.creditsOf(c.client);
       const ready = c.embedded ? isReady(c.embedded) : true;
       next = {

@@ -1,4 +1,4 @@
-/** The `labeldesk` command. Each subcommand lives in its own file; exit codes: 0 ok, 1 failures, 2 usage, 3 credits, 4 library busy, 5 library damaged, 130 interrupted. */
+/** The `labeldesk` command. Each subcommand lives in its own file; exit codes: 0 ok, 1 failures, 2 usage, 3 credits, 4 library busy, 5 library damaged, 6 doctor: not understood, 130 interrupted. */
 import { Command, CommanderError } from 'commander';
 import { join } from 'node:path';
 import { LibraryBusyError } from '../core/store/library-lock.js';
@@ -7,6 +7,7 @@ import { labeldeskHome } from '../node-lib/app-paths.js';
 import { terminalText } from './terminal-text.js';
 import { buildVersion } from '../node-lib/app-paths.js';
 import { addAppCommand } from './commands/app-command.js';
+import { addDoctorCommand } from './commands/doctor-command.js';
 import { addEvaluateCommand } from './commands/evaluate-command.js';
 import { addExportCommand } from './commands/export-command.js';
 import { addImportCommand } from './commands/import-command.js';
@@ -38,6 +39,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   addLabelCommand(program, setExit);
   addPlanCommand(program);
   addStatusCommand(program);
+  addDoctorCommand(program, setExit);
   addLoginCommands(program);
   addExportCommand(program);
   addImportCommand(program, setExit);

@@ -13,6 +13,8 @@ export function planJson(plan: RunPlan, key: KeyView | undefined) {
       plan.refused.length +
       plan.uncertain.length,
     toLabel: { images: plan.images, clips: plan.clips, frames: plan.frames },
+    /** Files whose cost is unknown until the first of them is sent (not in `frames`). */
+    costUnknown: plan.costUnknown,
     alreadyLabelled: plan.reused.length,
     duplicates: plan.duplicates.length,
     refused: plan.refused.map((r) => ({ path: r.media.path, code: r.code, message: r.message })),
@@ -38,11 +40,19 @@ export function planText(plan: RunPlan, key: KeyView | undefined): string {
   const j = planJson(plan, key);
   const lines = [
     `${j.found} media found · ${j.alreadyLabelled} already labelled · ${j.duplicates} duplicates · ${j.refused.length} refused · ${j.uncertain.length} uncertain`,
-    `To label with ${plan.solution.id}: ${plan.images} images and ${plan.clips} clips, about ${plan.frames} frames`,
+    `To label with ${plan.solution.id}: ${plan.images} images and ${plan.clips} clips, ${costText(plan)}`,
     key
       ? `The key has ${key.remaining} frames left, ${key.hourRemaining} this hour${j.fits ? (j.fitsThisHour ? '' : ' — the run will pause for the hour') : ' — not enough for all of it'}`
       : 'No key for this service, so the frames left are not shown (`labeldesk login` stores one).',
   ];
   for (const r of j.refused) lines.push(`  refused ${r.path} — ${r.code}: ${r.message}`);
   return lines.map(terminalText).join('\n');
+}
+
+/** "about 12 frames", or what is unknown and why (the service does not publish the cost). */
+export function costText(plan: RunPlan): string {
+  if (plan.costUnknown === 0) return `about ${plan.frames} frames`;
+  const known =
+    plan.frames > 0 ? `about ${plan.frames} frames for the files whose cost is known; ` : '';
+  return `${known}cost unknown until the first file (the service does not publish it; LabelDesk learns it from the first file sent)`;
 }

@@ -14,6 +14,8 @@ export const EXIT = {
   libraryBusy: 4,
   /** The library database is damaged (not 1, which means some files failed). */
   libraryDamaged: 5,
+  /** `doctor`: the service answered, but something LabelDesk needs was not understood. */
+  notUnderstood: 6,
   interrupted: 130,
 } as const;
 

@@ -71,7 +71,10 @@ export async function startRunnerRig(
   const plan = async (paths: readonly string[], retryUncertain = false, solution = 'objects') => {
     catalog ??= await client.catalog();
     const selection = await collectMedia(store, paths);
-    return planRun(store, catalog, solution, selection.media, { retryUncertain });
+    return planRun(store, catalog, solution, selection.media, {
+      retryUncertain,
+      serviceUrl: proxy.url,
+    });
   };
   return {
     fixture,

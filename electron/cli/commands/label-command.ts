@@ -61,7 +61,11 @@ async function confirm(plan: RunPlan, stop: AbortSignal, onCtrlC: () => void): P
   // On a terminal readline reads Ctrl-C itself (raw mode) and reports it here, not as a signal.
   rl.on('SIGINT', onCtrlC);
   try {
-    const answer = await rl.question(`Spend up to ${plan.frames} frames? [y/N] `, {
+    const question =
+      plan.costUnknown > 0
+        ? 'The cost is unknown until the first file: send it, learn the cost and go on? [y/N] '
+        : `Spend up to ${plan.frames} frames? [y/N] `;
+    const answer = await rl.question(question, {
       signal: stop,
     });
     return /^y(es)?$/i.test(answer.trim());
@@ -162,8 +166,13 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
     const key = await conn.client.keyStatus();
     if (!opts.json) err.write(`${planText(plan, key)}\n`);
     const interactive = process.stdin.isTTY && process.stderr.isTTY;
+    if (plan.costUnknown > 0 && !interactive && !opts.yes) {
+      throw new UsageError(
+        `The service does not publish what ${plan.solution.id} costs, so it is unknown until the first file is sent (only that file's cost is at risk). Nothing was sent; run again with --yes to accept.`,
+      );
+    }
     const asked =
-      interactive && !opts.yes && plan.frames > 0
+      interactive && !opts.yes && (plan.frames > 0 || plan.costUnknown > 0)
         ? await confirm(plan, ctrlC.stop, ctrlC.press).catch((e: unknown) => {
             if (ctrlC.stop.aborted) return 'interrupted' as const;
             throw e;
@@ -194,6 +203,14 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
                 view.line(`failed ${item.media.path}: ${outcome.code}: ${outcome.message}`);
             },
             onDisk: (state) => say(diskMessage(state, app.home)),
+            onCostLearnt: (kind, frames) =>
+              say(
+                `Learnt from the service's count: ${frames} frames per ${kind === 'image' ? 'image' : 'clip frame'} for ${p.solution.id}.`,
+              ),
+            onCostDrift: (frames) =>
+              say(
+                `The key lost ${Math.abs(frames)} frames ${frames > 0 ? 'more' : 'less'} than the learnt cost accounts for: counted as the service counts them, and the cost is learnt again from the next file.`,
+              ),
           },
         );
         budgetUsed += summary.budgetUsed;

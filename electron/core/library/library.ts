@@ -10,7 +10,7 @@ import type { LibraryIssue, LibraryMediaStore } from './media-types.js';
 import { probeMedia } from './probe-media.js';
 import { readPendingMedia } from './read-pass.js';
 import { absorbFileRoots, addFileRoot, folderRootsOnly, scanRoot } from './library-roots.js';
-import { fresh, type ReconcileCounts, reconcile } from './reconcile.js';
+import { applyWatchEvent, type ReconcileCounts, reconcile, upsertOf } from './reconcile.js';
 import { checkedFolder, refuseOverlap } from './folder-refusal.js';
 import { isWithin } from './path-within.js';
 import { pendingPages } from './pending-pages.js';
@@ -279,7 +279,7 @@ export class Library {
     const chosen = this.store.folders.list().filter((f) => !ids || ids.has(f.id));
     const roots = (await folderRootsOnly(this.store, chosen)).map((f) => f.path);
     options.signal?.throwIfAborted();
-    const watcher = watchFolders(roots, (e) => this.apply(e) && onEvent(e), {
+    const watcher = watchFolders(roots, (e) => applyWatchEvent(this.store, e) && onEvent(e), {
       stableMs: this.options.stableMs,
       onIssue: this.options.onIssue,
       onRootState: this.options.onRootState,
@@ -306,25 +306,6 @@ export class Library {
     if (this.watcher) await this.watch(this.watcher.onEvent, this.watcher.options);
   }
 
-  /** Stores one watch event; false when the store already knew it (e.g. a chmod). */
-  private apply(e: WatchEvent): boolean {
-    const row = this.store.media.byPath(e.path);
-    if (e.type === 'removed') {
-      if (!row || row.status === 'missing') return false;
-      this.store.media.markMissing([row.id]);
-      return true;
-    }
-    if (row && row.size === e.size && row.mtimeMs === e.mtimeMs) {
-      if (row.status !== 'missing') return false;
-      this.store.media.upsertMany([{ ...upsertOf(row), status: 'present' }]);
-      return true;
-    }
-    const folder = this.store.folders.list().find((f) => f.path === e.root);
-    if (!folder) return false;
-    this.store.media.upsertMany([fresh(folder.id, e)]);
-    return true;
-  }
-
   private fail(row: MediaRecord, code: string, message: string): void {
     if (code === 'not_found') this.store.media.markMissing([row.id]);
     else if (code !== 'changed_while_reading') this.store.media.markError(row.id, code, message);
@@ -338,9 +319,4 @@ async function* abortable<T>(batches: AsyncIterable<T>, signal?: AbortSignal): A
     yield batch;
   }
   signal?.throwIfAborted();
-}
-
-function upsertOf(row: MediaRecord): MediaUpsert {
-  const { id: _id, ...rest } = row;
-  return rest;
 }

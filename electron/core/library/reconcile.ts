@@ -3,9 +3,10 @@
  * its hash and probe results, so it is hashed and probed again), files not seen are marked missing.
  * Run at every start, this is how edits made while LabelDesk was closed are picked up.
  */
-import type { MediaUpsert } from '../store/store-types.js';
+import type { MediaRecord, MediaUpsert } from '../store/store-types.js';
 import type { LibraryMediaStore } from './media-types.js';
 import type { ScanEntry } from './scan-folder.js';
+import type { WatchEvent } from './watch-folders.js';
 
 export interface ReconcileCounts {
   new: number;
@@ -79,7 +80,10 @@ export async function reconcile(
           continue;
         }
         previous.delete(entry.path);
-        if (before.size !== entry.size || before.mtimeMs !== entry.mtimeMs) {
+        // Another file under the same name (a link pointed elsewhere, a copy kept its size and
+        // time) is a changed file: read again, never taken for the one read before.
+        const otherFile = !!before.fileId && !!entry.fileId && before.fileId !== entry.fileId;
+        if (before.size !== entry.size || before.mtimeMs !== entry.mtimeMs || otherFile) {
           counts.changed++;
           upserts.push(fresh(folderId, entry));
         } else {
@@ -150,4 +154,29 @@ function presentIds(store: LibraryMediaStore, folderId: number): Set<number> {
     if (page.length < 5000) return ids;
     afterPath = page[page.length - 1]?.path;
   }
+}
+
+/** Stores one watch event; false when the store already knew it (e.g. a chmod). */
+export function applyWatchEvent(store: LibraryMediaStore, e: WatchEvent): boolean {
+  const row = store.media.byPath(e.path);
+  if (e.type === 'removed') {
+    if (!row || row.status === 'missing') return false;
+    store.media.markMissing([row.id]);
+    return true;
+  }
+  const sameFile = !row?.fileId || !e.fileId || row.fileId === e.fileId;
+  if (row && row.size === e.size && row.mtimeMs === e.mtimeMs && sameFile) {
+    if (row.status !== 'missing') return false;
+    store.media.upsertMany([{ ...upsertOf(row), status: 'present' }]);
+    return true;
+  }
+  const folder = store.folders.list().find((f) => f.path === e.root);
+  if (!folder) return false;
+  store.media.upsertMany([fresh(folder.id, e)]);
+  return true;
+}
+
+export function upsertOf(row: MediaRecord): MediaUpsert {
+  const { id: _id, ...rest } = row;
+  return rest;
 }

@@ -37,29 +37,17 @@ export function sampledFrames(durationMs: number, sampleFps: number): number {
   return Math.max(1, Math.ceil((durationMs / 1000) * sampleFps));
 }
 
-/**
- * Placeholder for a frame cost the catalog does not publish in a form LabelDesk reads, until the
- * runner learns it from the first call (issue 16 §2).
- */
-export const ASSUMED_UNKNOWN_COST = 1;
-
-/** The solution's costs, an unpublished one replaced by ASSUMED_UNKNOWN_COST. */
-export function plannedCosts(solution: Solution): { image: number; videoFrame: number } {
-  return {
-    image: solution.frameCost.image ?? ASSUMED_UNKNOWN_COST,
-    videoFrame: solution.frameCost.videoFrame ?? ASSUMED_UNKNOWN_COST,
-  };
-}
-
-/** The frames one file costs with this solution. */
+/** The frames one file costs with this solution; null while that cost is unknown (not published, not learnt). */
 export function costOf(
-  media: MediaRecord,
+  media: Pick<MediaRecord, 'kind' | 'durationMs'>,
   solution: Solution,
   limits: CatalogView['limits'],
-): number {
-  const costs = plannedCosts(solution);
-  if (media.kind === 'image') return costs.image;
-  return sampledFrames(media.durationMs ?? 0, limits.videoSampleFps) * costs.videoFrame;
+): number | null {
+  if (media.kind === 'image') return solution.frameCost.image;
+  const perFrame = solution.frameCost.videoFrame;
+  if (perFrame === null) return null;
+  // A learnt per-frame cost may be fractional; the key is charged whole frames.
+  return Math.round(sampledFrames(media.durationMs ?? 0, limits.videoSampleFps) * perFrame);
 }
 
 /** Files that break the published limits are refused here, costing no request. */

@@ -13,6 +13,8 @@ export interface EstimateCounts {
   clips: number;
   clipFrames: number;
   frames: number;
+  /** Files whose cost is unknown until the first of them is sent (not in `frames`). */
+  costUnknown: number;
   alreadyLabelled: number;
   refused: number;
   uncertain: number;
@@ -51,6 +53,7 @@ export function estimateCounts(
     clips: plan.clips,
     clipFrames,
     frames: plan.frames,
+    costUnknown: plan.costUnknown,
     alreadyLabelled: plan.reused.length + plan.duplicates.length,
     refused: plan.refused.length,
     uncertain: plan.uncertain.length,

@@ -3,7 +3,8 @@ import { AnswerNotUnderstoodError } from '../service/service-errors.js';
 import { classifyError } from './classify-error.js';
 import { DiskFullError, isDiskFull } from './disk-full.js';
 import { keepRawAnswer } from './keep-raw-answer.js';
-import type { CreditsState } from './service-port.js';
+import { keyFiguresOf, spentOf, spentSince } from './learn-cost.js';
+import type { CreditsState, KeyView } from './service-port.js';
 import type { PlannedItem, TaskContext, TaskOutcome } from './task-types.js';
 import { toDetectionInputs } from './to-detections.js';
 
@@ -16,17 +17,17 @@ export async function runImageTask(
   const { service, solution } = ctx;
   const refused = await refusedToSend(ctx, item, submissionId);
   if (refused) return refused;
+  /** The key before the call, read when the cost is unknown (nothing else is in flight then). */
+  let before: KeyView | undefined;
   try {
+    before = item.costUnknown ? await service.keyStatus(ctx.signal) : undefined;
     const answer = await service.inferImage({
       solution: solution.id,
       file: item.media.path,
       signal: ctx.signal,
       solutionClasses: solution,
     });
-    // Without credits in the answer, the planned cost stands for the spend (the runner learns the
-    // real one from GET /key where the catalog publishes none).
-    const spent = answer.credits?.spent ?? item.cost;
-    const credits = knownCredits(answer.credits);
+    const spent = await spendOf(ctx, item, answer.credits, before);
     // Result, charge and state land together (with the other answers of this event-loop turn):
     // a crash in between must not keep one without the others. Only then is the answer settled.
     // A full disk does not lose the paid answer: it is held here and saved once space returns.
@@ -50,15 +51,17 @@ export async function runImageTask(
       await ctx.disk.retry(commit, ctx.sleep, ctx.signal);
     } catch (err) {
       if (!(err instanceof DiskFullError)) throw err;
-      ctx.budget.settle(item.cost, spent, credits);
+      ctx.budget.settle(item.cost, spent, keyFiguresOf(answer.credits));
       return recordUnsaved(ctx, submissionId, spent, err.message);
     }
-    ctx.budget.settle(item.cost, spent, credits);
+    ctx.budget.settle(item.cost, spent, keyFiguresOf(answer.credits));
     return { kind: 'done', framesSpent: spent, boxes: answer.detections.length };
   } catch (err) {
     if (err instanceof AnswerNotUnderstoodError) {
-      ctx.budget.settle(item.cost, item.cost);
-      return keepRawAnswer(ctx, item, submissionId, err, item.cost);
+      // Charged though unreadable: while its cost is learnt, the key says what it cost (and teaches it).
+      const charged = await spendOf(ctx, item, null, before);
+      ctx.budget.settle(item.cost, charged);
+      return keepRawAnswer(ctx, item, submissionId, err, charged);
     }
     const outcome = classifyError(err, ctx.signal);
     // An uncertain call may have been charged: count it as spent so the budget never overshoots.
@@ -68,12 +71,24 @@ export async function runImageTask(
   }
 }
 
-function knownCredits(
-  c: CreditsState | null,
-): { remaining: number; hourRemaining: number } | undefined {
-  return c && c.remaining !== null && c.hourRemaining !== null
-    ? { remaining: c.remaining, hourRemaining: c.hourRemaining }
-    : undefined;
+/**
+ * What the answer cost: its own `credits.spent`, else the key's difference when the cost was being
+ * learnt, else the known cost. A spend that teaches (or corrects) the image cost is passed on.
+ */
+async function spendOf(
+  ctx: TaskContext,
+  item: PlannedItem,
+  credits: CreditsState | null | undefined,
+  before: KeyView | undefined,
+): Promise<number> {
+  const reported = spentOf(credits);
+  // The answer is paid for already: a failed key read must not lose it (its cost stays unlearnt).
+  const measured =
+    reported ??
+    (before ? await spentSince(ctx.service, before, ctx.signal).catch(() => undefined) : undefined);
+  if (measured === undefined) return item.cost;
+  if (item.costUnknown || measured !== item.cost) ctx.learnCost('image', measured);
+  return measured;
 }
 
 /**

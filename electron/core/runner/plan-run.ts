@@ -1,6 +1,7 @@
 /** What a run would do, from the catalog and the store alone: nothing is sent and nothing is spent. */
 import type { LibraryStore, MediaRecord, SubmissionRow } from '../store/store-types.js';
 import { costOf, refuseLocally, type Solution } from './cost-estimate.js';
+import { withLearntCosts } from './learn-cost.js';
 import type { CatalogView } from './service-port.js';
 import type { PlannedItem } from './task-types.js';
 
@@ -20,8 +21,10 @@ export interface RunPlan {
   refused: ItemIssue[];
   /** Files whose last call may have been charged without an answer; sent again only on request. */
   uncertain: ItemIssue[];
-  /** Frames the items to send will cost (resumed jobs are already paid for). */
+  /** Frames the items to send will cost (resumed jobs are already paid for), where known. */
   frames: number;
+  /** Items whose cost is not known until the first file of their kind is sent (not in `frames`). */
+  costUnknown: number;
   images: number;
   clips: number;
 }
@@ -69,7 +72,11 @@ export function planRun(
     serviceUrl?: string;
   } = {},
 ): RunPlan {
-  const solution = findSolution(catalog, solutionId);
+  // Costs the catalog leaves unpublished are taken from what earlier runs learnt at this service.
+  const costed = options.serviceUrl
+    ? withLearntCosts(catalog, store.costs, options.serviceUrl)
+    : catalog;
+  const solution = findSolution(costed, solutionId);
   const plan: RunPlan = {
     solution,
     items: [],
@@ -78,6 +85,7 @@ export function planRun(
     refused: [],
     uncertain: [],
     frames: 0,
+    costUnknown: 0,
     images: 0,
     clips: 0,
   };
@@ -132,7 +140,7 @@ export function planRun(
         });
         continue;
       }
-      plan.items.push({ media: hashed, cost, resumeSubmissionId: last.id });
+      plan.items.push({ media: hashed, cost: cost ?? 0, resumeSubmissionId: last.id });
       plan.clips++;
       continue;
     }
@@ -169,8 +177,13 @@ export function planRun(
       });
       continue;
     }
-    plan.items.push({ media: hashed, cost });
-    plan.frames += cost;
+    if (cost === null) {
+      plan.items.push({ media: hashed, cost: 0, costUnknown: true });
+      plan.costUnknown++;
+    } else {
+      plan.items.push({ media: hashed, cost });
+      plan.frames += cost;
+    }
     if (m.kind === 'image') plan.images++;
     else plan.clips++;
   }

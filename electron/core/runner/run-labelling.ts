@@ -4,7 +4,8 @@
  * near, and stopping cleanly when the key or a budget runs out, when asked to (Ctrl-C: answers on
  * their way are awaited and saved) or when the disk is full. Every state change is in the store.
  */
-import type { LibraryStore } from '../store/store-types.js';
+import type { CostKind, LibraryStore } from '../store/store-types.js';
+import { CostLearning } from './cost-learning.js';
 import { AnswerBatch } from './answer-batch.js';
 import { CreditBudget, type BudgetRefusal } from './credit-budget.js';
 import { DiskFullError, DiskWatch, isDiskFull, type DiskState } from './disk-full.js';
@@ -35,6 +36,10 @@ export interface RunOptions {
   onItem?: (item: PlannedItem, outcome: TaskOutcome) => void;
   /** The disk holding the library filled up (paid answers wait in memory) or has space again. */
   onDisk?: (state: DiskState) => void;
+  /** A frame cost the catalog does not publish was learnt from the service's own count. */
+  onCostLearnt?: (kind: CostKind, frames: number) => void;
+  /** The key's count differed from what learnt costs accounted (entered in the ledger; relearnt). */
+  onCostDrift?: (frames: number) => void;
 }
 
 export interface RunDeps {
@@ -95,6 +100,15 @@ export async function runLabelling(
     now,
   );
   const report = () => options.onProgress?.(tracker.snapshot(summary));
+  const learning = new CostLearning({
+    store,
+    serviceUrl: service.baseUrl,
+    catalog,
+    solution: plan.solution,
+    now,
+    onLearnt: options.onCostLearnt,
+    onDrift: options.onCostDrift,
+  });
   const ctx: TaskContext = {
     store,
     service,
@@ -112,6 +126,11 @@ export async function runLabelling(
     onJobProgress: (media, progress) => {
       tracker.progress(media.id, costs.get(media.id) ?? 0, progress);
       report();
+    },
+    learnCost: (kind, frames) => {
+      learning.learn(kind, frames);
+      ctx.solution = learning.solution;
+      for (const queued of queue) learning.reprice(queued);
     },
   };
   const imageSlots = Math.max(
@@ -167,6 +186,7 @@ export async function runLabelling(
         ? runVideoTask(ctx, item.resumeSubmissionId !== undefined ? { ...item, cost: 0 } : item, id)
         : runImageTask(ctx, item, id)
     ).then((outcome) => {
+      if (item.costUnknown) learning.busy = false;
       if (video) clips--;
       else images--;
       inFlight.delete(task);
@@ -246,13 +266,17 @@ export async function runLabelling(
       budget.rollHour(now());
       const starting: PlannedItem[] = [];
       while (!halted() && summary.stoppedFor === null && now() >= pauseUntil && queue.length) {
+        if (learning.busy) break;
         const index = queue.findIndex((i) =>
           i.media.kind === 'video' ? clips < clipSlots : images < imageSlots,
         );
         if (index === -1) break;
         const item = queue[index] as PlannedItem;
+        // A file whose cost is unknown goes alone: only its own cost is at risk before it is known.
+        const alone = learning.mustGoAlone(item);
+        if (alone && (inFlight.size > 0 || starting.length > 0)) break;
         if (item.resumeSubmissionId === undefined) {
-          const refusal = budget.tryReserve(item.cost);
+          const refusal = alone ? budget.refusalFor(1) : budget.tryReserve(item.cost);
           if (refusal) {
             if (!onRefusal(refusal)) break;
             continue;
@@ -262,6 +286,10 @@ export async function runLabelling(
         if (item.media.kind === 'video') clips++;
         else images++;
         starting.push(item);
+        if (alone) {
+          learning.busy = true;
+          break;
+        }
       }
       if (starting.length > 0) startAll(starting);
       if (inFlight.size === 0 && (queue.length === 0 || summary.stoppedFor !== null || halted()))
@@ -296,6 +324,13 @@ export async function runLabelling(
   }
 
   if (signal.aborted || stop.aborted) summary.interrupted = true;
+  // Every call of the run has its answer (none open, none uncertain): the key's count must agree.
+  const settled =
+    !summary.interrupted &&
+    summary.clipsOpen === 0 &&
+    summary.uncertain.length === plan.uncertain.length;
+  if (learning.reliesOnLearnt && settled && plan.items.length > 0)
+    summary.framesSpent += await learning.verify(service, key, summary.framesSpent);
   finishRun(store, plan, runId, queue, summary, now);
   summary.budgetUsed = budget.spent;
   return summary;

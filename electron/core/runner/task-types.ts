@@ -1,5 +1,5 @@
 import type { FileError } from '../library/media-types.js';
-import type { LibraryStore, MediaRecord } from '../store/store-types.js';
+import type { CostKind, LibraryStore, MediaRecord } from '../store/store-types.js';
 import type { AnswerBatch } from './answer-batch.js';
 import type { CreditBudget } from './credit-budget.js';
 import type { DiskWatch } from './disk-full.js';
@@ -24,6 +24,8 @@ export interface TaskContext {
   now: () => number;
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   onJobProgress?: (media: MediaRecord, progress: number) => void;
+  /** A call taught the cost of one frame of this medium (stored, and used for the rest of the run). */
+  learnCost: (kind: CostKind, frames: number) => void;
   /** Why a file must not be sent (it is no longer the file probed), or undefined. */
   checkFile?: (media: MediaRecord, rootPath: string | undefined) => Promise<FileError | undefined>;
 }
@@ -31,6 +33,11 @@ export interface TaskContext {
 export interface PlannedItem {
   media: MediaRecord & { contentHash: string };
   cost: number;
+  /**
+   * The solution's cost for this medium is not known yet: the file is sent alone, and what it
+   * cost (read from the service) teaches the cost to the rest of the run. `cost` is 0 meanwhile.
+   */
+  costUnknown?: boolean;
   /** Set when resuming a clip whose job already exists: never upload it again. */
   resumeSubmissionId?: number;
 }

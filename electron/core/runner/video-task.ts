@@ -7,11 +7,11 @@ import { clampPollInterval } from '../service/poll-interval.js';
 import { isRetriable } from '../service/retry-policy.js';
 import { AnswerNotUnderstoodError } from '../service/service-errors.js';
 import { classifyError } from './classify-error.js';
-import { plannedCosts } from './cost-estimate.js';
 import { DiskFullError, isDiskFull } from './disk-full.js';
 import { recordDurably, refusedToSend } from './image-task.js';
 import { keepRawAnswer } from './keep-raw-answer.js';
-import type { JobAnswer } from './service-port.js';
+import { spentOf, spentSince } from './learn-cost.js';
+import type { JobAnswer, KeyView } from './service-port.js';
 import type { PlannedItem, TaskContext, TaskOutcome } from './task-types.js';
 import { toDetectionInputs } from './to-detections.js';
 
@@ -33,9 +33,13 @@ export async function runVideoTask(
     const refused = await refusedToSend(ctx, item, submissionId);
     if (refused) return refused;
   }
+  /** The key before the clip was sent, when its cost is being learnt. */
+  let before: KeyView | undefined;
   try {
     let interval = ctx.limits.pollIntervalMs.min;
     if (!jobId) {
+      // Its cost is unknown: the key is read before, after the 202 and at the end (alone in flight).
+      before = item.costUnknown ? await service.keyStatus(ctx.signal) : undefined;
       // The submission is already `sending` (created so by the scheduler).
       const submitted = await service.submitVideo({
         solution: solution.id,
@@ -46,7 +50,10 @@ export async function runVideoTask(
       jobId = id;
       // The service holds the clip's frames from the 202 on (and refunds the unanalysed ones at
       // the end): the key pays now, so the ledger, the budget and the summary count it now.
-      chargedNow = submitted.credits?.reserved ?? item.cost;
+      chargedNow =
+        submitted.credits?.reserved ??
+        spentOf(submitted.credits) ??
+        (before ? await spentSince(service, before, ctx.signal).catch(() => item.cost) : item.cost);
       charged = chargedNow;
       ctx.budget.settle(reserved, chargedNow);
       reserved = 0;
@@ -68,7 +75,8 @@ export async function runVideoTask(
       interval = clampPollInterval(submitted.pollIntervalMs, ctx.limits.pollIntervalMs);
     }
     const job = await pollUntilFinished(ctx, item, submissionId, jobId, interval);
-    const outcome = await settle(ctx, item, submissionId, job, { charged, reserved });
+    const spent = await finalSpend(ctx, job, charged, before);
+    const outcome = await settle(ctx, item, submissionId, job, { charged, reserved, spent });
     reserved = 0;
     return 'framesSpent' in outcome
       ? { ...outcome, framesSpent: chargedNow + (outcome.framesSpent ?? 0) }
@@ -77,7 +85,13 @@ export async function runVideoTask(
     if (err instanceof AnswerNotUnderstoodError) {
       // A 202 without a job id we can read (the clip was charged; its job cannot be polled), or a
       // finished job's result we cannot read (already charged at submission).
-      const charged = reserved > 0 ? item.cost : 0;
+      // While its cost is learnt (nothing reserved), the key says what the 202 cost.
+      const charged =
+        reserved > 0
+          ? item.cost
+          : before && !jobId
+            ? await spentSince(service, before, ctx.signal).catch(() => 0)
+            : 0;
       ctx.budget.settle(reserved, charged);
       const kept = await keepRawAnswer(ctx, item, submissionId, err, charged);
       // The summary counts what this run saw the key pay, the job's creation included.
@@ -174,6 +188,29 @@ async function pollUntilFinished(
 }
 
 /**
+ * What the clip cost in all: the key's difference since `before` when its cost was being learnt
+ * (which teaches the per-frame cost), else its analysed frames × the known per-frame cost, else
+ * (a clip resumed while its cost is still unknown) what was paid when its job was created.
+ */
+async function finalSpend(
+  ctx: TaskContext,
+  job: JobAnswer,
+  charged: number,
+  before: KeyView | undefined,
+): Promise<number> {
+  const frames = job.result?.frames.length ?? 0;
+  if (before) {
+    const total = await spentSince(ctx.service, before, ctx.signal).catch(() => undefined);
+    if (total !== undefined) {
+      if (job.status === 'succeeded' && frames > 0) ctx.learnCost('videoFrame', total / frames);
+      return total;
+    }
+  }
+  const perFrame = ctx.solution.frameCost.videoFrame;
+  return perFrame === null ? charged : Math.round(frames * perFrame);
+}
+
+/**
  * The final charge, the result and the state land together, or (after a crash) none of them does
  * and the still-open job is polled again by the next run. `framesSpent` of the outcome is what
  * the key paid at the end beyond what it had already paid when the job was created (a refund of
@@ -184,11 +221,11 @@ async function settle(
   item: PlannedItem,
   submissionId: number,
   job: JobAnswer,
-  paid: { charged: number; reserved: number },
+  paid: { charged: number; reserved: number; spent: number },
 ): Promise<TaskOutcome> {
   const { store, service, solution } = ctx;
   const frames = job.result?.frames ?? [];
-  const spent = frames.length * plannedCosts(solution).videoFrame;
+  const spent = paid.spent;
   const delta = spent - paid.charged;
   // A failed job answers 200 with `error`: a failure with the service's own words.
   const outcome: TaskOutcome =

@@ -94,6 +94,11 @@ export class ServiceClient {
     return new ServiceClient({ ...this.options, apiKey });
   }
 
+  /** The same client reading boxes with another per-service setting (Check service's corner/centre). */
+  withReading(reading: ReadingSettings): ServiceClient {
+    return new ServiceClient({ ...this.options, reading });
+  }
+
   async catalog(signal?: AbortSignal): Promise<Catalog> {
     return parseCatalog(
       await this.json('catalog', { method: 'GET', path: '/catalog', auth: false, signal }),

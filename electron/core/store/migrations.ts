@@ -242,4 +242,21 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE corrections ADD COLUMN track INTEGER CHECK (track IS NULL OR track >= 1);
     `,
   },
+  {
+    version: 7,
+    name: 'learnt-costs',
+    // Frame costs a service does not publish in a form LabelDesk reads, learnt from what a call
+    // cost (the answer's credits, or GET /key before and after). One row per service, solution
+    // and medium; `frames` is REAL because a per-frame cost learnt from a clip may be fractional.
+    sql: `
+      CREATE TABLE learnt_costs (
+        service_url TEXT NOT NULL,
+        solution TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('image', 'videoFrame')),
+        frames REAL NOT NULL CHECK (frames >= 0),
+        learnt_at INTEGER NOT NULL,
+        PRIMARY KEY (service_url, solution, kind)
+      ) STRICT, WITHOUT ROWID;
+    `,
+  },
 ];

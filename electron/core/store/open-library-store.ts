@@ -4,6 +4,7 @@ import { CatalogRepo } from './catalog-repo.js';
 import { CorrectionsRepo } from './corrections-repo.js';
 import { exportItems } from './export-items.js';
 import { FoldersRepo } from './folders-repo.js';
+import { LearntCostsRepo } from './learnt-costs-repo.js';
 import { LedgerRepo } from './ledger-repo.js';
 import { MediaRepo } from './media-repo.js';
 import { RawAnswersRepo } from './raw-answers-repo.js';
@@ -66,6 +67,7 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
     runs: new RunsRepo(db),
     submissions: new SubmissionsRepo(db, now),
     ledger: new LedgerRepo(db),
+    costs: new LearntCostsRepo(db),
     catalog: new CatalogRepo(db),
     corrections,
     rawAnswers: new RawAnswersRepo(db),

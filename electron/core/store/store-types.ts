@@ -3,7 +3,13 @@
  * interfaces on better-sqlite3 (WAL, foreign keys, STRICT tables, hashed numbered migrations);
  * library, runner, export and the CLI use only what is declared here.
  */
+import type { ExportItem, ExportQuery } from './export-types.js';
+import type { LearntCostsApi } from './learnt-costs-types.js';
+import type { MediaReadResult } from './media-read-result.js';
 import type { RawAnswersApi } from './raw-answer-types.js';
+import type { ReviewedBy, ReviewedMark } from './reviewed-types.js';
+
+export type { MediaReadResult } from './media-read-result.js';
 
 export type MediaKind = 'image' | 'video';
 export type MediaStatus = 'present' | 'missing' | 'error';
@@ -34,7 +40,7 @@ export interface MediaRecord {
   status: MediaStatus;
   errorCode: string | null;
   errorMessage: string | null;
-  /** `dev:ino` of the file the path led to when scanned (null before migration 3 or unknown). */
+  /** `dev:ino` of the file the path led to when scanned (null before migration 4 or unknown). */
   fileId?: string | null;
 }
 
@@ -44,24 +50,7 @@ export type MediaUpsert = Omit<MediaRecord, 'id' | 'status' | 'errorCode' | 'err
   errorMessage?: string | null;
 };
 
-/**
- * What one read of a file found, for `media.setHashAndProbe`: its hash, and its probe result when
- * the probe succeeded. `size`/`mtimeMs` are the file's as it was read: the row is updated only if
- * it still records exactly that version (a file rescanned or changed meanwhile is left alone).
- */
-export interface MediaReadResult {
-  id: number;
-  size: number;
-  mtimeMs: number;
-  contentHash: string;
-  probe?: {
-    width: number;
-    height: number;
-    orientation: number;
-    durationMs: number | null;
-    fps: number | null;
-  };
-}
+export type SnapshotEntry = Pick<MediaRecord, 'id' | 'size' | 'mtimeMs' | 'contentHash' | 'fileId'>;
 
 export type SubmissionState =
   'queued' | 'sending' | 'done' | 'failed' | 'uncertain' | 'cancelled' | 'waiting-for-credits';
@@ -176,19 +165,6 @@ export type MergeCorrection = Omit<
   track?: number | null;
 };
 
-/** Who declared a file reviewed: a person in the review, or an import of existing labels. */
-export type ReviewedBy = 'person' | 'import';
-
-/** A file declared reviewed for a solution: its shown boxes are ground truth for the model's. */
-export interface ReviewedMark {
-  mediaId: number;
-  solution: string;
-  /** The content it was reviewed at; a file whose bytes changed since is not reviewed. */
-  contentHash: string;
-  reviewedAt: number;
-  reviewedBy: ReviewedBy;
-}
-
 export interface MediaPageRow {
   media: MediaRecord;
   /** Boxes of the result for (contentHash, solution), or null when not labelled yet. */
@@ -203,28 +179,9 @@ export interface LedgerEntry {
   at: number;
 }
 
-export interface ExportItem {
-  media: MediaRecord;
-  result: ResultRow;
-  /**
-   * The corrected set (model boxes with a person's corrections merged in, deleted ones left out),
-   * in frame order; clips' boxes carry a `trackId` (see `electron/core/tracking/assign-tracks.ts`).
-   */
-  detections: DetectionRow[];
-}
-
-export interface ExportQuery {
-  solution?: string;
-  /** Only boxes a person accepted. */
-  onlyAccepted?: boolean;
-  minScore?: number;
-  classes?: readonly string[];
-  kind?: MediaKind;
-  /** Also export boxes a reviewer rejected (default: they are left out). */
-  includeRejected?: boolean;
-  /** Leave out items with no box left after filtering (default: kept, as labelled negatives). */
-  skipEmpty?: boolean;
-}
+export type { ExportItem, ExportQuery } from './export-types.js';
+export type { ReviewedBy, ReviewedMark } from './reviewed-types.js';
+export type { CostKind, LearntCosts, LearntCostsApi } from './learnt-costs-types.js';
 
 export interface LibraryStore {
   readonly file: string;
@@ -259,10 +216,8 @@ export interface LibraryStore {
     setHashAndProbe(rows: readonly MediaReadResult[]): number;
     byPath(path: string): MediaRecord | undefined;
     byId(id: number): MediaRecord | undefined;
-    /** path → {size, mtimeMs, id} for a folder: what a rescan compares against. */
-    snapshot(
-      folderId: number,
-    ): Map<string, { id: number; size: number; mtimeMs: number; contentHash: string | null }>;
+    /** path → size, mtime, hash and recorded identity for a folder: what a rescan compares against. */
+    snapshot(folderId: number): Map<string, SnapshotEntry>;
     /**
      * Ids of the folder's present rows, from one narrow query (a rescan needs them; listing the
      * folder costs ~0.9 s per 100k rows). Optional: without it, the rescan lists the folder.
@@ -353,6 +308,9 @@ export interface LibraryStore {
     /** Frames spent (net of refunds) for a service since `since` (ms epoch). */
     spentSince(serviceUrl: string, since: number): number;
   };
+
+  /** Frame costs learnt from the service's own count when its catalog does not publish them. */
+  costs: LearntCostsApi;
 
   catalog: {
     saveSnapshot(serviceUrl: string, version: string, body: string, at: number): void;

@@ -1,3 +1,4 @@
+export * from './check-schemas.js';
 export * from './common-schemas.js';
 export * from './envelope.js';
 export * from './folder-schemas.js';

@@ -60,6 +60,7 @@ import { ExportProgress, ExportResult, ExportStartInput } from './export-schemas
 import { ImportInput, ImportResult } from './import-schemas.js';
 import { Playable, PlayableInput } from './media-schemas.js';
 import { HostedServiceInput, ServiceState, TrialInput } from './service-schemas.js';
+import { BoxOrigin, CheckInput, CheckReport, ReadingInput } from './check-schemas.js';
 import { z } from './zod.js';
 
 function call<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
@@ -90,6 +91,11 @@ export const CALLS = {
   'service.useHosted': call(HostedServiceInput, ServiceState),
   'service.startTrial': call(TrialInput, ServiceState),
   'service.forgetKey': call(Empty, ServiceState),
+  /** Reads catalog, health and GET /key (nothing spent) or, with a file, sends that one file. */
+  'service.check': call(CheckInput, CheckReport),
+  /** The current service's reading setting: whether a box's x,y is its corner or its centre. */
+  'service.reading': call(Empty, ReadingInput),
+  'service.setReading': call(ReadingInput, z.object({ boxOrigin: BoxOrigin })),
 
   'folders.list': call(Empty, z.array(FolderView)),
   'folders.add': call(AddFolderInput, FolderView),

@@ -15,9 +15,13 @@ export const Estimate = z.object({
   images: z.number(),
   clips: z.number(),
   clipFrames: z.number(),
-  imageCost: z.number(),
-  frameCost: z.number(),
+  /** null while the cost is unknown (not published by the service, not learnt yet). */
+  imageCost: z.number().nullable(),
+  frameCost: z.number().nullable(),
+  /** Frames of the files whose cost is known. */
   frames: z.number(),
+  /** Files whose cost is unknown until the first of them is sent (not in `frames`). */
+  costUnknown: z.number(),
   alreadyLabelled: z.number(),
   refused: z.number(),
   uncertain: z.number(),
@@ -36,6 +40,8 @@ export const StartRunInput = RunScope.extend({
   hourBudget: z.number().int().min(0).nullable().default(null),
   /** Send again files whose last call may have been charged (explicit Retry). */
   retryUncertain: z.boolean().default(false),
+  /** The person accepted that the cost is unknown until the first file is sent. */
+  acceptUnknownCost: z.boolean().optional(),
 });
 
 export const RunPhase = z.enum([

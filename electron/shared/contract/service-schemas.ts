@@ -7,7 +7,7 @@ export const SolutionView = z.object({
   description: z.string(),
   media: z.array(z.string()),
   classes: z.array(z.string()),
-  /** `null`: the service does not publish it in a form LabelDesk reads (it is learnt). */
+  /** null: the service does not publish it in a form LabelDesk reads, and it is not learnt yet. */
   frameCost: z.object({ image: z.number().nullable(), videoFrame: z.number().nullable() }),
 });
 export type SolutionView = z.infer<typeof SolutionView>;

@@ -81,7 +81,8 @@ describe('the labelling workflow through the application layer', () => {
     expect(est.images).toBe(4);
     expect(est.clips).toBe(1);
     expect(est.clipFrames).toBeGreaterThan(10);
-    expect(est.frames).toBe(est.images * est.imageCost + est.clipFrames * est.frameCost);
+    expect(est.frames).toBe(est.images * est.imageCost! + est.clipFrames * est.frameCost!);
+    expect(est.costUnknown).toBe(0);
     expect(est.refused).toBe(1);
     expect(est.remaining).toBeGreaterThan(est.frames);
     expect(est.fits).toBe(true);

@@ -69,11 +69,8 @@ describe.each(['a', 'b', 'c'] as const)('labelling through alt service %s', (var
     expect(clipRun.summary, clipRun.stderr).toMatchObject({ labelled: 1, failed: [] });
     // 3 s sampled at 2 fps: 6 frames of two boxes each.
     expect(expectServedBoxesStored(t.home, alt)).toBe(6 + 12);
-    if (variant !== 'c') {
-      // c publishes no frame cost: the clip's cost is learnt from GET /key (issue 16 §2, not
-      // part of this change), so its accounting is compared for images only.
-      expect(ledgerFrames(t.home)).toBe(alt.charged);
-    }
+    // c publishes no frame cost: its clip's cost is learnt from GET /key, and still matches.
+    expect(ledgerFrames(t.home)).toBe(alt.charged);
 
     const calls = alt.paidCalls;
     const again = await label(images, clips);

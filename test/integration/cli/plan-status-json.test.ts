@@ -21,6 +21,8 @@ interface PlanJson {
   solution: string;
   found: number;
   toLabel: { images: number; clips: number; frames: number };
+  /** Files whose cost is unknown until the first is sent (the service does not publish it). */
+  costUnknown: number;
   alreadyLabelled: number;
   duplicates: number;
   refused: { path: string; code: string; message: string }[];
@@ -82,6 +84,7 @@ describe('--json outputs', () => {
       solution: 'objects',
       found: 5,
       toLabel: { images: 3, clips: 1, frames: 3 * 4 + 10 * 2 },
+      costUnknown: 0,
       alreadyLabelled: 0,
       duplicates: 1,
       refused: [],

@@ -15,6 +15,7 @@ const estimate: Estimate = {
   imageCost: 1,
   frameCost: 1,
   frames: 120,
+  costUnknown: 0,
   alreadyLabelled: 0,
   refused: 0,
   uncertain: 0,

@@ -89,7 +89,9 @@ export function ReanalyseButton({ mediaIds, solution, onStarted }: ReanalyseProp
               disabled={step.kind === 'starting'}
               onClick={() => void start(e)}
             >
-              Re-analyse, spend {e.frames} {e.frames === 1 ? 'frame' : 'frames'}
+              {e.costUnknown > 0
+                ? 'Re-analyse (cost learnt from the first file)'
+                : `Re-analyse, spend ${e.frames} ${e.frames === 1 ? 'frame' : 'frames'}`}
             </button>
           ) : null}
         </div>

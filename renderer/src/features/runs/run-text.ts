@@ -5,12 +5,16 @@ import { clock, count, duration, plural } from '../../ui/format.js';
 /** "About 120 frames: 100 images × 1 + 4 clips, 20 frames × 1 — 880 left, 400 this hour". */
 export function estimateText(e: Estimate): string {
   const parts: string[] = [];
-  if (e.images > 0) parts.push(`${plural(e.images, 'image')} × ${e.imageCost}`);
+  if (e.images > 0) parts.push(`${plural(e.images, 'image')} × ${e.imageCost ?? '?'}`);
   if (e.clips > 0) {
-    parts.push(`${plural(e.clips, 'clip')}, ${plural(e.clipFrames, 'frame')} × ${e.frameCost}`);
+    parts.push(
+      `${plural(e.clips, 'clip')}, ${plural(e.clipFrames, 'frame')} × ${e.frameCost ?? '?'}`,
+    );
   }
   const head = parts.length
-    ? `About ${plural(e.frames, 'frame')}: ${parts.join(' + ')}`
+    ? e.costUnknown > 0
+      ? `Cost unknown until the first file: ${parts.join(' + ')}`
+      : `About ${plural(e.frames, 'frame')}: ${parts.join(' + ')}`
     : `Nothing new to label: ${plural(e.frames, 'frame')}`;
   const credits =
     e.remaining === null
@@ -22,6 +26,11 @@ export function estimateText(e: Estimate): string {
 /** What else the estimate means for the user, one sentence each. */
 export function estimateNotes(e: Estimate): string[] {
   const notes: string[] = [];
+  if (e.costUnknown > 0) {
+    notes.push(
+      'The service does not publish this cost: LabelDesk sends one file first and learns it from the service’s own count.',
+    );
+  }
   if (e.alreadyLabelled > 0) {
     notes.push(`${plural(e.alreadyLabelled, 'file')} already labelled: no frames spent on them.`);
   }

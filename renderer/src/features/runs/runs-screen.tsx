@@ -13,6 +13,7 @@ import { RunProblems } from './run-problems.js';
 import { RunStatus } from './run-status.js';
 import { ACTIVE_PHASES } from './run-text.js';
 import { ScopePicker, type ScopeKind } from './scope-picker.js';
+import { UnknownCostDialog } from './unknown-cost-dialog.js';
 
 /** "" is no limit; anything else a whole number of frames. */
 function budgetValue(text: string): number | null {
@@ -33,6 +34,7 @@ export function RunsScreen() {
   const [hourBudget, setHourBudget] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const [asking, setAsking] = useState(false);
 
   const scope = useMemo<RunScope | null>(() => {
     if (kind === 'selection' && selectionScope) return { solution, mediaIds: selectionScope };
@@ -40,6 +42,9 @@ export function RunsScreen() {
     return { solution };
   }, [kind, chosen, solution, selectionScope]);
 
+  const estimate = useCall('runs.estimate', scope ?? { solution: '' }, {
+    enabled: scope !== null,
+  });
   const run = current.data ?? null;
   const active = run !== null && ACTIVE_PHASES.has(run.phase);
 
@@ -57,15 +62,18 @@ export function RunsScreen() {
     }
   }
 
-  const start = () =>
+  const startNow = (acceptUnknownCost: boolean) =>
     scope &&
     act(() =>
       api.call('runs.start', {
         ...scope,
         budget: budgetValue(budget),
         hourBudget: budgetValue(hourBudget),
+        acceptUnknownCost,
       }),
     );
+  // A cost the service does not publish is learnt from the first file: the person is asked first.
+  const start = () => ((estimate.data?.costUnknown ?? 0) > 0 ? setAsking(true) : startNow(false));
   const retry = (mediaIds: number[]) => act(() => api.call('runs.retry', { solution, mediaIds }));
 
   const solutions = service.data?.solutions ?? [];
@@ -151,6 +159,16 @@ export function RunsScreen() {
             Cancel
           </button>
         </div>
+        <UnknownCostDialog
+          open={asking}
+          solution={solution}
+          files={estimate.data?.costUnknown ?? 0}
+          onCancel={() => setAsking(false)}
+          onAccept={() => {
+            setAsking(false);
+            void startNow(true);
+          }}
+        />
         {error ? <ErrorNote error={error} /> : null}
         {current.isError ? <ErrorNote error={current.error} /> : null}
         {run ? <RunStatus run={run} /> : null}

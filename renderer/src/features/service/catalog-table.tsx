@@ -2,6 +2,9 @@
 import type { SolutionView } from '../../../../electron/shared/contract/index.js';
 import { count } from '../../ui/format.js';
 
+/** A cost the service does not publish and LabelDesk has not learnt yet (it learns it from the first file). */
+const NOT_PUBLISHED = 'not published: learnt from the first file';
+
 function limitText(value: unknown): string {
   if (typeof value === 'number') return count(value);
   if (Array.isArray(value)) return value.join(', ');
@@ -47,8 +50,8 @@ export function CatalogTable({
                 <div className="muted small">{s.description}</div>
               </th>
               <td>{s.media.join(', ')}</td>
-              <td className="num">{s.frameCost.image}</td>
-              <td className="num">{s.frameCost.videoFrame}</td>
+              <td className="num">{s.frameCost.image ?? NOT_PUBLISHED}</td>
+              <td className="num">{s.frameCost.videoFrame ?? NOT_PUBLISHED}</td>
               <td>
                 <details>
                   <summary>{s.classes.length} classes</summary>

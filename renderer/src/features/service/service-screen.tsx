@@ -3,6 +3,7 @@ import { useCall, useCallMutation } from '../../api/use-call.js';
 import { ErrorNote } from '../../ui/error-note.js';
 import { count, dateTime } from '../../ui/format.js';
 import { CatalogTable } from './catalog-table.js';
+import { CheckServicePanel } from './check-service-panel.js';
 import { HostedForm } from './hosted-form.js';
 import { TrialForm } from './trial-form.js';
 
@@ -115,6 +116,7 @@ export function ServiceScreen() {
         <HostedForm initialUrl={hostedUrl} />
         <TrialForm initialUrl={hostedUrl} />
       </div>
+      <CheckServicePanel />
       <CatalogTable solutions={s.solutions} limits={s.limits} />
     </div>
   );
