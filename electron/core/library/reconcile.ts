@@ -19,7 +19,7 @@ export interface ReconcileCounts {
 }
 
 export interface ReconcileOptions {
-  /** Rows per upsertMany/markMissing transaction (default 1000). */
+  /** Rows per upsertMany/markMissing transaction (default 5000). */
   batchSize?: number;
   onProgress?: (counts: Readonly<ReconcileCounts>) => void;
   /**
@@ -47,7 +47,7 @@ export async function reconcile(
   scan: AsyncIterable<readonly ScanEntry[]>,
   options: ReconcileOptions = {},
 ): Promise<ReconcileCounts> {
-  const batchSize = options.batchSize ?? 1000;
+  const batchSize = options.batchSize ?? 5000;
   const counts: ReconcileCounts = { new: 0, changed: 0, unchanged: 0, missing: 0, reappeared: 0 };
   // Entries are deleted as they are seen, so what remains at the end is what vanished.
   const previous = store.media.snapshot(folderId);
@@ -57,36 +57,46 @@ export async function reconcile(
   const present = store.media.presentIds?.(folderId) ?? presentIds(store, folderId);
   const unchangedNotPresent: number[] = [];
 
-  for await (const batch of scan) {
-    const upserts: MediaUpsert[] = [];
-    for (const entry of batch) {
-      const before = previous.get(entry.path);
-      if (options.settledBefore !== undefined && entry.mtimeMs > options.settledBefore) {
-        previous.delete(entry.path);
-        options.onUnsettled?.(entry.path);
-        continue;
-      }
-      if (!before) {
-        counts.new++;
-        upserts.push(fresh(folderId, entry));
-        continue;
-      }
-      previous.delete(entry.path);
-      // Another file under the same name (a link pointed elsewhere, a copy kept its size and
-      // time) is a changed file: read again, never taken for the one read before.
-      const otherFile = !!before.fileId && !!entry.fileId && before.fileId !== entry.fileId;
-      if (before.size !== entry.size || before.mtimeMs !== entry.mtimeMs || otherFile) {
-        counts.changed++;
-        upserts.push(fresh(folderId, entry));
-      } else {
-        counts.unchanged++;
-        if (!present.has(before.id)) unchangedNotPresent.push(before.id);
-      }
-    }
+  // Written a few thousand rows per transaction across the walk's batches: fewer commits.
+  let upserts: MediaUpsert[] = [];
+  const write = () => {
     for (let i = 0; i < upserts.length; i += batchSize) {
       store.media.upsertMany(upserts.slice(i, i + batchSize));
     }
-    options.onProgress?.(counts);
+    upserts = [];
+  };
+  try {
+    for await (const batch of scan) {
+      for (const entry of batch) {
+        const before = previous.get(entry.path);
+        if (options.settledBefore !== undefined && entry.mtimeMs > options.settledBefore) {
+          previous.delete(entry.path);
+          options.onUnsettled?.(entry.path);
+          continue;
+        }
+        if (!before) {
+          counts.new++;
+          upserts.push(fresh(folderId, entry));
+          continue;
+        }
+        previous.delete(entry.path);
+        // Another file under the same name (a link pointed elsewhere, a copy kept its size and
+        // time) is a changed file: read again, never taken for the one read before.
+        const otherFile = !!before.fileId && !!entry.fileId && before.fileId !== entry.fileId;
+        if (before.size !== entry.size || before.mtimeMs !== entry.mtimeMs || otherFile) {
+          counts.changed++;
+          upserts.push(fresh(folderId, entry));
+        } else {
+          counts.unchanged++;
+          if (!present.has(before.id)) unchangedNotPresent.push(before.id);
+        }
+      }
+      if (upserts.length >= batchSize) write();
+      options.onProgress?.(counts);
+    }
+  } finally {
+    // Stopped mid-walk: what was seen is kept, and nothing is marked missing below.
+    write();
   }
 
   const back: MediaUpsert[] = [];

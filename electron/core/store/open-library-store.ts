@@ -40,6 +40,9 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
     db.close();
     throw isDamagedDatabase(err) ? new LibraryDamagedError(file, err) : err;
   }
+  // A page cache that can hold the media indexes of a large library (SQLite's default is 2 MiB),
+  // so a transaction of many updates need not spill index pages to the WAL before it commits.
+  db.pragma('cache_size = -32768');
   const readers = new Set<Db>();
   const mirror = reviewMirror(db);
   const corrections = new CorrectionsRepo(db, now, mirror);
