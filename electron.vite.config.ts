@@ -33,6 +33,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('renderer'),
+    // The renderer reaches the contract as @shared/… (tsconfig.web.json's paths say the same).
+    resolve: { alias: { '@shared': resolve('electron/shared') } },
     build: {
       rollupOptions: { input: { index: resolve('renderer/index.html') } },
       // `npm run coverage` maps the browser's coverage back to renderer/src through source maps,

@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Renderer modules import the contract as @shared/… (as in electron.vite.config.ts).
+  resolve: { alias: { '@shared': fileURLToPath(new URL('electron/shared', import.meta.url)) } },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,

@@ -1,5 +1,5 @@
 /** Builds the one `api` of the UI over whichever transport this window has. */
-import { createApiClient, type LabelDeskApi } from '../../../electron/shared/contract/index.js';
+import { createApiClient, type LabelDeskApi } from '@shared/contract/index.js';
 import { ConnectionStatus } from './connection-status.js';
 import { createSocketTransport } from './socket-transport.js';
 import { bridgeUrl, chooseTransport, hashWithoutSecret } from './transport-choice.js';

@@ -4,7 +4,7 @@
  * screen refetch).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { CallName, LabelDeskApi } from '../../../electron/shared/contract/index.js';
+import type { CallName, LabelDeskApi } from '@shared/contract/index.js';
 import { callKey } from './use-call.js';
 
 const LIBRARY_VIEWS: CallName[] = [

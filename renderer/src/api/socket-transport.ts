@@ -13,7 +13,7 @@ import {
   type CallMessage,
   type MessageTransport,
   type ReplyMessage,
-} from '../../../electron/shared/contract/index.js';
+} from '@shared/contract/index.js';
 import { ConnectionStatus } from './connection-status.js';
 import { backoffDelay, NO_SESSION } from './transport-choice.js';
 

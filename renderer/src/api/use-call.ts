@@ -3,7 +3,7 @@
  * query of a call by its name alone.
  */
 import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
-import type { CallInput, CallName, CallResult } from '../../../electron/shared/contract/index.js';
+import type { CallInput, CallName, CallResult } from '@shared/contract/index.js';
 import { useApiHandle } from './api-context.js';
 import { callKey } from './call-key.js';
 

@@ -1,7 +1,7 @@
 /** The header: the service in use and its live credits. */
 import { useCall } from '../api/use-call.js';
 import { count } from '../ui/format.js';
-import { APP_NAME } from '../../../electron/shared/app-info.js';
+import { APP_NAME } from '@shared/app-info.js';
 
 export function AppHeader() {
   const { data: service } = useCall('service.state', {});

@@ -1,6 +1,6 @@
 /** The screens' navigation landmark; the active screen carries aria-current. */
-import { chordText } from '../../../electron/shared/keyboard/chords.js';
-import { commandById } from '../../../electron/shared/keyboard/registry.js';
+import { chordText } from '@shared/keyboard/chords.js';
+import { commandById } from '@shared/keyboard/registry.js';
 import { useAppState } from './app-state.js';
 import { SCREEN_NAMES, SCREENS } from './screens.js';
 

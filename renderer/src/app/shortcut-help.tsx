@@ -3,7 +3,7 @@
  * over the library lists the review's), so it can never list a key that does nothing there.
  */
 import { useEffect, useRef } from 'react';
-import { HELP_TITLES, helpRows } from '../../../electron/shared/keyboard/registry.js';
+import { HELP_TITLES, helpRows } from '@shared/keyboard/registry.js';
 import { useCall } from '../api/use-call.js';
 import { closeHelp, helpStore } from '../keyboard/help-state.js';
 import { useStore } from '../state/small-store.js';

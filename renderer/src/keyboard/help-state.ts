@@ -2,7 +2,7 @@
  * The `?` help: open or not, and for which screen. An open review names itself (image or clip),
  * otherwise the help is for the screen shown.
  */
-import type { HelpScreen } from '../../../electron/shared/keyboard/registry.js';
+import type { HelpScreen } from '@shared/keyboard/registry.js';
 import { createStore } from '../state/small-store.js';
 
 export interface HelpState {

@@ -9,7 +9,7 @@ import {
   commandFor,
   type CommandId,
   type CommandScope,
-} from '../../../electron/shared/keyboard/registry.js';
+} from '@shared/keyboard/registry.js';
 import { typingIn } from './typing.js';
 
 /**

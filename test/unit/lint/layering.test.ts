@@ -23,6 +23,7 @@ describe('layering lint rule', () => {
     ['renderer/src/x.ts', "import { readFile } from 'node:fs';"],
     ['renderer/src/x.ts', "import { x } from '../../electron/application/application.js';"],
     ['renderer/src/x.ts', "import { Library } from '../../electron/core/library/library.js';"],
+    ['renderer/src/x.ts', "import { APP_NAME } from '../../electron/shared/app-info.js';"],
   ])('refuses in %s: %s', async (file, code) => {
     expect(await restricted(file, `${code}\nexport {};\n`)).toBe(true);
   });
@@ -33,7 +34,7 @@ describe('layering lint rule', () => {
     ['electron/main/x.ts', "import { app } from 'electron';"],
     ['electron/application/x.ts', "import { Library } from '../core/library/library.js';"],
     ['electron/cli/x.ts', "import { x } from '../application/application.js';"],
-    ['renderer/src/x.ts', "import { APP_NAME } from '../../electron/shared/app-info.js';"],
+    ['renderer/src/x.ts', "import { APP_NAME } from '@shared/app-info.js';"],
   ])('allows in %s: %s', async (file, code) => {
     expect(await restricted(file, `${code}\nexport {};\n`)).toBe(false);
   });

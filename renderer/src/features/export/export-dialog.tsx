@@ -10,7 +10,7 @@ import type {
   ExportResult,
   ExportScope,
   LibraryFilter,
-} from '../../../../electron/shared/contract/index.js';
+} from '@shared/contract/index.js';
 import { useApiHandle } from '../../api/api-context.js';
 import { useCall } from '../../api/use-call.js';
 import { ErrorNote } from '../../ui/error-note.js';

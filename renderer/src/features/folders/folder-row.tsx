@@ -1,6 +1,6 @@
 /** One library folder: its path, counts, watching options, rescan, remove and per-file errors. */
 import { useState } from 'react';
-import type { FolderView } from '../../../../electron/shared/contract/index.js';
+import type { FolderView } from '@shared/contract/index.js';
 import { useCallMutation } from '../../api/use-call.js';
 import { ErrorNote } from '../../ui/error-note.js';
 import { count } from '../../ui/format.js';

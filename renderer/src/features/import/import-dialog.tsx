@@ -5,7 +5,7 @@
  * the reason, so nothing is silently skipped.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import type { ImportFormat, ImportResult } from '../../../../electron/shared/contract/index.js';
+import type { ImportFormat, ImportResult } from '@shared/contract/index.js';
 import { useApiHandle } from '../../api/api-context.js';
 import { useCall } from '../../api/use-call.js';
 import { ErrorNote } from '../../ui/error-note.js';

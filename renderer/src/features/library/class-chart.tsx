@@ -1,5 +1,5 @@
 /** Boxes per class for the current filter, as plain SVG bars; a bar filters by its class. */
-import type { LibraryFilter } from '../../../../electron/shared/contract/index.js';
+import type { LibraryFilter } from '@shared/contract/index.js';
 import { useCall } from '../../api/use-call.js';
 import { count } from '../../ui/format.js';
 

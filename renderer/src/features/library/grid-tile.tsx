@@ -1,6 +1,6 @@
 /** One tile of the library grid: thumbnail, name and badges; named by file name first. */
 import { memo, type MouseEvent } from 'react';
-import type { LibraryItem } from '../../../../electron/shared/contract/index.js';
+import type { LibraryItem } from '@shared/contract/index.js';
 import { tileLabel } from './tile-label.js';
 
 interface GridTileProps {

@@ -4,7 +4,7 @@ import type {
   ItemStatus,
   LibrarySort,
   MediaKind,
-} from '../../../../electron/shared/contract/index.js';
+} from '@shared/contract/index.js';
 import { middleEllipsis } from '../folders/middle-ellipsis.js';
 import { useLibraryState, type LibraryFilters as Filters } from './library-state.js';
 import { MinScoreSlider } from '../../ui/min-score-slider.js';

@@ -9,7 +9,7 @@ import type {
   LibraryFilter,
   LibraryItem,
   LibrarySort,
-} from '../../../../electron/shared/contract/index.js';
+} from '@shared/contract/index.js';
 import { useApiHandle } from '../../api/api-context.js';
 import { ErrorNote } from '../../ui/error-note.js';
 import {

@@ -1,5 +1,5 @@
 /** The contract's filter for the current view (the debounced search included). */
-import type { LibraryFilter } from '../../../../electron/shared/contract/index.js';
+import type { LibraryFilter } from '@shared/contract/index.js';
 import type { LibraryFilters } from './library-state.js';
 
 export function toLibraryFilter(

@@ -15,7 +15,7 @@ import type {
   ItemStatus,
   LibrarySort,
   MediaKind,
-} from '../../../../electron/shared/contract/index.js';
+} from '@shared/contract/index.js';
 import { createReviewSession, type ReviewSession } from '../review/review-session.js';
 import { EMPTY_SELECTION, type Selection } from './selection.js';
 

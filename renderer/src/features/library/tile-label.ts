@@ -1,5 +1,5 @@
 /** A grid cell's accessible name: the file name first, then what the badges show. */
-import type { LibraryItem } from '../../../../electron/shared/contract/index.js';
+import type { LibraryItem } from '@shared/contract/index.js';
 
 export function tileLabel(item: LibraryItem): string {
   const parts = [item.name];

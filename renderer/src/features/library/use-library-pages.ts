@@ -7,7 +7,7 @@ import type {
   LibraryFilter,
   LibraryItem,
   LibrarySort,
-} from '../../../../electron/shared/contract/index.js';
+} from '@shared/contract/index.js';
 import { useApiHandle } from '../../api/api-context.js';
 import { callKey } from '../../api/use-call.js';
 import { PAGE_SIZE, pagesFor } from './grid-geometry.js';

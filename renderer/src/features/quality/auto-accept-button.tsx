@@ -5,7 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { AutoAcceptResult } from '../../../../electron/shared/contract/index.js';
+import type { AutoAcceptResult } from '@shared/contract/index.js';
 import { useApiHandle } from '../../api/api-context.js';
 import { useCall } from '../../api/use-call.js';
 import { ErrorNote } from '../../ui/error-note.js';

@@ -1,5 +1,5 @@
 /** Which class the model said (columns) where a person said another (rows), at IoU 0.5. */
-import type { QualityReport } from '../../../../electron/shared/contract/index.js';
+import type { QualityReport } from '@shared/contract/index.js';
 import { count } from '../../ui/format.js';
 
 export function ConfusionTable({ confusion }: { confusion: QualityReport['confusion'] }) {

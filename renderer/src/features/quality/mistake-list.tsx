@@ -1,5 +1,5 @@
 /** The model's mistakes, most confident first: each opens the review on its box. */
-import type { Mistake, QualityReport } from '../../../../electron/shared/contract/index.js';
+import type { Mistake, QualityReport } from '@shared/contract/index.js';
 import { count } from '../../ui/format.js';
 import { score } from './quality-format.js';
 

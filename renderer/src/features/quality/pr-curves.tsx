@@ -2,7 +2,7 @@
  * A precision–recall curve per class (COCO's interpolated precision at recall 0…1, IoU 0.5), as
  * plain SVG: one small chart each, named for screen readers by its class and AP50.
  */
-import type { ClassQuality } from '../../../../electron/shared/contract/index.js';
+import type { ClassQuality } from '@shared/contract/index.js';
 import { percent } from './quality-format.js';
 
 const W = 160;

@@ -4,7 +4,7 @@
  * from the review. The evaluation runs in a worker thread of the application.
  */
 import { useState } from 'react';
-import type { Mistake } from '../../../../electron/shared/contract/index.js';
+import type { Mistake } from '@shared/contract/index.js';
 import { useCall } from '../../api/use-call.js';
 import { useAppState } from '../../app/app-state.js';
 import { EmptyState } from '../../ui/empty-state.js';

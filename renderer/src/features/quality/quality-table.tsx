@@ -1,5 +1,5 @@
 /** The per-class figures: a table named "Model quality", one row per class, overall in the foot. */
-import type { ClassQuality } from '../../../../electron/shared/contract/index.js';
+import type { ClassQuality } from '@shared/contract/index.js';
 import { count } from '../../ui/format.js';
 import { percent } from './quality-format.js';
 import { TableHead, type Column } from './table-head.js';

@@ -2,7 +2,7 @@
  * Per-class score thresholds for the target precision ("Score thresholds"): each with the reviewed
  * boxes behind it and the 95 % Wilson interval; a class the evidence does not carry says why.
  */
-import type { ClassThreshold } from '../../../../electron/shared/contract/index.js';
+import type { ClassThreshold } from '@shared/contract/index.js';
 import { count } from '../../ui/format.js';
 import { percent } from './quality-format.js';
 import { TableHead, type Column } from './table-head.js';

@@ -1,5 +1,5 @@
 /** Which boxes the review shows: the score threshold and the class filter. Pure. */
-import type { ReviewBox } from '../../../../electron/shared/contract/review-schemas.js';
+import type { ReviewBox } from '@shared/contract/review-schemas.js';
 
 export interface BoxFilter {
   minScore: number;

@@ -4,8 +4,8 @@
  * (label-layout.ts).
  * Shared by image and video review.
  */
-import type { NormBox, Size } from '../../../../electron/shared/geometry/box-math.js';
-import type { View } from '../../../../electron/shared/geometry/viewport.js';
+import type { NormBox, Size } from '@shared/geometry/box-math.js';
+import type { View } from '@shared/geometry/viewport.js';
 import { classColour } from './box-colours.js';
 import { placeLabels } from './label-layout.js';
 import { handlePoints, type Rect } from './stage-view.js';

@@ -10,15 +10,15 @@ import {
   translateWithin,
   type NormBox,
   type Size,
-} from '../../../../electron/shared/geometry/box-math.js';
-import type { Point } from '../../../../electron/shared/geometry/orientation.js';
+} from '@shared/geometry/box-math.js';
+import type { Point } from '@shared/geometry/orientation.js';
 import {
   actualSize,
   fitToWindow,
   pan,
   screenToNormalised,
   type View,
-} from '../../../../electron/shared/geometry/viewport.js';
+} from '@shared/geometry/viewport.js';
 import { paintBoxes, type PaintBox } from './box-painter.js';
 import { HitGrid } from './hit-grid.js';
 import { press, type Gesture } from './stage-pointer.js';

@@ -3,7 +3,7 @@
  * new label. Enter applies it to the selected boxes, or to the boxes drawn next when none is; on a
  * clip, `Relabel track` applies it to the selected box's whole track.
  */
-import { useEffect, useId, useState, type RefObject } from 'react';
+import { useId, useState, type RefObject } from 'react';
 
 interface ClassPickerProps {
   /** The label shown when the selection changes. */
@@ -21,7 +21,14 @@ interface ClassPickerProps {
 export function ClassPicker(props: ClassPickerProps) {
   const listId = useId();
   const [text, setText] = useState(props.value);
-  useEffect(() => setText(props.value), [props.value]);
+  // The field follows a new selection in the same render, not an effect later: an L pressed right
+  // after selecting selects the new label, which a late reset would have unselected (the next
+  // keys then appended to it: "personplayer").
+  const [shownFor, setShownFor] = useState(props.value);
+  if (shownFor !== props.value) {
+    setShownFor(props.value);
+    setText(props.value);
+  }
   const apply = () => {
     const label = text.trim();
     if (label) props.onApply(label);

@@ -4,8 +4,8 @@
  * Every edit goes through useReviewEdits (shown and saved at once, undoable across items).
  */
 import { useMemo, useState } from 'react';
-import type { CallInput } from '../../../../electron/shared/contract/index.js';
-import type { Size } from '../../../../electron/shared/geometry/box-math.js';
+import type { CallInput } from '@shared/contract/index.js';
+import type { Size } from '@shared/geometry/box-math.js';
 import { useCall } from '../../api/use-call.js';
 import { ErrorNote } from '../../ui/error-note.js';
 import { BoxStage } from './box-stage.js';

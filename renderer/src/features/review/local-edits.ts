@@ -2,7 +2,7 @@
  * What an edit does to the boxes on screen, applied before the call answers (the server's answer
  * then replaces the box). Pure.
  */
-import type { ReviewBox, ReviewEdit } from '../../../../electron/shared/contract/review-schemas.js';
+import type { ReviewBox, ReviewEdit } from '@shared/contract/review-schemas.js';
 
 /** `key` names the box for every edit but `add`, whose box gets `key` until the server names it. */
 export function applyLocal(

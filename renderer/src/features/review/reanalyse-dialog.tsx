@@ -3,7 +3,7 @@
  * the estimate; corrections stay attached to the item and show over the new boxes.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { Estimate } from '../../../../electron/shared/contract/index.js';
+import type { Estimate } from '@shared/contract/index.js';
 import { useApiHandle } from '../../api/api-context.js';
 import { ErrorNote } from '../../ui/error-note.js';
 import { estimateText } from '../runs/run-text.js';

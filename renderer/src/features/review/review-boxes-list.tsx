@@ -5,7 +5,7 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
-import type { ReviewBox } from '../../../../electron/shared/contract/review-schemas.js';
+import type { ReviewBox } from '@shared/contract/review-schemas.js';
 import { boxName } from '../library/viewer/box-geometry.js';
 import { classColour } from './box-colours.js';
 

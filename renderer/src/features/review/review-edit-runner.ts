@@ -6,8 +6,8 @@
  * stays shown until dismissed: a later edit that saves does not hide it.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { CallResult, LabelDeskApi } from '../../../../electron/shared/contract/index.js';
-import type { ReviewBox, ReviewEdit } from '../../../../electron/shared/contract/review-schemas.js';
+import type { CallResult, LabelDeskApi } from '@shared/contract/index.js';
+import type { ReviewBox, ReviewEdit } from '@shared/contract/review-schemas.js';
 import { codedError } from '../../api/error-text.js';
 import { callKey } from '../../api/call-key.js';
 import { applyLocal, refOf, replaceBox, rollBack } from './local-edits.js';

@@ -4,7 +4,7 @@
  * across items. The boxes themselves, with their optimistic edits, live in the query cache
  * (review-edit-runner.ts). Every change makes a new state, so readers re-render on what changed.
  */
-import type { ReviewEdit } from '../../../../electron/shared/contract/review-schemas.js';
+import type { ReviewEdit } from '@shared/contract/review-schemas.js';
 import type { CodedError } from '../../api/error-text.js';
 import { createStore, type SmallStore } from '../../state/small-store.js';
 

@@ -1,5 +1,5 @@
 /** The review screen's controls above the stage: tools, zoom, whole-image review, filters, undo. */
-import { keysText } from '../../../../electron/shared/keyboard/registry.js';
+import { keysText } from '@shared/keyboard/registry.js';
 import type { ReactNode } from 'react';
 
 export interface ReviewFilters {

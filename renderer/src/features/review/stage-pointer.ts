@@ -2,9 +2,9 @@
  * What a press on the stage starts: a pan, drawing a box, resizing by a handle, moving the
  * selection, or nothing (a click on the empty picture clears the selection). Pure.
  */
-import type { NormBox, Size } from '../../../../electron/shared/geometry/box-math.js';
-import type { Point } from '../../../../electron/shared/geometry/orientation.js';
-import { screenToNormalised, type View } from '../../../../electron/shared/geometry/viewport.js';
+import type { NormBox, Size } from '@shared/geometry/box-math.js';
+import type { Point } from '@shared/geometry/orientation.js';
+import { screenToNormalised, type View } from '@shared/geometry/viewport.js';
 import type { PaintBox } from './box-painter.js';
 import { boxOnScreen } from './box-painter.js';
 import type { HitGrid } from './hit-grid.js';

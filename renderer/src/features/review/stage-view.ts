@@ -6,14 +6,14 @@ import {
   clampBox,
   type NormBox,
   type Size,
-} from '../../../../electron/shared/geometry/box-math.js';
-import type { Point } from '../../../../electron/shared/geometry/orientation.js';
+} from '@shared/geometry/box-math.js';
+import type { Point } from '@shared/geometry/orientation.js';
 import {
   fitToWindow,
   screenToNormalised,
   zoomAt,
   type View,
-} from '../../../../electron/shared/geometry/viewport.js';
+} from '@shared/geometry/viewport.js';
 
 /** One wheel notch (deltaY 100) zooms by about 16 %; trackpads send smaller deltas, zoom less. */
 export function wheelFactor(deltaY: number, deltaMode = 0): number {

@@ -5,7 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { CallInput } from '../../../../electron/shared/contract/index.js';
+import type { CallInput } from '@shared/contract/index.js';
 import { useApiHandle } from '../../api/api-context.js';
 import { callKey, useCall } from '../../api/use-call.js';
 import { boxesQuery } from './use-review-edits.js';

@@ -5,7 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import type { ReviewBox, ReviewEdit } from '../../../../electron/shared/contract/review-schemas.js';
+import type { ReviewBox, ReviewEdit } from '@shared/contract/review-schemas.js';
 import { useApiHandle } from '../../api/api-context.js';
 import { useStore } from '../../state/small-store.js';
 import { createEditRunner, type PlannedEdit } from './review-edit-runner.js';

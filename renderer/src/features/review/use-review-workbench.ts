@@ -5,17 +5,17 @@
  * useReviewEdits, so they are shown and saved at once and undone across items. The selection and
  * the tool live in the review session store; the keys are the registry's review commands.
  */
-import { findConflicts } from '../../../../electron/shared/geometry/conflicts.js';
+import { findConflicts } from '@shared/geometry/conflicts.js';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ReviewBox, ReviewEdit } from '../../../../electron/shared/contract/review-schemas.js';
+import type { ReviewBox, ReviewEdit } from '@shared/contract/review-schemas.js';
 import {
   translateWithin,
   type NormBox,
   type Size,
-} from '../../../../electron/shared/geometry/box-math.js';
+} from '@shared/geometry/box-math.js';
 import { shownBy } from './box-filter.js';
 import type { BoxChange, StageHandle } from './box-stage.js';
-import type { CommandId } from '../../../../electron/shared/keyboard/registry.js';
+import type { CommandId } from '@shared/keyboard/registry.js';
 import { helpStore, openHelp } from '../../keyboard/help-state.js';
 import { useCommands, type CommandHandlers } from '../../keyboard/use-commands.js';
 import { useStore } from '../../state/small-store.js';

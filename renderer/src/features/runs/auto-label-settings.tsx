@@ -1,6 +1,6 @@
 /** Auto-labelling of watched folders: on/off, which solution, and its own budget. */
 import { useState, type FormEvent } from 'react';
-import type { AutoLabel, SolutionView } from '../../../../electron/shared/contract/index.js';
+import type { AutoLabel, SolutionView } from '@shared/contract/index.js';
 import { useCall, useCallMutation } from '../../api/use-call.js';
 import { ErrorNote } from '../../ui/error-note.js';
 import { count } from '../../ui/format.js';

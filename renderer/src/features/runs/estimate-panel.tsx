@@ -1,5 +1,5 @@
 /** The estimate for the chosen scope, refreshed when the library or the credits change. */
-import type { RunScope } from '../../../../electron/shared/contract/index.js';
+import type { RunScope } from '@shared/contract/index.js';
 import { useCall } from '../../api/use-call.js';
 import { ErrorNote } from '../../ui/error-note.js';
 import { estimateNotes, estimateText } from './run-text.js';

@@ -1,5 +1,5 @@
 /** Failed and uncertain files of the solution, each with its code and sentence, and Retry. */
-import type { RunProblems as Problems } from '../../../../electron/shared/contract/index.js';
+import type { RunProblems as Problems } from '@shared/contract/index.js';
 import { useCall } from '../../api/use-call.js';
 import { ErrorNote } from '../../ui/error-note.js';
 import { plural } from '../../ui/format.js';

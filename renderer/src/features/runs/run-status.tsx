@@ -1,5 +1,5 @@
 /** The current run: progress while it runs, why it waits, and how it ended. */
-import type { RunState } from '../../../../electron/shared/contract/index.js';
+import type { RunState } from '@shared/contract/index.js';
 import { ACTIVE_PHASES, rateText, runStatusText } from './run-text.js';
 
 export function RunStatus({ run }: { run: RunState }) {

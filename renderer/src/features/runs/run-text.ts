@@ -1,5 +1,5 @@
 /** The Runs screen's sentences: the estimate, and what a run is doing or how it ended. */
-import type { Estimate, RunState } from '../../../../electron/shared/contract/index.js';
+import type { Estimate, RunState } from '@shared/contract/index.js';
 import { clock, count, duration, plural } from '../../ui/format.js';
 
 /** "About 120 frames: 100 images × 1 + 4 clips, 20 frames × 1 — 880 left, 400 this hour". */

@@ -1,7 +1,7 @@
 /** The Runs screen: choose what and how, see the estimate, start and steer a run, see the past. */
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { RunScope, RunState } from '../../../../electron/shared/contract/index.js';
+import type { RunScope, RunState } from '@shared/contract/index.js';
 import { useApiHandle } from '../../api/api-context.js';
 import { callKey, useCall } from '../../api/use-call.js';
 import { useAppState } from '../../app/app-state.js';

@@ -1,5 +1,5 @@
 /** What a run labels: every folder, some folders, or the library selection handed over. */
-import type { FolderView } from '../../../../electron/shared/contract/index.js';
+import type { FolderView } from '@shared/contract/index.js';
 import { middleEllipsis } from '../folders/middle-ellipsis.js';
 import { plural } from '../../ui/format.js';
 

@@ -1,5 +1,5 @@
 /** The catalog: each solution with its classes and frame costs, then the service's limits. */
-import type { SolutionView } from '../../../../electron/shared/contract/index.js';
+import type { SolutionView } from '@shared/contract/index.js';
 import { count } from '../../ui/format.js';
 
 /** A cost the service does not publish and LabelDesk has not learnt yet (it learns it from the first file). */

@@ -4,7 +4,7 @@
  * objects), the corner/centre reading offered, its detection form and its learnt cost.
  */
 import { useState } from 'react';
-import type { CheckReport } from '../../../../electron/shared/contract/index.js';
+import type { CheckReport } from '@shared/contract/index.js';
 import { useCall, useCallMutation } from '../../api/use-call.js';
 import { ErrorNote } from '../../ui/error-note.js';
 import { SpendPreview } from './spend-preview.js';

@@ -4,7 +4,7 @@
  * (the boxes were read with `spend.boxOrigin`; a centre reading moves each box by half its size).
  */
 import { useState } from 'react';
-import type { BoxOrigin, CheckSpend } from '../../../../electron/shared/contract/index.js';
+import type { BoxOrigin, CheckSpend } from '@shared/contract/index.js';
 import { useCallMutation } from '../../api/use-call.js';
 import { ErrorNote } from '../../ui/error-note.js';
 

@@ -2,7 +2,7 @@
  * A clip's analysed (sampled) frames and their boxes, as the video review needs them: the frame
  * nearest a time, the next or previous frame with a shown box, and per-class density for the timeline.
  */
-import type { ReviewBox, ReviewEdit } from '../../../../electron/shared/contract/review-schemas.js';
+import type { ReviewBox, ReviewEdit } from '@shared/contract/review-schemas.js';
 
 export interface AnalysedFrame {
   /** The sample's index (ReviewBox.frameIndex). */

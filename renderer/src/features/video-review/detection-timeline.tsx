@@ -4,7 +4,7 @@
  * hundred bars; clicking seeks.
  */
 import type { MouseEvent } from 'react';
-import type { ReviewBox } from '../../../../electron/shared/contract/review-schemas.js';
+import type { ReviewBox } from '@shared/contract/review-schemas.js';
 import { densityByClass, isReviewed, type AnalysedFrame } from './clip-frames.js';
 import { classColour } from '../review/box-colours.js';
 

@@ -4,7 +4,7 @@
  * (`videoWidth` 0 after `loadeddata`, as HEVC does), a proxy is asked for anyway.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { Playable } from '../../../../electron/shared/contract/index.js';
+import type { Playable } from '@shared/contract/index.js';
 import { useApiHandle } from '../../api/api-context.js';
 
 export interface PlayableState {

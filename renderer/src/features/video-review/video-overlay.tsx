@@ -6,9 +6,9 @@
  * the stage itself shows and edits the frame's boxes, and this canvas is clear.
  */
 import { useEffect, useRef } from 'react';
-import type { ReviewBox } from '../../../../electron/shared/contract/review-schemas.js';
-import type { Size } from '../../../../electron/shared/geometry/box-math.js';
-import type { View } from '../../../../electron/shared/geometry/viewport.js';
+import type { ReviewBox } from '@shared/contract/review-schemas.js';
+import type { Size } from '@shared/geometry/box-math.js';
+import type { View } from '@shared/geometry/viewport.js';
 import { paintBoxes } from '../review/box-painter.js';
 import { nearestFrame, type AnalysedFrame } from './clip-frames.js';
 

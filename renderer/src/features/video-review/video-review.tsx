@@ -6,7 +6,7 @@
  * `?` help, plus the clip's keys (Space, `,` `.`, `<` `>`) and `Relabel track`.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Size } from '../../../../electron/shared/geometry/box-math.js';
+import type { Size } from '@shared/geometry/box-math.js';
 import { useCall } from '../../api/use-call.js';
 import { ErrorNote } from '../../ui/error-note.js';
 import { BoxStage } from '../review/box-stage.js';

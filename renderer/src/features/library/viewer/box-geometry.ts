@@ -1,5 +1,5 @@
 /** Boxes as the viewer names and draws them. */
-import type { Box } from '../../../../../electron/shared/contract/index.js';
+import type { Box } from '@shared/contract/index.js';
 
 /** "person 0.91": the option's name in the Boxes list. */
 export function boxName(box: Pick<Box, 'label' | 'score'>): string {
