@@ -1,6 +1,6 @@
 import { type Command } from 'commander';
 import { createInterface } from 'node:readline/promises';
-import { findSolution, planRun, type RunPlan } from '../../core/runner/plan-run.js';
+import { planRun, type RunPlan } from '../../core/runner/plan-run.js';
 import { runLabelling, type RunSummary } from '../../core/runner/run-labelling.js';
 import { rereadRawAnswers } from '../../core/runner/reread-raw-answers.js';
 import { setReading } from '../../core/runner/service-reading.js';
@@ -14,7 +14,7 @@ import {
 } from '../../application/app-context.js';
 import { interruptions } from '../interruptions.js';
 import { parseIntOption } from '../cli-options.js';
-import { collectMedia } from '../../application/collect-media.js';
+import { planPaths } from '../../application/plan-paths.js';
 import { checkExportTarget } from '../../core/export/export-library.js';
 import {
   exportSelection,
@@ -150,19 +150,16 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
     const catalog = await conn.client.catalog();
     saveSnapshot(app, conn.port.baseUrl, catalog);
     // A mistyped --solution is refused before a (possibly long) scan and hash of the folders.
-    findSolution(catalog, opts.solution);
-    const selection = await collectMedia(
-      app.store,
+    const { plan, selection } = await planPaths(app.store, catalog, {
       paths,
-      (stage) => view.line(`${stage}…`),
-      ctrlC.stop,
-    );
-    for (const issue of selection.issues) view.line(`skipped ${issue.path}: ${issue.message}`);
-    const plan = planRun(app.store, catalog, opts.solution, selection.media, {
+      solution: opts.solution,
+      serviceUrl: connection.port.baseUrl,
       retryUncertain: opts.retryUncertain ?? false,
       ...(opts.reanalyse ? { reanalyseBefore: Date.now() } : {}),
-      serviceUrl: connection.port.baseUrl,
+      onStage: (stage) => view.line(`${stage}…`),
+      signal: ctrlC.stop,
     });
+    for (const issue of selection.issues) view.line(`skipped ${issue.path}: ${issue.message}`);
     const key = await conn.client.keyStatus();
     if (!opts.json) err.write(`${planText(plan, key)}\n`);
     const interactive = process.stdin.isTTY && process.stderr.isTTY;
