@@ -1,9 +1,12 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { openAppContext } from '../../application/app-context.js';
-import { importLabels } from '../../application/import-labels.js';
+import {
+  IMPORT_FORMATS,
+  importLabels,
+  type ImportFormat,
+} from '../../application/import-labels.js';
 import { UsageError } from '../../application/service-connection.js';
-import { IMPORT_FORMATS, type ImportFormat } from '../../core/import/import-model.js';
 import { EXIT } from '../run-summary.js';
 import { terminalText } from '../terminal-text.js';
 
