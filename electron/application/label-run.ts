@@ -4,18 +4,22 @@
  * read again (no network) before a run, while it holds the library's lock.
  */
 import { checkMedia } from '../core/library/media-identity.js';
-import { isDiskFull } from '../core/runner/disk-full.js';
+import { isDiskFull, type DiskState } from '../core/runner/disk-full.js';
 import { planRun, type RunPlan } from '../core/runner/plan-run.js';
 import { rereadRawAnswers } from '../core/runner/reread-raw-answers.js';
 import { setReading } from '../core/runner/service-reading.js';
+import type { RunProgress } from '../core/runner/progress.js';
+import type { KeyView } from '../core/runner/service-port.js';
 import {
   runLabelling,
+  stopMessage,
   type RunDeps,
   type RunOptions,
   type RunSummary,
 } from '../core/runner/run-labelling.js';
 
-export { isDiskFull, planRun, rereadRawAnswers, setReading, type RunPlan, type RunSummary };
+export { isDiskFull, planRun, rereadRawAnswers, setReading, stopMessage };
+export type { DiskState, KeyView, RunPlan, RunProgress, RunSummary };
 
 export function labelPlan(
   deps: Omit<RunDeps, 'checkFile'>,
