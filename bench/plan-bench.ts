@@ -20,6 +20,9 @@ const FOLDERS = 1000;
 const FILES_PER_FOLDER = 100;
 const FILES = FOLDERS * FILES_PER_FOLDER;
 const WARM_RUNS = 3;
+/** Cold plans (each on a fresh LABELDESK_HOME), each after a bare pipeline run of the same work. */
+const COLD_RUNS = 2;
+const GOAL_COLD_RATIO = 2;
 const GOAL_MS = 5000;
 const GOAL_RATIO = 4;
 const GOAL_RSS_MB = 400;
@@ -129,7 +132,7 @@ export async function benchPlan(): Promise<void> {
   const tree = await ensureTree(join(root, '.cache', 'bench-plan'));
   const cli = join(root, 'bin/labeldesk.js');
   const data = await mkdtemp(join(tmpdir(), 'labeldesk-bench-plan-svc-'));
-  const home = await mkdtemp(join(tmpdir(), 'labeldesk-bench-plan-home-'));
+  const homes: string[] = [];
   const service = await startChild(cli, [
     'serve',
     '--port',
@@ -146,7 +149,19 @@ export async function benchPlan(): Promise<void> {
   const load0 = loadavg()[0] ?? 0;
   try {
     const find = () => run('find', [tree, '-type', 'f', '-printf', '%s %T@ %p\n'], { rss: true });
-    const plan = () =>
+    const bareScript = join(root, 'build/bench/bare-plan-pipeline.js');
+    const bare = async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'labeldesk-bench-plan-bare-'));
+      try {
+        return await run(process.execPath, [bareScript, tree, join(dir, 'bare.db')], {
+          keepStdout: true,
+          rss: true,
+        });
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    };
+    const plan = (home: string) =>
       run(process.execPath, [cli, 'plan', tree, '--service', service.url, '--json'], {
         env: { ...process.env, LABELDESK_API_KEY: KEY, LABELDESK_HOME: home },
         keepStdout: true,
@@ -163,18 +178,30 @@ export async function benchPlan(): Promise<void> {
       return false;
     };
     await find(); // the same warm dentry and page cache for both sides
-    const cold = await plan();
-    const coldOk = check(cold);
+    const bares: Timed[] = [];
+    const colds: Timed[] = [];
+    for (let i = 0; i < COLD_RUNS; i++) {
+      homes.push(await mkdtemp(join(tmpdir(), 'labeldesk-bench-plan-home-')));
+      bares.push(await bare());
+      colds.push(await plan(homes[i] as string));
+    }
+    const bareOk = bares.every((b) => b.code === 0 && b.stdout.trim() === String(FILES));
+    const coldOk = colds.every(check);
+    const home = homes.at(-1) as string;
     const warm: Timed[] = [];
     const finds: Timed[] = [];
     for (let i = 0; i < WARM_RUNS; i++) {
       finds.push(await find());
-      warm.push(await plan());
+      warm.push(await plan(home));
     }
     const warmOk = warm.every(check);
     const findMs = median(finds.map((f) => f.ms));
     const cpu = (t: Timed) => (t.cpuS === null ? '' : `; ${fmt(t.cpuS, 2)} s CPU`);
     const warmMs = median(warm.map((w) => w.ms));
+    const coldMs = median(colds.map((c) => c.ms));
+    const bareMs = median(bares.map((b) => b.ms));
+    const cpuOf = (ts: Timed[]) => median(ts.map((t) => t.cpuS ?? NaN));
+    const cpuRatio = fmt(cpuOf(colds) / cpuOf(bares), 2);
     const rss = (t: Timed) => t.maxRssMb ?? NaN;
     const warmRss = Math.max(...warm.map(rss));
     const figure = (
@@ -210,13 +237,23 @@ export async function benchPlan(): Promise<void> {
           name: "bare `find DIR -type f -printf '%s %T@ %p\\n'` (process)",
           value: `${fmt(findMs, 0)} ms (median of ${WARM_RUNS}; runs ${finds.map((f) => `${fmt(f.ms, 0)}${cpu(f)}`).join(', ')})`,
         },
+        {
+          name: 'bare pipeline: walk, stat, read, sha256, one SQLite transaction (process)',
+          value: `${fmt(bareMs, 0)} ms (median of ${COLD_RUNS}; runs ${bares.map((b) => `${fmt(b.ms, 0)}${cpu(b)}`).join(', ')})${bareOk ? '' : ' (RUN FAILED)'}`,
+        },
         ...figure(
-          'first run, cold library (scan + hash + probe)',
-          cold.ms,
-          rss(cold),
+          `first run, cold library (scan + hash + probe; median of ${COLD_RUNS})`,
+          coldMs,
+          Math.max(...colds.map(rss)),
           coldOk,
-          cpu(cold),
+          `; runs ${colds.map((c) => `${fmt(c.ms, 0)}${cpu(c)}`).join(', ')}`,
         ),
+        {
+          name: 'first run, cold library: ratio plan / bare pipeline (wall; CPU)',
+          value: `${fmt(coldMs / bareMs, 2)}; CPU ${cpuRatio}`,
+          goal: `≤ ${GOAL_COLD_RATIO}`,
+          met: coldOk && coldMs / bareMs <= GOAL_COLD_RATIO,
+        },
         ...figure(
           `second run on, warm library (reconcile only; median of ${WARM_RUNS})`,
           warmMs,
@@ -233,7 +270,7 @@ export async function benchPlan(): Promise<void> {
   } finally {
     await service.stop();
     await rm(data, { recursive: true, force: true });
-    await rm(home, { recursive: true, force: true });
+    for (const home of homes) await rm(home, { recursive: true, force: true });
   }
 }
 

@@ -12,6 +12,7 @@ import { probeVideo } from '../electron/local-service/media/video-probe.js';
 import { realMediaDir } from '../test/support/real-media.js';
 import { rawFrames, startBareEngine, WORKERS } from './bare-models.js';
 import { BENCH_KEY, startModelsService } from './model-throughput.js';
+import { cpuSecondsOf } from './proc-cpu.js';
 import { fmt, printFigures } from './report.js';
 
 interface Job {
@@ -34,6 +35,8 @@ export async function benchVideo(): Promise<void> {
     form.append('solution', 'objects');
     form.append('file', new Blob([new Uint8Array(await readFile(file))]), 'vtest.avi');
     const auth = { authorization: `Bearer ${BENCH_KEY}` };
+    const servicePid = server.child.pid as number;
+    const serviceCpu0 = cpuSecondsOf(servicePid);
     const t0 = performance.now();
     const submitted = (await (
       await fetch(`${server.url}/infer/video`, { method: 'POST', body: form, headers: auth })
@@ -49,6 +52,7 @@ export async function benchVideo(): Promise<void> {
       await new Promise((r) => setTimeout(r, job.pollIntervalMs));
     }
     const jobSeconds = (performance.now() - t0) / 1000;
+    const serviceCpu = cpuSecondsOf(servicePid) - serviceCpu0;
     if (job.status !== 'succeeded') throw new Error(`video job ${job.status}`);
     const frames = job.result?.frames.length ?? 0;
 
@@ -58,8 +62,11 @@ export async function benchVideo(): Promise<void> {
     const clip = { file, sampleFps: catalog.limits.videoSampleFps, ...size };
     const engine = await startBareEngine();
     let bare: { frames: number; seconds: number };
+    let bareCpu = NaN;
     try {
+      const bareCpu0 = cpuSecondsOf('self');
       bare = await rawFrames(clip, (frame) => engine.detect('objects', frame), WORKERS);
+      bareCpu = cpuSecondsOf('self') - bareCpu0;
     } finally {
       await engine.close();
     }
@@ -70,17 +77,21 @@ export async function benchVideo(): Promise<void> {
         { name: 'analysed frames', value: String(frames) },
         {
           name: 'analysed frames per second (upload to result)',
-          value: `${fmt(frames / jobSeconds, 2)} frames/s over ${fmt(jobSeconds)} s`,
+          value: `${fmt(frames / jobSeconds, 2)} frames/s over ${fmt(jobSeconds)} s; service process CPU ${fmt(serviceCpu, 1)} s (${fmt((serviceCpu / frames) * 1000, 0)} ms per frame)`,
         },
         {
           name: `bare: raw ffmpeg into the engine (${WORKERS} workers, ${WORKERS} frames in flight)`,
-          value: `${bare.frames} frames in ${fmt(bare.seconds, 2)} s (${fmt(bare.frames / bare.seconds, 2)} frames/s)`,
+          value: `${bare.frames} frames in ${fmt(bare.seconds, 2)} s (${fmt(bare.frames / bare.seconds, 2)} frames/s); CPU ${fmt(bareCpu, 1)} s (${fmt((bareCpu / bare.frames) * 1000, 0)} ms per frame)`,
         },
         {
           name: 'service ÷ bare',
           value: fmt(frames / jobSeconds / (bare.frames / bare.seconds), 2),
           goal: '≥ 0.9',
           met: frames / jobSeconds / (bare.frames / bare.seconds) >= 0.9,
+        },
+        {
+          name: 'service ÷ bare, by CPU per frame (steadier on a loaded machine)',
+          value: fmt(bareCpu / bare.frames / (serviceCpu / frames), 2),
         },
         {
           name: 'raw ffmpeg decode alone',

@@ -166,7 +166,9 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     ...libraryHandlers(store, view),
     ...reviewHandlers(store, runs, reviewed),
     ...trackHandlers(store, reviewed),
-    ...qualityHandlers(store, reviewed, nativeBinding),
+    ...qualityHandlers(store, reviewed, nativeBinding, () =>
+      libraryChanged({ folderIds: [], at: Date.now() }),
+    ),
 
     ...mediaHandlers((id) => store.media.byId(id), proxies, options.mediaBase),
     ...exports.handlers,

@@ -78,6 +78,7 @@ export function exportHandlers(deps: ExportDeps): {
         minScore: q.minScore > 0 ? q.minScore : undefined,
         classes: q.classes,
         replace: q.replace,
+        byPerson: q.onlyAccepted && q.byPerson,
         framesDir,
         onProgress: (p) => deps.progress({ destination, ...p, total, done: false }),
         signal: quitting.signal,

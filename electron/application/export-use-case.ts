@@ -25,6 +25,8 @@ export interface ExportOrder {
   /** The catalog's class list for the solution (class ids follow it), when known. */
   catalogClasses?: readonly string[] | undefined;
   onlyAccepted?: boolean | undefined;
+  /** With onlyAccepted: leave out boxes accepted by an auto-accept rule. */
+  byPerson?: boolean | undefined;
   /** Boxes scored below this are dropped; absent keeps all. */
   minScore?: number | undefined;
   /** Only these labels. */
@@ -55,6 +57,7 @@ export function runExport(
       : {}),
     query: {
       ...(order.onlyAccepted ? { onlyAccepted: true } : {}),
+      ...(order.byPerson ? { byPerson: true } : {}),
       ...(order.minScore !== undefined ? { minScore: order.minScore } : {}),
       ...(order.classes ? { classes: [...order.classes] } : {}),
     },

@@ -61,6 +61,7 @@ export function toLibraryItem(v: ViewItem): LibraryItem {
     status: v.status,
     boxes: v.boxes,
     pendingReview: v.pendingReview,
+    byRule: v.byRule,
     reviewed: v.reviewed,
     errorCode: v.errorCode,
     errorMessage: v.errorMessage,

@@ -33,6 +33,7 @@ export function toReviewBox(b: TrackedBox): ReviewBox {
     deleted: b.deleted,
     model: b.model,
     trackId: b.trackId ?? null,
+    rule: b.rule,
   };
 }
 

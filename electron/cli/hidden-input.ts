@@ -41,8 +41,9 @@ export function readHidden(
 ): Promise<string> {
   const wasRaw = input.isRaw ?? false;
   const decoder = new StringDecoder('utf8');
-  output.write(prompt);
+  // Echo goes off before the prompt shows: keys typed the moment it appears are never echoed.
   input.setRawMode?.(true);
+  output.write(prompt);
   input.resume();
   let value = '';
   let escape = '';

@@ -10,6 +10,7 @@ import { labeldeskHome } from '../node-lib/app-paths.js';
 import { terminalText } from './terminal-text.js';
 import { buildVersion } from '../node-lib/app-paths.js';
 import { addAppCommand } from './commands/app-command.js';
+import { addAutoAcceptCommand } from './commands/auto-accept-command.js';
 import { addDoctorCommand } from './commands/doctor-command.js';
 import { addEvaluateCommand } from './commands/evaluate-command.js';
 import { addExportCommand } from './commands/export-command.js';
@@ -47,6 +48,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   addExportCommand(program);
   addImportCommand(program, setExit);
   addEvaluateCommand(program);
+  addAutoAcceptCommand(program);
   addJobsCommand(program);
   addAppCommand(program);
   // Every command's --service is checked once, here, before anything is opened or started.

@@ -63,7 +63,10 @@ async function exportWith(o: Options): Promise<string> {
   }
   await dialog.getByRole('combobox', { name: 'Format' }).selectOption({ label: o.format });
   await dialog.getByRole('textbox', { name: 'Destination' }).fill(o.destination);
-  await setChecked(dialog.getByRole('checkbox', { name: 'Only accepted' }), o.onlyAccepted);
+  await setChecked(
+    dialog.getByRole('checkbox', { name: 'Only accepted', exact: true }),
+    o.onlyAccepted,
+  );
   if (o.clipFrames !== undefined) {
     await setChecked(dialog.getByRole('checkbox', { name: /Clips as frames/ }), o.clipFrames);
   }

@@ -100,7 +100,7 @@ describe('offline review', () => {
     const dialog = page.getByRole('dialog', { name: 'Export boxes' });
     await dialog.getByRole('combobox', { name: 'Format' }).selectOption({ label: 'COCO' });
     await dialog.getByRole('textbox', { name: 'Destination' }).fill(destination);
-    await dialog.getByRole('checkbox', { name: 'Only accepted' }).check();
+    await dialog.getByRole('checkbox', { name: 'Only accepted', exact: true }).check();
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
     await dialog
       .getByRole('status')
@@ -140,7 +140,7 @@ describe('offline review', () => {
     await page.getByRole('button', { name: 'Export', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Export boxes' });
     await dialog.getByRole('textbox', { name: 'Destination' }).fill(destination);
-    await dialog.getByRole('checkbox', { name: 'Only accepted' }).check();
+    await dialog.getByRole('checkbox', { name: 'Only accepted', exact: true }).check();
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
     await dialog
       .getByRole('status')

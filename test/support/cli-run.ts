@@ -2,7 +2,7 @@
  * `labeldesk` as a user runs it: a real process of the compiled CLI, with its own LABELDESK_HOME,
  * no key or engine choice inherited from the developer's shell, and nothing read from a terminal.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TEST_HOME_MARKER } from '../../electron/application/service-connection.js';
@@ -182,4 +182,37 @@ export function midHourClock(): NodeJS.ProcessEnv {
   const hour = 3_600_000;
   const target = Math.floor(Date.now() / hour) * hour + 10 * 60_000;
   return { LABELDESK_CLOCK_OFFSET_MS: String(target - Date.now()) };
+}
+
+export interface TerminalCli {
+  /** Everything the terminal showed so far (stdout and stderr together, as on a screen). */
+  output(): string;
+  /** Types on the terminal (`\x03` is Ctrl-C). */
+  type(text: string): void;
+  exited: Promise<number | null>;
+}
+
+/**
+ * `labeldesk` on a terminal, as a person runs it (so it asks before spending): `script` from
+ * util-linux gives it one. Undefined (the caller skips, saying so) where `script` is missing.
+ */
+export function cliOnTerminal(args: string[], env: NodeJS.ProcessEnv): TerminalCli | undefined {
+  try {
+    execFileSync('script', ['--version'], { stdio: 'ignore' });
+  } catch {
+    console.log('skipped: `script` (util-linux) is not installed, so no terminal can be given');
+    return undefined;
+  }
+  const command = [process.execPath, CLI, ...args].map((a) => `'${a}'`).join(' ');
+  const child = spawn('script', ['-qefc', command, '/dev/null'], {
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  return {
+    output: () => out,
+    type: (text) => child.stdin.write(text),
+    exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))),
+  };
 }

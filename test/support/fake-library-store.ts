@@ -82,10 +82,7 @@ export function fakeLibraryStore(): FakeLibraryStore {
         return r ? { ...r } : undefined;
       },
       snapshot(folderId) {
-        const out = new Map<
-          string,
-          { id: number; size: number; mtimeMs: number; contentHash: string | null }
-        >();
+        const out: ReturnType<LibraryStore['media']['snapshot']> = new Map();
         for (const r of rows.values()) {
           if (r.folderId === folderId)
             out.set(r.path, {
@@ -93,6 +90,7 @@ export function fakeLibraryStore(): FakeLibraryStore {
               size: r.size,
               mtimeMs: r.mtimeMs,
               contentHash: r.contentHash,
+              fileId: r.fileId ?? null,
             });
         }
         return out;

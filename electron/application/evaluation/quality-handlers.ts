@@ -2,11 +2,17 @@
 import type { LibraryStore, MediaRecord, ReviewedMark } from '../../core/store/store-types.js';
 import { LabelDeskError, type Handlers } from '../../shared/contract/index.js';
 import type { QualityReport, ReviewedState } from '../../shared/contract/quality-schemas.js';
+import { autoAccept, undoAutoAccept } from './auto-accept.js';
 import { evaluateInWorker } from './evaluate-in-worker.js';
 
 type QualityHandlers = Pick<
   Handlers,
-  'review.reviewed' | 'review.markReviewed' | 'quality.evaluate'
+  | 'review.reviewed'
+  | 'review.markReviewed'
+  | 'quality.evaluate'
+  | 'quality.autoAccept'
+  | 'quality.undoAutoAccept'
+  | 'quality.lastAutoAccept'
 >;
 
 /** The mistakes a report lists per kind: enough to work through, small enough to send. */
@@ -46,6 +52,7 @@ export function qualityHandlers(
   store: LibraryStore,
   changed: (media: MediaRecord) => void,
   nativeBinding?: string,
+  libraryChanged: () => void = () => undefined,
 ): QualityHandlers {
   const media = (id: number) => {
     const m = store.media.byId(id);
@@ -68,5 +75,22 @@ export function qualityHandlers(
       return stateOf(store.reviewed.of(id, solution));
     },
     'quality.evaluate': (request) => evaluateLibrary(store, request, nativeBinding),
+    'quality.autoAccept': async (request) => {
+      const result = await autoAccept(store, request, nativeBinding);
+      if (result.batchId !== null) libraryChanged();
+      return result;
+    },
+    'quality.lastAutoAccept': ({ solution }) => {
+      const b = store.ruleBatches.latest(solution);
+      return b ? { batchId: b.id, boxes: b.boxes, files: b.files } : null;
+    },
+    'quality.undoAutoAccept': ({ batchId }) => {
+      const undone = undoAutoAccept(store, batchId);
+      if (!undone) {
+        throw new LabelDeskError('not_found', 'That auto-accept is unknown or already undone.');
+      }
+      libraryChanged();
+      return undone;
+    },
   };
 }

@@ -19,6 +19,7 @@ interface ExportOptions {
   solution: string;
   service?: string;
   onlyAccepted?: boolean;
+  byPerson?: boolean;
   minScore?: number;
   classes?: string;
   force?: boolean;
@@ -41,7 +42,8 @@ export function addExportCommand(program: Command): void {
     .requiredOption('--out <path>', 'a file (coco, csv) or a new or empty folder (yolo, voc, mot)')
     .option('--solution <id>', 'which solution’s boxes', 'objects')
     .option('--service <url>', 'whose catalog names the class ids (default: the embedded service)')
-    .option('--only-accepted', 'only boxes a reviewer accepted')
+    .option('--only-accepted', 'only accepted boxes (by a person or by an auto-accept rule)')
+    .option('--by-person', 'with --only-accepted: leave out boxes accepted by rule')
     .option('--min-score <s>', 'drop boxes scored below this (0–1)', parseScore)
     .option('--classes <list>', 'only these labels, comma-separated')
     .option('--force', 'replace an existing export file, or a folder holding a previous export')
@@ -59,6 +61,9 @@ export function addExportCommand(program: Command): void {
         .filter(Boolean);
       if (opts.clipFrames && !carriesClipFrames(opts.format)) {
         throw new UsageError('--clip-frames works with coco, yolo and voc.');
+      }
+      if (opts.byPerson && !opts.onlyAccepted) {
+        throw new UsageError('--by-person works with --only-accepted.');
       }
       const framesDir = opts.clipFrames ? resolve(opts.clipFrames) : undefined;
       const app = openAppContext();
@@ -78,6 +83,7 @@ export function addExportCommand(program: Command): void {
           solution: opts.solution,
           catalogClasses: cached?.find((s) => s.id === opts.solution)?.classes,
           onlyAccepted: opts.onlyAccepted,
+          byPerson: opts.byPerson,
           minScore: opts.minScore,
           classes: wanted,
           replace: opts.force,

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { openAppContext } from '../../application/app-context.js';
+import { readOnlyRefusal } from '../../application/read-only-home.js';
 import {
   IMPORT_FORMATS,
   importLabels,
@@ -34,6 +35,9 @@ export function addImportCommand(program: Command, setExit: (code: number) => vo
       }
       const app = openAppContext();
       try {
+        if (app.readOnly) {
+          throw new UsageError(readOnlyRefusal(app.home, app.readOnly, 'imported labels'));
+        }
         const summary = await importLabels(app.store, {
           format: opts.format,
           source: resolve(source),

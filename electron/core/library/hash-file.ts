@@ -173,3 +173,29 @@ export async function hashMany(
   await Promise.all(Array.from({ length: n }, worker));
   return results;
 }
+
+/**
+ * `readFileHashed` with synchronous calls, for a thread that may block (the read pool's workers):
+ * any size; `bytes` only when the whole file fit in `buffer`. The same checks and errors.
+ */
+export function readFileHashedSync(file: string, buffer: Buffer): HashedFile & { bytes?: Buffer } {
+  const small = readSmallFileSync(file, buffer);
+  if (small) return small;
+  const fd = openSync(file, 'r');
+  try {
+    const st = fstatSync(fd);
+    const hash = createHash('sha256');
+    for (;;) {
+      const bytesRead = readSync(fd, buffer, 0, buffer.length, null);
+      if (bytesRead === 0) break;
+      hash.update(buffer.subarray(0, bytesRead));
+    }
+    const after = fstatSync(fd);
+    if (after.size !== st.size || after.mtimeMs !== st.mtimeMs) {
+      throw Object.assign(new Error('The file changed while it was hashed.'), { code: 'ECHANGED' });
+    }
+    return { path: file, hash: hash.digest('hex'), size: st.size, mtimeMs: st.mtimeMs };
+  } finally {
+    closeSync(fd);
+  }
+}

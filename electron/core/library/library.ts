@@ -4,12 +4,13 @@
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FolderRow, MediaReadResult, MediaRecord, MediaUpsert } from '../store/store-types.js';
-import { CHUNK, hashError, hashMany, readFileHashed, readSmallFileSync } from './hash-file.js';
+import type { FolderRow, MediaRecord, MediaUpsert } from '../store/store-types.js';
+import { hashMany } from './hash-file.js';
 import type { LibraryIssue, LibraryMediaStore } from './media-types.js';
-import { probeFromBytes, probeMedia, type ProbeResult } from './probe-media.js';
+import { probeMedia } from './probe-media.js';
+import { readPendingMedia } from './read-pass.js';
 import { absorbFileRoots, addFileRoot, folderRootsOnly, scanRoot } from './library-roots.js';
-import { fresh, type ReconcileCounts, reconcile } from './reconcile.js';
+import { applyWatchEvent, type ReconcileCounts, reconcile, upsertOf } from './reconcile.js';
 import { checkedFolder, refuseOverlap } from './folder-refusal.js';
 import { isWithin } from './path-within.js';
 import { pendingPages } from './pending-pages.js';
@@ -229,95 +230,27 @@ export class Library {
   }
 
   /**
-   * `hashPending` then `probePending` in one pass: each file is read once, hashed, and its header
-   * parsed from the same bytes (a small plain JPEG: one open, one read); anything the fast parser
-   * defers, large files (streamed) and clips are probed as `probePending` would. A page is stored
-   * with narrow updates guarded by the size and mtime read (`media.setHashAndProbe`), not full
-   * rows: on 100k small photos that halves the pass. Failures are stored as the two passes would
-   * store them; what this pass leaves unprobed (e.g. a file changed since the scan) is then
-   * handed to `probePending`, as before.
+   * `hashPending` then `probePending` in one pass (read-pass.ts): each file is read once in a
+   * worker thread, hashed, and its header parsed from the same bytes; what the fast parser defers
+   * is probed as `probePending` would. Failures are stored as the two passes would store them;
+   * what this pass leaves unprobed (e.g. a file changed since the scan) is then handed to
+   * `probePending`, as before.
    */
   async hashAndProbePending(
     onProgress?: (counts: ReadCounts) => void,
     only: RootFilter = {},
     signal?: AbortSignal,
   ): Promise<ReadCounts> {
-    const counts: ReadCounts = { hashed: { done: 0, failed: 0 }, probed: { done: 0, failed: 0 } };
-    const { hashed, probed } = counts;
-    const concurrency = this.options.hashConcurrency ?? 2;
-    // One fast-disk policy for the whole pass, as in hashMany and probePending.
-    const fs = new SlicedFs();
-    // One buffer per file in flight: 100k files allocate nothing per file.
-    const buffers: ReturnType<typeof Buffer.allocUnsafe>[] = [];
-    for await (const page of pendingPages(
-      this.store,
-      'hash',
-      (m) => m.contentHash === null,
+    const counts = await readPendingMedia({
+      store: this.store,
+      workers: this.options.hashConcurrency ?? 2,
+      ffprobePath: this.options.ffprobePath,
       only,
-    )) {
-      const updates: MediaReadResult[] = [];
-      await forEachLimited(page, concurrency, async (row) => {
-        if (signal?.aborted) return;
-        const buffer = buffers.pop() ?? Buffer.allocUnsafe(CHUNK);
-        try {
-          let read: { hash: string; size: number; mtimeMs: number };
-          let probe: ProbeResult | undefined;
-          try {
-            const small = fs.synchronous
-              ? await fs.run(
-                  () => {
-                    const r = readSmallFileSync(row.path, buffer);
-                    // Parsed before the buffer is released: the bytes are a view of it.
-                    return r && { read: r, probe: probeFromBytes(row.path, row.kind, r.bytes) };
-                  },
-                  async () => undefined,
-                )
-              : undefined;
-            if (small) {
-              read = small.read;
-              probe = small.probe;
-            } else {
-              // Large files stream; a small one read asynchronously (a slow disk) is whole in
-              // `buffer` afterwards, parsed before the buffer is released.
-              const r = await readFileHashed(row.path, buffer);
-              read = r;
-              probe = r.bytes && probeFromBytes(row.path, row.kind, r.bytes);
-            }
-          } catch (err) {
-            const { error } = hashError(row.path, err);
-            hashed.failed++;
-            return this.fail(row, error.code, error.message);
-          }
-          // Changed since the scan: not recorded against this row (the next scan sees it).
-          if (read.size !== row.size || read.mtimeMs !== row.mtimeMs) return;
-          hashed.done++;
-          const update = { id: row.id, size: read.size, mtimeMs: read.mtimeMs };
-          if (row.width !== null) return void updates.push({ ...update, contentHash: read.hash });
-          probe ??= await probeMedia(row.path, row.kind, {
-            ffprobePath: this.options.ffprobePath,
-            fs,
-          });
-          if (!probe.ok) {
-            probed.failed++;
-            updates.push({ ...update, contentHash: read.hash });
-            return this.fail(row, probe.code, probe.message);
-          }
-          probed.done++;
-          const { width, height, orientation, durationMs, fps } = probe.info;
-          updates.push({
-            ...update,
-            contentHash: read.hash,
-            probe: { width, height, orientation, durationMs, fps },
-          });
-        } finally {
-          buffers.push(buffer);
-        }
-      });
-      this.store.media.setHashAndProbe(updates);
-      onProgress?.(counts);
-      // Aborted: what was read is stored above; the rest waits for the next start.
-      signal?.throwIfAborted();
-    }
+      signal,
+      onProgress,
+      fail: (row, code, message) => this.fail(row, code, message),
+    });
+    const { hashed, probed } = counts;
     // Hashed before but never probed, or left out above: probed exactly as before.
     const rest = await this.probePending(
       (c) =>
@@ -346,7 +279,7 @@ export class Library {
     const chosen = this.store.folders.list().filter((f) => !ids || ids.has(f.id));
     const roots = (await folderRootsOnly(this.store, chosen)).map((f) => f.path);
     options.signal?.throwIfAborted();
-    const watcher = watchFolders(roots, (e) => this.apply(e) && onEvent(e), {
+    const watcher = watchFolders(roots, (e) => applyWatchEvent(this.store, e) && onEvent(e), {
       stableMs: this.options.stableMs,
       onIssue: this.options.onIssue,
       onRootState: this.options.onRootState,
@@ -373,25 +306,6 @@ export class Library {
     if (this.watcher) await this.watch(this.watcher.onEvent, this.watcher.options);
   }
 
-  /** Stores one watch event; false when the store already knew it (e.g. a chmod). */
-  private apply(e: WatchEvent): boolean {
-    const row = this.store.media.byPath(e.path);
-    if (e.type === 'removed') {
-      if (!row || row.status === 'missing') return false;
-      this.store.media.markMissing([row.id]);
-      return true;
-    }
-    if (row && row.size === e.size && row.mtimeMs === e.mtimeMs) {
-      if (row.status !== 'missing') return false;
-      this.store.media.upsertMany([{ ...upsertOf(row), status: 'present' }]);
-      return true;
-    }
-    const folder = this.store.folders.list().find((f) => f.path === e.root);
-    if (!folder) return false;
-    this.store.media.upsertMany([fresh(folder.id, e)]);
-    return true;
-  }
-
   private fail(row: MediaRecord, code: string, message: string): void {
     if (code === 'not_found') this.store.media.markMissing([row.id]);
     else if (code !== 'changed_while_reading') this.store.media.markError(row.id, code, message);
@@ -405,9 +319,4 @@ async function* abortable<T>(batches: AsyncIterable<T>, signal?: AbortSignal): A
     yield batch;
   }
   signal?.throwIfAborted();
-}
-
-function upsertOf(row: MediaRecord): MediaUpsert {
-  const { id: _id, ...rest } = row;
-  return rest;
 }

@@ -3,9 +3,10 @@
  * its hash and probe results, so it is hashed and probed again), files not seen are marked missing.
  * Run at every start, this is how edits made while LabelDesk was closed are picked up.
  */
-import type { MediaUpsert } from '../store/store-types.js';
+import type { MediaRecord, MediaUpsert } from '../store/store-types.js';
 import type { LibraryMediaStore } from './media-types.js';
 import type { ScanEntry } from './scan-folder.js';
+import type { WatchEvent } from './watch-folders.js';
 
 export interface ReconcileCounts {
   new: number;
@@ -18,7 +19,7 @@ export interface ReconcileCounts {
 }
 
 export interface ReconcileOptions {
-  /** Rows per upsertMany/markMissing transaction (default 1000). */
+  /** Rows per upsertMany/markMissing transaction (default 5000). */
   batchSize?: number;
   onProgress?: (counts: Readonly<ReconcileCounts>) => void;
   /**
@@ -46,7 +47,7 @@ export async function reconcile(
   scan: AsyncIterable<readonly ScanEntry[]>,
   options: ReconcileOptions = {},
 ): Promise<ReconcileCounts> {
-  const batchSize = options.batchSize ?? 1000;
+  const batchSize = options.batchSize ?? 5000;
   const counts: ReconcileCounts = { new: 0, changed: 0, unchanged: 0, missing: 0, reappeared: 0 };
   // Entries are deleted as they are seen, so what remains at the end is what vanished.
   const previous = store.media.snapshot(folderId);
@@ -56,33 +57,46 @@ export async function reconcile(
   const present = store.media.presentIds?.(folderId) ?? presentIds(store, folderId);
   const unchangedNotPresent: number[] = [];
 
-  for await (const batch of scan) {
-    const upserts: MediaUpsert[] = [];
-    for (const entry of batch) {
-      const before = previous.get(entry.path);
-      if (options.settledBefore !== undefined && entry.mtimeMs > options.settledBefore) {
-        previous.delete(entry.path);
-        options.onUnsettled?.(entry.path);
-        continue;
-      }
-      if (!before) {
-        counts.new++;
-        upserts.push(fresh(folderId, entry));
-        continue;
-      }
-      previous.delete(entry.path);
-      if (before.size !== entry.size || before.mtimeMs !== entry.mtimeMs) {
-        counts.changed++;
-        upserts.push(fresh(folderId, entry));
-      } else {
-        counts.unchanged++;
-        if (!present.has(before.id)) unchangedNotPresent.push(before.id);
-      }
-    }
+  // Written a few thousand rows per transaction across the walk's batches: fewer commits.
+  let upserts: MediaUpsert[] = [];
+  const write = () => {
     for (let i = 0; i < upserts.length; i += batchSize) {
       store.media.upsertMany(upserts.slice(i, i + batchSize));
     }
-    options.onProgress?.(counts);
+    upserts = [];
+  };
+  try {
+    for await (const batch of scan) {
+      for (const entry of batch) {
+        const before = previous.get(entry.path);
+        if (options.settledBefore !== undefined && entry.mtimeMs > options.settledBefore) {
+          previous.delete(entry.path);
+          options.onUnsettled?.(entry.path);
+          continue;
+        }
+        if (!before) {
+          counts.new++;
+          upserts.push(fresh(folderId, entry));
+          continue;
+        }
+        previous.delete(entry.path);
+        // Another file under the same name (a link pointed elsewhere, a copy kept its size and
+        // time) is a changed file: read again, never taken for the one read before.
+        const otherFile = !!before.fileId && !!entry.fileId && before.fileId !== entry.fileId;
+        if (before.size !== entry.size || before.mtimeMs !== entry.mtimeMs || otherFile) {
+          counts.changed++;
+          upserts.push(fresh(folderId, entry));
+        } else {
+          counts.unchanged++;
+          if (!present.has(before.id)) unchangedNotPresent.push(before.id);
+        }
+      }
+      if (upserts.length >= batchSize) write();
+      options.onProgress?.(counts);
+    }
+  } finally {
+    // Stopped mid-walk: what was seen is kept, and nothing is marked missing below.
+    write();
   }
 
   const back: MediaUpsert[] = [];
@@ -140,4 +154,29 @@ function presentIds(store: LibraryMediaStore, folderId: number): Set<number> {
     if (page.length < 5000) return ids;
     afterPath = page[page.length - 1]?.path;
   }
+}
+
+/** Stores one watch event; false when the store already knew it (e.g. a chmod). */
+export function applyWatchEvent(store: LibraryMediaStore, e: WatchEvent): boolean {
+  const row = store.media.byPath(e.path);
+  if (e.type === 'removed') {
+    if (!row || row.status === 'missing') return false;
+    store.media.markMissing([row.id]);
+    return true;
+  }
+  const sameFile = !row?.fileId || !e.fileId || row.fileId === e.fileId;
+  if (row && row.size === e.size && row.mtimeMs === e.mtimeMs && sameFile) {
+    if (row.status !== 'missing') return false;
+    store.media.upsertMany([{ ...upsertOf(row), status: 'present' }]);
+    return true;
+  }
+  const folder = store.folders.list().find((f) => f.path === e.root);
+  if (!folder) return false;
+  store.media.upsertMany([fresh(folder.id, e)]);
+  return true;
+}
+
+export function upsertOf(row: MediaRecord): MediaUpsert {
+  const { id: _id, ...rest } = row;
+  return rest;
 }

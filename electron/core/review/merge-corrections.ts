@@ -48,6 +48,8 @@ export interface MergedBox extends DetectionRow {
   deleted: boolean;
   /** The track a person put the box in (merge, split); null: the tracker's. */
   personTrack: number | null;
+  /** The auto-accept rule that accepted it; null when the state is a person's (or nobody's). */
+  rule: string | null;
 }
 
 export interface MergeOptions {
@@ -173,6 +175,7 @@ export function plainModelBox(m: DetectionRow): MergedBox {
     model: { label: m.label, score: m.score, bbox: m.bbox },
     deleted: false,
     personTrack: null,
+    rule: null,
   };
 }
 
@@ -198,6 +201,7 @@ function corrected(
     model,
     deleted: c.deleted,
     personTrack: c.track ?? null,
+    rule: c.rule ?? null,
   };
 }
 
@@ -229,6 +233,7 @@ function standalone(
     model: a,
     deleted: c.deleted,
     personTrack: c.track ?? null,
+    rule: c.rule ?? null,
   };
 }
 
@@ -304,6 +309,7 @@ export function mergeInPlace(
       }
       m.origin = originOf(anchor, m.label, m.bbox);
       m.review = c.review;
+      if (c.rule) m.rule = c.rule;
     }
     out.push(m);
   }

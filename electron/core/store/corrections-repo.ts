@@ -32,11 +32,12 @@ export interface CorrectionDbRow {
   deleted: number;
   track: number | null;
   updated_at: number;
+  rule: string | null;
 }
 
 export const CORRECTION_COLUMNS = `id, content_hash, solution, frame_index, time_ms, anchor_label,
   anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, track,
-  updated_at`;
+  updated_at, rule`;
 
 const anchorOf = (
   label: string | null,
@@ -74,6 +75,7 @@ export function toCorrection(r: CorrectionDbRow): CorrectionRow {
     deleted: r.deleted === 1,
     track: r.track,
     updatedAt: r.updated_at,
+    rule: r.rule,
   };
 }
 
@@ -82,7 +84,7 @@ export function toCorrection(r: CorrectionDbRow): CorrectionRow {
  * and a row as an object of 20 named columns cost more than the whole merge (measured on 420k).
  */
 export const MERGE_CORRECTION_COLUMNS = `id, frame_index, time_ms, anchor_label, anchor_score,
-  anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, track`;
+  anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, track, rule`;
 
 export type RawMergeCorrection = [
   number,
@@ -102,6 +104,7 @@ export type RawMergeCorrection = [
   ReviewState,
   number,
   number | null,
+  string | null,
 ];
 
 /** The same mapping as `toCorrection`, for a row of `MERGE_CORRECTION_COLUMNS`. */
@@ -115,6 +118,7 @@ export const toMergeCorrection = (r: RawMergeCorrection): MergeCorrection => ({
   review: r[14],
   deleted: r[15] === 1,
   track: r[16],
+  rule: r[17],
 });
 
 function params(c: CorrectionInput, at: number) {
@@ -142,6 +146,8 @@ function params(c: CorrectionInput, at: number) {
 }
 
 type Params = ReturnType<typeof params>;
+/** Every write through this repo is a person's (or an import's): a rule no longer owns the box. */
+const PERSON_OWNS = 'rule = NULL, rule_batch = NULL, rule_prior_at = NULL';
 const VALUES = `@contentHash, @solution, @frameIndex, @timeMs, @anchorLabel, @anchorScore, @anchorX,
   @anchorY, @anchorW, @anchorH, @label, @x, @y, @w, @h, @review, @deleted, @track, @updatedAt`;
 
@@ -177,7 +183,7 @@ export class CorrectionsRepo implements Readonly<LibraryStore['corrections']> {
         anchor_label = @anchorLabel, anchor_score = @anchorScore, anchor_x = @anchorX,
         anchor_y = @anchorY, anchor_w = @anchorW, anchor_h = @anchorH, label = @label, x = @x,
         y = @y, w = @w, h = @h, review = @review, deleted = @deleted, track = @track,
-        updated_at = @updatedAt
+        updated_at = @updatedAt, ${PERSON_OWNS}
        WHERE id = @id AND content_hash = @contentHash AND solution = @solution
        RETURNING ${CORRECTION_COLUMNS}`,
     );
@@ -210,7 +216,7 @@ export class CorrectionsRepo implements Readonly<LibraryStore['corrections']> {
         anchor_label = @anchorLabel, anchor_score = @anchorScore, anchor_x = @anchorX,
         anchor_y = @anchorY, anchor_w = @anchorW, anchor_h = @anchorH, label = @label, x = @x,
         y = @y, w = @w, h = @h, review = @review, deleted = @deleted, track = @track,
-        updated_at = @updatedAt
+        updated_at = @updatedAt, ${PERSON_OWNS}
        WHERE id = @id AND content_hash = @contentHash AND solution = @solution`,
     );
     this.writeManyTx = db.transaction((cs: readonly CorrectionInput[]) => {

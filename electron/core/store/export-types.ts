@@ -13,8 +13,10 @@ export interface ExportItem {
 
 export interface ExportQuery {
   solution?: string;
-  /** Only boxes a person accepted. */
+  /** Only accepted boxes: a person's, and those an auto-accept rule accepted unless `byPerson`. */
   onlyAccepted?: boolean;
+  /** With `onlyAccepted`: leave out boxes accepted by rule. */
+  byPerson?: boolean;
   minScore?: number;
   classes?: readonly string[];
   kind?: MediaKind;

@@ -2,6 +2,8 @@
  * SQL of the library's read model: one media row per file with its result for a solution, its
  * latest submission state, and the filter's box count. Built from a filter; values always bound.
  */
+import { CONFLICT_MIN_IOU } from '../../shared/geometry/conflicts.js';
+
 export type ViewStatus = 'new' | 'labelled' | 'failed' | 'uncertain' | 'unreadable';
 export type ViewSort = 'path' | 'name' | 'modified' | 'size' | 'boxes';
 
@@ -13,6 +15,8 @@ export interface ViewFilter {
   label?: string | undefined;
   minScore?: number | undefined;
   review?: 'unreviewed' | 'reviewed' | undefined;
+  /** Only files whose model boxes conflict (see electron/shared/geometry/conflicts.ts). */
+  conflicts?: boolean | undefined;
   search?: string | undefined;
 }
 
@@ -51,8 +55,27 @@ export function boxCountSql(filter: ViewFilter): string {
 
 /** Whether the filter reads the result (status, review, boxes): else counts skip the join. */
 export function needsResult(filter: ViewFilter): boolean {
-  return Boolean(filter.status) || Boolean(filter.review) || filtersBoxes(filter);
+  return (
+    Boolean(filter.status) ||
+    Boolean(filter.review) ||
+    Boolean(filter.conflicts) ||
+    filtersBoxes(filter)
+  );
 }
+
+/**
+ * The same test as `findConflicts`, in SQL: two live model boxes of one frame, different labels,
+ * IoU ≥ 0.7. `detections.review` mirrors the corrected state, so rejected and deleted boxes are out.
+ */
+export const CONFLICTS = `EXISTS (SELECT 1 FROM detections a JOIN detections b
+  ON b.result_id = a.result_id AND b.frame_index = a.frame_index AND b.id > a.id
+    AND b.label != a.label AND b.review != 'rejected'
+  WHERE a.result_id = r.id AND a.review != 'rejected'
+    AND max(0, min(a.x + a.w, b.x + b.w) - max(a.x, b.x))
+      * max(0, min(a.y + a.h, b.y + b.h) - max(a.y, b.y))
+      >= ${CONFLICT_MIN_IOU} * (a.w * a.h + b.w * b.h
+        - max(0, min(a.x + a.w, b.x + b.w) - max(a.x, b.x))
+        * max(0, min(a.y + a.h, b.y + b.h) - max(a.y, b.y))))`;
 
 export function whereSql(filter: ViewFilter, params: Params): string {
   const where = ["m.status != 'missing'"];
@@ -77,6 +100,7 @@ export function whereSql(filter: ViewFilter, params: Params): string {
   // Reviewed: a person (or an import) marked the file so. To review: labelled, not marked yet.
   if (filter.review === 'reviewed') where.push(REVIEWED);
   if (filter.review === 'unreviewed') where.push(`r.id IS NOT NULL AND NOT ${REVIEWED}`);
+  if (filter.conflicts) where.push(CONFLICTS);
   if (filter.status) {
     const byStatus: Record<ViewStatus, string> = {
       unreadable: "m.status = 'error'",

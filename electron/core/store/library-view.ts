@@ -37,6 +37,8 @@ export interface ViewItem {
   status: ViewStatus;
   boxes: number | null;
   pendingReview: number;
+  /** Boxes accepted by an auto-accept rule, not by a person. */
+  byRule: number;
   /** Marked reviewed for the solution (its shown boxes are ground truth). */
   reviewed: boolean;
   resultId: number | null;
@@ -97,11 +99,17 @@ interface ItemDbRow {
   item_status: ViewStatus;
   boxes: number | null;
   pending: number;
+  by_rule: number;
   reviewed: number;
 }
 
 const PENDING = `CASE WHEN r.id IS NULL THEN 0 ELSE
   (SELECT count(*) FROM detections d WHERE d.result_id = r.id AND d.review = 'pending') END`;
+
+// Boxes an auto-accept rule accepted (and nobody has touched since), by the corrections' index.
+const BY_RULE = `CASE WHEN r.id IS NULL THEN 0 ELSE
+  (SELECT count(*) FROM corrections c WHERE c.content_hash = r.content_hash
+    AND c.solution = r.solution AND c.rule IS NOT NULL AND c.deleted = 0) END`;
 
 export class LibraryView {
   private readonly db: Db;
@@ -172,8 +180,8 @@ export class LibraryView {
     const params: Params = { limit: q.limit, offset: q.offset };
     const where = whereSql(q.filter, params);
     // The page's rows are chosen first on the bare join; per-row subqueries run only for them.
-    const sql = `SELECT ${ITEM_COLUMNS}, ${boxCountSql(q.filter)} AS boxes, ${PENDING} AS pending
-      FROM ${FROM} WHERE m.id IN (
+    const sql = `SELECT ${ITEM_COLUMNS}, ${boxCountSql(q.filter)} AS boxes, ${PENDING} AS pending,
+      ${BY_RULE} AS by_rule FROM ${FROM} WHERE m.id IN (
         SELECT m.id FROM ${fromFor(q.filter, q.sort)} WHERE ${where}
         ORDER BY ${orderSql(q.sort, q.descending, q.filter)} LIMIT @limit OFFSET @offset)
       ORDER BY ${orderSql(q.sort, q.descending, q.filter)}`;
@@ -192,7 +200,8 @@ export class LibraryView {
     const params: Params = { solution, id };
     const row = this.db
       .prepare(
-        `SELECT ${ITEM_COLUMNS}, r.box_count AS boxes, ${PENDING} AS pending FROM ${FROM}
+        `SELECT ${ITEM_COLUMNS}, r.box_count AS boxes, ${PENDING} AS pending,
+         ${BY_RULE} AS by_rule FROM ${FROM}
          WHERE m.id = @id`,
       )
       .get(params) as ItemDbRow | undefined;
@@ -297,6 +306,7 @@ function toItem(r: ItemDbRow): ViewItem {
     status: r.item_status,
     boxes: r.result_id === null ? null : r.boxes,
     pendingReview: r.pending,
+    byRule: r.by_rule,
     reviewed: r.reviewed === 1,
     resultId: r.result_id,
     errorCode: r.error_code,

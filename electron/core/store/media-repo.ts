@@ -77,8 +77,15 @@ export class MediaRepo implements Media {
     // Missing files are left out so that a file which comes back is seen as new and re-read.
     this.snapshotStmt = db.prepare<
       [number],
-      { id: number; path: string; size: number; mtime_ms: number; content_hash: string | null }
-    >(`SELECT id, path, size, mtime_ms, content_hash FROM media
+      {
+        id: number;
+        path: string;
+        size: number;
+        mtime_ms: number;
+        content_hash: string | null;
+        file_id: string | null;
+      }
+    >(`SELECT id, path, size, mtime_ms, content_hash, file_id FROM media
        WHERE folder_id = ? AND status != 'missing'`);
     this.presentIdsStmt = db
       .prepare<[number], number>("SELECT id FROM media WHERE folder_id = ? AND status = 'present'")
@@ -157,7 +164,13 @@ export class MediaRepo implements Media {
   snapshot(folderId: number): Snapshot {
     const map: Snapshot = new Map();
     for (const r of this.snapshotStmt.iterate(folderId)) {
-      map.set(r.path, { id: r.id, size: r.size, mtimeMs: r.mtime_ms, contentHash: r.content_hash });
+      map.set(r.path, {
+        id: r.id,
+        size: r.size,
+        mtimeMs: r.mtime_ms,
+        contentHash: r.content_hash,
+        fileId: r.file_id,
+      });
     }
     return map;
   }

@@ -259,4 +259,27 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       ) STRICT, WITHOUT ROWID;
     `,
   },
+  {
+    version: 8,
+    name: 'accepted-by-rule',
+    // Boxes an auto-accept accepted carry the rule that did it, so people can tell them from their
+    // own. One batch per auto-accept is one undoable step: a row the batch created is deleted on
+    // undo, a row it updated gets back its pending state and its earlier `updated_at`. A person's
+    // later write of the row clears all three columns: the box is then the person's.
+    sql: `
+      CREATE TABLE rule_batches (
+        id INTEGER PRIMARY KEY,
+        solution TEXT NOT NULL,
+        target REAL NOT NULL,
+        boxes INTEGER NOT NULL,
+        files INTEGER NOT NULL,
+        created_at INTEGER NOT NULL,
+        undone_at INTEGER
+      ) STRICT;
+      ALTER TABLE corrections ADD COLUMN rule TEXT;
+      ALTER TABLE corrections ADD COLUMN rule_batch INTEGER REFERENCES rule_batches(id);
+      ALTER TABLE corrections ADD COLUMN rule_prior_at INTEGER;
+      CREATE INDEX corrections_by_rule_batch ON corrections(rule_batch) WHERE rule_batch IS NOT NULL;
+    `,
+  },
 ];

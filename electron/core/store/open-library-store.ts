@@ -11,6 +11,7 @@ import { RawAnswersRepo } from './raw-answers-repo.js';
 import { LIBRARY_MIGRATIONS } from './migrations.js';
 import { ResultsRepo } from './results-repo.js';
 import { ReviewedRepo } from './reviewed-repo.js';
+import { RuleBatchesRepo } from './rule-batches-repo.js';
 import { reviewMirror } from './review-mirror.js';
 import { RunsRepo } from './runs-repo.js';
 import { SettingsRepo } from './settings-repo.js';
@@ -39,6 +40,9 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
     db.close();
     throw isDamagedDatabase(err) ? new LibraryDamagedError(file, err) : err;
   }
+  // A page cache that can hold the media indexes of a large library (SQLite's default is 2 MiB),
+  // so a transaction of many updates need not spill index pages to the WAL before it commits.
+  db.pragma('cache_size = -32768');
   const readers = new Set<Db>();
   const mirror = reviewMirror(db);
   const corrections = new CorrectionsRepo(db, now, mirror);
@@ -69,6 +73,7 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
     corrections,
     rawAnswers: new RawAnswersRepo(db),
     reviewed: new ReviewedRepo(db, now),
+    ruleBatches: new RuleBatchesRepo(db, now, mirror),
     exportItems: (query: ExportQuery) => exportItems(file, query, readers),
   };
 }

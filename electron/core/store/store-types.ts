@@ -5,8 +5,12 @@
  */
 import type { ExportItem, ExportQuery } from './export-types.js';
 import type { LearntCostsApi } from './learnt-costs-types.js';
+import type { MediaReadResult } from './media-read-result.js';
 import type { RawAnswersApi } from './raw-answer-types.js';
 import type { ReviewedBy, ReviewedMark } from './reviewed-types.js';
+import type { RuleBatchesApi } from './rule-batch-types.js';
+
+export type { MediaReadResult } from './media-read-result.js';
 
 export type MediaKind = 'image' | 'video';
 export type MediaStatus = 'present' | 'missing' | 'error';
@@ -37,7 +41,7 @@ export interface MediaRecord {
   status: MediaStatus;
   errorCode: string | null;
   errorMessage: string | null;
-  /** `dev:ino` of the file the path led to when scanned (null before migration 3 or unknown). */
+  /** `dev:ino` of the file the path led to when scanned (null before migration 4 or unknown). */
   fileId?: string | null;
 }
 
@@ -47,24 +51,7 @@ export type MediaUpsert = Omit<MediaRecord, 'id' | 'status' | 'errorCode' | 'err
   errorMessage?: string | null;
 };
 
-/**
- * What one read of a file found, for `media.setHashAndProbe`: its hash, and its probe result when
- * the probe succeeded. `size`/`mtimeMs` are the file's as it was read: the row is updated only if
- * it still records exactly that version (a file rescanned or changed meanwhile is left alone).
- */
-export interface MediaReadResult {
-  id: number;
-  size: number;
-  mtimeMs: number;
-  contentHash: string;
-  probe?: {
-    width: number;
-    height: number;
-    orientation: number;
-    durationMs: number | null;
-    fps: number | null;
-  };
-}
+export type SnapshotEntry = Pick<MediaRecord, 'id' | 'size' | 'mtimeMs' | 'contentHash' | 'fileId'>;
 
 export type SubmissionState =
   'queued' | 'sending' | 'done' | 'failed' | 'uncertain' | 'cancelled' | 'waiting-for-credits';
@@ -116,6 +103,8 @@ export interface DetectionInput {
 export interface DetectionRow extends Required<DetectionInput> {
   id: number;
   resultId: number;
+  /** Set on a box in an export when an auto-accept's rule accepted it (see merge-corrections). */
+  rule?: string | null;
 }
 
 /** One analysis of one content by one solution: shared by every file with that content (dedupe). */
@@ -163,10 +152,13 @@ export interface CorrectionRow {
   /** The track a person put the box in (merge, split); null: the tracker decides. */
   track: number | null;
   updatedAt: number;
+  /** Set while an auto-accept's rule owns the box ("person ≥ 0.42 at 95 %"); null: a person's. */
+  rule?: string | null;
 }
 
-/** `track` may be left out: no person's track. */
-export type CorrectionInput = Omit<CorrectionRow, 'id' | 'updatedAt' | 'track'> & {
+/** `track` may be left out: no person's track. A person's (or an import's) write never sets a
+ * rule, and it ends one (see migration 8). */
+export type CorrectionInput = Omit<CorrectionRow, 'id' | 'updatedAt' | 'track' | 'rule'> & {
   id?: number;
   track?: number | null;
 };
@@ -195,6 +187,7 @@ export interface LedgerEntry {
 
 export type { ExportItem, ExportQuery } from './export-types.js';
 export type { ReviewedBy, ReviewedMark } from './reviewed-types.js';
+export type { RuleAcceptance, RuleBatchesApi } from './rule-batch-types.js';
 export type { CostKind, LearntCosts, LearntCostsApi } from './learnt-costs-types.js';
 
 export interface LibraryStore {
@@ -230,10 +223,8 @@ export interface LibraryStore {
     setHashAndProbe(rows: readonly MediaReadResult[]): number;
     byPath(path: string): MediaRecord | undefined;
     byId(id: number): MediaRecord | undefined;
-    /** path → {size, mtimeMs, id} for a folder: what a rescan compares against. */
-    snapshot(
-      folderId: number,
-    ): Map<string, { id: number; size: number; mtimeMs: number; contentHash: string | null }>;
+    /** path → size, mtime, hash and recorded identity for a folder: what a rescan compares against. */
+    snapshot(folderId: number): Map<string, SnapshotEntry>;
     /**
      * Ids of the folder's present rows, from one narrow query (a rescan needs them; listing the
      * folder costs ~0.9 s per 100k rows). Optional: without it, the rescan lists the folder.
@@ -366,6 +357,8 @@ export interface LibraryStore {
     count(solution: string): number;
   };
 
+  /** Auto-accept batches (migration 8): each one undoable step. */
+  ruleBatches: RuleBatchesApi;
   /** Paid answers that could not be read, kept raw with their file (issue 16 §3). */
   rawAnswers: RawAnswersApi;
 

@@ -20,6 +20,8 @@ export const ExportStartInput = z.object({
   solution: z.string().min(1).max(200),
   scope: ExportScope,
   onlyAccepted: z.boolean().default(false),
+  /** With `onlyAccepted`: leave out boxes an auto-accept rule accepted. */
+  byPerson: z.boolean().optional(),
   minScore: z.number().min(0).max(1).default(0),
   /** Only these labels (absent: every class). */
   classes: z.array(z.string().min(1).max(200)).max(1000).optional(),

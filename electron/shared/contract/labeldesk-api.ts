@@ -50,11 +50,17 @@ import {
   SplitTrackInput,
 } from './review-schemas.js';
 import {
+  AutoAcceptInput,
+  AutoAcceptResult,
   EvaluateInput,
+  LastAutoAccept,
+  LastAutoAcceptInput,
   MarkReviewedInput,
   QualityReport,
   ReviewedInput,
   ReviewedState,
+  UndoAutoAcceptInput,
+  UndoAutoAcceptResult,
 } from './quality-schemas.js';
 import { ExportProgress, ExportResult, ExportStartInput } from './export-schemas.js';
 import { ImportInput, ImportResult } from './import-schemas.js';
@@ -153,6 +159,14 @@ export const CALLS = {
 
   /** The model measured on the reviewed items (in a worker thread: a big library takes seconds). */
   'quality.evaluate': call(EvaluateInput, QualityReport),
+  /**
+   * Accepts by rule, on files not reviewed yet, the model's pending boxes at or above their
+   * class's threshold for the target precision (`apply: false` only counts them).
+   */
+  'quality.autoAccept': call(AutoAcceptInput, AutoAcceptResult),
+  /** Undoes one auto-accept exactly; boxes a person has edited since stay as the person left them. */
+  'quality.undoAutoAccept': call(UndoAutoAcceptInput, UndoAutoAcceptResult),
+  'quality.lastAutoAccept': call(LastAutoAcceptInput, LastAutoAccept),
 
   /** How to play a clip: the original, or a proxy made in the background (progress events). */
   'media.playable': call(PlayableInput, Playable),

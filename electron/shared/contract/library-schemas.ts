@@ -14,6 +14,8 @@ export const LibraryFilter = z.object({
   label: z.string().max(200).optional(),
   minScore: z.number().min(0).max(1).optional(),
   review: ReviewFilter.optional(),
+  /** Only files where model boxes of different classes sit on one object (IoU ≥ 0.7). */
+  conflicts: z.boolean().optional(),
   search: z.string().max(500).optional(),
 });
 export type LibraryFilter = z.infer<typeof LibraryFilter>;
@@ -42,6 +44,8 @@ export const LibraryItem = z.object({
   /** Boxes after the filter's minimum score and label, null when not labelled. */
   boxes: z.number().nullable(),
   pendingReview: z.number(),
+  /** Boxes accepted by an auto-accept rule rather than by a person. */
+  byRule: z.number(),
   /** Marked reviewed (by a person, or an import) for the solution. */
   reviewed: z.boolean(),
   errorCode: z.string().nullable(),

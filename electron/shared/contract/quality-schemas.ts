@@ -67,6 +67,32 @@ export const ClassThreshold = z.object({
 });
 export type ClassThreshold = z.infer<typeof ClassThreshold>;
 
+export const AutoAcceptInput = z.object({
+  solution: Solution,
+  targetPrecision: z.number().min(0.5).max(0.999).default(0.95),
+  /** False: only count what it would accept (the confirmation); true: accept, one undoable step. */
+  apply: z.boolean().default(false),
+});
+
+export const AutoAcceptResult = z.object({
+  /** The batch to undo; null when nothing was accepted (or `apply` was false). */
+  batchId: Id.nullable(),
+  boxes: z.number(),
+  files: z.number(),
+  /** The classes with a threshold at this target: the only ones a rule accepts. */
+  classes: z.array(z.object({ label: z.string(), threshold: z.number() })),
+  targetPrecision: z.number(),
+});
+export type AutoAcceptResult = z.infer<typeof AutoAcceptResult>;
+
+export const UndoAutoAcceptInput = z.object({ batchId: Id });
+export const LastAutoAcceptInput = z.object({ solution: Solution });
+/** The newest auto-accept of the solution not undone yet (what "Undo auto-accept" undoes). */
+export const LastAutoAccept = z
+  .object({ batchId: Id, boxes: z.number(), files: z.number() })
+  .nullable();
+export const UndoAutoAcceptResult = z.object({ boxes: z.number() });
+
 export const QualityReport = z.object({
   solution: z.string(),
   minScore: z.number(),

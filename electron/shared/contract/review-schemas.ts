@@ -44,6 +44,8 @@ export const ReviewBox = z.object({
     .nullable(),
   /** Clips: the track the box belongs to (1, 2, …); null for images. */
   trackId: z.number().nullable(),
+  /** Accepted by an auto-accept rule (its text) rather than by a person; null otherwise. */
+  rule: z.string().nullish(),
 });
 export type ReviewBox = z.infer<typeof ReviewBox>;
 

@@ -91,6 +91,12 @@ export const REVIEW_COMMANDS = [
   { id: 'review.accept', keys: ['A'], label: 'Accept the selected boxes', scopes: REVIEW },
   { id: 'review.reject', keys: ['R'], label: 'Reject the selected boxes', scopes: REVIEW },
   {
+    id: 'review.keepClass',
+    keys: ['C'],
+    label: 'Conflict: keep the selected box’s class (rejects the other boxes on its object)',
+    scopes: REVIEW,
+  },
+  {
     id: 'review.delete',
     keys: ['Delete', 'Backspace'],
     label: 'Delete the selected boxes',

@@ -4,13 +4,13 @@
  * confirmation prompt exits 130; and `--watch --budget` spends the run's budget once, whatever
  * the number of batches.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { distinctJpegs } from '../../support/cli-media.js';
 import {
   cliEnv,
+  cliOnTerminal,
   cliHome,
   lastJson,
   runCli,
@@ -20,7 +20,7 @@ import {
   type SummaryJson,
 } from '../../support/cli-run.js';
 import { keyStatus, queryLibrary } from '../../support/crash-cli.js';
-import { CLI, runServe, type ServeProcess } from '../../support/run-serve.js';
+import { runServe, type ServeProcess } from '../../support/run-serve.js';
 
 const KEY = 'ldk_ctrl_c_budget_key_01';
 const COST = 4;
@@ -97,25 +97,13 @@ describe('Ctrl-C during a run', () => {
   it('at the confirmation prompt: exits 130 and sends nothing', async (ctx) => {
     const dir = await photos(2);
     const env = cliEnv(t.home, { LABELDESK_EMBEDDED_ENGINE: 'null' });
-    // `script` gives the CLI a terminal, so it asks; a Ctrl-C byte is typed once the question shows.
-    try {
-      execFileSync('script', ['--version'], { stdio: 'ignore' });
-    } catch {
-      console.log('skipped: `script` (util-linux) is not installed, so no terminal can be given');
-      ctx.skip();
-    }
-    const command = [process.execPath, CLI, 'label', dir].map((a) => `'${a}'`).join(' ');
-    const { spawn } = await import('node:child_process');
-    const child = spawn('script', ['-qefc', command, '/dev/null'], {
-      env,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-    await until('the question', () => out.includes('[y/N]'));
-    child.stdin.write('\x03');
-    const code = await exited;
+    // On a terminal it asks; a Ctrl-C byte is typed once the question shows.
+    const tty = cliOnTerminal(['label', dir], env);
+    if (!tty) return ctx.skip();
+    await until('the question', () => tty.output().includes('[y/N]'));
+    tty.type('\x03');
+    const code = await tty.exited;
+    const out = tty.output();
     console.log(`Ctrl-C at the prompt: exit ${code}`);
     expect(code, out).toBe(130);
     expect(out).toContain('Nothing was sent.');

@@ -12,7 +12,9 @@ import {
   cliHome,
   cliJson,
   lastJson,
+  cliOnTerminal,
   runCli,
+  until,
   type IssueJson,
   type SummaryJson,
 } from '../../support/cli-run.js';
@@ -32,6 +34,18 @@ beforeEach(async () => {
   await distinctJpegs(folder, 1);
 });
 afterEach(() => t.remove());
+
+async function sameSizeAndTime(file: string, when: number): Promise<string> {
+  const secret = join(outside, 'secret.txt');
+  await writeFile(secret, Buffer.alloc((await stat(file)).size, 's'));
+  await utimes(secret, when, when);
+  return secret;
+}
+
+async function swapLink(link: string, target: string): Promise<void> {
+  await rm(link);
+  await symlink(target, link);
+}
 
 interface PlanJson {
   found: number;
@@ -63,7 +77,7 @@ describe('a library folder is a boundary', () => {
     ]);
   });
 
-  it('does not upload a link swapped after the scan to a same-size, same-time file', async () => {
+  it('a link swapped after the scan to a same-size, same-time file: re-read, never sent', async () => {
     const [far] = await distinctJpegs(outside, 1, 'far', 3);
     const link = join(folder, 'far.jpg');
     await symlink(far as string, link);
@@ -71,27 +85,34 @@ describe('a library folder is a boundary', () => {
     await utimes(far as string, when, when);
     await cliJson(['plan', folder], env);
     // A "secret" of exactly the photo's size and modification time: only its identity differs.
-    const secret = join(outside, 'secret.txt');
-    await writeFile(secret, Buffer.alloc((await stat(far as string)).size, 's'));
-    await utimes(secret, when, when);
-    await rm(link);
-    await symlink(secret, link);
+    const secret = await sameSizeAndTime(far as string, when);
+    await swapLink(link, secret);
     const r = await runCli(['label', folder, '--yes', '--json'], env);
-    const summary = lastJson<SummaryJson>(r.stdout);
     expect(r.code).toBe(1);
-    expect(summary.labelled).toBe(1);
-    expect(summary.failed).toEqual([
-      { path: link, code: 'file_replaced', message: expect.stringContaining('no longer the one') },
+    expect(lastJson<SummaryJson>(r.stdout).failed).toEqual([
+      { path: link, code: 'undecodable_media', message: expect.any(String) },
     ]);
-    // Put back, the very file that was probed is sent.
-    await rm(link);
-    await symlink(far as string, link);
-    const again = lastJson<SummaryJson>(
-      (await runCli(['label', folder, '--yes', '--json'], env)).stdout,
-    );
-    expect(again.failed).toEqual([]);
-    expect(again.labelled).toBe(1);
   });
+
+  it('a link swapped while the run waits for its confirmation is not uploaded', async (ctx) => {
+    const [far] = await distinctJpegs(outside, 1, 'far', 3);
+    const link = join(folder, 'far.jpg');
+    await symlink(far as string, link);
+    const when = Math.floor(Date.now() / 1000) - 60;
+    await utimes(far as string, when, when);
+    const secret = await sameSizeAndTime(far as string, when);
+    // On a terminal it scans, probes, then asks: the swap comes then.
+    const tty = cliOnTerminal(['label', folder], env);
+    if (!tty) return ctx.skip();
+    await until('the question', () => tty.output().includes('[y/N]'));
+    await swapLink(link, secret);
+    tty.type('y\n');
+    const code = await tty.exited;
+    const out = tty.output();
+    expect(code, out).toBe(1);
+    expect(out).toContain(`failed ${link}: file_replaced: The file is no longer the one`);
+    expect(out).toMatch(/Labelled 1 · .*failed 1/);
+  }, 60_000);
 
   it('refuses / and a device as library folders, with one sentence and exit code 2', async () => {
     const root = await runCli(['label', '/', '--yes'], env);

@@ -61,6 +61,9 @@ describe('a read-only library', () => {
     expect(label.stderr.trim()).toBe(
       `labeldesk: The library in ${t.home} is read-only (it is on a read-only file system), so labelling results cannot be saved; plan, export, status and browsing still work.`,
     );
+    const imported = await runCli(['import', out, '--format', 'csv'], env);
+    expect(imported.code).toBe(2);
+    expect(imported.stderr).toContain('so imported labels cannot be saved');
     expect((await readFile(join(t.home, 'library.sqlite'))).equals(before)).toBe(true);
   }, 90_000);
 

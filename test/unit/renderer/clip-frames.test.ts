@@ -26,6 +26,7 @@ function box(frameIndex: number, label: string, score: number, review = 'pending
     deleted: false,
     model: null,
     trackId: 1,
+    rule: null,
   };
 }
 

@@ -20,6 +20,7 @@ const modelBox = (key: string, detectionId: number): ReviewBox => ({
   deleted: false,
   model: { label: 'person', score: 0.8, bbox: { x: 0.1, y: 0.1, w: 0.2, h: 0.2 } },
   trackId: null,
+  rule: null,
 });
 const ref = { detectionId: 1, correctionId: null };
 

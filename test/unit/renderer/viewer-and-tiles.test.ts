@@ -19,6 +19,7 @@ const item: LibraryItem = {
   status: 'labelled',
   boxes: 3,
   pendingReview: 3,
+  byRule: 0,
   reviewed: false,
   errorCode: null,
   errorMessage: null,
@@ -45,6 +46,9 @@ describe('grid cell names', () => {
     expect(
       tileLabel({ ...item, status: 'new', boxes: null, pendingReview: 0, kind: 'video' }),
     ).toBe('photo.jpg, new, clip');
+    expect(tileLabel({ ...item, pendingReview: 1, byRule: 2 })).toBe(
+      'photo.jpg, 3 boxes, labelled, 1 to review, 2 accepted by rule',
+    );
   });
 });
 

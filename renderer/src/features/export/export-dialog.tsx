@@ -41,6 +41,7 @@ export function ExportDialog({ solution, filter, selection, classes }: ExportDia
   const [destination, setDestination] = useState('');
   const [scope, setScope] = useState<ExportScope['kind']>('all');
   const [onlyAccepted, setOnlyAccepted] = useState(false);
+  const [byPerson, setByPerson] = useState(false);
   const [minScore, setMinScore] = useState(0);
   const [wanted, setWanted] = useState('');
   const [clipFrames, setClipFrames] = useState(false);
@@ -102,6 +103,7 @@ export function ExportDialog({ solution, filter, selection, classes }: ExportDia
         solution,
         scope: scoped,
         onlyAccepted,
+        byPerson: onlyAccepted && byPerson,
         minScore,
         ...(chosen.length ? { classes: chosen } : {}),
         clipFrames: clipFrames && FRAME_FORMATS.has(format),
@@ -185,6 +187,15 @@ export function ExportDialog({ solution, filter, selection, classes }: ExportDia
               onChange={(e) => setOnlyAccepted(e.target.checked)}
             />
             Only accepted
+          </label>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={byPerson}
+              disabled={!onlyAccepted}
+              onChange={(e) => setByPerson(e.target.checked)}
+            />
+            Only accepted by a person
           </label>
           <label className="field">
             <span>Minimum score</span>

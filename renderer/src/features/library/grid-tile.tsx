@@ -67,6 +67,11 @@ export const GridTile = memo(function GridTile(p: GridTileProps) {
         ) : item.pendingReview > 0 ? (
           <span className="badge badge-review">{item.pendingReview} to review</span>
         ) : null}
+        {item.byRule > 0 ? (
+          <span className="badge badge-rule" title="Accepted by an auto-accept rule">
+            {item.byRule} by rule
+          </span>
+        ) : null}
       </div>
     </div>
   );

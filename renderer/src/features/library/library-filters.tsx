@@ -103,6 +103,15 @@ export function LibraryFilters({ folders, classes }: { folders: FolderView[]; cl
         ]}
         onChange={(review) => set({ review })}
       />
+      <button
+        type="button"
+        className="filter-toggle"
+        aria-pressed={f.conflicts}
+        title="Files where the model gave one object two classes"
+        onClick={() => set({ conflicts: !f.conflicts })}
+      >
+        Conflicts
+      </button>
       <Select<LibrarySort>
         label="Sort"
         value={f.sort}

@@ -14,6 +14,7 @@ export function toLibraryFilter(
   if (f.label) filter.label = f.label;
   if (f.minScore > 0) filter.minScore = f.minScore;
   if (f.review) filter.review = f.review;
+  if (f.conflicts) filter.conflicts = true;
   if (search.trim()) filter.search = search.trim();
   return filter;
 }

@@ -26,6 +26,7 @@ export interface LibraryFilters {
   label: string | null;
   minScore: number;
   review: 'unreviewed' | 'reviewed' | null;
+  conflicts: boolean;
   search: string;
   sort: LibrarySort;
   descending: boolean;
@@ -38,6 +39,7 @@ export const NO_FILTERS: LibraryFilters = {
   label: null,
   minScore: 0,
   review: null,
+  conflicts: false,
   search: '',
   sort: 'path',
   descending: false,

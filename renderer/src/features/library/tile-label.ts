@@ -7,6 +7,7 @@ export function tileLabel(item: LibraryItem): string {
   parts.push(item.status);
   if (item.reviewed) parts.push('reviewed');
   else if (item.pendingReview > 0) parts.push(`${item.pendingReview} to review`);
+  if (item.byRule > 0) parts.push(`${item.byRule} accepted by rule`);
   if (item.kind === 'video') parts.push('clip');
   return parts.join(', ');
 }

@@ -13,6 +13,7 @@ import { plural } from '../../ui/format.js';
 import { MinScoreSlider } from '../../ui/min-score-slider.js';
 import { useLibraryState } from '../library/library-state.js';
 import { useDebounced } from '../library/use-debounced.js';
+import { AutoAcceptButton } from './auto-accept-button.js';
 import { ConfusionTable } from './confusion-table.js';
 import { MistakeList } from './mistake-list.js';
 import { PrCurves } from './pr-curves.js';
@@ -66,6 +67,7 @@ export function QualityScreen() {
           />
           <span>%</span>
         </label>
+        <AutoAcceptButton solution={solution} target={target} />
       </div>
       {q.isError ? <ErrorNote error={q.error} title="Could not measure the model" /> : null}
       {report && report.reviewedFiles === 0 ? (

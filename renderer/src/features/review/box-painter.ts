@@ -16,6 +16,8 @@ export interface PaintBox {
   score: number;
   bbox: NormBox;
   review: 'pending' | 'accepted' | 'rejected';
+  /** Accepted by an auto-accept rule rather than by a person: marked apart. */
+  rule?: string | null;
 }
 
 export interface PaintInput {
@@ -46,8 +48,9 @@ function textWidth(ctx: CanvasRenderingContext2D, text: string): number {
   return w;
 }
 
-export function boxText(b: Pick<PaintBox, 'label' | 'score' | 'review'>): string {
-  const mark = b.review === 'accepted' ? ' ✓' : b.review === 'rejected' ? ' ✗' : '';
+export function boxText(b: Pick<PaintBox, 'label' | 'score' | 'review' | 'rule'>): string {
+  const mark =
+    b.review === 'accepted' ? (b.rule ? ' ✓ rule' : ' ✓') : b.review === 'rejected' ? ' ✗' : '';
   return `${b.label} ${b.score.toFixed(2)}${mark}`;
 }
 

@@ -25,12 +25,15 @@ export function applyLocal(
       deleted: false,
       model: null,
       trackId: null,
+      rule: null,
     };
     return [...boxes, added];
   }
   if (edit.kind === 'delete') return boxes.filter((b) => b.key !== key);
   return boxes.map((b) => {
     if (b.key !== key) return b;
+    // Any edit by a person makes the box the person's (the server clears the rule too).
+    b = { ...b, rule: null };
     switch (edit.kind) {
       case 'move':
       case 'resize':

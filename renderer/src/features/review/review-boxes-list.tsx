@@ -13,6 +13,8 @@ interface ReviewBoxesListProps {
   boxes: readonly ReviewBox[];
   selected: ReadonlySet<string>;
   onSelect(keys: Set<string>): void;
+  /** Boxes in a conflict, by key: which conflict and its classes. */
+  conflicts?: ReadonlyMap<string, string>;
 }
 
 /** Matches `.box-option` in screens.css (one line per row). */
@@ -26,6 +28,7 @@ const Row = memo(function Row({
   count,
   top,
   onPick,
+  conflict,
 }: {
   box: ReviewBox;
   chosen: boolean;
@@ -33,11 +36,14 @@ const Row = memo(function Row({
   count: number;
   top: number;
   onPick(key: string, e: MouseEvent): void;
+  conflict: string | undefined;
 }) {
+  const byRule = box.review === 'accepted' && Boolean(box.rule);
   const state = [
-    box.review === 'pending' ? '' : box.review,
+    box.review === 'pending' ? '' : byRule ? 'by rule' : box.review,
     box.origin === 'model' ? '' : box.origin,
     box.trackId === null ? '' : `#${box.trackId}`,
+    conflict ?? '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -50,21 +56,24 @@ const Row = memo(function Row({
       aria-setsize={count}
       aria-posinset={index + 1}
       data-bbox={`${box.bbox.x},${box.bbox.y},${box.bbox.w},${box.bbox.h}`}
-      className={`box-option review-${box.review}`}
+      className={`box-option review-${byRule ? 'rule' : box.review}${conflict ? ' in-conflict' : ''}`}
       style={{ transform: `translateY(${top}px)` }}
       onClick={(e) => onPick(box.key, e)}
     >
       <span className="swatch" style={{ background: classColour(box.label) }} aria-hidden="true" />
       <span className="box-label">{box.label}</span>
       <span className="box-score">{box.score.toFixed(2)}</span>
-      <span className="box-state muted small" title={state}>
+      <span
+        className="box-state muted small"
+        title={byRule ? `accepted by rule: ${box.rule}` : state}
+      >
         {state}
       </span>
     </div>
   );
 });
 
-export function ReviewBoxesList({ boxes, selected, onSelect }: ReviewBoxesListProps) {
+export function ReviewBoxesList({ boxes, selected, onSelect, conflicts }: ReviewBoxesListProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const live = useRef({ selected, onSelect });
   live.current = { selected, onSelect };
@@ -135,6 +144,7 @@ export function ReviewBoxesList({ boxes, selected, onSelect }: ReviewBoxesListPr
               count={count}
               top={v.start}
               onPick={onPickRef.current}
+              conflict={conflicts?.get(b.key)}
             />
           ) : null;
         })}

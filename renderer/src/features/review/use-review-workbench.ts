@@ -5,6 +5,7 @@
  * useReviewEdits, so they are shown and saved at once and undone across items. The selection and
  * the tool live in the review session store; the keys are the registry's review commands.
  */
+import { findConflicts } from '../../../../electron/shared/geometry/conflicts.js';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReviewBox, ReviewEdit } from '../../../../electron/shared/contract/review-schemas.js';
 import {
@@ -66,6 +67,7 @@ const EDITING = new Set<CommandId>([
   'review.relabel',
   'review.accept',
   'review.reject',
+  'review.keepClass',
   'review.acceptShown',
   'review.rejectShown',
   'review.nudge',
@@ -139,6 +141,28 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
   const labels = useMemo(() => [...new Set(o.itemBoxes.map((b) => b.label))].sort(), [o.itemBoxes]);
   const pickable = useMemo(() => [...new Set([...o.classes, ...labels])], [o.classes, labels]);
   const firstSelected = [...sel].map((k) => byKey.get(k)).find(Boolean);
+  // Each conflict (one object, several classes) is named once: "conflict 1: orange / apple".
+  const conflicts = useMemo(() => {
+    const named = new Map<string, string>();
+    const groups = findConflicts(o.boxes);
+    groups.forEach((keys, i) => {
+      const labels = [...new Set(keys.map((k) => byKey.get(k)?.label ?? ''))].join(' / ');
+      for (const k of keys) named.set(k, `conflict ${i + 1}: ${labels}`);
+    });
+    return { named, groups };
+  }, [o.boxes, byKey]);
+  /** Keeps the selected box's class on its object: the other boxes of its conflict are rejected. */
+  const keepClass = (): boolean => {
+    const kept = firstSelected?.key;
+    const group = conflicts.groups.find((g) => kept !== undefined && g.includes(kept));
+    if (!group) return false;
+    forBoxes(
+      group.filter((k) => k !== kept),
+      () => ({ kind: 'reject', box: SOME_BOX }),
+      'keep class',
+    );
+    return true;
+  };
   const classes = filters.label === null ? undefined : [filters.label];
 
   const forBoxes = (keys: Iterable<string>, make: (b: ReviewBox) => ReviewEdit, label: string) => {
@@ -221,6 +245,7 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
     'review.relabel': () => (sel.size === 0 ? false : labelInput.current?.select()),
     'review.accept': () => forSelected(() => ({ kind: 'accept', box: SOME_BOX }), 'accept'),
     'review.reject': () => forSelected(() => ({ kind: 'reject', box: SOME_BOX }), 'reject'),
+    'review.keepClass': () => keepClass(),
     'review.acceptShown': () => decideShown('accept'),
     'review.rejectShown': () => decideShown('reject'),
     'review.hide': () => setFilters((f) => ({ ...f, hidden: !f.hidden })),
@@ -285,6 +310,7 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
     onDraw,
     editable,
     reviewed,
+    conflicts: conflicts.named,
   };
 }
 

@@ -124,7 +124,12 @@ export function WorkbenchSide({ w, title, total, loaded, note, onRelabelTrack }:
       </h2>
       {note}
       {loaded && w.shown.length === 0 ? <p className="muted">No boxes shown.</p> : null}
-      <ReviewBoxesList boxes={w.shown} selected={sel} onSelect={w.setSelected} />
+      <ReviewBoxesList
+        boxes={w.shown}
+        selected={sel}
+        onSelect={w.setSelected}
+        conflicts={w.conflicts}
+      />
     </aside>
   );
 }

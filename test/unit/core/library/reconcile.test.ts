@@ -1,4 +1,4 @@
-import { rm, utimes, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { reconcile } from '../../../../electron/core/library/reconcile.js';
@@ -55,6 +55,24 @@ describe('reconcile', () => {
     store.calls.upsertMany.length = 0;
     expect(await rescan()).toEqual({ new: 0, changed: 0, unchanged: 4, missing: 0, reappeared: 0 });
     expect(store.calls.upsertMany).toEqual([]);
+  });
+
+  it('reads again a file replaced by another of the same size and time (a link swapped)', async () => {
+    const when = new Date(Date.now() - 60_000);
+    for (const name of ['a.bin', 'b.bin']) {
+      await writeFile(file(name), 'same size');
+      await utimes(file(name), when, when);
+    }
+    await symlink(file('a.bin'), file('photo.jpg'));
+    expect(await rescan()).toMatchObject({ new: 1 });
+    const first = store.rows.get(file('photo.jpg'))!;
+    store.media.upsertMany([{ ...first, contentHash: 'hash-a', width: 10, height: 10 }]);
+    await rm(file('photo.jpg'));
+    await symlink(file('b.bin'), file('photo.jpg'));
+    expect(await rescan()).toMatchObject({ changed: 1, unchanged: 0 });
+    const row = store.rows.get(file('photo.jpg'))!;
+    expect(row).toMatchObject({ contentHash: null, width: null });
+    expect(row.fileId).not.toBe(first.fileId);
   });
 
   it('leaves a file still being written (changed after settledBefore) for later, untouched', async () => {

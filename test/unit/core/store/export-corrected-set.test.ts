@@ -204,8 +204,8 @@ describe('the corrected export', () => {
         .sort((x, y) => x.id - y.id);
       // Everything the merge reads; content, solution and time are the repository's alone.
       const lean = rows.map(
-        ({ id, frameIndex, timeMs, anchor, label, bbox, review, deleted, track }) => ({
-          ...{ id, frameIndex, timeMs, anchor, label, bbox, review, deleted, track },
+        ({ id, frameIndex, timeMs, anchor, label, bbox, review, deleted, track, rule }) => ({
+          ...{ id, frameIndex, timeMs, anchor, label, bbox, review, deleted, track, rule },
         }),
       );
       expect(raw.map(toMergeCorrection)).toEqual(lean);

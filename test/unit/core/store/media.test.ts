@@ -66,6 +66,7 @@ describe('media', () => {
       size: 1000,
       mtimeMs: 1_690_000_000_000.5,
       contentHash: 'h-a',
+      fileId: null,
     });
     expect(store.media.byId(c!)).toMatchObject({ status: 'error', errorCode: 'undecodable' });
     expect(store.media.list({}).map((m) => m.path)).toEqual(['/photos/a.jpg']);

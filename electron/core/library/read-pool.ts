@@ -1,0 +1,112 @@
+/**
+ * A small pool of worker threads that read, hash and parse files (read-files.ts), so a read pass
+ * uses every core and the main thread only stores results. Synchronous reads are fine there: they
+ * block a worker, never the event loop, so a slow disk costs no responsiveness. Aborting ends the
+ * workers at once (after the 1 MiB read in progress), so quitting never waits for a large file.
+ */
+import { Worker } from 'node:worker_threads';
+import { resolveWorkerScript } from '../../node-lib/worker-script.js';
+import { existsSync } from 'node:fs';
+import { type FileRead, type FileToRead, readFiles } from './read-files.js';
+
+/** Files per message: large enough to amortise a round trip, small enough to share the work. */
+const BATCH = 64;
+
+export interface ReadPool {
+  /** Results in the order of `files`. Rejects with the signal's reason when it aborts. */
+  read(files: readonly FileToRead[], signal?: AbortSignal): Promise<FileRead[]>;
+  close(): Promise<void>;
+}
+
+interface Slot {
+  worker: Worker;
+  busy: boolean;
+}
+
+interface Batch {
+  id: number;
+  files: FileToRead[];
+  resolve: (r: FileRead[]) => void;
+  reject: (e: unknown) => void;
+}
+
+export function createReadPool(size: number): ReadPool {
+  const script = resolveWorkerScript(import.meta.url, 'read-worker.js');
+  // Run from TypeScript source without a build (a unit test): the same reads, on this thread.
+  if (!existsSync(script)) return inlinePool();
+  const slots: Slot[] = [];
+  const queue: Batch[] = [];
+  const running = new Map<number, Batch>();
+  let nextId = 1;
+  let failure: unknown;
+
+  const failAll = (err: unknown) => {
+    failure ??= err;
+    for (const b of [...queue.splice(0), ...running.values()]) b.reject(failure);
+    running.clear();
+    for (const s of slots) void s.worker.terminate();
+  };
+  const pump = () => {
+    for (const slot of slots) {
+      if (slot.busy) continue;
+      const batch = queue.shift();
+      if (!batch) return;
+      slot.busy = true;
+      running.set(batch.id, batch);
+      slot.worker.postMessage({ id: batch.id, files: batch.files });
+    }
+  };
+  for (let i = 0; i < Math.max(1, size); i++) {
+    const slot: Slot = { worker: new Worker(script), busy: false };
+    slot.worker.on('message', (m: { id: number; results: FileRead[] }) => {
+      slot.busy = false;
+      running.get(m.id)?.resolve(m.results);
+      running.delete(m.id);
+      pump();
+    });
+    slot.worker.on('error', failAll);
+    slot.worker.on('exit', (code) => {
+      if (!failure) failAll(new Error(`A file-reading worker stopped (exit code ${code}).`));
+    });
+    slots.push(slot);
+  }
+
+  return {
+    async read(files, signal) {
+      signal?.throwIfAborted();
+      if (failure) throw failure;
+      const onAbort = () => failAll(signal?.reason);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      try {
+        const parts: Promise<FileRead[]>[] = [];
+        for (let i = 0; i < files.length; i += BATCH) {
+          const chunk = files.slice(i, i + BATCH);
+          parts.push(
+            new Promise((resolve, reject) => {
+              queue.push({ id: nextId++, files: chunk, resolve, reject });
+            }),
+          );
+        }
+        pump();
+        return (await Promise.all(parts)).flat();
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
+      }
+    },
+    async close() {
+      failure ??= new Error('The file-reading pool is closed.');
+      for (const b of queue.splice(0)) b.reject(failure);
+      await Promise.all(slots.map((s) => s.worker.terminate()));
+    },
+  };
+}
+
+function inlinePool(): ReadPool {
+  return {
+    read: async (files, signal) => {
+      signal?.throwIfAborted();
+      return readFiles(files);
+    },
+    close: async () => undefined,
+  };
+}
