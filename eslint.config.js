@@ -78,7 +78,11 @@ export default tseslint.config(
     ['**/cli/**', ...ABOVE_CORE],
     'The application layer serves the contract in plain Node: no Electron, no CLI, no UI.',
   ),
-  layer(['electron/cli/**'], ABOVE_CORE, 'The CLI never reaches into Electron glue or the UI.'),
+  layer(
+    ['electron/cli/**'],
+    ['**/core/**', '**/local-service/**', ...ABOVE_CORE],
+    'The CLI is a client of the application layer: never core, the embedded service, Electron glue or the UI.',
+  ),
   {
     files: ['renderer/**'],
     languageOptions: { globals: { ...globals.browser } },

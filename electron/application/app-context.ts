@@ -12,6 +12,8 @@ import { openLibraryStore } from '../core/store/open-library-store.js';
 import type { LibraryStore } from '../core/store/store-types.js';
 import { labeldeskHome } from '../node-lib/app-paths.js';
 
+export type { LibraryLock };
+
 export interface AppContext {
   home: string;
   /** Where this process writes: `home`, or a private copy of it when the library is read-only. */
@@ -47,6 +49,11 @@ export function openAppContext(
     work.remove();
   };
   return { home, workHome: work.dir, readOnly, env, store, credentials, close };
+}
+
+/** The library's write lock, refused at once (LibraryBusyError) while another process holds it. */
+export function lockLibrary(app: AppContext, command: string): Promise<LibraryLock> {
+  return acquireLibraryLock(app.home, { command });
 }
 
 /**

@@ -8,7 +8,9 @@ import type { CheckPart, CheckReport } from '../shared/contract/index.js';
 import type { CatalogView } from '../core/runner/service-port.js';
 import type { ServiceClient } from '../core/service/service-client.js';
 import type { LibraryStore } from '../core/store/store-types.js';
+import { readingOf } from '../core/runner/service-reading.js';
 import { spendOneFile } from './check-spend.js';
+import type { ServiceConnection } from './service-connection.js';
 
 export interface CheckTarget {
   /** The service's address, for people. */
@@ -23,6 +25,24 @@ export interface CheckTarget {
   boxOrigin: 'corner' | 'centre';
   /** Paid answers kept raw because they could not be read. */
   keptAnswers: () => number;
+}
+
+/** The target of a connection made for one command (`labeldesk doctor`), named `service`. */
+export function connectionTarget(
+  store: LibraryStore,
+  conn: Pick<ServiceConnection, 'port' | 'client' | 'hasKey'>,
+  service: string,
+): CheckTarget {
+  const identity = conn.port.baseUrl;
+  return {
+    service,
+    identity,
+    client: conn.client,
+    hasKey: conn.hasKey,
+    store,
+    boxOrigin: readingOf(store, identity).boxOrigin,
+    keptAnswers: () => store.rawAnswers.countUnread(),
+  };
 }
 
 /** What an adapter note looks like (field, kind, sentence); catalogs without notes have none. */

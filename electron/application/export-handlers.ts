@@ -6,7 +6,6 @@
  * way (each removes its temp file; the target is untouched) and waits for them.
  */
 import { isAbsolute, join, dirname, basename, extname } from 'node:path';
-import { withClipFrames } from '../core/review/clip-frames.js';
 import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
 import {
   LabelDeskError,
@@ -15,7 +14,7 @@ import {
   type Handlers,
   type LibraryFilter,
 } from '../shared/contract/index.js';
-import { exportSelection } from './export-selection.js';
+import { carriesClipFrames, runExport } from './export-use-case.js';
 
 export interface ExportDeps {
   store: LibraryStore;
@@ -26,7 +25,6 @@ export interface ExportDeps {
   progress(payload: EventPayload<'export.progress'>): void;
 }
 
-const CLIP_FRAME_FORMATS: ReadonlySet<string> = new Set(['coco', 'yolo', 'voc']);
 const MAX_SCOPE = 200_000;
 
 /** Beside the export: `coco.json` → `coco-frames/`, `yolo/` → `yolo-frames/`. */
@@ -63,32 +61,25 @@ export function exportHandlers(deps: ExportDeps): {
       if (!isAbsolute(q.destination)) {
         throw new LabelDeskError('bad_destination', 'The destination must be an absolute path.');
       }
-      if (q.clipFrames && !CLIP_FRAME_FORMATS.has(q.format)) {
+      if (q.clipFrames && !carriesClipFrames(q.format)) {
         throw new LabelDeskError('bad_option', 'Clips as frames works with COCO, YOLO and VOC.');
       }
       const media = await scopeMedia(deps, q.scope);
       const total = media ? media.length : null;
       const destination = q.destination;
       const framesDir = q.clipFrames ? framesDirFor(destination) : null;
-      const classes = deps.classesOf(q.solution);
       deps.progress({ destination, files: 0, boxes: 0, skipped: 0, total, done: false });
-      const exporting = exportSelection(deps.store, media, {
+      const exporting = runExport(deps.store, media, {
         format: q.format,
         out: destination,
-        solution: classes ? { id: q.solution, classes: [...classes] } : q.solution,
+        solution: q.solution,
+        catalogClasses: deps.classesOf(q.solution),
+        onlyAccepted: q.onlyAccepted,
+        minScore: q.minScore > 0 ? q.minScore : undefined,
+        classes: q.classes,
         replace: q.replace,
-        ...(framesDir
-          ? {
-              transform: (items) =>
-                withClipFrames(items, { dir: framesDir, signal: quitting.signal }),
-            }
-          : {}),
-        query: {
-          ...(q.onlyAccepted ? { onlyAccepted: true } : {}),
-          ...(q.onlyAccepted && q.byPerson ? { byPerson: true } : {}),
-          ...(q.minScore > 0 ? { minScore: q.minScore } : {}),
-          ...(q.classes ? { classes: q.classes } : {}),
-        },
+        byPerson: q.onlyAccepted && q.byPerson,
+        framesDir,
         onProgress: (p) => deps.progress({ destination, ...p, total, done: false }),
         signal: quitting.signal,
       });

@@ -12,6 +12,8 @@ import { readLabels } from '../core/import/read-labels.js';
 import { issue } from '../core/import/import-model.js';
 import type { CorrectionInput, LibraryStore, MediaRecord } from '../core/store/store-types.js';
 
+export { IMPORT_FORMATS, type ImportFormat } from '../core/import/import-model.js';
+
 export interface ImportOptions {
   format: ImportFormat;
   /** A file or folder, absolute or relative to the working folder. */

@@ -6,14 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { withLearntCosts } from '../core/runner/learn-cost.js';
 import { findSolution, planRun } from '../core/runner/plan-run.js';
-import { rereadRawAnswers } from '../core/runner/reread-raw-answers.js';
 import type { AsyncView } from '../core/store/library-view-client.js';
-import {
-  abortableSleep,
-  runLabelling,
-  stopMessage,
-  type RunSummary,
-} from '../core/runner/run-labelling.js';
+import { abortableSleep, stopMessage, type RunSummary } from '../core/runner/run-labelling.js';
 import {
   acquireLibraryLock,
   describeHolder,
@@ -31,7 +25,7 @@ import {
 import type { AppEvents } from './app-events.js';
 import { mediaOfScope } from './media-scope.js';
 import type { ServiceHub } from './service-hub.js';
-import { checkMedia } from '../core/library/media-identity.js';
+import { labelPlan, rereadRawAnswers } from './label-run.js';
 
 export interface StartRequest extends RunScope {
   budget: number | null;
@@ -245,13 +239,12 @@ export class RunController {
       total: base.completed + plan.items.length,
       estimateFrames: base.framesSpent + plan.frames,
     });
-    run.done = runLabelling(
+    run.done = labelPlan(
       {
         store: this.store,
         service: port,
         catalog,
         sleep: (ms, signal) => this.waitForCredits(run, ms, signal),
-        checkFile: checkMedia,
       },
       plan,
       {

@@ -14,6 +14,7 @@ import type { AppContext } from './app-context.js';
 import type { AppEvents } from './app-events.js';
 import { connectService, type ServiceConnection } from './service-connection.js';
 import { EMBEDDED_ACCOUNT, servicePortOf } from './service-port.js';
+import { saveCheckedKey, startTrialKey } from './service-login.js';
 
 type Choice = { kind: 'embedded' } | { kind: 'hosted'; baseUrl: string };
 type KeyStore = ServiceState['keyStore'];
@@ -100,10 +101,8 @@ export class ServiceHub {
   async useHosted(baseUrl: string, apiKey: string): Promise<ServiceState> {
     const url = trimUrl(baseUrl);
     // The key is checked against the service before it is kept: a typo is told at once.
-    const probe = new ServiceClient({ baseUrl: url, apiKey });
-    await probe.keyStatus();
     try {
-      await this.o.app.credentials.saveKey(url, apiKey);
+      await saveCheckedKey(this.o.app, url, apiKey);
     } catch (err) {
       if (err instanceof KeychainUnavailableError) {
         throw new LabelDeskError('keychain_unavailable', err.message);
@@ -115,11 +114,7 @@ export class ServiceHub {
 
   async startTrial(baseUrl: string): Promise<ServiceState> {
     const url = trimUrl(baseUrl);
-    const client = new ServiceClient({ baseUrl: url });
-    await this.o.app.credentials.loginWithTrial(url, {
-      createSession: (deviceId) => client.session(deviceId),
-      exchangeSdkKey: (token) => new ServiceClient({ baseUrl: url, apiKey: token }).sdkKey(),
-    });
+    await startTrialKey(this.o.app, url);
     return this.switchTo({ kind: 'hosted', baseUrl: url });
   }
 

@@ -3,10 +3,14 @@
  * A connection failure names the service and says it cannot be reached, in words, instead of a
  * raw `connect ECONNREFUSED`.
  */
-import { InvalidBaseUrlError, normaliseBaseUrl, redactSecrets } from '../core/credentials/index.js';
-import { ExportTargetError } from '../core/export/export-library.js';
-import { UnknownSolutionError } from '../core/runner/plan-run.js';
-import { NetworkError } from '../core/service/service-errors.js';
+import {
+  ExportTargetError,
+  InvalidBaseUrlError,
+  NetworkError,
+  normaliseBaseUrl,
+  redactSecrets,
+  UnknownSolutionError,
+} from '../application/application-errors.js';
 import { UsageError } from '../application/service-connection.js';
 import { terminalText } from './terminal-text.js';
 

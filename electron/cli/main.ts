@@ -1,8 +1,11 @@
 /** The `labeldesk` command. Each subcommand lives in its own file; exit codes: 0 ok, 1 failures, 2 usage, 3 credits, 4 library busy, 5 library damaged, 6 doctor: not understood, 130 interrupted. */
 import { Command, CommanderError } from 'commander';
 import { join } from 'node:path';
-import { LibraryBusyError } from '../core/store/library-lock.js';
-import { isDamagedDatabase, LibraryDamagedError } from '../core/store/store-error.js';
+import {
+  isDamagedDatabase,
+  LibraryBusyError,
+  LibraryDamagedError,
+} from '../application/application-errors.js';
 import { labeldeskHome } from '../node-lib/app-paths.js';
 import { terminalText } from './terminal-text.js';
 import { buildVersion } from '../node-lib/app-paths.js';

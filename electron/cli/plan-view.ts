@@ -1,5 +1,4 @@
-import type { RunPlan } from '../core/runner/plan-run.js';
-import type { KeyView } from '../core/runner/service-port.js';
+import type { KeyView, RunPlan } from '../application/label-run.js';
 import { terminalText } from './terminal-text.js';
 
 /** `key` is undefined when there is no key to ask (plan needs only the public catalog). */

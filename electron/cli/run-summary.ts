@@ -1,7 +1,10 @@
 /** The end of a labelling run, for people and for scripts (`--json`), and its exit code. */
-import type { RunPlan } from '../core/runner/plan-run.js';
-import type { DiskState } from '../core/runner/disk-full.js';
-import { stopMessage, type RunSummary } from '../core/runner/run-labelling.js';
+import {
+  stopMessage,
+  type DiskState,
+  type RunPlan,
+  type RunSummary,
+} from '../application/label-run.js';
 import { terminalText } from './terminal-text.js';
 
 /** 130 for an interrupted run follows the shell's 128 + SIGINT: it did not finish. */

@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import { join } from 'node:path';
 import { labeldeskHome } from '../node-lib/app-paths.js';
 import { parseIntOption } from './cli-options.js';
+import { serveStandalone } from '../application/standalone-service.js';
 
 interface ServeOptions {
   host: string;
@@ -44,9 +45,7 @@ export function addServeCommand(program: Command, setExit: (code: number) => voi
     .option('--challenge-token <token>', 'demand this turnstileToken on POST /session')
     .action(async (opts: ServeOptions) => {
       const started = performance.now();
-      // Loaded when serving only, so every other command starts without the service's modules.
-      const { startLocalService } = await import('../local-service/service.js');
-      const service = await startLocalService({
+      const service = await serveStandalone({
         dataDir: opts.data ?? join(labeldeskHome(), 'service'),
         host: opts.host,
         port: opts.port,

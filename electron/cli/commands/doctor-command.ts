@@ -1,10 +1,8 @@
 /** `labeldesk doctor`: what LabelDesk understood of the service (the use case is check-service.ts). */
 import type { Command } from 'commander';
-import { openAppContext } from '../../application/app-context.js';
-import { checkService } from '../../application/check-service.js';
+import { lockLibrary, openAppContext, type LibraryLock } from '../../application/app-context.js';
+import { checkService, connectionTarget } from '../../application/check-service.js';
 import { connectService } from '../../application/service-connection.js';
-import { readingOf } from '../../core/runner/service-reading.js';
-import { acquireLibraryLock, type LibraryLock } from '../../core/store/library-lock.js';
 import type { CheckReport } from '../../shared/contract/index.js';
 import { EXIT } from '../run-summary.js';
 import { terminalText } from '../terminal-text.js';
@@ -43,7 +41,7 @@ async function doctor(opts: DoctorOptions): Promise<number> {
   try {
     // Spending writes the cost and the ledger, and the embedded service analyses only for the
     // holder of the library's lock (as `label` does); reading alone needs neither.
-    if (opts.spend) lock = await acquireLibraryLock(app.home, { command: 'labeldesk doctor' });
+    if (opts.spend) lock = await lockLibrary(app, 'labeldesk doctor');
     const conn = await connectService(app, {
       ...(opts.service ? { service: opts.service } : {}),
       analysis: opts.spend !== undefined,
@@ -51,17 +49,8 @@ async function doctor(opts: DoctorOptions): Promise<number> {
       keyOptional: true,
     });
     try {
-      const identity = conn.port.baseUrl;
       const report = await checkService(
-        {
-          service: opts.service ?? `the embedded service (${conn.baseUrl})`,
-          identity,
-          client: conn.client,
-          hasKey: conn.hasKey,
-          store: app.store,
-          boxOrigin: readingOf(app.store, identity).boxOrigin,
-          keptAnswers: () => app.store.rawAnswers.countUnread(),
-        },
+        connectionTarget(app.store, conn, opts.service ?? `the embedded service (${conn.baseUrl})`),
         {
           ...(opts.spend ? { spendFile: opts.spend } : {}),
           ...(opts.solution ? { solution: opts.solution } : {}),

@@ -1,14 +1,13 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { withClipFrames } from '../../core/review/clip-frames.js';
-import type { LibraryStore } from '../../core/store/store-types.js';
-import { SOLUTIONS } from '../../local-service/solutions.js';
 import { openAppContext } from '../../application/app-context.js';
+import { EXPORT_FORMATS, type ExportFormat } from '../../application/export-selection.js';
 import {
-  EXPORT_FORMATS,
-  exportSelection,
-  type ExportFormat,
-} from '../../application/export-selection.js';
+  cachedSolutions,
+  carriesClipFrames,
+  runExport,
+  unknownClasses,
+} from '../../application/export-use-case.js';
 import { UsageError, EMBEDDED_ACCOUNT } from '../../application/service-connection.js';
 import { InterruptedError } from '../hidden-input.js';
 import { interruptions } from '../interruptions.js';
@@ -27,39 +26,10 @@ interface ExportOptions {
   clipFrames?: string;
 }
 
-interface CachedCatalog {
-  solutions?: { id: string; classes?: string[] }[];
-}
-
 function parseScore(value: string): number {
   const n = Number(value);
   if (!(n >= 0 && n <= 1)) throw new UsageError('--min-score takes a number from 0 to 1.');
   return n;
-}
-
-function cachedCatalog(store: LibraryStore, serviceUrl: string): CachedCatalog | undefined {
-  const snapshot = store.catalog.latest(serviceUrl);
-  return snapshot ? (JSON.parse(snapshot.body) as CachedCatalog) : undefined;
-}
-
-/**
- * `--classes` names every solution of the service knows (its cached catalog; for the embedded
- * service its own list when nothing is cached). A name none of them has is a typo: refused.
- */
-function checkClasses(
-  wanted: readonly string[],
-  catalog: CachedCatalog | undefined,
-  embedded: boolean,
-): void {
-  const solutions = catalog?.solutions ?? (embedded ? SOLUTIONS : undefined);
-  if (!solutions) return; // a hosted service never seen: nothing to check against
-  const known = new Set(solutions.flatMap((s) => s.classes ?? []));
-  const unknown = wanted.filter((c) => !known.has(c));
-  if (unknown.length) {
-    throw new UsageError(
-      `--classes: no solution has ${unknown.map((c) => JSON.stringify(c)).join(', ')}.`,
-    );
-  }
 }
 
 export function addExportCommand(program: Command): void {
@@ -89,7 +59,7 @@ export function addExportCommand(program: Command): void {
         ?.split(',')
         .map((c) => c.trim())
         .filter(Boolean);
-      if (opts.clipFrames && !['coco', 'yolo', 'voc'].includes(opts.format)) {
+      if (opts.clipFrames && !carriesClipFrames(opts.format)) {
         throw new UsageError('--clip-frames works with coco, yolo and voc.');
       }
       if (opts.byPerson && !opts.onlyAccepted) {
@@ -100,25 +70,24 @@ export function addExportCommand(program: Command): void {
       // Ctrl-C or SIGTERM: the export stops, its temp file is removed and the target is untouched.
       const ctrlC = interruptions((line) => process.stderr.write(`${line}\n`));
       try {
-        const catalog = cachedCatalog(app.store, opts.service ?? EMBEDDED_ACCOUNT);
-        if (wanted) checkClasses(wanted, catalog, !opts.service);
-        const classes = catalog?.solutions?.find((s) => s.id === opts.solution)?.classes;
-        const summary = await exportSelection(app.store, undefined, {
+        const cached = cachedSolutions(app.store, opts.service ?? EMBEDDED_ACCOUNT);
+        const unknown = wanted ? unknownClasses(wanted, cached, !opts.service) : [];
+        if (unknown.length) {
+          throw new UsageError(
+            `--classes: no solution has ${unknown.map((c) => JSON.stringify(c)).join(', ')}.`,
+          );
+        }
+        const summary = await runExport(app.store, undefined, {
           format: opts.format,
           out: opts.out,
-          solution: classes ? { id: opts.solution, classes } : opts.solution,
-          ...(opts.force ? { replace: true } : {}),
-          ...(framesDir
-            ? {
-                transform: (items) => withClipFrames(items, { dir: framesDir, signal: ctrlC.stop }),
-              }
-            : {}),
-          query: {
-            ...(opts.onlyAccepted ? { onlyAccepted: true } : {}),
-            ...(opts.byPerson ? { byPerson: true } : {}),
-            ...(opts.minScore !== undefined ? { minScore: opts.minScore } : {}),
-            ...(wanted ? { classes: wanted } : {}),
-          },
+          solution: opts.solution,
+          catalogClasses: cached?.find((s) => s.id === opts.solution)?.classes,
+          onlyAccepted: opts.onlyAccepted,
+          byPerson: opts.byPerson,
+          minScore: opts.minScore,
+          classes: wanted,
+          replace: opts.force,
+          framesDir,
           signal: ctrlC.stop,
         }).catch((err: unknown) => {
           if (ctrlC.stop.aborted)

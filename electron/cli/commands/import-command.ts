@@ -2,9 +2,12 @@ import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { openAppContext } from '../../application/app-context.js';
 import { readOnlyRefusal } from '../../application/read-only-home.js';
-import { importLabels } from '../../application/import-labels.js';
+import {
+  IMPORT_FORMATS,
+  importLabels,
+  type ImportFormat,
+} from '../../application/import-labels.js';
 import { UsageError } from '../../application/service-connection.js';
-import { IMPORT_FORMATS, type ImportFormat } from '../../core/import/import-model.js';
 import { EXIT } from '../run-summary.js';
 import { terminalText } from '../terminal-text.js';
 

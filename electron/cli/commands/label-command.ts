@@ -1,21 +1,25 @@
 import { type Command } from 'commander';
 import { createInterface } from 'node:readline/promises';
-import { findSolution, planRun, type RunPlan } from '../../core/runner/plan-run.js';
-import { runLabelling, type RunSummary } from '../../core/runner/run-labelling.js';
-import { rereadRawAnswers } from '../../core/runner/reread-raw-answers.js';
-import { setReading } from '../../core/runner/service-reading.js';
 import { EMBEDDED_ACCOUNT } from '../../application/service-port.js';
-import { isDiskFull } from '../../core/runner/disk-full.js';
-import type { LibraryLock } from '../../core/store/library-lock.js';
 import {
   lockLibraryForRun,
   openAppContext,
   type AppContext,
+  type LibraryLock,
 } from '../../application/app-context.js';
+import {
+  isDiskFull,
+  labelPlan,
+  planRun,
+  rereadRawAnswers,
+  setReading,
+  type RunPlan,
+  type RunSummary,
+} from '../../application/label-run.js';
 import { interruptions } from '../interruptions.js';
 import { parseIntOption } from '../cli-options.js';
-import { collectMedia } from '../../application/collect-media.js';
-import { checkExportTarget } from '../../core/export/export-library.js';
+import { planPaths } from '../../application/plan-paths.js';
+import { checkExportTarget } from '../../application/export-use-case.js';
 import {
   exportSelection,
   EXPORT_FORMATS,
@@ -31,7 +35,6 @@ import {
 } from '../../application/service-connection.js';
 import { watchAndLabel } from '../../application/watch-and-label.js';
 import { terminalText } from '../terminal-text.js';
-import { checkMedia } from '../../core/library/media-identity.js';
 import { readOnlyRefusal } from '../../application/read-only-home.js';
 
 export interface LabelOptions {
@@ -150,19 +153,16 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
     const catalog = await conn.client.catalog();
     saveSnapshot(app, conn.port.baseUrl, catalog);
     // A mistyped --solution is refused before a (possibly long) scan and hash of the folders.
-    findSolution(catalog, opts.solution);
-    const selection = await collectMedia(
-      app.store,
+    const { plan, selection } = await planPaths(app.store, catalog, {
       paths,
-      (stage) => view.line(`${stage}…`),
-      ctrlC.stop,
-    );
-    for (const issue of selection.issues) view.line(`skipped ${issue.path}: ${issue.message}`);
-    const plan = planRun(app.store, catalog, opts.solution, selection.media, {
+      solution: opts.solution,
+      serviceUrl: connection.port.baseUrl,
       retryUncertain: opts.retryUncertain ?? false,
       ...(opts.reanalyse ? { reanalyseBefore: Date.now() } : {}),
-      serviceUrl: connection.port.baseUrl,
+      onStage: (stage) => view.line(`${stage}…`),
+      signal: ctrlC.stop,
     });
+    for (const issue of selection.issues) view.line(`skipped ${issue.path}: ${issue.message}`);
     const key = await conn.client.keyStatus();
     if (!opts.json) err.write(`${planText(plan, key)}\n`);
     const interactive = process.stdin.isTTY && process.stderr.isTTY;
@@ -187,8 +187,8 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
     const run = async (p: RunPlan, maxPauseMs: number): Promise<RunSummary> => {
       ctrlC.running = true;
       try {
-        const summary = await runLabelling(
-          { store: app.store, service: connection.port, catalog, checkFile: checkMedia },
+        const summary = await labelPlan(
+          { store: app.store, service: connection.port, catalog },
           p,
           {
             budgetFrames: opts.budget === undefined ? null : Math.max(0, opts.budget - budgetUsed),

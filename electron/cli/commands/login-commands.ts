@@ -1,8 +1,11 @@
 import type { Command } from 'commander';
 import { createInterface } from 'node:readline/promises';
-import { Credentials, KeytarStore } from '../../core/credentials/index.js';
-import { ServiceClient } from '../../core/service/service-client.js';
 import { openAppContext, type AppContext } from '../../application/app-context.js';
+import {
+  keychainHoldsKey,
+  saveCheckedKey,
+  startTrialKey,
+} from '../../application/service-login.js';
 import { InterruptedError, readSecret } from '../hidden-input.js';
 import { UsageError, EMBEDDED_ACCOUNT } from '../../application/service-connection.js';
 
@@ -13,12 +16,7 @@ import { UsageError, EMBEDDED_ACCOUNT } from '../../application/service-connecti
  */
 async function mayReplaceStoredKey(app: AppContext, service: string, force: boolean) {
   if (force) return true;
-  const keychainOnly = new Credentials({
-    store: new KeytarStore(),
-    env: {},
-    settings: app.store.settings,
-  });
-  if (!(await keychainOnly.resolveKey(service))) return true;
+  if (!(await keychainHoldsKey(app, service))) return true;
   if (!(process.stdin.isTTY && process.stderr.isTTY)) {
     throw new UsageError(
       `A key is already stored for ${service}; \`labeldesk login --trial --force\` replaces it with a trial key.`,
@@ -63,19 +61,12 @@ export function addLoginCommands(program: Command): void {
       }
       const app = openAppContext();
       try {
-        const client = new ServiceClient({ baseUrl: opts.service });
         if (opts.trial) {
           if (!(await mayReplaceStoredKey(app, opts.service, opts.force ?? false))) {
             process.stdout.write('The stored key was kept.\n');
             return;
           }
-          const got = await app.credentials.loginWithTrial(opts.service, {
-            createSession: (deviceId) => client.session(deviceId),
-            exchangeSdkKey: async (token) => {
-              const k = await client.withApiKey(token).sdkKey();
-              return { key: k.key, frames: k.frames, expiresAt: k.expiresAt ?? null };
-            },
-          });
+          const got = await startTrialKey(app, opts.service);
           process.stdout.write(
             `Trial key stored in the keychain: ${got.frames ?? 'an unpublished number of'} frames${got.expiresAt ? `, until ${got.expiresAt}` : ''}.\n`,
           );
@@ -84,8 +75,7 @@ export function addLoginCommands(program: Command): void {
         const key = (await readSecret('API key: ')).trim();
         if (!key) throw new UsageError('No key was given.');
         // Check it before keeping it: a mistyped key should fail here, not in the middle of a run.
-        const status = await client.withApiKey(key).keyStatus();
-        await app.credentials.saveKey(opts.service, key);
+        const status = await saveCheckedKey(app, opts.service, key);
         process.stdout.write(
           `Key stored in the keychain (${status.audience}, ${status.remaining} frames left).\n`,
         );

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
-import { findSolution, planRun } from '../../core/runner/plan-run.js';
 import { openAppContext } from '../../application/app-context.js';
-import { collectMedia } from '../../application/collect-media.js';
+import { planPaths } from '../../application/plan-paths.js';
 import { planJson, planText } from '../plan-view.js';
 import { connectService } from '../../application/service-connection.js';
 import { InterruptedError } from '../hidden-input.js';
@@ -34,18 +33,17 @@ export function addPlanCommand(program: Command): void {
             conn.client.catalog(),
             conn.hasKey ? conn.client.keyStatus() : undefined,
           ]);
-          findSolution(catalog, opts.solution);
-          const selection = await collectMedia(app.store, paths, undefined, ctrlC.stop).catch(
-            (err: unknown) => {
-              if (ctrlC.stop.aborted) throw new InterruptedError('Stopped: nothing was planned.');
-              throw err;
-            },
-          );
+          const { plan, selection } = await planPaths(app.store, catalog, {
+            paths,
+            solution: opts.solution,
+            serviceUrl: conn.port.baseUrl,
+            signal: ctrlC.stop,
+          }).catch((err: unknown) => {
+            if (ctrlC.stop.aborted) throw new InterruptedError('Stopped: nothing was planned.');
+            throw err;
+          });
           for (const i of selection.issues)
             process.stderr.write(`${terminalText(`skipped ${i.path}: ${i.message}`)}\n`);
-          const plan = planRun(app.store, catalog, opts.solution, selection.media, {
-            serviceUrl: conn.port.baseUrl,
-          });
           process.stdout.write(
             opts.json ? `${JSON.stringify(planJson(plan, key))}\n` : `${planText(plan, key)}\n`,
           );

@@ -19,6 +19,12 @@ describe('layering lint rule', () => {
     ['electron/cli/x.ts', "import { secureWebPreferences } from '../main/window-options.js';"],
     ['electron/core/x.ts', "import { createApplication } from '../application/application.js';"],
     ['electron/application/x.ts', "import { app } from 'electron';"],
+    ['electron/cli/x.ts', "import { planRun } from '../core/runner/plan-run.js';"],
+    [
+      'electron/cli/commands/x.ts',
+      "import type { LibraryStore } from '../../core/store/store-types.js';",
+    ],
+    ['electron/cli/x.ts', "import { startLocalService } from '../local-service/service.js';"],
     ['electron/application/x.ts', "import { main } from '../cli/main.js';"],
     ['renderer/src/x.ts', "import { readFile } from 'node:fs';"],
     ['renderer/src/x.ts', "import { x } from '../../electron/application/application.js';"],
@@ -30,7 +36,8 @@ describe('layering lint rule', () => {
 
   it.each([
     ['electron/core/x.ts', "import { openDatabase } from '../node-lib/sqlite.js';"],
-    ['electron/cli/x.ts', "import { startLocalService } from '../local-service/service.js';"],
+    ['electron/cli/x.ts', "import { labeldeskHome } from '../node-lib/app-paths.js';"],
+    ['electron/cli/x.ts', "import { LabelDeskError } from '../shared/contract/index.js';"],
     ['electron/main/x.ts', "import { app } from 'electron';"],
     ['electron/application/x.ts', "import { Library } from '../core/library/library.js';"],
     ['electron/cli/x.ts', "import { x } from '../application/application.js';"],

@@ -1,0 +1,95 @@
+/**
+ * The export use-case shared by `export.start` and `labeldesk export`: which formats can carry
+ * clips as frames, which class names a service knows, and how an order becomes the store's query.
+ * Callers keep their own wording for refusals (a contract error, or a CLI usage line).
+ */
+import { withClipFrames } from '../core/review/clip-frames.js';
+import { checkExportTarget, type ExportSummary } from '../core/export/export-library.js';
+import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
+import { SOLUTIONS } from '../local-service/solutions.js';
+import { exportSelection, type ExportFormat, type ExportRequest } from './export-selection.js';
+
+/** Refuses, before anything is spent, an export target that would only fail at the end. */
+export { checkExportTarget };
+
+const CLIP_FRAME_FORMATS: ReadonlySet<string> = new Set(['coco', 'yolo', 'voc']);
+
+export function carriesClipFrames(format: string): boolean {
+  return CLIP_FRAME_FORMATS.has(format);
+}
+
+export interface ExportOrder {
+  format: ExportFormat;
+  out: string;
+  solution: string;
+  /** The catalog's class list for the solution (class ids follow it), when known. */
+  catalogClasses?: readonly string[] | undefined;
+  onlyAccepted?: boolean | undefined;
+  /** With onlyAccepted: leave out boxes accepted by an auto-accept rule. */
+  byPerson?: boolean | undefined;
+  /** Boxes scored below this are dropped; absent keeps all. */
+  minScore?: number | undefined;
+  /** Only these labels. */
+  classes?: readonly string[] | undefined;
+  replace?: boolean | undefined;
+  /** Clips' analysed frames are written here as JPEGs and exported as images. */
+  framesDir?: string | null | undefined;
+  onProgress?: ExportRequest['onProgress'];
+  signal: AbortSignal;
+}
+
+/** Streams the boxes of `media` (or the whole library) as the order asks. */
+export function runExport(
+  store: LibraryStore,
+  media: readonly MediaRecord[] | undefined,
+  order: ExportOrder,
+): Promise<ExportSummary> {
+  const { framesDir, catalogClasses, signal } = order;
+  return exportSelection(store, media, {
+    format: order.format,
+    out: order.out,
+    solution: catalogClasses
+      ? { id: order.solution, classes: [...catalogClasses] }
+      : order.solution,
+    ...(order.replace ? { replace: true } : {}),
+    ...(framesDir
+      ? { transform: (items) => withClipFrames(items, { dir: framesDir, signal }) }
+      : {}),
+    query: {
+      ...(order.onlyAccepted ? { onlyAccepted: true } : {}),
+      ...(order.byPerson ? { byPerson: true } : {}),
+      ...(order.minScore !== undefined ? { minScore: order.minScore } : {}),
+      ...(order.classes ? { classes: [...order.classes] } : {}),
+    },
+    ...(order.onProgress ? { onProgress: order.onProgress } : {}),
+    signal,
+  });
+}
+
+type KnownSolutions = readonly { id: string; classes?: readonly string[] }[];
+
+/** The solutions in the catalog last cached for a service, if any. */
+export function cachedSolutions(
+  store: LibraryStore,
+  serviceUrl: string,
+): KnownSolutions | undefined {
+  const snapshot = store.catalog.latest(serviceUrl);
+  return snapshot
+    ? (JSON.parse(snapshot.body) as { solutions?: KnownSolutions }).solutions
+    : undefined;
+}
+
+/**
+ * The names in `wanted` that no solution of the service has: its cached catalog, or for the
+ * embedded service its own list when nothing is cached. A hosted service never seen: none.
+ */
+export function unknownClasses(
+  wanted: readonly string[],
+  cached: KnownSolutions | undefined,
+  embedded: boolean,
+): string[] {
+  const solutions = cached ?? (embedded ? SOLUTIONS : undefined);
+  if (!solutions) return [];
+  const known = new Set(solutions.flatMap((s) => s.classes ?? []));
+  return wanted.filter((c) => !known.has(c));
+}
