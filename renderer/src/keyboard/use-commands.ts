@@ -5,11 +5,7 @@
  * alone, and a range input keeps its arrows.
  */
 import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import {
-  commandFor,
-  type CommandId,
-  type CommandScope,
-} from '@shared/keyboard/registry.js';
+import { commandFor, type CommandId, type CommandScope } from '@shared/keyboard/registry.js';
 import { typingIn } from './typing.js';
 
 /**

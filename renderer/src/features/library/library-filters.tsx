@@ -1,10 +1,5 @@
 /** The filter bar: folder, kind, status, class, minimum score, review state, search and sort. */
-import type {
-  FolderView,
-  ItemStatus,
-  LibrarySort,
-  MediaKind,
-} from '@shared/contract/index.js';
+import type { FolderView, ItemStatus, LibrarySort, MediaKind } from '@shared/contract/index.js';
 import { middleEllipsis } from '../folders/middle-ellipsis.js';
 import { useLibraryState, type LibraryFilters as Filters } from './library-state.js';
 import { MinScoreSlider } from '../../ui/min-score-slider.js';

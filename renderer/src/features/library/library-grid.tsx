@@ -5,11 +5,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type {
-  LibraryFilter,
-  LibraryItem,
-  LibrarySort,
-} from '@shared/contract/index.js';
+import type { LibraryFilter, LibraryItem, LibrarySort } from '@shared/contract/index.js';
 import { useApiHandle } from '../../api/api-context.js';
 import { ErrorNote } from '../../ui/error-note.js';
 import {

@@ -11,11 +11,7 @@ import {
   type ReactNode,
   type SetStateAction,
 } from 'react';
-import type {
-  ItemStatus,
-  LibrarySort,
-  MediaKind,
-} from '@shared/contract/index.js';
+import type { ItemStatus, LibrarySort, MediaKind } from '@shared/contract/index.js';
 import { createReviewSession, type ReviewSession } from '../review/review-session.js';
 import { EMPTY_SELECTION, type Selection } from './selection.js';
 

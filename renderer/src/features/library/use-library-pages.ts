@@ -3,11 +3,7 @@
  * always, for the total). Invalidation by the events refetches only pages on screen.
  */
 import { useQueries } from '@tanstack/react-query';
-import type {
-  LibraryFilter,
-  LibraryItem,
-  LibrarySort,
-} from '@shared/contract/index.js';
+import type { LibraryFilter, LibraryItem, LibrarySort } from '@shared/contract/index.js';
 import { useApiHandle } from '../../api/api-context.js';
 import { callKey } from '../../api/use-call.js';
 import { PAGE_SIZE, pagesFor } from './grid-geometry.js';

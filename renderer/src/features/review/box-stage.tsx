@@ -6,11 +6,7 @@
  * to the window (the whole picture when fitted).
  */
 import { useEffect, useImperativeHandle, useMemo, useRef, type ReactNode, type Ref } from 'react';
-import {
-  translateWithin,
-  type NormBox,
-  type Size,
-} from '@shared/geometry/box-math.js';
+import { translateWithin, type NormBox, type Size } from '@shared/geometry/box-math.js';
 import type { Point } from '@shared/geometry/orientation.js';
 import {
   actualSize,

@@ -2,18 +2,9 @@
  * The stage's view math over electron/shared/geometry: wheel and key zoom around a point, what part
  * of the picture is on screen, the 8 resize handles and what dragging one does. Pure, no DOM.
  */
-import {
-  clampBox,
-  type NormBox,
-  type Size,
-} from '@shared/geometry/box-math.js';
+import { clampBox, type NormBox, type Size } from '@shared/geometry/box-math.js';
 import type { Point } from '@shared/geometry/orientation.js';
-import {
-  fitToWindow,
-  screenToNormalised,
-  zoomAt,
-  type View,
-} from '@shared/geometry/viewport.js';
+import { fitToWindow, screenToNormalised, zoomAt, type View } from '@shared/geometry/viewport.js';
 
 /** One wheel notch (deltaY 100) zooms by about 16 %; trackpads send smaller deltas, zoom less. */
 export function wheelFactor(deltaY: number, deltaMode = 0): number {

@@ -8,11 +8,7 @@
 import { findConflicts } from '@shared/geometry/conflicts.js';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReviewBox, ReviewEdit } from '@shared/contract/review-schemas.js';
-import {
-  translateWithin,
-  type NormBox,
-  type Size,
-} from '@shared/geometry/box-math.js';
+import { translateWithin, type NormBox, type Size } from '@shared/geometry/box-math.js';
 import { shownBy } from './box-filter.js';
 import type { BoxChange, StageHandle } from './box-stage.js';
 import type { CommandId } from '@shared/keyboard/registry.js';
