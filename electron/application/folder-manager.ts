@@ -3,6 +3,7 @@
  * ingest queue that scans a folder, then hashes and probes what is new, in the background. The UI
  * sees new files as soon as the scan stores them; hashing and probing follow without blocking it.
  */
+import { z } from 'zod';
 import { rootHolding } from '../core/library/library-roots.js';
 import { FolderRefusal } from '../core/library/folder-refusal.js';
 import { Library } from '../core/library/library.js';
@@ -13,12 +14,14 @@ import type { AsyncView } from '../core/store/library-view-client.js';
 import type { FolderRow, LibraryStore } from '../core/store/store-types.js';
 import { LabelDeskError, type FolderView } from '../shared/contract/index.js';
 import type { AppEvents } from './app-events.js';
+import { readSetting } from './stored-setting.js';
 
-export interface FolderSettings {
-  watching: boolean;
-  polling: boolean;
-  autoLabel: boolean;
-}
+const FolderSettings = z.object({
+  watching: z.boolean(),
+  polling: z.boolean(),
+  autoLabel: z.boolean(),
+});
+export type FolderSettings = z.infer<typeof FolderSettings>;
 
 /** A file changed this recently may still be being written (longer than the watcher's window). */
 const SETTLE_MS = 2000;
@@ -62,8 +65,8 @@ export class FolderManager {
   }
 
   settings(id: number): FolderSettings {
-    const raw = this.o.store.settings.get(settingKey(id));
-    return raw ? { ...DEFAULTS, ...(JSON.parse(raw) as Partial<FolderSettings>) } : { ...DEFAULTS };
+    const saved = readSetting(this.o.store, settingKey(id), FolderSettings.partial(), this.o.log);
+    return { ...DEFAULTS, ...saved };
   }
 
   async list(): Promise<FolderView[]> {

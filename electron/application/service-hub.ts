@@ -3,6 +3,7 @@
  * in-process on loopback) or a hosted one (base URL + a key from the keychain). Keys stay here and
  * in the keychain: the state handed to the UI says only whether one exists and where it lives.
  */
+import { z } from 'zod';
 import { KeychainUnavailableError } from '../core/credentials/index.js';
 import type { CatalogView, ServicePort } from '../core/runner/service-port.js';
 import type { Catalog } from '../core/service/service-adapter.js';
@@ -15,8 +16,13 @@ import type { AppEvents } from './app-events.js';
 import { connectService, type ServiceConnection } from './service-connection.js';
 import { EMBEDDED_ACCOUNT, servicePortOf } from './service-port.js';
 import { saveCheckedKey, startTrialKey } from './service-login.js';
+import { readSetting } from './stored-setting.js';
 
-type Choice = { kind: 'embedded' } | { kind: 'hosted'; baseUrl: string };
+const Choice = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('embedded') }),
+  z.object({ kind: z.literal('hosted'), baseUrl: z.string().min(1) }),
+]);
+type Choice = z.infer<typeof Choice>;
 type KeyStore = ServiceState['keyStore'];
 
 const CHOICE_SETTING = 'app.service';
@@ -66,8 +72,8 @@ export class ServiceHub {
   }
 
   async start(): Promise<ServiceState> {
-    const saved = this.o.app.store.settings.get(CHOICE_SETTING);
-    const choice: Choice = saved ? (JSON.parse(saved) as Choice) : { kind: 'embedded' };
+    const saved = readSetting(this.o.app.store, CHOICE_SETTING, Choice, this.o.log);
+    const choice: Choice = saved ?? { kind: 'embedded' };
     this.timer = setInterval(() => void this.refresh().catch(() => undefined), REFRESH_MS);
     this.timer.unref();
     return this.switchTo(choice);
