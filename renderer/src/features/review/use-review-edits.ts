@@ -56,6 +56,9 @@ export function useReviewEdits(o: Options) {
       runner.recorded(id, solution, 'relabel track', () =>
         api.call('review.relabelTrack', { id, solution, trackId, label }),
       ),
+    /** A clip's action on whole tracks (one call or several), recorded as one undo step. */
+    recorded: (label: string, call: () => Promise<{ inverse: ReviewEdit[] }>) =>
+      runner.recorded(id, solution, label, call),
     undo: runner.undo,
     redo: runner.redo,
     newKey: session.newKey,

@@ -24,6 +24,9 @@ import {
   type AnalysedFrame,
 } from './clip-frames.js';
 import { DetectionTimeline } from './detection-timeline.js';
+import { TrackBand } from './track-band.js';
+import { TracksPanel } from './tracks-panel.js';
+import { useTrackReview } from './use-track-review.js';
 import { usePlayable } from './use-playable.js';
 import { VideoOverlay } from './video-overlay.js';
 
@@ -125,6 +128,8 @@ export function VideoReview(p: ReviewScreenProps) {
   // Another frame: its boxes, not the last frame's, are the ones selected.
   const { setSelected } = w;
   useEffect(() => setSelected((s) => (s.size === 0 ? s : new Set())), [frame?.index, setSelected]);
+  // After that reset: the selected tracks' boxes on the new frame are selected.
+  const tracks = useTrackReview({ ...p, boxes, frame, w, seek });
 
   // Opened on a box (a mistake from Quality): go to its frame once the clip can seek, then select it.
   const focus = useRef<{ id: number; key: string } | null>(null);
@@ -257,7 +262,9 @@ export function VideoReview(p: ReviewScreenProps) {
             timeMs={timeMs}
             onSeek={seekNear}
           />
+          <TrackBand tracks={tracks.chosen} boxes={boxes} durationMs={durationMs} timeMs={timeMs} />
         </div>
+        <TracksPanel t={tracks} loaded={review.data !== undefined} />
         <WorkbenchSide
           w={w}
           title={frame ? `Boxes at ${(frame.timeMs / 1000).toFixed(2)} s` : 'Boxes'}
