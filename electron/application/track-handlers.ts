@@ -1,9 +1,9 @@
 /**
  * The calls on whole tracks of a clip. Each is one undo step made of ordinary corrections (one per
  * box), so it survives re-analysis like any edit and `review.editMany` with its inverse undoes it.
- * Every call but delete puts the boxes in a person's track (`track` edits): the tracker leaves
- * those boxes alone and never renumbers a track a person accepted, rejected, relabelled, merged
- * or split.
+ * Every call puts the boxes in a person's track (`track` edits): the tracker leaves those boxes
+ * alone and never renumbers a track a person accepted, rejected, relabelled, merged or split, and
+ * a deleted track's id is not given to another (so the tracks after it keep theirs).
  */
 import type { TrackedBox } from '../core/review/export-boxes.js';
 import { ReviewService } from '../core/review/review-service.js';
@@ -63,16 +63,9 @@ export function trackHandlers(
   return {
     'review.editTrack': (q) => {
       const { kind } = q;
-      if (kind === 'delete') {
-        return onBoxes(
-          q,
-          (b) => b.trackId === q.trackId,
-          (b) => ({ kind, box: refOf(b) }),
-        );
-      }
       return pinnedThen(
         q,
-        (b) => b.review !== ALREADY[kind],
+        (b) => kind === 'delete' || b.review !== ALREADY[kind],
         (b) => ({ kind, box: refOf(b) }),
       );
     },

@@ -25,12 +25,13 @@ export function passes(box: DetectionRow & { deleted?: boolean }, query: ExportQ
  * Tracks are computed on every box a person has not rejected or deleted, before the export's own
  * filters, so a clip's track ids are the same whichever classes or scores an export picks. A box
  * in no track (a false positive the tracker did not confirm) gets no `trackId` (MOT writes -1).
- * A rejected box a person put in a track (Reject track) keeps that track, so the track can still
- * be found and accepted again, and its id is never given to another.
+ * A box a person put in a track keeps it even when rejected (Reject track: the track can still be
+ * found and accepted again) or deleted (its id is never given to another, so no track after it
+ * is renumbered; a deleted box is shown and exported nowhere).
  */
 export function withTracks(boxes: MergedBox[]): TrackedBox[] {
   const live = boxes.filter(
-    (b) => !b.deleted && (b.review !== 'rejected' || b.personTrack !== null),
+    (b) => b.personTrack !== null || (!b.deleted && b.review !== 'rejected'),
   );
   const ids = assignTracks(
     live.map((b) => ({

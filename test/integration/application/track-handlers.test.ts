@@ -128,6 +128,9 @@ describe('track decisions', () => {
     const r = await editTrack(1, 'delete');
     expect(r.changed).toBe(5);
     expect(await boxes()).toHaveLength(6);
+    // The track after it keeps its id (the deleted track's is not given to another).
+    expect((await boxes()).filter((b) => b.trackId === 2)).toHaveLength(5);
+    expect((await boxes()).some((b) => b.trackId === 1)).toBe(false);
     expect((await boxes(true)).filter((b) => b.deleted)).toHaveLength(5);
     await undo(r.inverse);
     expect(await summary()).toEqual(before);

@@ -104,10 +104,15 @@ export function clipClock(ms: number): string {
   return s >= 3600 ? `${Math.floor(s / 3600)}:${rest}` : rest;
 }
 
-/** The option's text: "person #3 · 00:01.2–00:12.8 · 58 boxes", and a person's decision. */
+/** The option's name: "person #3 · 00:01.2–00:12.8 · 58 boxes", and a person's decision. */
 export function trackName(t: TrackSummary): string {
+  return `${t.label} #${t.id} · ${spanText(t)}`;
+}
+
+/** The name after the track: "00:01.2–00:12.8 · 58 boxes · accepted" (its second line). */
+export function spanText(t: TrackSummary): string {
   const decided = t.review === 'pending' ? '' : ` · ${t.review}`;
-  return `${t.label} #${t.id} · ${clipClock(t.startMs)}–${clipClock(t.endMs)} · ${plural(t.boxes, 'box', 'boxes')}${decided}`;
+  return `${clipClock(t.startMs)}–${clipClock(t.endMs)} · ${plural(t.boxes, 'box', 'boxes')}${decided}`;
 }
 
 /** "mean 0.83", beside the name. */

@@ -7,7 +7,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { classColour } from '../review/box-colours.js';
-import { scoreText, trackName, type TrackSummary } from './track-summaries.js';
+import { scoreText, spanText, trackName, type TrackSummary } from './track-summaries.js';
 import { onlyTrack, pickTrack, type TrackSelection } from './track-selection.js';
 
 interface TracksListProps {
@@ -17,8 +17,8 @@ interface TracksListProps {
   onSelect(selection: TrackSelection, picked: TrackSummary): void;
 }
 
-/** Matches `.track-option` in tracks.css. */
-const ROW_HEIGHT = 28;
+/** Matches `.track-option` in tracks.css (two lines: the track, then its span and boxes). */
+const ROW_HEIGHT = 40;
 const optionId = (id: number) => `track-${id}`;
 
 const Row = memo(function Row(p: {
@@ -43,8 +43,11 @@ const Row = memo(function Row(p: {
       onClick={(e) => p.onPick(p.index, e)}
     >
       <span className="swatch" style={{ background: classColour(t.label) }} aria-hidden="true" />
-      <span className="track-name">{trackName(t)}</span>
+      <span className="track-title">
+        {t.label} #{t.id}
+      </span>
       <span className="track-score muted small">{scoreText(t)}</span>
+      <span className="track-span muted small">{spanText(t)}</span>
     </div>
   );
 });

@@ -12,7 +12,7 @@ import { useCommands } from '../../keyboard/use-commands.js';
 import type { ReviewSession } from '../review/review-session.js';
 import type { Workbench } from '../review/use-review-workbench.js';
 import type { AnalysedFrame } from './clip-frames.js';
-import { keepExisting, NO_TRACKS, type TrackSelection } from './track-selection.js';
+import { keepExisting, NO_TRACKS, onlyTrack, type TrackSelection } from './track-selection.js';
 import {
   sortTracks,
   summariseTracks,
@@ -95,6 +95,8 @@ export function useTrackReview(o: TrackReviewOptions) {
   const merge = () => {
     if (chosen.length < 2) return false;
     const trackIds = chosen.map((t) => t.id);
+    // The merged track takes the smallest id; the others' ids may go to other tracks after it.
+    select(onlyTrack(Math.min(...trackIds)));
     return run('merge tracks', [() => api.call('review.mergeTracks', { ...ref, trackIds })]);
   };
   // Cut at the frame shown: it must be after the track's first box and not after its last.
