@@ -150,6 +150,17 @@ describe('review by track', () => {
     await page.keyboard.press(']');
     await expect.poll(() => time(page)).toBeCloseTo(longest!.end, 0);
     await expect.poll(async () => (await mine()).map((b) => b.accepted)).toEqual([true]);
+
+    // By key: Alt+R rejects the track (still listed, to be found again); Ctrl+Z accepts it again.
+    await page.keyboard.press('Alt+r');
+    await expect
+      .poll(async () => (await tracks(page))[0]?.name)
+      .toBe(`${longest!.name} · rejected`);
+    await page.keyboard.press('Control+z');
+    await expect
+      .poll(async () => (await tracks(page))[0]?.name)
+      .toBe(`${longest!.name} · accepted`);
+    await expect.poll(async () => (await mine()).map((b) => b.accepted)).toEqual([true]);
   }, 120_000);
 
   it('splits a track at the frame shown: the later boxes become a new track', async () => {
@@ -213,5 +224,19 @@ describe('review by track', () => {
     await page.keyboard.press('Control+z');
     await expect.poll(async () => (await tracks(page)).length).toBe(before.length);
     expect((await tracks(page)).map((t) => t.name)).toEqual(before.map((t) => t.name));
+    // The frame shown lists its boxes in their own tracks again.
+    const listed = new Set(before.map((t) => t.id));
+    const here = (await boxTracks(page)).map((x) => x.track).filter((t) => t > 0);
+    expect(here.every((t) => listed.has(t))).toBe(true);
+    expect(here.some((t) => t === a!.id || t === b!.id)).toBe(true);
+
+    // `?` lists the track keys beside the clip's.
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Review shortcuts' });
+    for (const what of [/First box of the selected track/, /Split the selected track/]) {
+      await help.getByText(what).waitFor();
+    }
+    await page.keyboard.press('Escape');
   }, 120_000);
 });
