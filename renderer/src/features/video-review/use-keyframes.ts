@@ -1,6 +1,6 @@
 /**
- * Keyframes in the video review. Paused anywhere, the picture shows each track's interpolated box
- * (dashed) and can be edited: moving or resizing a dashed box, or any track's box between analysed
+ * Keyframes in the video review. Paused between analysed frames, the picture shows each track's
+ * interpolated box (dashed) and can be edited: moving or resizing a dashed box, or any track's box between analysed
  * frames, saves a keyframe of that track on that frame. A box drawn joins the track followed (the
  * last one a person selected) when it has no box on that frame yet; otherwise a box drawn between
  * analysed frames starts a new track, and one drawn on an analysed frame is left to the tracker.
@@ -50,12 +50,14 @@ export function useKeyframes(o: KeyframeOptions) {
       ? { frameIndex: offSampleIndex(frame), timeMs: timeOfFrame(frame, fps) }
       : null;
   const target: DrawTarget | null = o.analysed ?? between;
+  // Paused on an analysed frame its stored boxes are what the model saw and a person edits (a
+  // deleted box is gone there, not replaced by its track's interpolation); between, the tracks.
   const shown: readonly ShownBox[] = useMemo(
     () =>
-      o.paused && target
-        ? boxesAt(o.frameBoxes, paths, o.timeMs, fps, target.frameIndex)
+      o.paused && between && !o.analysed
+        ? boxesAt(o.frameBoxes, paths, o.timeMs, fps, between.frameIndex)
         : o.frameBoxes,
-    [o.paused, o.frameBoxes, paths, o.timeMs, fps, target?.frameIndex],
+    [o.paused, o.analysed, o.frameBoxes, paths, o.timeMs, fps, between?.frameIndex],
   );
   /** While playing: the boxes at the frame on screen (for the overlay). */
   const playingAt = useCallback(
