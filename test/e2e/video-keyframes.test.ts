@@ -2,12 +2,14 @@
  * Keyframes on the real clip vtest.avi (its first 4 s, labelled by the embedded real models), as a
  * person does it: paused between analysed frames, draw a box; seek on and draw another, which
  * joins the same track; paused on a frame in between, the track's interpolated box is there,
- * dashed, exactly half way; moving it there adds a keyframe, and the boxes around follow it.
+ * dashed, exactly half way; moving it there adds a keyframe, and the boxes around follow it. The
+ * export dialog's "Interpolated frames" writes that track on every frame between its keyframes.
  */
 import { copyFile, mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readMot } from '../support/cli-exports.js';
 import { realMediaFolder } from '../support/cli-media.js';
 import {
   NO_KEYCHAIN,
@@ -167,4 +169,38 @@ describe('keyframes in the video review', () => {
     await screenshot(page, 'video-keyframes-playing');
     await page.getByRole('button', { name: 'Pause' }).click();
   }, 300_000);
+
+  it('exports MOT with "Interpolated frames": the drawn track on every frame between its keyframes', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Back to library' }).click();
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export boxes' });
+    await dialog.getByRole('combobox', { name: 'Format' }).selectOption({ label: 'MOT' });
+    const dir = join(ws.dir, 'mot-interpolated');
+    await dialog.getByRole('textbox', { name: 'Destination' }).fill(dir);
+    await dialog.getByRole('checkbox', { name: /Interpolated frames/ }).check();
+    await screenshot(page, 'video-keyframes-export');
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    await dialog
+      .getByRole('status')
+      .filter({ hasText: /^Exported/ })
+      .waitFor({ timeout: 120_000 });
+    const boxes = await readMot(dir);
+    const drawn = boxes
+      .filter((b) => b.track === Number(track))
+      .sort((a, b) => a.frame! - b.frame!);
+    // Keyframes on clip frames 5 and 25 (MOT frames 6 and 26), and every frame between.
+    expect(drawn.map((b) => b.frame)).toEqual(Array.from({ length: 21 }, (_, i) => 6 + i));
+    const half = drawn.find((b) => b.frame === 16)!;
+    const m = mid(first, second);
+    expect(half.xmin).toBeCloseTo(m.x * 768, 1);
+    expect(half.ymin).toBeCloseTo(m.y * 576, 1);
+    expect(half.xmax - half.xmin).toBeCloseTo(m.w * 768, 1);
+    for (const b of boxes) {
+      expect(b.frame).toBeGreaterThanOrEqual(1);
+      expect(b.frame).toBeLessThanOrEqual(40);
+      expect(b.xmax).toBeLessThanOrEqual(768.01);
+      expect(b.ymax).toBeLessThanOrEqual(576.01);
+    }
+  }, 180_000);
 });

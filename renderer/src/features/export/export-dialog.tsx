@@ -244,7 +244,7 @@ export function ExportDialog({ solution, filter, selection, classes }: ExportDia
               disabled={!canInterpolate}
               onChange={(e) => setInterpolate(e.target.checked)}
             />
-            Interpolated frames (every frame of a clip, tracks filled in between their boxes)
+            Interpolated frames (every frame of a clip)
           </label>
           <label className="checkbox">
             <input
