@@ -7,6 +7,7 @@ import type {
 } from '../store/store-types.js';
 import { mergeCorrections, mergeInPlace, type MergedBox } from './merge-corrections.js';
 import { assignTracks } from '../tracking/assign-tracks.js';
+import { isOffSample } from '../../shared/geometry/track-interpolation.js';
 
 export type TrackedBox = MergedBox & { trackId?: number };
 
@@ -30,8 +31,12 @@ export function passes(box: DetectionRow & { deleted?: boolean }, query: ExportQ
  * is renumbered; a deleted box is shown and exported nowhere).
  */
 export function withTracks(boxes: MergedBox[]): TrackedBox[] {
+  // A keyframe between analysed frames is always in a person's track: the tracker, which steps
+  // from one analysed frame to the next, never sees one (should it lose its track, it has none).
   const live = boxes.filter(
-    (b) => b.personTrack !== null || (!b.deleted && b.review !== 'rejected'),
+    (b) =>
+      b.personTrack !== null ||
+      (!b.deleted && b.review !== 'rejected' && !isOffSample(b.frameIndex)),
   );
   const ids = assignTracks(
     live.map((b) => ({
