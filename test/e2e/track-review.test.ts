@@ -20,6 +20,9 @@ import {
 import { labelFolder, openItem } from './label-folder.js';
 import { options } from './review-steps.js';
 
+/** A track action or an undo, then its refetch, can take seconds on a loaded machine. */
+const SLOW = { timeout: 15_000 };
+
 let app: BrowserApp;
 let ws: Workspace;
 let clipName: string;
@@ -143,7 +146,7 @@ describe('review by track', () => {
     const [longest] = await tracks(page);
     await page.getByRole('button', { name: 'Accept track' }).click();
     await expect
-      .poll(async () => (await tracks(page))[0]?.name)
+      .poll(async () => (await tracks(page))[0]?.name, SLOW)
       .toBe(`${longest!.name} · accepted`);
     const mine = async () => (await boxTracks(page)).filter((b) => b.track === longest!.id);
     await expect.poll(async () => (await mine()).map((b) => b.accepted)).toEqual([true]);
@@ -154,11 +157,11 @@ describe('review by track', () => {
     // By key: Alt+R rejects the track (still listed, to be found again); Ctrl+Z accepts it again.
     await page.keyboard.press('Alt+r');
     await expect
-      .poll(async () => (await tracks(page))[0]?.name)
+      .poll(async () => (await tracks(page))[0]?.name, SLOW)
       .toBe(`${longest!.name} · rejected`);
     await page.keyboard.press('Control+z');
     await expect
-      .poll(async () => (await tracks(page))[0]?.name)
+      .poll(async () => (await tracks(page))[0]?.name, SLOW)
       .toBe(`${longest!.name} · accepted`);
     await expect.poll(async () => (await mine()).map((b) => b.accepted)).toEqual([true]);
   }, 120_000);
@@ -175,7 +178,7 @@ describe('review by track', () => {
     const cut = await time(page);
     expect(cut).toBeLessThanOrEqual(second.end + 0.05);
     await page.getByRole('button', { name: 'Split track' }).click();
-    await expect.poll(async () => (await tracks(page)).length).toBe(before.length + 1);
+    await expect.poll(async () => (await tracks(page)).length, SLOW).toBe(before.length + 1);
     const after = await tracks(page);
     const head = after.find((t) => t.id === second.id)!;
     const tail = after.find((t) => !before.some((b) => b.id === t.id))!;
@@ -205,7 +208,7 @@ describe('review by track', () => {
       .poll(async () => (await tracks(page)).filter((t) => t.selected).map((t) => t.id))
       .toEqual([a!.id, b!.id]);
     await page.getByRole('button', { name: 'Merge tracks' }).click();
-    await expect.poll(async () => (await tracks(page)).length).toBe(before.length - 1);
+    await expect.poll(async () => (await tracks(page)).length, SLOW).toBe(before.length - 1);
     const merged = (await tracks(page)).find((t) => t.id === Math.min(a!.id, b!.id))!;
     expect(merged.boxes).toBe(a!.boxes + b!.boxes);
     expect(merged.start).toBeCloseTo(Math.min(a!.start, b!.start), 1);
@@ -222,7 +225,7 @@ describe('review by track', () => {
     await screenshot(page, 'track-review-merged');
 
     await page.keyboard.press('Control+z');
-    await expect.poll(async () => (await tracks(page)).length).toBe(before.length);
+    await expect.poll(async () => (await tracks(page)).length, SLOW).toBe(before.length);
     expect((await tracks(page)).map((t) => t.name)).toEqual(before.map((t) => t.name));
     // The frame shown lists its boxes in their own tracks again.
     const listed = new Set(before.map((t) => t.id));
