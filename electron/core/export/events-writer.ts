@@ -9,9 +9,9 @@
 import { clipEvents, type EventBox } from '../../shared/clips/clip-events.js';
 import type { DetectionRow, MediaKind } from '../store/store-types.js';
 import { roundTo } from './box-geometry.js';
-import { trackIdOf, type FormatWriter, type PreparedItem } from './export-model.js';
+import { trackIdOf, type PreparedItem } from './export-model.js';
+import { CsvFileWriter } from './csv-file-writer.js';
 import { csvRow } from './text-escape.js';
-import { TextSink } from './write-sinks.js';
 
 export const EVENTS_HEADER = [
   'clip',
@@ -34,11 +34,9 @@ function eventBox(d: DetectionRow): EventBox {
   };
 }
 
-export class EventsWriter implements FormatWriter {
-  private readonly sink: TextSink;
-
+export class EventsWriter extends CsvFileWriter {
   constructor(file: string) {
-    this.sink = TextSink.create(file, csvRow(EVENTS_HEADER));
+    super(file, EVENTS_HEADER);
   }
 
   accepts(kind: MediaKind): boolean {
@@ -65,14 +63,5 @@ export class EventsWriter implements FormatWriter {
       }
     }
     return boxes;
-  }
-
-  async finish(): Promise<string[]> {
-    await this.sink.close();
-    return [];
-  }
-
-  async abort(): Promise<void> {
-    await this.sink.destroy();
   }
 }
