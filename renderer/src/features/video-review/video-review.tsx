@@ -23,6 +23,7 @@ import {
   nearestFrame,
   type AnalysedFrame,
 } from './clip-frames.js';
+import { ClipSummary } from './clip-summary.js';
 import { DetectionTimeline } from './detection-timeline.js';
 import { usePlayable } from './use-playable.js';
 import { VideoOverlay } from './video-overlay.js';
@@ -253,6 +254,13 @@ export function VideoReview(p: ReviewScreenProps) {
           <DetectionTimeline
             frames={frames}
             shown={w.isShown}
+            durationMs={durationMs}
+            timeMs={timeMs}
+            onSeek={seekNear}
+          />
+          <ClipSummary
+            boxes={boxes}
+            frames={frames}
             durationMs={durationMs}
             timeMs={timeMs}
             onSeek={seekNear}
