@@ -48,7 +48,7 @@ function chartOptions(
     },
     axes: [
       { ...axis, values: (_u, ticks) => ticks.map((t) => clockTime(t * 1000)) },
-      { ...axis, size: 36, incrs: [1, 2, 5, 10, 20, 50, 100] },
+      { ...axis, size: 36, space: 16, incrs: [1, 2, 5, 10, 20, 50, 100] },
     ],
     series: [
       {},
@@ -56,6 +56,7 @@ function chartOptions(
         label: s.label,
         stroke: classColour(s.label),
         width: 2,
+        points: { show: false },
         paths: uPlot.paths.stepped?.({ align: 1 }),
       })),
     ],
