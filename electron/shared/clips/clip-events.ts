@@ -8,6 +8,7 @@
  * sample period apart leave no gap at all, whatever the sampling rate (at 1 frame per second,
  * consecutive sightings are 1 s apart and must not split a range).
  */
+import { isOffSample } from '../geometry/track-interpolation.js';
 
 /** The fields of a box the events read (a ReviewBox or an exported detection both fit). */
 export interface EventBox {
@@ -59,13 +60,14 @@ function sightingOf(b: EventBox): Sighting | null {
 
 /**
  * The time between two analysed frames: samples are evenly spaced, so the boxes with the lowest
- * and highest sample index give it exactly. 0 when every box is on one frame.
+ * and highest sample index give it exactly (a person's keyframe between samples has no sample
+ * index and is left out here, though it counts as a sighting). 0 when every box is on one frame.
  */
 export function samplePeriodMs(boxes: readonly EventBox[]): number {
   let first: EventBox | undefined;
   let last: EventBox | undefined;
   for (const b of boxes) {
-    if (b.timeMs === null) continue;
+    if (b.timeMs === null || isOffSample(b.frameIndex)) continue;
     if (!first || b.frameIndex < first.frameIndex) first = b;
     if (!last || b.frameIndex > last.frameIndex) last = b;
   }

@@ -6,6 +6,7 @@ import {
   samplePeriodMs,
   type EventBox,
 } from '../../../electron/shared/clips/clip-events.js';
+import { offSampleIndex } from '../../../electron/shared/geometry/track-interpolation.js';
 
 /** A box on sample `frame` of a clip sampled every `period` ms. */
 const at = (
@@ -89,6 +90,15 @@ describe('clip events', () => {
       ['ant', 2000],
       ['bee', 2000],
     ]);
+  });
+
+  it("counts a person's keyframe between samples as a sighting, without it changing the period", () => {
+    // Sampled every 500 ms; a keyframe drawn at 1.76 s (clip frame 44) bridges a 2 s absence.
+    const keyframe = { ...at(0, 'dog', 1), frameIndex: offSampleIndex(44), timeMs: 1760 };
+    const boxes = [at(0, 'dog', 1), at(1, 'dog', 1), keyframe, at(6, 'dog', 1)];
+    expect(samplePeriodMs(boxes)).toBe(500);
+    expect(clipEvents(boxes).map((e) => [e.startMs, e.endMs, e.boxes])).toEqual([[0, 3000, 4]]);
+    expect(clipEvents(boxes.filter((b) => b !== keyframe)).length).toBe(2);
   });
 
   it('has no events without boxes, and no period with a single frame', () => {
