@@ -2,13 +2,16 @@
  * What happened when, in Chromium on a real clip (the first 10 s of OpenCV's vtest.avi, labelled
  * by the embedded real models): the Events list names each class's ranges with their tracks, a
  * click on one seeks the clip to its start, the count chart under the timeline is drawn in the
- * classes' colours, and a click on the chart seeks there.
+ * classes' colours, and a click on the chart seeks there. The export dialog's "Events (CSV)"
+ * writes the same ranges as the panel shows.
  */
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../support/cli-exports.js';
 import { realMediaDir } from '../support/real-media.js';
 import {
   NO_KEYCHAIN,
@@ -26,6 +29,8 @@ const EVENT = /^([a-z ]+): (\d\d):(\d\d)(?:–(\d\d):(\d\d))?, (\d+) tracks?$/;
 
 let app: BrowserApp;
 let ws: Workspace;
+/** What the Events list showed, for the export to be checked against. */
+let shown: ReadEvent[] = [];
 
 beforeAll(async () => {
   ws = await workspace('labeldesk-events-', 'clips');
@@ -85,6 +90,7 @@ describe('clip events and the count chart', () => {
       .toBe(768);
 
     const events = await readEvents(page);
+    shown = events;
     // Pedestrians walk through the whole clip: people are an event from the start.
     const people = events.filter((e) => e.label === 'person');
     expect(people.length).toBeGreaterThan(0);
@@ -161,5 +167,35 @@ describe('clip events and the count chart', () => {
     await expect.poll(() => time(page)).toBeCloseTo(duration / 2, 0);
     await chart.scrollIntoViewIfNeeded();
     await screenshot(page, 'clip-count-chart');
+  }, 120_000);
+
+  it('the export dialog writes the events as CSV, the same ranges as the panel', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Back to library' }).click();
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export boxes' });
+    await dialog.getByRole('combobox', { name: 'Format' }).selectOption({ label: 'Events (CSV)' });
+    const out = join(ws.dir, 'events.csv');
+    await dialog.getByRole('textbox', { name: 'Destination' }).fill(out);
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    await dialog
+      .getByRole('status')
+      .filter({ hasText: /^Exported/ })
+      .waitFor({ timeout: 60_000 });
+    await screenshot(page, 'clip-events-export');
+
+    const [header, ...rows] = parseCsv(await readFile(out, 'utf8'));
+    expect(header).toEqual(['clip', 'class', 'track', 'start', 'end', 'boxes', 'meanScore']);
+    expect(new Set(rows.map((r) => r[0]))).toEqual(new Set([join(ws.folder, CLIP)]));
+    // Per class, the rows' tracks and the span they cover are the panel's (whole seconds shown).
+    for (const e of shown) {
+      const mine = rows.filter(
+        (r) => r[1] === e.label && Number(r[3]) < e.end + 1 && Number(r[4]) >= e.start,
+      );
+      expect(mine.length, e.name).toBe(e.tracks);
+      expect(Math.floor(Math.min(...mine.map((r) => Number(r[3]))))).toBe(e.start);
+      expect(Math.floor(Math.max(...mine.map((r) => Number(r[4]))))).toBe(e.end);
+    }
+    expect(rows.length).toBe(shown.reduce((n, e) => n + e.tracks, 0));
   }, 120_000);
 });
