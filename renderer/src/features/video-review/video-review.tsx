@@ -23,6 +23,7 @@ import {
   nearestFrame,
   type AnalysedFrame,
 } from './clip-frames.js';
+import { ClipSummary } from './clip-summary.js';
 import { DetectionTimeline } from './detection-timeline.js';
 import { KeyframeTrack } from './keyframe-track.js';
 import { useKeyframes } from './use-keyframes.js';
@@ -281,6 +282,13 @@ export function VideoReview(p: ReviewScreenProps) {
             onSeek={seekNear}
           />
           <TrackBand tracks={tracks.chosen} boxes={boxes} durationMs={durationMs} timeMs={timeMs} />
+          <ClipSummary
+            boxes={boxes}
+            frames={frames}
+            durationMs={durationMs}
+            timeMs={timeMs}
+            onSeek={seekNear}
+          />
         </div>
         <TracksPanel t={tracks} loaded={review.data !== undefined} />
         <WorkbenchSide
