@@ -12,7 +12,8 @@ import {
   toMergeCorrection,
   type RawMergeCorrection,
 } from './corrections-repo.js';
-import { exportSql, fromRaw, type RawDetection } from './export-items.js';
+import { exportSql } from './export-items.js';
+import { fromRaw, type RawDetection } from './row-mappers.js';
 
 // In path order: the order ties between equal scores are broken in, the same on every run.
 const FILES_SQL = `

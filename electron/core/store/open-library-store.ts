@@ -44,8 +44,8 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
   // so a transaction of many updates need not spill index pages to the WAL before it commits.
   db.pragma('cache_size = -32768');
   const readers = new Set<Db>();
-  const mirror = reviewMirror(db);
-  const corrections = new CorrectionsRepo(db, now, mirror);
+  const { mirror, mirrorKnown } = reviewMirror(db);
+  const corrections = new CorrectionsRepo(db, now, mirror, mirrorKnown);
   const integrity = db.prepare<[], { integrity_check: string }>('PRAGMA integrity_check');
   return {
     file,
