@@ -50,14 +50,16 @@ export async function importLabels(
   const index = new LibraryIndex(store.media.list({}));
   const seen = new Map<number, string>();
   const total = read.files.length;
-  for (let start = 0; start < total; start += BATCH) {
-    options.signal?.throwIfAborted();
-    const batch = read.files.slice(start, start + BATCH);
-    store.transaction(() => importBatch(store, batch, index, seen, solution, summary));
-    options.onProgress?.({ done: Math.min(total, start + BATCH), total });
-    // Lets progress events and other calls through between batches.
-    await new Promise((r) => setImmediate(r));
-  }
+  await store.bulkWrites(async () => {
+    for (let start = 0; start < total; start += BATCH) {
+      options.signal?.throwIfAborted();
+      const batch = read.files.slice(start, start + BATCH);
+      store.transaction(() => importBatch(store, batch, index, seen, solution, summary));
+      options.onProgress?.({ done: Math.min(total, start + BATCH), total });
+      // Lets progress events and other calls through between batches.
+      await new Promise((r) => setImmediate(r));
+    }
+  });
   return summary;
 }
 
