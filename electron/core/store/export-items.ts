@@ -20,13 +20,7 @@ import {
   type RawDetection,
   type ResultDbRow,
 } from './row-mappers.js';
-import type {
-  DetectionOrigin,
-  DetectionRow,
-  ExportItem,
-  ExportQuery,
-  ReviewState,
-} from './store-types.js';
+import type { ExportItem, ExportQuery } from './store-types.js';
 
 const MEDIA_COLS = [
   'id',
