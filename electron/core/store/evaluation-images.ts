@@ -4,6 +4,7 @@
  * boxes with a person's corrections merged in, minus rejected and deleted ones), read afresh so
  * an edit after the review counts. Only files with a result of the solution are evaluated.
  */
+import { isOffSample } from '../../shared/geometry/track-interpolation.js';
 import type { EvalImage, ModelBox, TruthBox } from '../evaluation/evaluation-types.js';
 import { mergeCorrections } from '../review/merge-corrections.js';
 import type { Db } from '../../node-lib/sqlite.js';
@@ -64,14 +65,15 @@ export function* evaluationImages(db: Db, solution: string): Generator<EvalImage
       const frames: Frames = new Map();
       const raw = allBoxes.all({ resultId: f.result_id });
       // One read of the model's boxes serves both sides: as the model gave them, and merged.
-      for (const d of raw) frameOf(frames, d[2]).model.push(modelBoxOf(d));
+      for (const d of raw) if (!isOffSample(d[2])) frameOf(frames, d[2]).model.push(modelBoxOf(d));
       if (f.corrected) {
         const shown = mergeCorrections(
           raw.map(fromRaw),
           corrections.all(f.content_hash, solution).map(toMergeCorrection),
         );
         for (const b of shown) {
-          if (b.review === 'rejected') continue;
+          // A keyframe between analysed frames: the model never saw it, so it measures nothing.
+          if (b.review === 'rejected' || isOffSample(b.frameIndex)) continue;
           frameOf(frames, b.frameIndex).truth.push({ key: b.key, label: b.label, bbox: b.bbox });
         }
       } else {
