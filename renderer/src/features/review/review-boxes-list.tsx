@@ -7,7 +7,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { ReviewBox } from '@shared/contract/review-schemas.js';
 import { boxName } from '../library/viewer/box-geometry.js';
-import { classColour } from './box-colours.js';
+import { classColour, useClassColours } from './box-colours.js';
 
 interface ReviewBoxesListProps {
   boxes: readonly ReviewBox[];
@@ -38,6 +38,7 @@ const Row = memo(function Row({
   onPick(key: string, e: MouseEvent): void;
   conflict: string | undefined;
 }) {
+  useClassColours();
   const byRule = box.review === 'accepted' && Boolean(box.rule);
   // A clip track's box between its anchors (video-review/interpolated-boxes.ts).
   const between = 'interpolated' in box && box.interpolated === true;

@@ -6,7 +6,7 @@
 import type { MouseEvent } from 'react';
 import type { ReviewBox } from '@shared/contract/review-schemas.js';
 import { densityByClass, isReviewed, type AnalysedFrame } from './clip-frames.js';
-import { classColour } from '../review/box-colours.js';
+import { classColour, useClassColours } from '../review/box-colours.js';
 
 interface TimelineProps {
   frames: readonly AnalysedFrame[];
@@ -21,6 +21,7 @@ export const LABEL_W = 90;
 export const WIDTH = 1000;
 
 export function DetectionTimeline({ frames, shown, durationMs, timeMs, onSeek }: TimelineProps) {
+  useClassColours();
   const rows = [...densityByClass(frames, shown)].sort((a, b) => a[0].localeCompare(b[0]));
   const max = Math.max(1, ...rows.flatMap(([, r]) => r.map((p) => p.count)));
   const span = Math.max(1, durationMs);
