@@ -10,11 +10,16 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { ExportItem } from '../store/store-types.js';
 import { mediaDisplayedSize } from './box-geometry.js';
 import { CocoWriter } from './coco-writer.js';
 import { CsvWriter } from './csv-writer.js';
-import type { ExportFormat, ExportProgress, ExportSummary, FormatWriter } from './export-model.js';
+import type {
+  ExportFormat,
+  ExportProgress,
+  ExportSummary,
+  FormatWriter,
+  WritableItem,
+} from './export-model.js';
 import { MotWriter } from './mot-writer.js';
 import { VocWriter } from './voc-writer.js';
 import { YoloWriter } from './yolo-writer.js';
@@ -22,7 +27,7 @@ import { YoloWriter } from './yolo-writer.js';
 export type { ExportFormat, ExportProgress, ExportSummary } from './export-model.js';
 
 export interface ExportOptions {
-  items: Iterable<ExportItem> | AsyncIterable<ExportItem>;
+  items: Iterable<WritableItem> | AsyncIterable<WritableItem>;
   format: ExportFormat;
   /** A file for coco/csv; a folder for yolo/voc/mot (absent or empty: never mixed with other files). */
   out: string;
