@@ -22,6 +22,7 @@ const FORMATS: { id: ExportFormat; name: string; folder: boolean }[] = [
   { id: 'voc', name: 'Pascal VOC', folder: true },
   { id: 'csv', name: 'CSV', folder: false },
   { id: 'mot', name: 'MOT', folder: true },
+  { id: 'events', name: 'Events (CSV)', folder: false },
 ];
 const FRAME_FORMATS: ReadonlySet<ExportFormat> = new Set(['coco', 'yolo', 'voc']);
 
@@ -76,7 +77,7 @@ export function ExportDialog({ solution, filter, selection, classes }: ExportDia
     try {
       const { path } = await api.call('host.pickSaveTarget', {
         folder,
-        ...(folder ? {} : { defaultName: `${format}.${format === 'csv' ? 'csv' : 'json'}` }),
+        ...(folder ? {} : { defaultName: `${format}.${format === 'coco' ? 'json' : 'csv'}` }),
       });
       if (path) setDestination(path);
     } catch (err) {
