@@ -14,12 +14,14 @@ import { mediaDisplayedSize } from './box-geometry.js';
 import { CocoWriter } from './coco-writer.js';
 import { CsvWriter } from './csv-writer.js';
 import { EventsWriter } from './events-writer.js';
-import type {
-  ExportFormat,
-  ExportProgress,
-  ExportSummary,
-  FormatWriter,
-  WritableItem,
+import {
+  isStream,
+  type ExportFormat,
+  type ExportProgress,
+  type ExportSummary,
+  type FormatWriter,
+  type ItemRows,
+  type WritableItem,
 } from './export-model.js';
 import { MotWriter } from './mot-writer.js';
 import { VocWriter } from './voc-writer.js';
@@ -92,7 +94,7 @@ export async function exportLibrary(options: ExportOptions): Promise<ExportSumma
         progress.boxes += await writer.add({
           media: item.media,
           size,
-          detections: item.detections,
+          detections: abortable(item.detections, signal),
         });
         progress.files++;
       }
@@ -116,6 +118,21 @@ export async function exportLibrary(options: ExportOptions): Promise<ExportSumma
     await rm(temp, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** A streamed clip takes seconds to write: quitting stops it between its boxes too. */
+function abortable(rows: ItemRows, signal: AbortSignal | undefined): ItemRows {
+  if (!signal || !isStream(rows)) return rows;
+  return {
+    frameOrdered: true,
+    *[Symbol.iterator]() {
+      let n = 0;
+      for (const row of rows) {
+        if (++n % 1024 === 0) signal.throwIfAborted();
+        yield row;
+      }
+    },
+  };
 }
 
 async function openWriter(

@@ -93,4 +93,28 @@ describe('MOT of a streamed clip', () => {
     expect(await readdir(t.dir)).not.toContain('failed');
     expect((await readdir(t.dir)).filter((n) => n.includes('.partial'))).toEqual([]);
   });
+
+  it('quitting stops a clip half way through its lines and leaves nothing', async () => {
+    const out = join(t.dir, 'quit');
+    const clip = longClip();
+    const rows = clip.detections;
+    const quit = new AbortController();
+    let n = 0;
+    const quitting: WritableItem = {
+      ...clip,
+      detections: {
+        frameOrdered: true,
+        *[Symbol.iterator]() {
+          for (const row of rows) {
+            if (++n === 30_000) quit.abort();
+            yield row;
+          }
+        },
+      },
+    };
+    const done = exportLibrary({ items: [quitting], format: 'mot', out, signal: quit.signal });
+    await expect(done).rejects.toThrow(/abort/i);
+    expect(n).toBeLessThan(32_000);
+    expect((await readdir(t.dir)).filter((name) => name.includes('quit'))).toEqual([]);
+  });
 });
