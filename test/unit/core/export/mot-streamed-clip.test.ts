@@ -46,6 +46,23 @@ const longClip = (): WritableItem =>
     ),
   );
 
+/** The long clip, calling `hook` as its box number `at` is read; `read()`: boxes read so far. */
+function longClipCalling(at: number, hook: () => void) {
+  const clip = longClip();
+  const rows = clip.detections;
+  let n = 0;
+  const detections = {
+    frameOrdered: true as const,
+    *[Symbol.iterator]() {
+      for (const row of rows) {
+        if (++n === at) hook();
+        yield row;
+      }
+    },
+  };
+  return { clip: { ...clip, detections }, read: () => n };
+}
+
 describe('MOT of a streamed clip', () => {
   it('writes every line in frame order, each track once per frame', async () => {
     const out = join(t.dir, 'mot');
@@ -72,22 +89,10 @@ describe('MOT of a streamed clip', () => {
 
   it('a failure half way through a clip removes the partial export', async () => {
     const out = join(t.dir, 'failed');
-    const clip = longClip();
-    const rows = clip.detections;
-    let n = 0;
-    const failing: WritableItem = {
-      ...clip,
-      detections: {
-        frameOrdered: true,
-        *[Symbol.iterator]() {
-          for (const row of rows) {
-            if (++n === 40_000) throw new Error('disk gone');
-            yield row;
-          }
-        },
-      },
-    };
-    await expect(exportLibrary({ items: [failing], format: 'mot', out })).rejects.toThrow(
+    const failing = longClipCalling(40_000, () => {
+      throw new Error('disk gone');
+    });
+    await expect(exportLibrary({ items: [failing.clip], format: 'mot', out })).rejects.toThrow(
       'disk gone',
     );
     expect(await readdir(t.dir)).not.toContain('failed');
@@ -96,25 +101,11 @@ describe('MOT of a streamed clip', () => {
 
   it('quitting stops a clip half way through its lines and leaves nothing', async () => {
     const out = join(t.dir, 'quit');
-    const clip = longClip();
-    const rows = clip.detections;
     const quit = new AbortController();
-    let n = 0;
-    const quitting: WritableItem = {
-      ...clip,
-      detections: {
-        frameOrdered: true,
-        *[Symbol.iterator]() {
-          for (const row of rows) {
-            if (++n === 30_000) quit.abort();
-            yield row;
-          }
-        },
-      },
-    };
-    const done = exportLibrary({ items: [quitting], format: 'mot', out, signal: quit.signal });
+    const quitting = longClipCalling(30_000, () => quit.abort());
+    const done = exportLibrary({ items: [quitting.clip], format: 'mot', out, signal: quit.signal });
     await expect(done).rejects.toThrow(/abort/i);
-    expect(n).toBeLessThan(32_000);
+    expect(quitting.read()).toBeLessThan(32_000);
     expect((await readdir(t.dir)).filter((name) => name.includes('quit'))).toEqual([]);
   });
 });
