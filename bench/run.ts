@@ -8,6 +8,7 @@ import { benchEvaluation } from './evaluation-bench.js';
 import { benchExport } from './export-bench.js';
 import { benchExportCorrected } from './export-corrected-bench.js';
 import { benchImport } from './import-bench.js';
+import { benchInterpolatedExport } from './interpolated-export/interpolated-export-bench.js';
 import { benchLabel } from './label-bench.js';
 import { benchLibrary } from './library-bench.js';
 import { benchModelThroughput } from './model-throughput.js';
@@ -28,6 +29,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   library: benchLibrary,
   export: benchExport,
   'export-corrected': benchExportCorrected,
+  'interpolated-export': benchInterpolatedExport,
   import: benchImport,
   label: benchLabel,
   plan: benchPlan,
