@@ -60,6 +60,7 @@ const WRITES: Partial<Record<keyof Handlers, string>> = {
   'review.acceptAll': 'review edits',
   'review.rejectAll': 'review edits',
   'review.relabelTrack': 'review edits',
+  'review.next': 'the reviewed mark',
   'quality.autoAccept': 'boxes accepted by rule',
   'quality.undoAutoAccept': 'undoing an auto-accept',
   'labels.import': 'imported labels',
