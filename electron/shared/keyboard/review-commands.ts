@@ -123,6 +123,12 @@ export const REVIEW_COMMANDS = [
     label: 'Mark the item reviewed (its boxes become ground truth), or not any more',
     scopes: REVIEW,
   },
+  {
+    id: 'review.reviewNext',
+    keys: ['Enter'],
+    label: 'Review next: mark the item reviewed, open the one with the most expected corrections',
+    scopes: REVIEW,
+  },
   { id: 'review.next', keys: ['J'], label: 'Next item', scopes: REVIEW },
   { id: 'review.previous', keys: ['K'], label: 'Previous item', scopes: REVIEW },
   {

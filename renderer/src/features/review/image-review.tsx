@@ -61,6 +61,7 @@ export function ImageReview(p: ReviewScreenProps) {
         nav={nav}
         detail={size ? ` · ${size.width}×${size.height}` : ''}
         mark={w.reviewed}
+        next={w.reviewNext}
         onOpen={p.onOpen}
         onBack={p.onBack}
       />

@@ -19,6 +19,7 @@ import type { ReviewFilters } from './review-toolbar.js';
 import type { ReviewSession } from './review-session.js';
 import { useReviewEdits, type PlannedEdit } from './use-review-edits.js';
 import { useReviewedMark } from './use-reviewed-mark.js';
+import { useReviewNext } from './use-review-next.js';
 
 /** A clip's own keys and buttons: play or pause, a frame step, the next box on another frame. */
 export type ClipAction = { kind: 'play' } | { kind: 'step' | 'detection'; step: 1 | -1 };
@@ -69,6 +70,8 @@ const EDITING = new Set<CommandId>([
   'review.nudge',
   'review.nudgeFar',
 ]);
+const pressable = (t: EventTarget | null) =>
+  t instanceof HTMLElement && t.closest('button, a[href], summary, [role="button"]') !== null;
 const ARROW_STEP: Record<string, [number, number]> = {
   ArrowLeft: [-1, 0],
   ArrowRight: [1, 0],
@@ -108,6 +111,7 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
   const editable = o.target !== null;
 
   const reviewed = useReviewedMark(id, solution);
+  const reviewNext = useReviewNext(id, solution, o.onOpen);
 
   useEffect(() => {
     session.resetItem();
@@ -251,6 +255,8 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
     'review.previousByArrow': () => go(o.nav.prev),
     'review.back': () => (drawMode ? setDrawMode(false) : o.onBack(o.nav.position)),
     'review.markReviewed': () => reviewed.toggle(),
+    // Enter on a focused button or link presses it, as usual.
+    'review.reviewNext': (_chord, e) => !pressable(e.target) && reviewNext.go(),
     'review.undo': () => void edits.undo(),
     'review.redo': () => void edits.redo(),
     'review.nudge': (chord) => nudgeBy(chord, 1),
@@ -306,6 +312,7 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
     onDraw,
     editable,
     reviewed,
+    reviewNext,
     conflicts: conflicts.named,
   };
 }

@@ -171,6 +171,7 @@ export function VideoReview(p: ReviewScreenProps) {
         nav={nav}
         detail={playable?.variant === 'proxy' ? ` · Playing a proxy (${playable.reason})` : ''}
         mark={w.reviewed}
+        next={w.reviewNext}
         onOpen={p.onOpen}
         onBack={p.onBack}
       />
