@@ -15,35 +15,25 @@ import {
 import { LibraryViewClient } from '../../../electron/core/store/library-view-client.js';
 import { openLibraryStore } from '../../../electron/core/store/open-library-store.js';
 import type { LibraryStore } from '../../../electron/core/store/store-types.js';
-import {
-  CALLS,
-  type CallInput,
-  type CallName,
-  type CallResult,
-} from '../../../electron/shared/contract/index.js';
+import type { CallInput, CallName, CallResult } from '../../../electron/shared/contract/index.js';
+import { callThrough } from '../../support/review-calls.js';
 import { tempDir } from '../../support/temp-dir.js';
 
 let t: { dir: string; remove: () => Promise<void> };
 let store: LibraryStore;
 let client: LibraryViewClient;
-let handlers: Record<string, (a: unknown) => unknown>;
+let handlers: object;
 let changed: number[];
 const id: Record<string, number> = {};
 
-async function call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallResult<N>> {
-  const handler = handlers[name] as (a: unknown) => unknown;
-  return CALLS[name].output.parse(await handler(CALLS[name].input.parse(input))) as CallResult<N>;
-}
+const call = <N extends CallName>(name: N, input: CallInput<N>): Promise<CallResult<N>> =>
+  callThrough(handlers, name, input);
 
 const SAME = { x: 0.4, y: 0.4, w: 0.3, h: 0.3 };
+const ANY_FRAME = { frameIndex: 0, timeMs: null, classId: null, bboxPx: SAME };
 const box = (label: string, score: number, bbox = { x: score / 2, y: 0.1, w: 0.04, h: 0.04 }) => ({
-  frameIndex: 0,
-  timeMs: null,
-  label,
-  classId: null,
-  score,
-  bbox,
-  bboxPx: { x: 0, y: 0, w: 0, h: 0 },
+  ...ANY_FRAME,
+  ...{ label, score, bbox },
 });
 const sure = (n: number) => Array.from({ length: n }, (_, i) => box('pear', 0.9 + i / 100));
 
@@ -56,7 +46,7 @@ beforeEach(async () => {
   handlers = {
     ...libraryHandlers(store, client.q, (s) => priority.fresh(s)),
     ...reviewNextHandlers(store, client.q, priority, (m) => changed.push(m.id)),
-  } as Record<string, (a: unknown) => unknown>;
+  };
   const f = store.folders.add('/lib');
   const files = {
     a: sure(3),
