@@ -1,10 +1,17 @@
 /** Shared steps of the review and export end-to-end tests: label everything, open an item. */
 import type { Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cliEnv, cliHome, cliJson } from '../support/cli-run.js';
 import { realMediaDir } from '../support/real-media.js';
-import { addFolderByPath, NO_KEYCHAIN, openApp, type BrowserApp } from './browser-app.js';
+import {
+  addFolderByPath,
+  NO_KEYCHAIN,
+  openApp,
+  startBrowserApp,
+  type BrowserApp,
+} from './browser-app.js';
 
 /** Opens the app, adds `folder`, runs the embedded models over it to Done, and goes to the Library. */
 export async function labelFolder(app: BrowserApp, folder: string): Promise<void> {
@@ -30,6 +37,29 @@ export async function labelledHome(photos: readonly string[], sub: string) {
   for (const name of photos) await copyFile(join(media, name), join(folder, name));
   await cliJson(['label', folder, '-y'], cliEnv(h.home, NO_KEYCHAIN));
   return { home: h.home, folder, remove: h.remove };
+}
+
+/**
+ * For one test file: a library of these photos labelled by the CLI, opened in the browser app
+ * before the tests and closed and removed after them. Returns the app's getter.
+ */
+export function labelledApp(photos: readonly string[], sub: string): () => BrowserApp {
+  let app: BrowserApp | null = null;
+  let remove: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const h = await labelledHome(photos, sub);
+    remove = h.remove;
+    app = await startBrowserApp({ LABELDESK_HOME: h.home, ...NO_KEYCHAIN });
+    await openApp(app);
+  }, 300_000);
+  afterAll(async () => {
+    await app?.close();
+    await remove?.();
+  });
+  return () => {
+    if (!app) throw new Error('the app did not start');
+    return app;
+  };
 }
 
 /** Opens a library item by its file name (double click on its tile). */

@@ -74,7 +74,7 @@ export function ImageReview(p: ReviewScreenProps) {
       </WorkbenchToolbar>
       {boxesQ.isError ? <ErrorNote error={boxesQ.error} /> : null}
       <div className="viewer-body">
-        <BoxStage name={name} picture={size} boxes={w.shown} {...w.stageProps}>
+        <BoxStage name={name} picture={size} boxes={w.drawn} {...w.stageProps}>
           <img
             key={id}
             src={`${p.mediaBase}file/${id}`}

@@ -1,6 +1,7 @@
 /**
  * The `Boxes` listbox: one option per box shown, named "label score", in sync with the stage both
- * ways. Only the rows in view are in the document (5,000 rows made every selection a full layout
+ * ways; a conflict is one option, "apple / orange · conflict" (←/→ or a click on a class chooses
+ * which of its boxes is kept by `C`). Only the rows in view are in the document (5,000 rows made every selection a full layout
  * of the page); each option states its position in the whole list for assistive technology.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -8,13 +9,14 @@ import { memo, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 're
 import type { ReviewBox } from '@shared/contract/review-schemas.js';
 import { boxName } from '../library/viewer/box-geometry.js';
 import { classColour } from './box-colours.js';
+import { conflictName, type ConflictRow } from './conflict-rows.js';
 
 interface ReviewBoxesListProps {
   boxes: readonly ReviewBox[];
   selected: ReadonlySet<string>;
   onSelect(keys: Set<string>): void;
-  /** Boxes in a conflict, by key: which conflict and its classes. */
-  conflicts?: ReadonlyMap<string, string>;
+  /** Each conflict, by the key of its chosen box (the one row that stands for it). */
+  conflicts?: ReadonlyMap<string, ConflictRow>;
 }
 
 /** Matches `.box-option` in screens.css (one line per row). */
@@ -36,14 +38,14 @@ const Row = memo(function Row({
   count: number;
   top: number;
   onPick(key: string, e: MouseEvent): void;
-  conflict: string | undefined;
+  conflict: ConflictRow | undefined;
 }) {
   const byRule = box.review === 'accepted' && Boolean(box.rule);
   const state = [
     box.review === 'pending' ? '' : byRule ? 'by rule' : box.review,
     box.origin === 'model' ? '' : box.origin,
     box.trackId === null ? '' : `#${box.trackId}`,
-    conflict ?? '',
+    conflict ? 'conflict' : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -51,7 +53,7 @@ const Row = memo(function Row({
     <div
       id={optionId(box.key)}
       role="option"
-      aria-label={boxName(box)}
+      aria-label={conflict ? conflictName(conflict) : boxName(box)}
       aria-selected={chosen}
       aria-setsize={count}
       aria-posinset={index + 1}
@@ -61,7 +63,27 @@ const Row = memo(function Row({
       onClick={(e) => onPick(box.key, e)}
     >
       <span className="swatch" style={{ background: classColour(box.label) }} aria-hidden="true" />
-      <span className="box-label">{box.label}</span>
+      {conflict ? (
+        <span className="box-label">
+          {conflict.members.map((m, i) => (
+            <span key={m.key}>
+              {i > 0 ? ' / ' : ''}
+              {/* A click on a class chooses it; the row's ←/→ do the same from the keyboard. */}
+              <span
+                className={i === conflict.chosen ? 'conflict-chosen' : 'conflict-other'}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  onPick(m.key, e);
+                }}
+              >
+                {m.label}
+              </span>
+            </span>
+          ))}
+        </span>
+      ) : (
+        <span className="box-label">{box.label}</span>
+      )}
       <span className="box-score">{box.score.toFixed(2)}</span>
       <span
         className="box-state muted small"
@@ -102,6 +124,15 @@ export function ReviewBoxesList({ boxes, selected, onSelect, conflicts }: Review
   });
 
   function onKeyDown(e: KeyboardEvent) {
+    const conflict = active === null ? undefined : conflicts?.get(active);
+    if (conflict && (e.key === 'ArrowRight' || e.key === 'ArrowLeft')) {
+      // Another class of the conflict becomes the chosen one (the row stays where it is).
+      e.preventDefault();
+      const n = conflict.members.length;
+      const to = conflict.members[(conflict.chosen + (e.key === 'ArrowRight' ? 1 : n - 1)) % n];
+      if (to) onSelect(new Set([to.key]));
+      return;
+    }
     const page = Math.max(1, Math.floor((listRef.current?.clientHeight ?? 0) / ROW_HEIGHT) - 1);
     const moves: Record<string, number> = {
       ArrowDown: 1,

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReviewBox, ReviewEdit } from '@shared/contract/review-schemas.js';
 import { translateWithin, type NormBox, type Size } from '@shared/geometry/box-math.js';
 import { shownBy } from './box-filter.js';
+import { mergeConflicts } from './conflict-rows.js';
 import type { BoxChange, StageHandle } from './box-stage.js';
 import type { CommandId } from '@shared/keyboard/registry.js';
 import { helpStore, openHelp } from '../../keyboard/help-state.js';
@@ -141,20 +142,16 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
   const labels = useMemo(() => [...new Set(o.itemBoxes.map((b) => b.label))].sort(), [o.itemBoxes]);
   const pickable = useMemo(() => [...new Set([...o.classes, ...labels])], [o.classes, labels]);
   const firstSelected = [...sel].map((k) => byKey.get(k)).find(Boolean);
-  // Each conflict (one object, several classes) is named once: "conflict 1: orange / apple".
-  const conflicts = useMemo(() => {
-    const named = new Map<string, string>();
-    const groups = findConflicts(o.boxes);
-    groups.forEach((keys, i) => {
-      const labels = [...new Set(keys.map((k) => byKey.get(k)?.label ?? ''))].join(' / ');
-      for (const k of keys) named.set(k, `conflict ${i + 1}: ${labels}`);
-    });
-    return { named, groups };
-  }, [o.boxes, byKey]);
+  const groups = useMemo(() => findConflicts(o.boxes), [o.boxes]);
+  // Each conflict (one object, several classes) is one row and one box: its chosen box's.
+  const merged = useMemo(
+    () => mergeConflicts(shown, groups, byKey, sel),
+    [shown, groups, byKey, sel],
+  );
   /** Keeps the selected box's class on its object: the other boxes of its conflict are rejected. */
   const keepClass = (): boolean => {
     const kept = firstSelected?.key;
-    const group = conflicts.groups.find((g) => kept !== undefined && g.includes(kept));
+    const group = groups.find((g) => kept !== undefined && g.includes(kept));
     if (!group) return false;
     forBoxes(
       group.filter((k) => k !== kept),
@@ -313,7 +310,10 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
     editable,
     reviewed,
     reviewNext,
-    conflicts: conflicts.named,
+    /** The Boxes list's rows and what the stage draws: each conflict merged into one. */
+    rows: merged.rows,
+    drawn: merged.drawn,
+    conflicts: merged.conflicts,
   };
 }
 

@@ -141,7 +141,7 @@ export function WorkbenchSide({ w, title, total, loaded, note, onRelabelTrack }:
       {note}
       {loaded && w.shown.length === 0 ? <p className="muted">No boxes shown.</p> : null}
       <ReviewBoxesList
-        boxes={w.shown}
+        boxes={w.rows}
         selected={sel}
         onSelect={w.setSelected}
         conflicts={w.conflicts}

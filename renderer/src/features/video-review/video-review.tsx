@@ -191,7 +191,7 @@ export function VideoReview(p: ReviewScreenProps) {
             <BoxStage
               name={name}
               picture={picture}
-              boxes={paused ? w.shown : NO_BOXES}
+              boxes={paused ? w.drawn : NO_BOXES}
               {...w.stageProps}
             >
               {playable?.state === 'ready' ? (
