@@ -8,6 +8,8 @@ import type { ReviewBox } from '@shared/contract/review-schemas.js';
 export interface ConflictRow {
   /** The conflict's boxes, best score first. */
   members: readonly { key: string; label: string }[];
+  /** How many of them an auto-accept rule accepted (the row says so: "2 by rule"). */
+  byRule: number;
   /** Which member is chosen (its class is kept by `C`). */
   chosen: number;
   /** Its classes, best score first ("apple / orange"). */
@@ -40,7 +42,11 @@ export function mergeConflicts(
     if (chosen === undefined) continue;
     const members = group.map((key) => ({ key, label: byKey.get(key)?.label ?? '' }));
     const labels = [...new Set(members.map((m) => m.label))].join(' / ');
-    conflicts.set(chosen, { members, chosen: group.indexOf(chosen), labels });
+    const byRule = group.filter((k) => {
+      const b = byKey.get(k);
+      return b?.review === 'accepted' && Boolean(b.rule);
+    }).length;
+    conflicts.set(chosen, { members, byRule, chosen: group.indexOf(chosen), labels });
     for (const k of group) if (k !== chosen) standIns.add(k);
   }
   if (conflicts.size === 0) return { rows: [...shown], drawn: [...shown], conflicts };
