@@ -5,6 +5,7 @@ import { EXPORT_FORMATS, type ExportFormat } from '../../application/export-sele
 import {
   cachedSolutions,
   carriesClipFrames,
+  carriesInterpolation,
   runExport,
   unknownClasses,
 } from '../../application/export-use-case.js';
@@ -24,6 +25,7 @@ interface ExportOptions {
   classes?: string;
   force?: boolean;
   clipFrames?: string;
+  interpolate?: boolean;
 }
 
 function parseScore(value: string): number {
@@ -51,6 +53,10 @@ export function addExportCommand(program: Command): void {
       '--clip-frames <dir>',
       'coco/yolo/voc: write clips’ analysed frames with boxes as JPEGs here and export them as images',
     )
+    .option(
+      '--interpolate',
+      'mot/csv/--clip-frames: every frame of each clip at its own rate, tracks interpolated between their boxes',
+    )
     .action(async (opts: ExportOptions) => {
       if (!EXPORT_FORMATS.includes(opts.format)) {
         throw new UsageError(`--format takes one of ${EXPORT_FORMATS.join(', ')}.`);
@@ -61,6 +67,9 @@ export function addExportCommand(program: Command): void {
         .filter(Boolean);
       if (opts.clipFrames && !carriesClipFrames(opts.format)) {
         throw new UsageError('--clip-frames works with coco, yolo and voc.');
+      }
+      if (opts.interpolate && !carriesInterpolation(opts.format, Boolean(opts.clipFrames))) {
+        throw new UsageError('--interpolate works with mot, csv, or --clip-frames.');
       }
       if (opts.byPerson && !opts.onlyAccepted) {
         throw new UsageError('--by-person works with --only-accepted.');
@@ -88,6 +97,7 @@ export function addExportCommand(program: Command): void {
           classes: wanted,
           replace: opts.force,
           framesDir,
+          interpolate: opts.interpolate,
           signal: ctrlC.stop,
         }).catch((err: unknown) => {
           if (ctrlC.stop.aborted)

@@ -27,6 +27,8 @@ export const ExportStartInput = z.object({
   classes: z.array(z.string().min(1).max(200)).max(1000).optional(),
   /** COCO, YOLO, VOC: write clips' analysed frames as JPEGs and export them as images. */
   clipFrames: z.boolean().default(false),
+  /** MOT, CSV, clips as frames: every frame at the clip's own rate, tracks interpolated. */
+  interpolate: z.boolean().optional(),
   /** Replace an existing file, or a folder holding a previous export (the CLI's --force). */
   replace: z.boolean().default(false),
 });

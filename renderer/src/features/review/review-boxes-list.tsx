@@ -41,11 +41,13 @@ const Row = memo(function Row({
   conflict: ConflictRow | undefined;
 }) {
   const byRule = box.review === 'accepted' && Boolean(box.rule);
+  // A clip track's box between its anchors (video-review/interpolated-boxes.ts).
+  const between = 'interpolated' in box && box.interpolated === true;
   // A conflict's row stands for several boxes: it counts those accepted by rule.
   const ruleText = conflict ? (conflict.byRule > 0 ? `${conflict.byRule} by rule` : '') : 'by rule';
   const state = [
     box.review === 'pending' ? '' : byRule ? ruleText : box.review,
-    box.origin === 'model' ? '' : box.origin,
+    between ? 'interpolated' : box.origin === 'model' ? '' : box.origin,
     box.trackId === null ? '' : `#${box.trackId}`,
     conflict ? 'conflict' : '',
     conflict && !byRule && conflict.byRule > 0 ? ruleText : '',
