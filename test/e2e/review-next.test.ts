@@ -2,7 +2,7 @@
  * Review what matters first (issue 13 §4), end to end on real models through browser mode, as a
  * person: the library sorted by "Review priority", the first file opened, Enter through every file
  * (each marked reviewed as it is left), fruits.jpg's conflict shown as ONE row ("apple / orange ·
- * conflict") whose class is chosen with → and kept with C, and at the end the review says so.
+ * conflict") whose class is chosen with Shift+C and kept with C, and at the end the review says so.
  * Screenshots go to test-results/.
  */
 import type { Page } from 'playwright-core';
@@ -16,7 +16,7 @@ const app = labelledApp(PHOTOS, 'batch');
 
 const CONFLICT = / · conflict$/;
 
-/** Keeps one class of the open file's first conflict, chosen with → in the Boxes list. */
+/** Keeps one class of the open file's first conflict, chosen with Shift+C. */
 async function resolveConflict(page: Page): Promise<void> {
   await expect
     .poll(async () => (await options(page)).some((o) => CONFLICT.test(o.name)))
@@ -27,13 +27,13 @@ async function resolveConflict(page: Page): Promise<void> {
   expect(classes.length).toBeGreaterThanOrEqual(2);
   // The merged row names every class once; the same object is not listed again per class.
   expect(before.filter((o) => o.bbox.x === row.bbox.x && o.bbox.y === row.bbox.y)).toHaveLength(1);
-  // A click on the row's score selects it (a click on one of its classes would choose that class).
+  // A click selects the row (on a selected row, a click on a class would choose that class).
   await page.locator(`[id="${row.id}"] .box-score`).click();
   const chosen = page.locator('[role="option"][aria-selected="true"] .conflict-chosen');
   await expect.poll(() => chosen.textContent()).toBe(classes[0]);
   await screenshot(page, 'review-next-conflict-row');
-  // → chooses the next class of the conflict; C keeps it and rejects the others on that object.
-  await page.keyboard.press('ArrowRight');
+  // Shift+C chooses the next class of the conflict; C keeps it and rejects the others there.
+  await page.keyboard.press('Shift+C');
   await expect.poll(() => chosen.textContent()).toBe(classes[1]);
   await page.keyboard.press('c');
   await expect

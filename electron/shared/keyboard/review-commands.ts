@@ -97,6 +97,12 @@ export const REVIEW_COMMANDS = [
     scopes: REVIEW,
   },
   {
+    id: 'review.conflictClass',
+    keys: ['Shift+C'],
+    label: 'Conflict: choose its next class (the one C keeps)',
+    scopes: REVIEW,
+  },
+  {
     id: 'review.delete',
     keys: ['Delete', 'Backspace'],
     label: 'Delete the selected boxes',

@@ -1,7 +1,7 @@
 /**
  * The `Boxes` listbox: one option per box shown, named "label score", in sync with the stage both
- * ways; a conflict is one option, "apple / orange · conflict" (←/→ or a click on a class chooses
- * which of its boxes is kept by `C`). Only the rows in view are in the document (5,000 rows made every selection a full layout
+ * ways; a conflict is one option, "apple / orange · conflict" (Shift+C, or a click on a class of
+ * the selected row, chooses which of its boxes `C` keeps). Only the rows in view are in the document (5,000 rows made every selection a full layout
  * of the page); each option states its position in the whole list for assistive technology.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -73,10 +73,12 @@ const Row = memo(function Row({
           {conflict.members.map((m, i) => (
             <span key={m.key}>
               {i > 0 ? ' / ' : ''}
-              {/* A click on a class chooses it; the row's ←/→ do the same from the keyboard. */}
+              {/* On the selected row a click on a class chooses it (Shift+C from the keyboard). */}
               <span
                 className={i === conflict.chosen ? 'conflict-chosen' : 'conflict-other'}
                 onClick={(e) => {
+                  // The first click selects the row; on a selected row a class is chosen.
+                  if (!chosen) return;
                   e.stopPropagation();
                   onPick(m.key, e);
                 }}
@@ -129,15 +131,6 @@ export function ReviewBoxesList({ boxes, selected, onSelect, conflicts }: Review
   });
 
   function onKeyDown(e: KeyboardEvent) {
-    const conflict = active === null ? undefined : conflicts?.get(active);
-    if (conflict && (e.key === 'ArrowRight' || e.key === 'ArrowLeft')) {
-      // Another class of the conflict becomes the chosen one (the row stays where it is).
-      e.preventDefault();
-      const n = conflict.members.length;
-      const to = conflict.members[(conflict.chosen + (e.key === 'ArrowRight' ? 1 : n - 1)) % n];
-      if (to) onSelect(new Set([to.key]));
-      return;
-    }
     const page = Math.max(1, Math.floor((listRef.current?.clientHeight ?? 0) / ROW_HEIGHT) - 1);
     const moves: Record<string, number> = {
       ArrowDown: 1,

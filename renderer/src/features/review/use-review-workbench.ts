@@ -167,6 +167,14 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
     );
     return true;
   };
+  /** The selected conflict's next class becomes the chosen one (its box is selected). */
+  const nextConflictClass = (): boolean => {
+    const c = firstSelected ? merged.conflicts.get(firstSelected.key) : undefined;
+    const next = c?.members[(c.chosen + 1) % c.members.length];
+    if (!next) return false;
+    setSelected(new Set([next.key]));
+    return true;
+  };
   const classes = filters.label === null ? undefined : [filters.label];
 
   const forBoxes = (keys: Iterable<string>, make: (b: ReviewBox) => ReviewEdit, label: string) => {
@@ -252,6 +260,7 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
     'review.accept': () => forSelected(() => ({ kind: 'accept', box: SOME_BOX }), 'accept'),
     'review.reject': () => forSelected(() => ({ kind: 'reject', box: SOME_BOX }), 'reject'),
     'review.keepClass': () => keepClass(),
+    'review.conflictClass': () => nextConflictClass(),
     'review.acceptShown': () => decideShown('accept'),
     'review.rejectShown': () => decideShown('reject'),
     'review.hide': () => setFilters((f) => ({ ...f, hidden: !f.hidden })),
