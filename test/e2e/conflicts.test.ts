@@ -10,11 +10,12 @@ import { labelledApp, openItem } from './label-folder.js';
 import { options } from './review-steps.js';
 
 const PHOTO = 'fruits.jpg';
-const app = labelledApp([PHOTO, 'messi5.jpg'], 'fruit');
+
+const labelled = labelledApp({ photos: [PHOTO, 'messi5.jpg'], sub: 'fruit' });
 
 describe('conflicts', () => {
   it('the filter finds the file, the review names the conflict, C keeps one class', async () => {
-    const page = app().page;
+    const page = labelled.page();
     const grid = page.getByRole('grid', { name: 'Library' });
     await grid.getByRole('gridcell').first().waitFor();
     const toggle = page.getByRole('button', { name: 'Conflicts' });

@@ -12,7 +12,7 @@ import { labelledApp } from './label-folder.js';
 import { options } from './review-steps.js';
 
 const PHOTOS = ['fruits.jpg', 'messi5.jpg', 'baboon.jpg', 'orange.jpg'];
-const app = labelledApp(PHOTOS, 'batch');
+const labelled = labelledApp({ photos: PHOTOS, sub: 'batch' });
 
 const CONFLICT = / · conflict$/;
 
@@ -51,7 +51,7 @@ async function resolveConflict(page: Page): Promise<void> {
 
 describe('review next', () => {
   it('sorts by review priority, goes through every file with Enter, resolves a conflict', async () => {
-    const page = app().page;
+    const page = labelled.page();
     const grid = page.getByRole('grid', { name: 'Library' });
     await grid.getByRole('gridcell').first().waitFor();
     await page.getByRole('combobox', { name: 'Sort' }).selectOption({ label: 'Review priority' });

@@ -38,10 +38,13 @@ export function addExportCommand(program: Command): void {
   program
     .command('export')
     .description(
-      'Write the stored boxes as COCO, YOLO, Pascal VOC, CSV or MOT (offline, from the cache).',
+      "Write the stored boxes as COCO, YOLO, Pascal VOC, CSV or MOT, or clips' events as CSV (offline, from the cache).",
     )
     .requiredOption('--format <format>', EXPORT_FORMATS.join('|'))
-    .requiredOption('--out <path>', 'a file (coco, csv) or a new or empty folder (yolo, voc, mot)')
+    .requiredOption(
+      '--out <path>',
+      'a file (coco, csv, events) or a new or empty folder (yolo, voc, mot)',
+    )
     .option('--solution <id>', 'which solution’s boxes', 'objects')
     .option('--service <url>', 'whose catalog names the class ids (default: the embedded service)')
     .option('--only-accepted', 'only accepted boxes (by a person or by an auto-accept rule)')

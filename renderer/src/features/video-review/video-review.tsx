@@ -23,6 +23,7 @@ import {
   nearestFrame,
   type AnalysedFrame,
 } from './clip-frames.js';
+import { ClipSummary } from './clip-summary.js';
 import { DetectionTimeline } from './detection-timeline.js';
 import { KeyframeTrack } from './keyframe-track.js';
 import { useKeyframes } from './use-keyframes.js';
@@ -272,6 +273,13 @@ export function VideoReview(p: ReviewScreenProps) {
           <DetectionTimeline
             frames={frames}
             shown={w.isShown}
+            durationMs={durationMs}
+            timeMs={timeMs}
+            onSeek={seekNear}
+          />
+          <ClipSummary
+            boxes={boxes}
+            frames={frames}
             durationMs={durationMs}
             timeMs={timeMs}
             onSeek={seekNear}
