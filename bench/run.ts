@@ -13,6 +13,7 @@ import { benchLabel } from './label-bench.js';
 import { benchLibrary } from './library-bench.js';
 import { benchModelThroughput } from './model-throughput.js';
 import { benchPlan } from './plan-bench.js';
+import { benchPriority } from './priority-bench.js';
 import { benchReview } from './review-bench.js';
 import { benchServiceOverhead } from './service-overhead.js';
 import { benchStore } from './store-bench.js';
@@ -27,6 +28,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   video: benchVideo,
   store: benchStore,
   library: benchLibrary,
+  priority: benchPriority,
   export: benchExport,
   'export-corrected': benchExportCorrected,
   'interpolated-export': benchInterpolatedExport,

@@ -15,6 +15,7 @@ import { FolderManager } from './folder-manager.js';
 import { libraryHandlers } from './library-handlers.js';
 import { refuseWrites } from './read-only-home.js';
 import { reviewHandlers } from './review-handlers.js';
+import { ReviewPriorityCache, reviewNextHandlers } from './review-next.js';
 import { trackHandlers } from './track-handlers.js';
 import { qualityHandlers } from './evaluation/quality-handlers.js';
 import { exportHandlers } from './export-handlers.js';
@@ -88,6 +89,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     events.emit('media.proxyProgress', toPlayable(media, state, options.mediaBase)),
   );
   const exportProgress = events.throttled('export.progress', 100);
+  const priority = new ReviewPriorityCache(store, view, nativeBinding);
   /** A person's edit changed an item: its folder's views refresh. */
   const reviewed = (m: { folderId: number }) =>
     events.emit('library.changed', { folderIds: [m.folderId], at: Date.now() });
@@ -164,8 +166,9 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     'runs.autoLabel': () => auto.get(),
     'runs.setAutoLabel': (next) => auto.set(next),
 
-    ...libraryHandlers(store, view),
+    ...libraryHandlers(store, view, (id) => priority.fresh(id)),
     ...reviewHandlers(store, runs, reviewed),
+    ...reviewNextHandlers(store, view, priority, reviewed),
     ...trackHandlers(store, reviewed),
     ...keyframeHandlers(store, reviewed),
     ...qualityHandlers(store, reviewed, nativeBinding, () =>
