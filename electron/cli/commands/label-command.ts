@@ -19,6 +19,7 @@ import {
 import { interruptions } from '../interruptions.js';
 import { parseIntOption } from '../cli-options.js';
 import { planPaths } from '../../application/plan-paths.js';
+import { streamPlanPaths, type StreamedPlan } from '../../application/stream-plan.js';
 import { checkExportTarget } from '../../application/export-use-case.js';
 import {
   exportSelection,
@@ -152,20 +153,23 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
     conn = connection;
     const catalog = await conn.client.catalog();
     saveSnapshot(app, conn.port.baseUrl, catalog);
-    // A mistyped --solution is refused before a (possibly long) scan and hash of the folders.
-    const { plan, selection } = await planPaths(app.store, catalog, {
+    const interactive = process.stdin.isTTY && process.stderr.isTTY;
+    const request = {
       paths,
       solution: opts.solution,
       serviceUrl: connection.port.baseUrl,
       retryUncertain: opts.retryUncertain ?? false,
       ...(opts.reanalyse ? { reanalyseBefore: Date.now() } : {}),
-      onStage: (stage) => view.line(`${stage}…`),
+      onStage: (stage: string) => view.line(`${stage}…`),
       signal: ctrlC.stop,
-    });
+    };
+    // A mistyped --solution is refused before a (possibly long) scan and hash of the folders.
+    // Nobody to confirm a total: files are sent while the rest are still being read.
+    const streamed = await streamPlanPaths(app.store, catalog, request, !!opts.yes || !interactive);
+    const { plan, selection } = streamed ?? (await planPaths(app.store, catalog, request));
     for (const issue of selection.issues) view.line(`skipped ${issue.path}: ${issue.message}`);
     const key = await conn.client.keyStatus();
-    if (!opts.json) err.write(`${planText(plan, key)}\n`);
-    const interactive = process.stdin.isTTY && process.stderr.isTTY;
+    if (!opts.json && !streamed) err.write(`${planText(plan, key)}\n`);
     if (plan.costUnknown > 0 && !interactive && !opts.yes) {
       throw new UsageError(
         `The service does not publish what ${plan.solution.id} costs, so it is unknown until the first file is sent (only that file's cost is at risk). Nothing was sent; run again with --yes to accept.`,
@@ -184,7 +188,11 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
     }
     // The run's budget is the run's: batches that --watch labels later spend what is left of it.
     let budgetUsed = 0;
-    const run = async (p: RunPlan, maxPauseMs: number): Promise<RunSummary> => {
+    const run = async (
+      p: RunPlan,
+      maxPauseMs: number,
+      arrivals?: StreamedPlan['items'],
+    ): Promise<RunSummary> => {
       ctrlC.running = true;
       try {
         const summary = await labelPlan(
@@ -195,6 +203,7 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
             hourBudgetFrames: opts.hourBudget ?? null,
             ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
             maxPauseMs,
+            ...(arrivals ? { arrivals } : {}),
             signal: ctrlC.abort,
             stop: ctrlC.stop,
             onProgress: (p) => view.update(p),
@@ -219,8 +228,13 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
         ctrlC.running = false;
       }
     };
-    const summary = await run(plan, opts.watch ? Number.POSITIVE_INFINITY : ONE_SHOT_MAX_PAUSE_MS);
+    const summary = await run(
+      plan,
+      opts.watch ? Number.POSITIVE_INFINITY : ONE_SHOT_MAX_PAUSE_MS,
+      streamed?.items,
+    );
     view.done();
+    if (!opts.json && streamed) err.write(`${planText(plan, key)}\n`);
     if (opts.json) process.stdout.write(`${JSON.stringify(summaryJson(plan, summary))}\n`);
     else process.stdout.write(`${summaryText(summary)}\n`);
     if (opts.export && opts.out) {

@@ -234,12 +234,13 @@ export class Library {
    * worker thread, hashed, and its header parsed from the same bytes; what the fast parser defers
    * is probed as `probePending` would. Failures are stored as the two passes would store them;
    * what this pass leaves unprobed (e.g. a file changed since the scan) is then handed to
-   * `probePending`, as before.
+   * `probePending`, as before. `onStored` gets the ids of each page once it is stored.
    */
   async hashAndProbePending(
     onProgress?: (counts: ReadCounts) => void,
     only: RootFilter = {},
     signal?: AbortSignal,
+    onStored?: (ids: readonly number[]) => void,
   ): Promise<ReadCounts> {
     const counts = await readPendingMedia({
       store: this.store,
@@ -248,6 +249,7 @@ export class Library {
       only,
       signal,
       onProgress,
+      onStored,
       fail: (row, code, message) => this.fail(row, code, message),
     });
     const { hashed, probed } = counts;
