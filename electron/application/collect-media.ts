@@ -56,8 +56,9 @@ export async function collectMedia(
   onStage?: (text: string) => void,
   signal?: AbortSignal,
 ): Promise<Selection> {
-  const { selection, only } = await scanPaths(store, paths, onStage, signal);
-  // Each new file is read once for both its hash and its header.
+  // New files are read (hash and header, once) as the scan finds them: each row is written once.
+  const { selection, only } = await scanPaths(store, paths, onStage, signal, true);
+  // What the scan could not read (other formats, clips, a file changed meanwhile) is read here.
   onStage?.('hashing and probing');
   await selection.library.hashAndProbePending(undefined, only, signal);
   // Files that failed to read or decode are kept: the plan reports them as refused, with their reason.
@@ -73,6 +74,7 @@ export async function scanPaths(
   paths: readonly string[],
   onStage?: (text: string) => void,
   signal?: AbortSignal,
+  readNew = false,
 ): Promise<{ selection: Omit<Selection, 'media'>; only: { folderIds: number[] } }> {
   const issues: LibraryIssue[] = [];
   const library = new Library(store, { onIssue: (i) => issues.push(i) });
@@ -101,7 +103,7 @@ export async function scanPaths(
   }));
   const rescan = () => library.scan(scans, undefined, undefined, signal);
   onStage?.('scanning');
-  await rescan();
+  await library.scan(scans, undefined, undefined, signal, readNew);
   const contains = (p: string) =>
     targets.some((t) => (t.isFile ? p === t.path : isWithin(p, t.path)));
   return { selection: { store, library, folders: roots, issues, contains, rescan }, only };
