@@ -19,6 +19,7 @@ import { trackHandlers } from './track-handlers.js';
 import { qualityHandlers } from './evaluation/quality-handlers.js';
 import { exportHandlers } from './export-handlers.js';
 import { importHandlers } from './import-handlers.js';
+import { keyframeHandlers } from './keyframe-handlers.js';
 import { mediaHandlers, toPlayable } from './media-handlers.js';
 import { createMediaSource } from './media-source.js';
 import { ProxyMaker } from './proxy-maker.js';
@@ -166,6 +167,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     ...libraryHandlers(store, view),
     ...reviewHandlers(store, runs, reviewed),
     ...trackHandlers(store, reviewed),
+    ...keyframeHandlers(store, reviewed),
     ...qualityHandlers(store, reviewed, nativeBinding, () =>
       libraryChanged({ folderIds: [], at: Date.now() }),
     ),

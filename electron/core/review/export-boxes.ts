@@ -7,6 +7,7 @@ import type {
 } from '../store/store-types.js';
 import { mergeCorrections, mergeInPlace, type MergedBox } from './merge-corrections.js';
 import { assignTracks } from '../tracking/assign-tracks.js';
+import { isOffSample } from '../../shared/geometry/track-interpolation.js';
 
 export type TrackedBox = MergedBox & { trackId?: number };
 
@@ -27,7 +28,14 @@ export function passes(box: DetectionRow & { deleted?: boolean }, query: ExportQ
  * in no track (a false positive the tracker did not confirm) gets no `trackId` (MOT writes -1).
  */
 export function withTracks(boxes: MergedBox[]): TrackedBox[] {
-  const live = boxes.filter((b) => !b.deleted && b.review !== 'rejected');
+  // A keyframe between analysed frames is always in a person's track: the tracker, which steps
+  // from one analysed frame to the next, never sees one (should it lose its track, it has none).
+  const live = boxes.filter(
+    (b) =>
+      !b.deleted &&
+      b.review !== 'rejected' &&
+      (b.personTrack !== null || !isOffSample(b.frameIndex)),
+  );
   const ids = assignTracks(
     live.map((b) => ({
       frameIndex: b.frameIndex,
