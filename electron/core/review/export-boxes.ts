@@ -26,15 +26,18 @@ export function passes(box: DetectionRow & { deleted?: boolean }, query: ExportQ
  * Tracks are computed on every box a person has not rejected or deleted, before the export's own
  * filters, so a clip's track ids are the same whichever classes or scores an export picks. A box
  * in no track (a false positive the tracker did not confirm) gets no `trackId` (MOT writes -1).
+ * A box a person put in a track keeps it even when rejected (Reject track: the track can still be
+ * found and accepted again) or deleted (its id is never given to another, so no track after it
+ * is renumbered; a deleted box is shown and exported nowhere). A drawn box deleted (an undone
+ * keyframe) is as if never drawn: it holds no id.
  */
 export function withTracks(boxes: MergedBox[]): TrackedBox[] {
   // A keyframe between analysed frames is always in a person's track: the tracker, which steps
   // from one analysed frame to the next, never sees one (should it lose its track, it has none).
   const live = boxes.filter(
     (b) =>
-      !b.deleted &&
-      b.review !== 'rejected' &&
-      (b.personTrack !== null || !isOffSample(b.frameIndex)),
+      (b.personTrack !== null && !(b.deleted && b.origin === 'added')) ||
+      (!b.deleted && b.review !== 'rejected' && !isOffSample(b.frameIndex)),
   );
   const ids = assignTracks(
     live.map((b) => ({

@@ -18,8 +18,11 @@ export interface ItemBoxes {
 export class ReviewService {
   constructor(private readonly store: LibraryStore) {}
 
-  /** The item's corrected boxes; throws `unknown_item` / `not_labelled` with a sentence. */
-  item(mediaId: number, solution: string): ItemBoxes {
+  /**
+   * The item's corrected boxes; throws `unknown_item` / `not_labelled` with a sentence. `tracked`
+   * false skips tracking a clip's boxes (planning an edit needs no track ids, only a person's).
+   */
+  item(mediaId: number, solution: string, tracked = true): ItemBoxes {
     const media = this.store.media.byId(mediaId);
     if (!media || media.status === 'missing') {
       throw new ReviewItemError('unknown_item', 'That file is no longer in the library.');
@@ -40,7 +43,7 @@ export class ReviewService {
           : {}),
       },
     );
-    const boxes = media.kind === 'video' ? withTracks(merged) : merged;
+    const boxes = media.kind === 'video' && tracked ? withTracks(merged) : merged;
     return { media, result, content, boxes };
   }
 
@@ -70,10 +73,14 @@ export class ReviewService {
     return this.store.transaction(() => {
       const inverse: ReviewEdit[] = [];
       let media: MediaRecord | undefined;
+      // Each edit is planned on the boxes after the ones before it (an undo names corrections
+      // those made), without tracking the clip again for every edit: an undo of a whole track is
+      // hundreds of edits.
       for (const e of edits) {
-        const r = this.edit(mediaId, solution, e);
-        media = r.media;
-        inverse.push(r.inverse);
+        const { media: m, boxes, content } = this.item(mediaId, solution, false);
+        const plan = planEdit(boxes, e, content);
+        inverse.push(plan.inverse(this.store.corrections.put(plan.correction)));
+        media = m;
       }
       return { media: media as MediaRecord, inverse: inverse.reverse() };
     });

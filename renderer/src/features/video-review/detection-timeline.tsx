@@ -17,8 +17,8 @@ interface TimelineProps {
 }
 
 const ROW = 14;
-const LABEL_W = 90;
-const WIDTH = 1000;
+export const LABEL_W = 90;
+export const WIDTH = 1000;
 
 export function DetectionTimeline({ frames, shown, durationMs, timeMs, onSeek }: TimelineProps) {
   const rows = [...densityByClass(frames, shown)].sort((a, b) => a[0].localeCompare(b[0]));
