@@ -56,6 +56,26 @@ export async function collectMedia(
   onStage?: (text: string) => void,
   signal?: AbortSignal,
 ): Promise<Selection> {
+  // New files are read (hash and header, once) as the scan finds them: each row is written once.
+  const { selection, only } = await scanPaths(store, paths, onStage, signal, true);
+  // What the scan could not read (other formats, clips, a file changed meanwhile) is read here.
+  onStage?.('hashing and probing');
+  await selection.library.hashAndProbePending(undefined, only, signal);
+  // Files that failed to read or decode are kept: the plan reports them as refused, with their reason.
+  return { ...selection, media: selectedMedia(selection) };
+}
+
+/**
+ * The first half of `collectMedia`: the paths become library roots and are scanned. What is left
+ * to read (hash and probe) is in the roots of `only`.
+ */
+export async function scanPaths(
+  store: LibraryStore,
+  paths: readonly string[],
+  onStage?: (text: string) => void,
+  signal?: AbortSignal,
+  readNew = false,
+): Promise<{ selection: Omit<Selection, 'media'>; only: { folderIds: number[] } }> {
   const issues: LibraryIssue[] = [];
   const library = new Library(store, { onIssue: (i) => issues.push(i) });
   const targets: Target[] = [];
@@ -83,15 +103,10 @@ export async function collectMedia(
   }));
   const rescan = () => library.scan(scans, undefined, undefined, signal);
   onStage?.('scanning');
-  await rescan();
-  // Each new file is read once for both its hash and its header.
-  onStage?.('hashing and probing');
-  await library.hashAndProbePending(undefined, only, signal);
+  await library.scan(scans, undefined, undefined, signal, readNew);
   const contains = (p: string) =>
     targets.some((t) => (t.isFile ? p === t.path : isWithin(p, t.path)));
-  const selection = { store, library, folders: roots, issues, contains, rescan };
-  // Files that failed to read or decode are kept: the plan reports them as refused, with their reason.
-  return { ...selection, media: selectedMedia(selection) };
+  return { selection: { store, library, folders: roots, issues, contains, rescan }, only };
 }
 
 /** The selection's media as the store has them now (rows that failed to read included). */

@@ -20,6 +20,7 @@ import {
 import { interruptions } from '../interruptions.js';
 import { parseIntOption } from '../cli-options.js';
 import { planPaths } from '../../application/plan-paths.js';
+import { streamPlanPaths, type StreamedPlan } from '../../application/stream-plan.js';
 import { checkExportTarget } from '../../application/export-use-case.js';
 import {
   exportSelection,
@@ -161,21 +162,22 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
       retryUncertain: opts.retryUncertain ?? false,
       ...(opts.reanalyse ? { reanalyseBefore: Date.now() } : {}),
     });
-    // A mistyped --solution is refused before a (possibly long) scan and hash of the folders.
-    const { plan, selection } = await planPaths(app.store, catalog, {
+    const request = {
       ...session.request,
       paths,
       serviceUrl: connection.port.baseUrl,
-      onStage: (stage) => view.line(`${stage}…`),
+      onStage: (stage: string) => view.line(`${stage}…`),
       signal: ctrlC.stop,
-    });
+    };
+    const canAsk = Boolean(process.stdin.isTTY && process.stderr.isTTY);
+    // A mistyped --solution is refused before a (possibly long) scan and hash of the folders.
+    // Nobody to confirm a total: files are sent while the rest are still being read.
+    const streamed = await streamPlanPaths(app.store, catalog, request, !!opts.yes || !canAsk);
+    const { plan, selection } = streamed ?? (await planPaths(app.store, catalog, request));
     for (const issue of selection.issues) view.line(`skipped ${issue.path}: ${issue.message}`);
     const key = await conn.client.keyStatus();
-    if (!opts.json) err.write(`${planText(plan, key)}\n`);
-    const decision = spendDecision(plan, {
-      accepted: opts.yes ?? false,
-      canAsk: Boolean(process.stdin.isTTY && process.stderr.isTTY),
-    });
+    if (!opts.json && !streamed) err.write(`${planText(plan, key)}\n`);
+    const decision = spendDecision(plan, { accepted: opts.yes ?? false, canAsk });
     if (decision === 'refuse') {
       throw new UsageError(
         `${unknownCostReason(plan)} (only that file's cost is at risk). Nothing was sent; run again with --yes to accept.`,
@@ -192,12 +194,17 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
       err.write(`${asked === false ? '' : '\n'}Nothing was sent.\n`);
       return asked === false ? EXIT.ok : EXIT.interrupted;
     }
-    const run = async (p: RunPlan, maxPauseMs: number): Promise<RunSummary> => {
+    const run = async (
+      p: RunPlan,
+      maxPauseMs: number,
+      arrivals?: StreamedPlan['items'],
+    ): Promise<RunSummary> => {
       ctrlC.running = true;
       try {
         return await session.label({ service: connection.port, catalog }, p, {
           ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
           maxPauseMs,
+          ...(arrivals ? { arrivals } : {}),
           signal: ctrlC.abort,
           stop: ctrlC.stop,
           onProgress: (p) => view.update(p),
@@ -219,8 +226,13 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
         ctrlC.running = false;
       }
     };
-    const summary = await run(plan, opts.watch ? Number.POSITIVE_INFINITY : ONE_SHOT_MAX_PAUSE_MS);
+    const summary = await run(
+      plan,
+      opts.watch ? Number.POSITIVE_INFINITY : ONE_SHOT_MAX_PAUSE_MS,
+      streamed?.items,
+    );
     view.done();
+    if (!opts.json && streamed) err.write(`${planText(plan, key)}\n`);
     if (opts.json) process.stdout.write(`${JSON.stringify(summaryJson(plan, summary))}\n`);
     else process.stdout.write(`${summaryText(summary)}\n`);
     if (opts.export && opts.out) {

@@ -9,6 +9,8 @@ import { hashMany } from './hash-file.js';
 import type { LibraryIssue, LibraryMediaStore } from './media-types.js';
 import { probeMedia } from './probe-media.js';
 import { readPendingMedia } from './read-pass.js';
+import { readOnScan, type ReadRows } from './read-on-scan.js';
+import { createReadPool } from './read-pool.js';
 import { absorbFileRoots, addFileRoot, folderRootsOnly, scanRoot } from './library-roots.js';
 import { applyWatchEvent, type ReconcileCounts, reconcile, upsertOf } from './reconcile.js';
 import { checkedFolder, refuseOverlap } from './folder-refusal.js';
@@ -113,13 +115,31 @@ export class Library {
   /**
    * Scans these roots (folders or single files) and reconciles the store with the disk. A root
    * given with `within` is scanned only there (a subfolder or a file of it): what lies elsewhere
-   * in the root is neither read nor marked missing.
+   * in the root is neither read nor marked missing. `readNew`: new and changed files are hashed
+   * and probed as they are found, so their rows are written once (a command that reads them all
+   * anyway); otherwise that is left to `hashAndProbePending`.
    */
   async scan(
     roots: readonly (FolderRow & { within?: string })[],
     onProgress?: (progress: ScanProgress) => void,
     settle?: { ms: number; onUnsettled: (path: string) => void },
     signal?: AbortSignal,
+    readNew = false,
+  ): Promise<ScanCounts> {
+    const pool = readNew ? createReadPool(this.options.hashConcurrency ?? 2) : undefined;
+    try {
+      return await this.scanWith(roots, onProgress, settle, signal, pool && readOnScan(pool, signal));
+    } finally {
+      await pool?.close();
+    }
+  }
+
+  private async scanWith(
+    roots: readonly (FolderRow & { within?: string })[],
+    onProgress: ((progress: ScanProgress) => void) | undefined,
+    settle: { ms: number; onUnsettled: (path: string) => void } | undefined,
+    signal: AbortSignal | undefined,
+    read: ReadRows | undefined,
   ): Promise<ScanCounts> {
     const total: ScanCounts = {
       new: 0,
@@ -144,6 +164,7 @@ export class Library {
       // Aborted mid-walk: reconcile ends before marking anything missing; the next scan redoes it.
       await reconcile(this.store, folder.id, abortable(scan.entries, signal), {
         rootUnavailable: () => scan.rootLost(),
+        ...(read ? { read } : {}),
         ...(settle
           ? { settledBefore: Date.now() - settle.ms, onUnsettled: settle.onUnsettled }
           : {}),
@@ -234,12 +255,13 @@ export class Library {
    * worker thread, hashed, and its header parsed from the same bytes; what the fast parser defers
    * is probed as `probePending` would. Failures are stored as the two passes would store them;
    * what this pass leaves unprobed (e.g. a file changed since the scan) is then handed to
-   * `probePending`, as before.
+   * `probePending`, as before. `onStored` gets the ids of each page once it is stored.
    */
   async hashAndProbePending(
     onProgress?: (counts: ReadCounts) => void,
     only: RootFilter = {},
     signal?: AbortSignal,
+    onStored?: (ids: readonly number[]) => void,
   ): Promise<ReadCounts> {
     const counts = await readPendingMedia({
       store: this.store,
@@ -248,6 +270,7 @@ export class Library {
       only,
       signal,
       onProgress,
+      onStored,
       fail: (row, code, message) => this.fail(row, code, message),
     });
     const { hashed, probed } = counts;

@@ -7,7 +7,7 @@
  */
 import type { MediaReadResult, MediaRecord } from '../store/store-types.js';
 import type { LibraryMediaStore } from './media-types.js';
-import { pendingPages } from './pending-pages.js';
+import { growingPages, pendingPages } from './pending-pages.js';
 import { probeMedia, type ProbeResult } from './probe-media.js';
 import { createReadPool } from './read-pool.js';
 import type { FileRead } from './read-files.js';
@@ -28,6 +28,11 @@ export interface ReadPassOptions {
   only: { folderIds?: readonly number[] };
   signal: AbortSignal | undefined;
   onProgress: ((counts: ReadPassCounts) => void) | undefined;
+  /**
+   * Given: each page is stored as soon as it is read, then its row ids are passed here (a run
+   * can plan and send them while later pages are read), and the first pages are small.
+   */
+  onStored?: ((ids: readonly number[]) => void) | undefined;
   /** Stores a per-file failure on its row. */
   fail: (row: MediaRecord, code: string, message: string) => void;
 }
@@ -43,7 +48,14 @@ export async function readPendingMedia(options: ReadPassOptions): Promise<ReadPa
     store.media.setHashAndProbe(updates);
     updates = [];
   };
-  const pages = pendingPages(store, 'hash', (m) => m.contentHash === null, options.only);
+  const { onStored } = options;
+  const pages = pendingPages(
+    store,
+    'hash',
+    (m) => m.contentHash === null,
+    options.only,
+    onStored ? growingPages : undefined,
+  );
   const readPage = (page: MediaRecord[]) => {
     // Only what the workers need crosses the thread boundary (each message is copied).
     const reads = pool.read(
@@ -72,7 +84,10 @@ export async function readPendingMedia(options: ReadPassOptions): Promise<ReadPa
         const probe = await probeMedia(row.path, row.kind, { ffprobePath, fs });
         updates.push(withProbe(row, update, probe));
       });
-      if (updates.length >= STORE_EVERY) store_();
+      if (onStored) {
+        store_();
+        onStored(current.page.map((row) => row.id));
+      } else if (updates.length >= STORE_EVERY) store_();
       options.onProgress?.(counts);
       // Aborted: what was read is stored (finally); the rest waits for the next start.
       signal?.throwIfAborted();

@@ -5,6 +5,7 @@
  */
 import type { MediaRecord, MediaUpsert } from '../store/store-types.js';
 import type { LibraryMediaStore } from './media-types.js';
+import type { ReadRows } from './read-on-scan.js';
 import type { ScanEntry } from './scan-folder.js';
 import type { WatchEvent } from './watch-folders.js';
 
@@ -39,6 +40,11 @@ export interface ReconcileOptions {
    */
   settledBefore?: number;
   onUnsettled?: (path: string) => void;
+  /**
+   * Reads new and changed files before they are written (read-on-scan.ts), so each row is
+   * written once with its hash and probe; one batch is read while the walk goes on.
+   */
+  read?: ReadRows;
 }
 
 export async function reconcile(
@@ -59,11 +65,23 @@ export async function reconcile(
 
   // Written a few thousand rows per transaction across the walk's batches: fewer commits.
   let upserts: MediaUpsert[] = [];
-  const write = () => {
-    for (let i = 0; i < upserts.length; i += batchSize) {
-      store.media.upsertMany(upserts.slice(i, i + batchSize));
+  let reading: Promise<MediaUpsert[]> | undefined;
+  const store_ = (rows: readonly MediaUpsert[]) => {
+    for (let i = 0; i < rows.length; i += batchSize) {
+      store.media.upsertMany(rows.slice(i, i + batchSize));
     }
+  };
+  const write = async (last = false) => {
+    const rows = upserts;
     upserts = [];
+    const { read } = options;
+    if (!read) return store_(rows);
+    // The batch read before this one is written now; this one is read while the walk goes on.
+    // A read that fails (stopped, a worker lost) leaves the rows as a plain scan writes them.
+    const previous = reading;
+    reading = rows.length ? read(rows).catch(() => rows) : undefined;
+    if (previous) store_(await previous);
+    if (last && reading) store_(await reading);
   };
   try {
     for await (const batch of scan) {
@@ -91,12 +109,13 @@ export async function reconcile(
           if (!present.has(before.id)) unchangedNotPresent.push(before.id);
         }
       }
-      if (upserts.length >= batchSize) write();
+      if (upserts.length >= batchSize) await write();
       options.onProgress?.(counts);
     }
   } finally {
-    // Stopped mid-walk: what was seen is kept, and nothing is marked missing below.
-    write();
+    // Stopped mid-walk: what was seen is kept (unread if the read was stopped too), and nothing is
+    // marked missing below.
+    await write(true);
   }
 
   const back: MediaUpsert[] = [];

@@ -53,51 +53,81 @@ export function findSolution(catalog: CatalogView, id: string): Solution {
   return solution;
 }
 
+export interface PlanOptions {
+  retryUncertain?: boolean;
+  /** A person asked to retry these files: bytes the service refused before are sent again. */
+  retryRefused?: boolean;
+  /**
+   * Send files again when their content's result for this solution was saved before this time
+   * (ms epoch): the new answer replaces the model's boxes, and a person's corrections stay
+   * (they live beside them). A run resumed later keeps the time, so it never pays twice.
+   */
+  reanalyseBefore?: number;
+  /** The service this run talks to: open jobs of another service are not resumed here. */
+  serviceUrl?: string;
+}
+
 export function planRun(
   store: LibraryStore,
   catalog: CatalogView,
   solutionId: string,
   media: readonly MediaRecord[],
-  options: {
-    retryUncertain?: boolean;
-    /** A person asked to retry these files: bytes the service refused before are sent again. */
-    retryRefused?: boolean;
-    /**
-     * Send files again when their content's result for this solution was saved before this time
-     * (ms epoch): the new answer replaces the model's boxes, and a person's corrections stay
-     * (they live beside them). A run resumed later keeps the time, so it never pays twice.
-     */
-    reanalyseBefore?: number;
-    /** The service this run talks to: open jobs of another service are not resumed here. */
-    serviceUrl?: string;
-  } = {},
+  options: PlanOptions = {},
 ): RunPlan {
-  // Costs the catalog leaves unpublished are taken from what earlier runs learnt at this service.
-  const costed = options.serviceUrl
-    ? withLearntCosts(catalog, store.costs, options.serviceUrl)
-    : catalog;
-  const solution = findSolution(costed, solutionId);
-  const plan: RunPlan = {
-    solution,
-    items: [],
-    reused: [],
-    duplicates: [],
-    refused: [],
-    uncertain: [],
-    frames: 0,
-    costUnknown: 0,
-    images: 0,
-    clips: 0,
-  };
-  const seen = new Set<string>();
-  for (const m of media) {
+  const planner = new RunPlanner(store, catalog, solutionId, options);
+  planner.add(media);
+  return planner.plan;
+}
+
+/**
+ * A plan built a batch at a time, so that a run can send the first files while the rest are still
+ * being read: `add` plans more media into the same `plan` (duplicates are found across batches)
+ * and returns the items it added, in order.
+ */
+export class RunPlanner {
+  readonly plan: RunPlan;
+  private readonly seen = new Set<string>();
+
+  constructor(
+    private readonly store: LibraryStore,
+    private readonly catalog: CatalogView,
+    solutionId: string,
+    private readonly options: PlanOptions = {},
+  ) {
+    // Costs the catalog leaves unpublished are taken from what earlier runs learnt at this service.
+    const costed = options.serviceUrl
+      ? withLearntCosts(catalog, store.costs, options.serviceUrl)
+      : catalog;
+    this.plan = {
+      solution: findSolution(costed, solutionId),
+      items: [],
+      reused: [],
+      duplicates: [],
+      refused: [],
+      uncertain: [],
+      frames: 0,
+      costUnknown: 0,
+      images: 0,
+      clips: 0,
+    };
+  }
+
+  add(media: readonly MediaRecord[]): PlannedItem[] {
+    const from = this.plan.items.length;
+    for (const m of media) this.addOne(m);
+    return this.plan.items.slice(from);
+  }
+
+  private addOne(m: MediaRecord): void {
+    const { plan, store, options, seen, catalog } = this;
+    const solution = plan.solution;
     if (m.status === 'error') {
       plan.refused.push({
         media: m,
         code: m.errorCode ?? 'unreadable',
         message: m.errorMessage ?? 'The file could not be read.',
       });
-      continue;
+      return;
     }
     if (!m.contentHash) {
       plan.refused.push({
@@ -105,12 +135,12 @@ export function planRun(
         code: 'not_hashed',
         message: 'The file could not be read to compute its content hash.',
       });
-      continue;
+      return;
     }
     const hashed = m as MediaRecord & { contentHash: string };
     if (seen.has(m.contentHash)) {
       plan.duplicates.push(m);
-      continue;
+      return;
     }
     seen.add(m.contentHash);
     const done = store.results.find(m.contentHash, solution.id);
@@ -119,12 +149,12 @@ export function planRun(
       !(options.reanalyseBefore !== undefined && done.createdAt < options.reanalyseBefore)
     ) {
       plan.reused.push(m);
-      continue;
+      return;
     }
     const refusal = refuseLocally(m, solution, catalog.limits);
     if (refusal) {
       plan.refused.push({ media: m, ...refusal });
-      continue;
+      return;
     }
     const last: SubmissionRow | undefined = store.submissions.latestFor(m.contentHash, solution.id);
     const cost = costOf(m, solution, catalog.limits);
@@ -138,11 +168,11 @@ export function planRun(
           code: 'job_at_other_service',
           message: `This clip's job is still open at ${jobService}; label it with --service ${jobService} to collect it.`,
         });
-        continue;
+        return;
       }
       plan.items.push({ media: hashed, cost: cost ?? 0, resumeSubmissionId: last.id });
       plan.clips++;
-      continue;
+      return;
     }
     if (
       last?.state === 'failed' &&
@@ -156,7 +186,7 @@ export function planRun(
         code: last.errorCode,
         message: last.errorMessage ?? 'The service refused this file.',
       });
-      continue;
+      return;
     }
     if (last?.state === 'uncertain' && !options.retryUncertain) {
       plan.uncertain.push({
@@ -164,7 +194,7 @@ export function planRun(
         code: last.errorCode ?? 'answer_lost',
         message: last.errorMessage ?? 'The last call may have been charged.',
       });
-      continue;
+      return;
     }
     // Still `sending` with no job id: a run stopped (a crash, kill -9) while this file's request
     // was on its way. The service may have processed and charged it, so it is uncertain too.
@@ -175,7 +205,7 @@ export function planRun(
         message:
           'A run stopped while this file was being sent; the service may have charged it. Retry it explicitly.',
       });
-      continue;
+      return;
     }
     if (cost === null) {
       plan.items.push({ media: hashed, cost: 0, costUnknown: true });
@@ -187,5 +217,4 @@ export function planRun(
     if (m.kind === 'image') plan.images++;
     else plan.clips++;
   }
-  return plan;
 }

@@ -27,13 +27,20 @@ interface Counts {
   framesSpent: number;
 }
 
-export function progressTracker(total: number, totalFrames: number, now: () => number) {
+export function progressTracker(files: number, frames: number, now: () => number) {
+  let total = files;
+  let totalFrames = frames;
   const started = now();
   let completed = 0;
   let completedFrames = 0;
   /** Clips under way: the share of their frames their job has done. */
   const partial = new Map<number, number>();
   return {
+    /** More work joined the run (planned while it was sending). */
+    grow(files: number, frames: number) {
+      total += files;
+      totalFrames += frames;
+    },
     complete(key: number, frames: number) {
       completed++;
       completedFrames += frames;

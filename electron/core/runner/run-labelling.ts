@@ -12,6 +12,7 @@ import { DiskFullError, DiskWatch, isDiskFull, type DiskState } from './disk-ful
 import { runImageTask } from './image-task.js';
 import { emptySummary, finishRun, type RunSummary } from './run-result.js';
 import type { RunPlan } from './plan-run.js';
+import { PlanFeed } from './plan-feed.js';
 import { progressTracker, type RunProgress } from './progress.js';
 import { abortableSleep, type StopReason } from './run-stop.js';
 import type { CatalogView, ServicePort } from './service-port.js';
@@ -36,6 +37,11 @@ export interface RunOptions {
   onItem?: (item: PlannedItem, outcome: TaskOutcome) => void;
   /** The disk holding the library filled up (paid answers wait in memory) or has space again. */
   onDisk?: (state: DiskState) => void;
+  /**
+   * Items planned after the run started (the plan keeps growing with them, and its refusals too):
+   * they are sent as they come, so sending starts before the last file is read.
+   */
+  arrivals?: AsyncIterable<readonly PlannedItem[]>;
   /** A frame cost the catalog does not publish was learnt from the service's own count. */
   onCostLearnt?: (kind: CostKind, frames: number) => void;
   /** The key's count differed from what learnt costs accounted (entered in the ledger; relearnt). */
@@ -93,6 +99,7 @@ export async function runLabelling(
     });
   }
   const summary = emptySummary(plan);
+  const known = { refused: plan.refused.length, uncertain: plan.uncertain.length };
   const costs = new Map(plan.items.map((i) => [i.media.id, i.cost]));
   const tracker = progressTracker(
     plan.items.length,
@@ -149,7 +156,20 @@ export async function runLabelling(
   let clips = 0;
   let pauseUntil = 0;
   const maxPause = options.maxPauseMs ?? 0;
-  const halted = () => signal.aborted || stop.aborted || summary.diskFull;
+  // Planned while sending: each batch is queued (and counted in the progress) as it arrives.
+  const feed = new PlanFeed(options.arrivals, (items) => {
+    for (const item of items) {
+      costs.set(item.media.id, item.cost);
+      queue.push(item);
+    }
+    tracker.grow(
+      items.length,
+      items.reduce((n, i) => n + i.cost, 0),
+    );
+    report();
+  });
+  const feedFailed = () => feed.error !== undefined && !signal.aborted && !stop.aborted;
+  const halted = () => signal.aborted || stop.aborted || summary.diskFull || feedFailed();
   const waits = AbortSignal.any([signal, stop]);
 
   /** Waits for the hour (or a Retry-After) if that is soon enough; otherwise stops the run. */
@@ -292,14 +312,18 @@ export async function runLabelling(
         }
       }
       if (starting.length > 0) startAll(starting);
-      if (inFlight.size === 0 && (queue.length === 0 || summary.stoppedFor !== null || halted()))
-        break;
-      if (inFlight.size > 0) await Promise.race(inFlight.keys());
+      // Stopped for credits, the rest of the plan is still taken in: it is recorded as waiting.
+      const idle = queue.length === 0 || summary.stoppedFor !== null || halted();
+      if (inFlight.size === 0 && idle && (feed.done || halted())) break;
+      const waitFor = feed.done ? [...inFlight.keys()] : [...inFlight.keys(), feed.next()];
+      if (waitFor.length > 0) await Promise.race(waitFor);
     }
   } catch (err) {
     if (!signal.aborted) throw err;
   } finally {
     await Promise.allSettled(inFlight.keys());
+    // Halted (or thrown): the rest of the plan is not needed; a normal end has taken it all in.
+    await feed.stop();
   }
 
   /** The files started in one turn are recorded in one commit, before any of them is sent. */
@@ -323,7 +347,15 @@ export async function runLabelling(
     starting.forEach((item, i) => launch(item, ids[i] as number));
   }
 
-  if (signal.aborted || stop.aborted) summary.interrupted = true;
+  if (signal.aborted || stop.aborted || feedFailed()) summary.interrupted = true;
+  // What was refused or found uncertain while planning went on comes before the run's own.
+  const joined = <T>(mine: T[], planned: T[], at: number) => [
+    ...mine.slice(0, at),
+    ...planned.slice(at),
+    ...mine.slice(at),
+  ];
+  summary.failed = joined(summary.failed, plan.refused, known.refused);
+  summary.uncertain = joined(summary.uncertain, plan.uncertain, known.uncertain);
   // Every call of the run has its answer (none open, none uncertain): the key's count must agree.
   const settled =
     !summary.interrupted &&
@@ -333,5 +365,6 @@ export async function runLabelling(
     summary.framesSpent += await learning.verify(service, key, summary.framesSpent);
   finishRun(store, plan, runId, queue, summary, now);
   summary.budgetUsed = budget.spent;
+  if (feedFailed()) throw feed.error;
   return summary;
 }

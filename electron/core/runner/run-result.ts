@@ -76,6 +76,7 @@ export function finishRun(
       runId,
       now(),
       summary.stoppedFor || summary.interrupted || summary.diskFull ? 'stopped' : 'done',
+      plan.frames,
     );
   } catch (err) {
     if (!isDiskFull(err)) throw err;

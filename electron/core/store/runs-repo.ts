@@ -12,8 +12,8 @@ export class RunsRepo implements Runs {
     this.createStmt = db.prepare<[Parameters<Runs['create']>[0]]>(`
       INSERT INTO runs (service_url, solution, estimate_frames, budget_frames, started_at)
       VALUES (@serviceUrl, @solution, @estimateFrames, @budgetFrames, @at)`);
-    this.finishStmt = db.prepare<[number, string, number]>(
-      'UPDATE runs SET finished_at = ?, status = ? WHERE id = ?',
+    this.finishStmt = db.prepare<[number, string, number | null, number]>(
+      'UPDATE runs SET finished_at = ?, status = ?, estimate_frames = coalesce(?, estimate_frames) WHERE id = ?',
     );
     this.serviceStmt = db.prepare<[number], { service_url: string }>(
       'SELECT service_url FROM runs WHERE id = ?',
@@ -24,8 +24,13 @@ export class RunsRepo implements Runs {
     return Number(this.createStmt.run(run).lastInsertRowid);
   }
 
-  finish(runId: number, at: number, status: 'done' | 'stopped' | 'failed'): void {
-    this.finishStmt.run(at, status, runId);
+  finish(
+    runId: number,
+    at: number,
+    status: 'done' | 'stopped' | 'failed',
+    estimateFrames?: number,
+  ): void {
+    this.finishStmt.run(at, status, estimateFrames ?? null, runId);
   }
 
   serviceUrlOf(runId: number): string | undefined {

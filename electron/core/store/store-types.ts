@@ -287,7 +287,13 @@ export interface LibraryStore {
       budgetFrames: number | null;
       at: number;
     }): number;
-    finish(runId: number, at: number, status: 'done' | 'stopped' | 'failed'): void;
+    /** `estimateFrames` replaces the estimate made at the start (a plan that grew as it ran). */
+    finish(
+      runId: number,
+      at: number,
+      status: 'done' | 'stopped' | 'failed',
+      estimateFrames?: number,
+    ): void;
     /** The service a run talked to (where its clips' jobs live); undefined for an unknown run. */
     serviceUrlOf(runId: number): string | undefined;
   };

@@ -120,3 +120,31 @@ describe('readFileHashed (the asynchronous read of the pass)', () => {
     expect(big.bytes).toBeUndefined();
   });
 });
+
+describe('Library.scan reading new files as it finds them (readNew)', () => {
+  it('stores what scan then hashAndProbePending store, writing each fast-parsed row once', async () => {
+    await writeFile(file('a.jpg'), await jpeg(64, 48, 1));
+    await copyFile(file('a.jpg'), file('copy.jpg'));
+    await writeFile(
+      file('odd.jpg'),
+      Buffer.from([0xff, 0xd8, 0xff, 0xc3, 0, 11, 8, 0, 1, 0, 1, 1]),
+    );
+    await writeFile(file('broken.png'), 'not a png');
+    await writeFile(file('bad.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+    await clip(dir, 'clip.mp4', 1, '160x120', 10);
+
+    const twoPass = await scanned();
+    await twoPass.library.hashAndProbePending();
+    const store = fakeLibraryStore();
+    const library = new Library(store);
+    const root = await library.addFolder(dir);
+    await library.scan([root], undefined, undefined, undefined, true);
+    // The JPEGs were hashed and probed by the scan itself: one write each, nothing left to update.
+    expect(store.rows.get(file('a.jpg'))).toMatchObject({ width: 64, height: 48 });
+    expect(store.rows.get(file('a.jpg'))?.contentHash).toMatch(/^[0-9a-f]{64}$/);
+    const counts = await library.hashAndProbePending();
+    expect(counts.hashed).toEqual({ done: 0, failed: 0 });
+    expect(store.calls.setHashAndProbe.reduce((a, b) => a + b, 0)).toBe(0);
+    expect(rowsOf(store)).toEqual(rowsOf(twoPass.store));
+  });
+});
