@@ -113,7 +113,8 @@ describe('clip uploads per token', () => {
 
   it('counts the token’s queued jobs with its uploads, and no other token’s', async () => {
     f = await startFixture({
-      latencyMs: 400,
+      // Slow enough that the first job is still running under any load: it must not free a slot.
+      latencyMs: 3000,
       limits: { maxConcurrentJobs: 1, maxConcurrentRequests: 3 },
     });
     const file = new Blob([new Uint8Array(await readFile(mp4))]);
