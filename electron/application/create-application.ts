@@ -16,6 +16,7 @@ import { libraryHandlers } from './library-handlers.js';
 import { refuseWrites } from './read-only-home.js';
 import { reviewHandlers } from './review-handlers.js';
 import { trackHandlers } from './track-handlers.js';
+import { ClipTracks } from './tracking/clip-tracks.js';
 import { qualityHandlers } from './evaluation/quality-handlers.js';
 import { exportHandlers } from './export-handlers.js';
 import { importHandlers } from './import-handlers.js';
@@ -90,6 +91,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   /** A person's edit changed an item: its folder's views refresh. */
   const reviewed = (m: { folderId: number }) =>
     events.emit('library.changed', { folderIds: [m.folderId], at: Date.now() });
+  const clipTracks = new ClipTracks(store, nativeBinding);
   const exports = exportHandlers({
     store,
     idsOf: (filter) =>
@@ -164,8 +166,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     'runs.setAutoLabel': (next) => auto.set(next),
 
     ...libraryHandlers(store, view),
-    ...reviewHandlers(store, runs, reviewed),
-    ...trackHandlers(store, reviewed),
+    ...reviewHandlers(store, runs, reviewed, clipTracks),
+    ...trackHandlers(store, reviewed, clipTracks),
     ...qualityHandlers(store, reviewed, nativeBinding, () =>
       libraryChanged({ folderIds: [], at: Date.now() }),
     ),
@@ -215,7 +217,13 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     async close() {
       clearTimeout(background);
       // Everything under way is told to stop at once; the service and the library close last.
-      await Promise.all([proxies.close(), runs.close(), folders.close(), exports.close()]);
+      await Promise.all([
+        proxies.close(),
+        runs.close(),
+        folders.close(),
+        exports.close(),
+        clipTracks.close(),
+      ]);
       await hub.close();
       await viewClient.close();
       context.close();

@@ -5,6 +5,7 @@ import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
 import type { Handlers } from '../shared/contract/index.js';
 import type { ReviewBox } from '../shared/contract/review-schemas.js';
 import type { RunController } from './run-controller.js';
+import type { ClipTracks } from './tracking/clip-tracks.js';
 
 type ReviewHandlers = Pick<
   Handlers,
@@ -41,8 +42,12 @@ export function reviewHandlers(
   store: LibraryStore,
   runs: RunController,
   changed: (media: MediaRecord) => void,
+  tracks?: ClipTracks,
 ): ReviewHandlers {
-  const review = new ReviewService(store);
+  const review = new ReviewService(store, tracks?.cache);
+  // A clip's model tracks come from the tracker's thread before a call reads its boxes.
+  const first = <Q extends { id: number; solution: string }, R>(h: (q: Q) => R) =>
+    tracks ? tracks.first(h) : h;
   const bulk = (
     q: {
       id: number;
@@ -67,7 +72,7 @@ export function reviewHandlers(
     return { changed: r.inverse.length, inverse: r.inverse };
   };
   return {
-    'review.boxes': ({ id, solution, includeDeleted, frameIndex }) => {
+    'review.boxes': first(({ id, solution, includeDeleted, frameIndex }) => {
       const { result, boxes } = review.item(id, solution);
       return {
         analysedWidth: result?.analysedWidth ?? null,
@@ -80,20 +85,20 @@ export function reviewHandlers(
           )
           .map(toReviewBox),
       };
-    },
-    'review.edit': ({ id, solution, edit }) => {
+    }),
+    'review.edit': first(({ id, solution, edit }) => {
       const r = review.edit(id, solution, edit);
       changed(r.media);
       return { box: r.box && toReviewBox(r.box), inverse: r.inverse };
-    },
-    'review.editMany': ({ id, solution, edits }) => {
+    }),
+    'review.editMany': first(({ id, solution, edits }) => {
       const r = review.editMany(id, solution, edits);
       changed(r.media);
       return { changed: edits.length, inverse: r.inverse };
-    },
-    'review.acceptAll': (q) => bulk(q, 'accept'),
-    'review.rejectAll': (q) => bulk(q, 'reject'),
-    'review.relabelTrack': ({ id, solution, trackId, label }) => {
+    }),
+    'review.acceptAll': first((q) => bulk(q, 'accept')),
+    'review.rejectAll': first((q) => bulk(q, 'reject')),
+    'review.relabelTrack': first(({ id, solution, trackId, label }) => {
       const r = review.bulk(
         id,
         solution,
@@ -106,7 +111,7 @@ export function reviewHandlers(
       );
       if (r.inverse.length) changed(r.media);
       return { changed: r.inverse.length, inverse: r.inverse };
-    },
+    }),
     'runs.estimateReanalyse': (scope) => runs.estimate(scope, Date.now()),
     'runs.reanalyse': (request) =>
       // The Re-analyse dialog has shown the estimate (and an unknown cost) and been confirmed.
