@@ -165,7 +165,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     'runs.autoLabel': () => auto.get(),
     'runs.setAutoLabel': (next) => auto.set(next),
 
-    ...libraryHandlers(store, view),
+    ...libraryHandlers(store, view, clipTracks.cache),
     ...reviewHandlers(store, runs, reviewed, clipTracks),
     ...trackHandlers(store, reviewed, clipTracks),
     ...qualityHandlers(store, reviewed, nativeBinding, () =>

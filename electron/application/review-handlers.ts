@@ -3,6 +3,7 @@ import type { TrackedBox } from '../core/review/export-boxes.js';
 import { ReviewService } from '../core/review/review-service.js';
 import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
 import type { Handlers } from '../shared/contract/index.js';
+import { packReviewBoxes } from '../shared/contract/packed-review-boxes.js';
 import type { ReviewBox } from '../shared/contract/review-schemas.js';
 import type { RunController } from './run-controller.js';
 import type { ClipTracks } from './tracking/clip-tracks.js';
@@ -10,6 +11,7 @@ import type { ClipTracks } from './tracking/clip-tracks.js';
 type ReviewHandlers = Pick<
   Handlers,
   | 'review.boxes'
+  | 'review.boxesPacked'
   | 'review.edit'
   | 'review.editMany'
   | 'review.acceptAll'
@@ -71,20 +73,33 @@ export function reviewHandlers(
     if (r.inverse.length) changed(r.media);
     return { changed: r.inverse.length, inverse: r.inverse };
   };
+  const boxesOf = (q: {
+    id: number;
+    solution: string;
+    includeDeleted: boolean;
+    frameIndex?: number | undefined;
+  }) => {
+    const { result, boxes } = review.item(q.id, q.solution);
+    return {
+      analysedWidth: result?.analysedWidth ?? null,
+      analysedHeight: result?.analysedHeight ?? null,
+      boxes: boxes
+        .filter(
+          (b) =>
+            (q.includeDeleted || !b.deleted) &&
+            (q.frameIndex === undefined || b.frameIndex === q.frameIndex),
+        )
+        .map(toReviewBox),
+    };
+  };
   return {
-    'review.boxes': first(({ id, solution, includeDeleted, frameIndex }) => {
-      const { result, boxes } = review.item(id, solution);
-      return {
-        analysedWidth: result?.analysedWidth ?? null,
-        analysedHeight: result?.analysedHeight ?? null,
-        boxes: boxes
-          .filter(
-            (b) =>
-              (includeDeleted || !b.deleted) &&
-              (frameIndex === undefined || b.frameIndex === frameIndex),
-          )
-          .map(toReviewBox),
-      };
+    'review.boxes': first(boxesOf),
+    'review.boxesPacked': first((q) => {
+      const { boxes, ...size } = boxesOf(q);
+      const p = packReviewBoxes(boxes);
+      const base64 = (a: Float64Array | Int32Array) =>
+        Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
+      return { ...size, packed: { ...p, numbers: base64(p.numbers), ints: base64(p.ints) } };
     }),
     'review.edit': first(({ id, solution, edit }) => {
       const r = review.edit(id, solution, edit);

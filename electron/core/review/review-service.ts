@@ -23,8 +23,12 @@ export class ReviewService {
     private readonly tracks = new ModelTrackCache(),
   ) {}
 
-  /** The item's corrected boxes; throws `unknown_item` / `not_labelled` with a sentence. */
-  item(mediaId: number, solution: string): ItemBoxes {
+  /**
+   * The item's corrected boxes; throws `unknown_item` / `not_labelled` with a sentence. With
+   * `tracks: false` a clip's boxes come without their tracks (no tracking for a caller that
+   * does not show them).
+   */
+  item(mediaId: number, solution: string, options: { tracks?: boolean } = {}): ItemBoxes {
     const media = this.store.media.byId(mediaId);
     if (!media || media.status === 'missing') {
       throw new ReviewItemError('unknown_item', 'That file is no longer in the library.');
@@ -47,8 +51,8 @@ export class ReviewService {
           : {}),
       },
     );
-    const boxes =
-      media.kind === 'video' ? placeTracks(merged, this.tracks.tracksOf(model)) : merged;
+    const tracked = media.kind === 'video' && options.tracks !== false;
+    const boxes = tracked ? placeTracks(merged, this.tracks.tracksOf(model)) : merged;
     return { media, result, content, boxes };
   }
 

@@ -41,8 +41,8 @@ export function useItemOrder(
       });
       void client
         .fetchQuery({
-          queryKey: callKey('library.item', { id: n, solution }),
-          queryFn: () => api.call('library.item', { id: n, solution }),
+          queryKey: callKey('library.item', { id: n, solution, withBoxes: false }),
+          queryFn: () => api.call('library.item', { id: n, solution, withBoxes: false }),
         })
         .then((d) => {
           // Clips are not fetched ahead: a picture element would download the whole file.

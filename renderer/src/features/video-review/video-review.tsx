@@ -24,6 +24,7 @@ import {
   type AnalysedFrame,
 } from './clip-frames.js';
 import { DetectionTimeline } from './detection-timeline.js';
+import { useClipBoxes } from './use-clip-boxes.js';
 import { usePlayable } from './use-playable.js';
 import { VideoOverlay } from './video-overlay.js';
 
@@ -61,8 +62,8 @@ function useClipFrames(
 
 export function VideoReview(p: ReviewScreenProps) {
   const { id, solution } = p;
-  const detail = useCall('library.item', { id, solution });
-  const review = useCall('review.boxes', { id, solution });
+  const detail = useCall('library.item', { id, solution, withBoxes: false });
+  const review = useClipBoxes(id, solution);
   const nav = useItemOrder(p.order, id, p.mediaBase);
   const { playable, error, noPicture } = usePlayable(id);
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
