@@ -20,6 +20,7 @@ import { ClipTracks } from './tracking/clip-tracks.js';
 import { qualityHandlers } from './evaluation/quality-handlers.js';
 import { exportHandlers } from './export-handlers.js';
 import { importHandlers } from './import-handlers.js';
+import { keyframeHandlers } from './keyframe-handlers.js';
 import { mediaHandlers, toPlayable } from './media-handlers.js';
 import { createMediaSource } from './media-source.js';
 import { ProxyMaker } from './proxy-maker.js';
@@ -168,6 +169,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     ...libraryHandlers(store, view, clipTracks.cache),
     ...reviewHandlers(store, runs, reviewed, clipTracks),
     ...trackHandlers(store, reviewed, clipTracks),
+    ...keyframeHandlers(store, reviewed, clipTracks),
     ...qualityHandlers(store, reviewed, nativeBinding, () =>
       libraryChanged({ folderIds: [], at: Date.now() }),
     ),

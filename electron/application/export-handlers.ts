@@ -14,7 +14,7 @@ import {
   type Handlers,
   type LibraryFilter,
 } from '../shared/contract/index.js';
-import { carriesClipFrames, runExport } from './export-use-case.js';
+import { carriesClipFrames, carriesInterpolation, runExport } from './export-use-case.js';
 
 export interface ExportDeps {
   store: LibraryStore;
@@ -64,6 +64,12 @@ export function exportHandlers(deps: ExportDeps): {
       if (q.clipFrames && !carriesClipFrames(q.format)) {
         throw new LabelDeskError('bad_option', 'Clips as frames works with COCO, YOLO and VOC.');
       }
+      if (q.interpolate === true && !carriesInterpolation(q.format, q.clipFrames)) {
+        throw new LabelDeskError(
+          'bad_option',
+          'Interpolated frames work with MOT, CSV, or clips as frames.',
+        );
+      }
       const media = await scopeMedia(deps, q.scope);
       const total = media ? media.length : null;
       const destination = q.destination;
@@ -80,6 +86,7 @@ export function exportHandlers(deps: ExportDeps): {
         replace: q.replace,
         byPerson: q.onlyAccepted && q.byPerson,
         framesDir,
+        interpolate: q.interpolate,
         onProgress: (p) => deps.progress({ destination, ...p, total, done: false }),
         signal: quitting.signal,
       });

@@ -4,8 +4,9 @@
  * Callers keep their own wording for refusals (a contract error, or a CLI usage line).
  */
 import { withClipFrames } from '../core/review/clip-frames.js';
+import { withInterpolatedFrames } from '../core/review/interpolated-frames.js';
 import { checkExportTarget, type ExportSummary } from '../core/export/export-library.js';
-import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
+import type { ExportItem, LibraryStore, MediaRecord } from '../core/store/store-types.js';
 import { SOLUTIONS } from '../local-service/solutions.js';
 import { exportSelection, type ExportFormat, type ExportRequest } from './export-selection.js';
 
@@ -16,6 +17,11 @@ const CLIP_FRAME_FORMATS: ReadonlySet<string> = new Set(['coco', 'yolo', 'voc'])
 
 export function carriesClipFrames(format: string): boolean {
   return CLIP_FRAME_FORMATS.has(format);
+}
+
+/** Interpolated frames need an output that writes a clip's frames: MOT, CSV, or clips as frames. */
+export function carriesInterpolation(format: string, clipFrames: boolean): boolean {
+  return format === 'mot' || format === 'csv' || (clipFrames && carriesClipFrames(format));
 }
 
 export interface ExportOrder {
@@ -34,6 +40,8 @@ export interface ExportOrder {
   replace?: boolean | undefined;
   /** Clips' analysed frames are written here as JPEGs and exported as images. */
   framesDir?: string | null | undefined;
+  /** Every frame of each clip at its own rate, tracks interpolated between their boxes. */
+  interpolate?: boolean | undefined;
   onProgress?: ExportRequest['onProgress'];
   signal: AbortSignal;
 }
@@ -45,6 +53,9 @@ export function runExport(
   order: ExportOrder,
 ): Promise<ExportSummary> {
   const { framesDir, catalogClasses, signal } = order;
+  const interpolated = order.interpolate
+    ? (items: Iterable<ExportItem>) => withInterpolatedFrames(items)
+    : (items: Iterable<ExportItem>) => items;
   return exportSelection(store, media, {
     format: order.format,
     out: order.out,
@@ -53,8 +64,10 @@ export function runExport(
       : order.solution,
     ...(order.replace ? { replace: true } : {}),
     ...(framesDir
-      ? { transform: (items) => withClipFrames(items, { dir: framesDir, signal }) }
-      : {}),
+      ? { transform: (items) => withClipFrames(interpolated(items), { dir: framesDir, signal }) }
+      : order.interpolate
+        ? { transform: interpolated }
+        : {}),
     query: {
       ...(order.onlyAccepted ? { onlyAccepted: true } : {}),
       ...(order.byPerson ? { byPerson: true } : {}),

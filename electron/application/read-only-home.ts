@@ -46,32 +46,74 @@ export function readOnlyRefusal(home: string, why: string, what: string): string
   return `The library in ${home} is read-only (${why}), so ${what} cannot be saved; plan, export, status and browsing still work.`;
 }
 
-/** The calls that would write to the library, and what each would have saved. */
-const WRITES: Partial<Record<keyof Handlers, string>> = {
+/**
+ * Every call, and what it would have saved in the library (null: it only reads, or writes
+ * elsewhere). Exhaustive on purpose: a new call does not compile until it is classified here.
+ */
+const WRITES: Record<keyof Handlers, string | null> = {
+  'app.info': null,
+  'service.state': null,
+  'service.refresh': null,
+  'service.useEmbedded': 'the service choice',
+  'service.useHosted': 'the service choice',
+  'service.startTrial': 'the service choice',
+  'service.forgetKey': null,
+  'service.check': null,
+  'service.reading': null,
+  'service.setReading': "the service's reading",
+  'folders.list': null,
   'folders.add': 'a new folder',
   'folders.remove': 'removing a folder',
   'folders.setWatch': "a folder's settings",
+  'folders.rescan': 'a rescan',
+  'folders.issues': null,
+  'runs.estimate': null,
   'runs.start': 'labelling results',
+  'runs.current': null,
+  'runs.pause': null,
+  'runs.resume': null,
+  'runs.cancel': null,
+  'runs.problems': null,
   'runs.retry': 'labelling results',
-  'runs.reanalyse': 'labelling results',
+  'runs.history': null,
+  'runs.autoLabel': null,
   'runs.setAutoLabel': 'auto-label settings',
+  'runs.estimateReanalyse': null,
+  'runs.reanalyse': 'labelling results',
+  'library.page': null,
+  'library.ids': null,
+  'library.classCounts': null,
+  'library.item': null,
+  'review.boxes': null,
+  'review.boxesPacked': null,
   'review.edit': 'a review edit',
   'review.editMany': 'review edits',
   'review.acceptAll': 'review edits',
   'review.rejectAll': 'review edits',
   'review.relabelTrack': 'review edits',
+  'review.editTrack': 'review edits',
+  'review.mergeTracks': 'review edits',
+  'review.splitTrack': 'review edits',
+  'review.addKeyframe': 'a keyframe',
+  'review.reviewed': null,
+  'review.markReviewed': 'reviewed marks',
+  'quality.evaluate': null,
   'quality.autoAccept': 'boxes accepted by rule',
   'quality.undoAutoAccept': 'undoing an auto-accept',
+  'quality.lastAutoAccept': null,
+  'media.playable': null,
+  'export.start': null,
   'labels.import': 'imported labels',
-  'service.useEmbedded': 'the service choice',
-  'service.useHosted': 'the service choice',
-  'service.startTrial': 'the service choice',
+  'host.pickFolders': null,
+  'host.pickSaveTarget': null,
+  'host.showInFolder': null,
 };
 
 /** The handlers with every library write refused in one sentence (code `read_only_library`). */
 export function refuseWrites(handlers: Handlers, home: string, why: string): Handlers {
   const guarded: Record<string, unknown> = { ...handlers };
   for (const [name, what] of Object.entries(WRITES)) {
+    if (what === null) continue;
     guarded[name] = async () => {
       throw new LabelDeskError('read_only_library', readOnlyRefusal(home, why, what));
     };

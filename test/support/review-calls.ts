@@ -1,6 +1,7 @@
 /** Calls the review handlers (box edits and track decisions) the way the transports do. */
 import { reviewHandlers } from '../../electron/application/review-handlers.js';
 import type { RunController } from '../../electron/application/run-controller.js';
+import { keyframeHandlers } from '../../electron/application/keyframe-handlers.js';
 import { trackHandlers } from '../../electron/application/track-handlers.js';
 import type { ClipTracks } from '../../electron/application/tracking/clip-tracks.js';
 import type { LibraryStore } from '../../electron/core/store/store-types.js';
@@ -27,6 +28,7 @@ export async function callReview<N extends CallName>(
   const h = {
     ...reviewHandlers(store, undefined as unknown as RunController, onChange, tracks),
     ...trackHandlers(store, onChange, tracks),
+    ...keyframeHandlers(store, onChange, tracks),
   };
   const handler = h[name as keyof typeof h] as (a: unknown) => unknown;
   return CALLS[name].output.parse(await handler(CALLS[name].input.parse(input))) as CallResult<N>;

@@ -5,6 +5,7 @@ import { EXPORT_FORMATS, type ExportFormat } from '../../application/export-sele
 import {
   cachedSolutions,
   carriesClipFrames,
+  carriesInterpolation,
   runExport,
   unknownClasses,
 } from '../../application/export-use-case.js';
@@ -24,6 +25,7 @@ interface ExportOptions {
   classes?: string;
   force?: boolean;
   clipFrames?: string;
+  interpolate?: boolean;
 }
 
 function parseScore(value: string): number {
@@ -36,10 +38,13 @@ export function addExportCommand(program: Command): void {
   program
     .command('export')
     .description(
-      'Write the stored boxes as COCO, YOLO, Pascal VOC, CSV or MOT (offline, from the cache).',
+      "Write the stored boxes as COCO, YOLO, Pascal VOC, CSV or MOT, or clips' events as CSV (offline, from the cache).",
     )
     .requiredOption('--format <format>', EXPORT_FORMATS.join('|'))
-    .requiredOption('--out <path>', 'a file (coco, csv) or a new or empty folder (yolo, voc, mot)')
+    .requiredOption(
+      '--out <path>',
+      'a file (coco, csv, events) or a new or empty folder (yolo, voc, mot)',
+    )
     .option('--solution <id>', 'which solution’s boxes', 'objects')
     .option('--service <url>', 'whose catalog names the class ids (default: the embedded service)')
     .option('--only-accepted', 'only accepted boxes (by a person or by an auto-accept rule)')
@@ -51,6 +56,10 @@ export function addExportCommand(program: Command): void {
       '--clip-frames <dir>',
       'coco/yolo/voc: write clips’ analysed frames with boxes as JPEGs here and export them as images',
     )
+    .option(
+      '--interpolate',
+      'mot/csv/--clip-frames: every frame of each clip at its own rate, tracks interpolated between their boxes',
+    )
     .action(async (opts: ExportOptions) => {
       if (!EXPORT_FORMATS.includes(opts.format)) {
         throw new UsageError(`--format takes one of ${EXPORT_FORMATS.join(', ')}.`);
@@ -61,6 +70,9 @@ export function addExportCommand(program: Command): void {
         .filter(Boolean);
       if (opts.clipFrames && !carriesClipFrames(opts.format)) {
         throw new UsageError('--clip-frames works with coco, yolo and voc.');
+      }
+      if (opts.interpolate && !carriesInterpolation(opts.format, Boolean(opts.clipFrames))) {
+        throw new UsageError('--interpolate works with mot, csv, or --clip-frames.');
       }
       if (opts.byPerson && !opts.onlyAccepted) {
         throw new UsageError('--by-person works with --only-accepted.');
@@ -88,6 +100,7 @@ export function addExportCommand(program: Command): void {
           classes: wanted,
           replace: opts.force,
           framesDir,
+          interpolate: opts.interpolate,
           signal: ctrlC.stop,
         }).catch((err: unknown) => {
           if (ctrlC.stop.aborted)

@@ -1,9 +1,9 @@
 /** CSV (RFC 4180, CRLF): one row per box; clips give their frame and time, images leave them empty. */
 import type { MediaKind } from '../store/store-types.js';
 import { roundTo, toPixelBox } from './box-geometry.js';
-import { clipFrame, type FormatWriter, type PreparedItem } from './export-model.js';
+import { clipFrame, type PreparedItem } from './export-model.js';
+import { CsvFileWriter } from './csv-file-writer.js';
 import { csvRow } from './text-escape.js';
-import { TextSink } from './write-sinks.js';
 
 export const CSV_HEADER = [
   'path',
@@ -19,11 +19,9 @@ export const CSV_HEADER = [
   'timeMs',
 ] as const;
 
-export class CsvWriter implements FormatWriter {
-  private readonly sink: TextSink;
-
+export class CsvWriter extends CsvFileWriter {
   constructor(file: string) {
-    this.sink = TextSink.create(file, csvRow(CSV_HEADER));
+    super(file, CSV_HEADER);
   }
 
   accepts(_kind: MediaKind): boolean {
@@ -54,14 +52,5 @@ export class CsvWriter implements FormatWriter {
       boxes++;
     }
     return boxes;
-  }
-
-  async finish(): Promise<string[]> {
-    await this.sink.close();
-    return [];
-  }
-
-  async abort(): Promise<void> {
-    await this.sink.destroy();
   }
 }

@@ -14,6 +14,7 @@ import type { ExportItem } from '../store/store-types.js';
 import { mediaDisplayedSize } from './box-geometry.js';
 import { CocoWriter } from './coco-writer.js';
 import { CsvWriter } from './csv-writer.js';
+import { EventsWriter } from './events-writer.js';
 import type { ExportFormat, ExportProgress, ExportSummary, FormatWriter } from './export-model.js';
 import { MotWriter } from './mot-writer.js';
 import { VocWriter } from './voc-writer.js';
@@ -24,7 +25,7 @@ export type { ExportFormat, ExportProgress, ExportSummary } from './export-model
 export interface ExportOptions {
   items: Iterable<ExportItem> | AsyncIterable<ExportItem>;
   format: ExportFormat;
-  /** A file for coco/csv; a folder for yolo/voc/mot (absent or empty: never mixed with other files). */
+  /** A file for coco/csv/events; a folder for yolo/voc/mot (absent or empty: never mixed with other files). */
   out: string;
   /** The solution's class list from the catalog: class ids follow it; unknown labels come after. */
   classes?: readonly string[];
@@ -37,7 +38,14 @@ export interface ExportOptions {
   signal?: AbortSignal;
 }
 
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['coco', 'yolo', 'voc', 'csv', 'mot'];
+export const EXPORT_FORMATS: readonly ExportFormat[] = [
+  'coco',
+  'yolo',
+  'voc',
+  'csv',
+  'mot',
+  'events',
+];
 /** Written into every folder export, so that `replace` can tell an old export from other files. */
 export const EXPORT_MARKER = '.labeldesk-export.json';
 
@@ -122,6 +130,8 @@ async function openWriter(
       return new VocWriter(target);
     case 'mot':
       return new MotWriter(target);
+    case 'events':
+      return new EventsWriter(target);
   }
 }
 

@@ -2,7 +2,7 @@
 import type { DetectionRow, MediaKind, MediaRecord } from '../store/store-types.js';
 import type { Size } from './box-geometry.js';
 
-export type ExportFormat = 'coco' | 'yolo' | 'voc' | 'csv' | 'mot';
+export type ExportFormat = 'coco' | 'yolo' | 'voc' | 'csv' | 'mot' | 'events';
 
 export interface ExportProgress {
   /** Media files exported so far (images, or clips for MOT). */

@@ -72,6 +72,20 @@ async function clipFrameItems(item: ExportItem, options: ClipFramesOptions): Pro
   });
 }
 
+/**
+ * Runs of consecutive frames as [first, last]: an interpolated export selects every frame of a
+ * track, and one `between` per run keeps ffmpeg's expression short (it is evaluated per frame).
+ */
+export function frameRanges(frames: readonly number[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const n of frames) {
+    const run = out.at(-1);
+    if (run && n === run[1] + 1) run[1] = n;
+    else out.push([n, n]);
+  }
+  return out;
+}
+
 /** Writes the given 0-based frames as JPEGs named by frame; returns their paths in that order. */
 async function extractFrames(
   file: string,
@@ -80,7 +94,9 @@ async function extractFrames(
   options: ClipFramesOptions,
 ): Promise<(string | undefined)[]> {
   const ffmpeg = await resolveTool('ffmpeg', options.ffmpegPath);
-  const select = frames.map((n) => `eq(n\\,${n})`).join('+');
+  const select = frameRanges(frames)
+    .map(([a, b]) => (a === b ? `eq(n\\,${a})` : `between(n\\,${a}\\,${b})`))
+    .join('+');
   const args = [
     '-v',
     'error',

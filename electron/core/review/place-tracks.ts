@@ -15,6 +15,7 @@
  * Pure: the same boxes and model tracks give the same ids, whatever happened before.
  */
 import { iou, type NormBox } from '../../shared/geometry/box-math.js';
+import { isOffSample } from '../../shared/geometry/track-interpolation.js';
 import type { ModelTracks } from '../tracking/model-tracks.js';
 import { DEFAULT_TRACKER } from '../tracking/sort-tracker.js';
 import type { MergedBox } from './merge-corrections.js';
@@ -50,7 +51,8 @@ export function placeTracks(boxes: MergedBox[], model: ModelTracks): TrackedBox[
     }
     const rank = b.detectionId === null ? undefined : model.rankOf.get(b.detectionId);
     if (rank === undefined) {
-      if (sure(b)) free.push(b);
+      // A keyframe between samples is only ever in a person's track: the tracker never sees one.
+      if (sure(b) && !isOffSample(b.frameIndex)) free.push(b);
       continue;
     }
     const list = byRank.get(rank);

@@ -93,6 +93,7 @@ export function planEdit(
         // A box a person draws is one they vouch for.
         review: edit.review ?? 'accepted',
         deleted: false,
+        track: edit.track ?? null,
       },
       inverse: (stored) => ({
         kind: 'delete',

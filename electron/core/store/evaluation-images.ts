@@ -4,6 +4,7 @@
  * boxes with a person's corrections merged in, minus rejected and deleted ones), read afresh so
  * an edit after the review counts. Only files with a result of the solution are evaluated.
  */
+import { isOffSample } from '../../shared/geometry/track-interpolation.js';
 import type { EvalImage, ModelBox, TruthBox } from '../evaluation/evaluation-types.js';
 import { mergeCorrections } from '../review/merge-corrections.js';
 import type { Db } from '../../node-lib/sqlite.js';
@@ -42,6 +43,8 @@ function byFrame<T extends { frameIndex: number }>(
   put: (frame: { truth: TruthBox[]; model: ModelBox[] }, b: T) => void,
 ) {
   for (const b of boxes) {
+    // A keyframe between analysed frames: the model never saw that frame, so it measures nothing.
+    if (isOffSample(b.frameIndex)) continue;
     let f = into.get(b.frameIndex);
     if (!f) into.set(b.frameIndex, (f = { truth: [], model: [] }));
     put(f, b);

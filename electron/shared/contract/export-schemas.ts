@@ -3,7 +3,7 @@ import { Id } from './common-schemas.js';
 import { LibraryFilter } from './library-schemas.js';
 import { z } from './zod.js';
 
-export const ExportFormat = z.enum(['coco', 'yolo', 'voc', 'csv', 'mot']);
+export const ExportFormat = z.enum(['coco', 'yolo', 'voc', 'csv', 'mot', 'events']);
 export type ExportFormat = z.infer<typeof ExportFormat>;
 
 export const ExportScope = z.discriminatedUnion('kind', [
@@ -15,7 +15,7 @@ export type ExportScope = z.infer<typeof ExportScope>;
 
 export const ExportStartInput = z.object({
   format: ExportFormat,
-  /** An absolute path: a file for COCO and CSV, a new or empty folder for YOLO, VOC and MOT. */
+  /** An absolute path: a file for COCO, CSV and events, a new or empty folder for YOLO, VOC and MOT. */
   destination: z.string().trim().min(1).max(4096),
   solution: z.string().min(1).max(200),
   scope: ExportScope,
@@ -27,6 +27,8 @@ export const ExportStartInput = z.object({
   classes: z.array(z.string().min(1).max(200)).max(1000).optional(),
   /** COCO, YOLO, VOC: write clips' analysed frames as JPEGs and export them as images. */
   clipFrames: z.boolean().default(false),
+  /** MOT, CSV, clips as frames: every frame at the clip's own rate, tracks interpolated. */
+  interpolate: z.boolean().optional(),
   /** Replace an existing file, or a folder holding a previous export (the CLI's --force). */
   replace: z.boolean().default(false),
 });

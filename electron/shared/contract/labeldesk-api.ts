@@ -35,6 +35,7 @@ import {
   StartRunInput,
 } from './run-schemas.js';
 import {
+  AddKeyframeInput,
   EditTrackInput,
   MergeTracksInput,
   ReanalyseInput,
@@ -154,6 +155,8 @@ export const CALLS = {
   'review.mergeTracks': call(MergeTracksInput, ReviewEditsResult),
   /** Cuts a track of a clip in two at a frame (both parts become a person's tracks). */
   'review.splitTrack': call(SplitTrackInput, ReviewEditsResult),
+  /** A box drawn or moved on a frame becomes a keyframe of a track (interpolated in between). */
+  'review.addKeyframe': call(AddKeyframeInput, ReviewEditsResult),
 
   /** Whether a person (or an import) declared the item reviewed for the solution. */
   'review.reviewed': call(ReviewedInput, ReviewedState),

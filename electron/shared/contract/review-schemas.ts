@@ -60,12 +60,15 @@ export const ReviewEdit = z.discriminatedUnion('kind', [
   }),
   z.object({
     kind: z.literal('add'),
-    frameIndex: z.number().int().min(0),
+    /** A sample's index, or for a keyframe between samples offSampleIndex(its clip frame). */
+    frameIndex: z.number().int(),
     timeMs: z.number().min(0).nullable(),
     label: Label,
     bbox: NormBox,
     /** How the drawn box starts (accepted when absent); an undo restores a box as it was. */
     review: z.enum(['pending', 'accepted', 'rejected']).optional(),
+    /** Clips: the person's track the box starts in (a keyframe). */
+    track: z.number().int().min(1).nullish(),
   }),
 ]);
 export type ReviewEdit = z.infer<typeof ReviewEdit>;
@@ -140,6 +143,21 @@ export const SplitTrackInput = z.object({
   ...ItemRef,
   trackId: TrackId,
   frameIndex: z.number().int().min(0),
+});
+
+/**
+ * A keyframe of a clip's track: a box a person drew or moved on one frame (a sample's index, or
+ * offSampleIndex of a clip frame between samples). The track becomes a person's track; a box it
+ * already has on that frame moves, else one is added with the track's label (`label` names a new
+ * track's class). One undo step.
+ */
+export const AddKeyframeInput = z.object({
+  ...ItemRef,
+  trackId: TrackId,
+  frameIndex: z.number().int(),
+  timeMs: z.number().min(0),
+  label: Label,
+  bbox: NormBox,
 });
 
 /** Re-analysis of chosen items: spends frames like runs.start; corrections are kept. */

@@ -22,6 +22,7 @@ const FORMATS: { id: ExportFormat; name: string; folder: boolean }[] = [
   { id: 'voc', name: 'Pascal VOC', folder: true },
   { id: 'csv', name: 'CSV', folder: false },
   { id: 'mot', name: 'MOT', folder: true },
+  { id: 'events', name: 'Events (CSV)', folder: false },
 ];
 const FRAME_FORMATS: ReadonlySet<ExportFormat> = new Set(['coco', 'yolo', 'voc']);
 
@@ -45,11 +46,15 @@ export function ExportDialog({ solution, filter, selection, classes }: ExportDia
   const [minScore, setMinScore] = useState(0);
   const [wanted, setWanted] = useState('');
   const [clipFrames, setClipFrames] = useState(false);
+  const [interpolate, setInterpolate] = useState(false);
   const [replace, setReplace] = useState(false);
   const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const [result, setResult] = useState<ExportResult | null>(null);
   const [error, setError] = useState<unknown>(null);
+  // As the export use-case says: formats that write a clip's frames (MOT, CSV, clips as frames).
+  const canInterpolate =
+    format === 'mot' || format === 'csv' || (clipFrames && FRAME_FORMATS.has(format));
   const folder = FORMATS.find((f) => f.id === format)?.folder ?? false;
 
   useEffect(
@@ -72,7 +77,7 @@ export function ExportDialog({ solution, filter, selection, classes }: ExportDia
     try {
       const { path } = await api.call('host.pickSaveTarget', {
         folder,
-        ...(folder ? {} : { defaultName: `${format}.${format === 'csv' ? 'csv' : 'json'}` }),
+        ...(folder ? {} : { defaultName: `${format}.${format === 'coco' ? 'json' : 'csv'}` }),
       });
       if (path) setDestination(path);
     } catch (err) {
@@ -107,6 +112,7 @@ export function ExportDialog({ solution, filter, selection, classes }: ExportDia
         minScore,
         ...(chosen.length ? { classes: chosen } : {}),
         clipFrames: clipFrames && FRAME_FORMATS.has(format),
+        interpolate: interpolate && canInterpolate,
         replace,
       });
       setResult(r);
@@ -231,6 +237,15 @@ export function ExportDialog({ solution, filter, selection, classes }: ExportDia
               onChange={(e) => setClipFrames(e.target.checked)}
             />
             Clips as frames (write their analysed frames as images)
+          </label>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={interpolate && canInterpolate}
+              disabled={!canInterpolate}
+              onChange={(e) => setInterpolate(e.target.checked)}
+            />
+            Interpolated frames (every frame of a clip)
           </label>
           <label className="checkbox">
             <input

@@ -18,6 +18,8 @@ export interface PaintBox {
   review: 'pending' | 'accepted' | 'rejected';
   /** Accepted by an auto-accept rule rather than by a person: marked apart. */
   rule?: string | null;
+  /** A clip track's box between its anchors (interpolated): drawn dashed. */
+  interpolated?: boolean;
 }
 
 export interface PaintInput {
@@ -70,6 +72,7 @@ export function paintBoxes(ctx: CanvasRenderingContext2D, input: PaintInput): nu
   ctx.clearRect(0, 0, window.width, window.height);
   const byColour = new Map<string, Rect[]>();
   const rejected: Rect[] = [];
+  const dashed: { r: Rect; colour: string }[] = [];
   const named: Array<{ r: Rect; b: PaintBox }> = [];
   const chosen: Rect[] = [];
   let inView = 0;
@@ -83,6 +86,7 @@ export function paintBoxes(ctx: CanvasRenderingContext2D, input: PaintInput): nu
       continue;
     }
     if (b.review === 'rejected') rejected.push(r);
+    else if (b.interpolated) dashed.push({ r, colour: classColour(b.label) });
     else {
       const colour = classColour(b.label);
       let list = byColour.get(colour);
@@ -98,6 +102,14 @@ export function paintBoxes(ctx: CanvasRenderingContext2D, input: PaintInput): nu
   for (const [colour, rects] of byColour) {
     ctx.strokeStyle = colour;
     for (const r of rects) ctx.strokeRect(r.x, r.y, r.w, r.h);
+  }
+  if (dashed.length > 0) {
+    ctx.setLineDash([6, 4]);
+    for (const { r, colour } of dashed) {
+      ctx.strokeStyle = colour;
+      ctx.strokeRect(r.x, r.y, r.w, r.h);
+    }
+    ctx.setLineDash([]);
   }
   if (rejected.length > 0) {
     ctx.setLineDash([4, 4]);

@@ -39,9 +39,11 @@ const Row = memo(function Row({
   conflict: string | undefined;
 }) {
   const byRule = box.review === 'accepted' && Boolean(box.rule);
+  // A clip track's box between its anchors (video-review/interpolated-boxes.ts).
+  const between = 'interpolated' in box && box.interpolated === true;
   const state = [
     box.review === 'pending' ? '' : byRule ? 'by rule' : box.review,
-    box.origin === 'model' ? '' : box.origin,
+    between ? 'interpolated' : box.origin === 'model' ? '' : box.origin,
     box.trackId === null ? '' : `#${box.trackId}`,
     conflict ?? '',
   ]

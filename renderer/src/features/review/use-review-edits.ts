@@ -56,6 +56,9 @@ export function useReviewEdits(o: Options) {
       runner.recorded(id, solution, 'relabel track', () =>
         api.call('review.relabelTrack', { id, solution, trackId, label }),
       ),
+    /** A server-side action over many boxes, one undo step (the boxes are refetched). */
+    recorded: (label: string, call: () => Promise<{ inverse: ReviewEdit[] }>) =>
+      runner.recorded(id, solution, label, call),
     undo: runner.undo,
     redo: runner.redo,
     newKey: session.newKey,
@@ -66,3 +69,5 @@ export function useReviewEdits(o: Options) {
     canRedo,
   };
 }
+
+export type ReviewEdits = ReturnType<typeof useReviewEdits>;

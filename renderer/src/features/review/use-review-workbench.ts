@@ -17,7 +17,7 @@ import { useCommands, type CommandHandlers } from '../../keyboard/use-commands.j
 import { useStore } from '../../state/small-store.js';
 import type { ReviewFilters } from './review-toolbar.js';
 import type { ReviewSession } from './review-session.js';
-import { useReviewEdits, type PlannedEdit } from './use-review-edits.js';
+import { useReviewEdits, type PlannedEdit, type ReviewEdits } from './use-review-edits.js';
 import { useReviewedMark } from './use-reviewed-mark.js';
 
 /** A clip's own keys and buttons: play or pause, a frame step, the next box on another frame. */
@@ -52,6 +52,13 @@ export interface WorkbenchOptions {
   onClipAction?(a: ClipAction): boolean;
   /** Undo or redo on this item went through (a clip shows the frame it changed). */
   onReplayed?(edits: readonly ReviewEdit[], boxes: readonly ReviewBox[]): void;
+  /** A clip's keyframes: a drawn or changed box they take (answering true) is theirs to save. */
+  keyframes?: KeyframeHooks | undefined;
+}
+
+export interface KeyframeHooks {
+  draw(bbox: NormBox, label: string, edits: ReviewEdits): boolean;
+  change(c: BoxChange, edits: ReviewEdits): boolean;
 }
 
 /** Edits name their box when they go out (use-review-edits resolves it). */
@@ -177,6 +184,7 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
     forBoxes(keys, () => ({ kind, box: SOME_BOX }), `${kind} all shown`);
   };
   const onChange = (c: BoxChange) => {
+    if (o.keyframes?.change(c, edits)) return;
     // Between a clip's analysed frames the boxes are shown, not edited: a drag springs back.
     if (!o.target) return;
     const planned = [...c.boxes].map(([key, bbox]) => ({
@@ -187,6 +195,7 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
   };
   const onDraw = (bbox: NormBox) => {
     if (!o.target) return;
+    if (o.keyframes?.draw(bbox, lastLabel, edits)) return setDrawMode(false);
     const key = edits.newKey();
     const edit: ReviewEdit = { kind: 'add', ...o.target, label: lastLabel, bbox };
     void edits.apply([{ key, edit }], 'draw');

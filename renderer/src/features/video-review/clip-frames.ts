@@ -3,6 +3,7 @@
  * nearest a time, the next or previous frame with a shown box, and per-class density for the timeline.
  */
 import type { ReviewBox, ReviewEdit } from '@shared/contract/review-schemas.js';
+import { isOffSample } from '@shared/geometry/track-interpolation.js';
 
 export interface AnalysedFrame {
   /** The sample's index (ReviewBox.frameIndex). */
@@ -45,8 +46,10 @@ export function sampledFrameTimes(
   fps: number,
 ): Map<number, number> {
   const out = new Map<number, number>();
-  const first = frames[0];
-  const last = frames.at(-1);
+  // Keyframes between samples are no samples: they tell nothing of the period.
+  const samples = frames.filter((f) => !isOffSample(f.index));
+  const first = samples[0];
+  const last = samples.at(-1);
   if (!first || !last || last.index <= first.index) return out;
   const period = (last.timeMs - first.timeMs) / (last.index - first.index);
   if (!(period > 0)) return out;

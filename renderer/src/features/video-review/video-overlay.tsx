@@ -9,7 +9,7 @@ import { useEffect, useRef } from 'react';
 import type { ReviewBox } from '@shared/contract/review-schemas.js';
 import type { Size } from '@shared/geometry/box-math.js';
 import type { View } from '@shared/geometry/viewport.js';
-import { paintBoxes } from '../review/box-painter.js';
+import { paintBoxes, type PaintBox } from '../review/box-painter.js';
 import { nearestFrame, type AnalysedFrame } from './clip-frames.js';
 
 interface VideoOverlayProps {
@@ -23,6 +23,11 @@ interface VideoOverlayProps {
   picture: Size | null;
   /** The stage's current view (read on every frame drawn). */
   view(): View | null;
+  /** The boxes at a media time, from its nearest analysed frame's (tracks interpolated). */
+  boxesAt?(
+    frameBoxes: readonly ReviewBox[],
+    timeMs: number,
+  ): readonly (ReviewBox & Pick<PaintBox, 'interpolated'>)[];
   /** Told the media time (ms) of each frame drawn while playing. */
   onFrame?(timeMs: number): void;
 }
@@ -49,8 +54,9 @@ export function VideoOverlay(p: VideoOverlayProps) {
     }
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     const frame = c.active && !c.hidden ? nearestFrame(c.frames, timeMs) : undefined;
+    const boxes = frame ? (c.boxesAt?.(frame.boxes, timeMs) ?? frame.boxes) : [];
     paintBoxes(ctx, {
-      boxes: frame ? frame.boxes.filter(c.shown) : [],
+      boxes: boxes.filter(c.shown),
       view: c.view() ?? { scale: 1, offsetX: 0, offsetY: 0 },
       picture: c.picture ?? size,
       window: size,

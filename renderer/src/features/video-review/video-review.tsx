@@ -23,7 +23,10 @@ import {
   nearestFrame,
   type AnalysedFrame,
 } from './clip-frames.js';
+import { ClipSummary } from './clip-summary.js';
 import { DetectionTimeline } from './detection-timeline.js';
+import { KeyframeTrack } from './keyframe-track.js';
+import { useKeyframes } from './use-keyframes.js';
 import { useClipBoxes } from './use-clip-boxes.js';
 import { usePlayable } from './use-playable.js';
 import { VideoOverlay } from './video-overlay.js';
@@ -85,6 +88,17 @@ export function VideoReview(p: ReviewScreenProps) {
     [onAnalysed, frame],
   );
 
+  const kf = useKeyframes({
+    id,
+    solution,
+    itemBoxes: boxes,
+    fps: playable?.fps ?? 0,
+    paused,
+    timeMs,
+    analysed: target,
+    frameBoxes: frame?.boxes ?? NO_BOXES,
+  });
+
   // Seeking before the clip's metadata or its boxes have arrived would land nowhere useful.
   const canSeek = video !== null && picture !== null && review.data !== undefined;
   const seek = (ms: number) => {
@@ -109,9 +123,10 @@ export function VideoReview(p: ReviewScreenProps) {
   const w = useReviewWorkbench({
     ...p,
     itemBoxes: boxes,
-    boxes: frame?.boxes ?? NO_BOXES,
+    boxes: kf.shown,
     picture,
-    target,
+    target: kf.target,
+    keyframes: kf.hooks,
     clip: true,
     nav,
     onClipAction: clipAction,
@@ -126,6 +141,7 @@ export function VideoReview(p: ReviewScreenProps) {
   // Another frame: its boxes, not the last frame's, are the ones selected.
   const { setSelected } = w;
   useEffect(() => setSelected((s) => (s.size === 0 ? s : new Set())), [frame?.index, setSelected]);
+  useEffect(() => kf.follow(w.firstSelected?.trackId ?? null));
 
   // Opened on a box (a mistake from Quality): go to its frame once the clip can seek, then select it.
   const focus = useRef<{ id: number; key: string } | null>(null);
@@ -157,7 +173,8 @@ export function VideoReview(p: ReviewScreenProps) {
   const note =
     paused && frame && !onAnalysed ? (
       <p className="muted small">
-        Between analysed frames: the boxes of the nearest one are shown.{' '}
+        Between analysed frames: tracks are interpolated (dashed; moving one keeps it there), other
+        boxes are the nearest frame&apos;s.{' '}
         <button type="button" onClick={() => seek(frame.timeMs)}>
           Go to {(frame.timeMs / 1000).toFixed(2)} s
         </button>{' '}
@@ -224,6 +241,7 @@ export function VideoReview(p: ReviewScreenProps) {
               selected={w.sel}
               picture={picture}
               view={() => w.stage.current?.view() ?? null}
+              boxesAt={kf.playingAt}
               onFrame={onFrame}
             />
           </div>
@@ -250,6 +268,7 @@ export function VideoReview(p: ReviewScreenProps) {
             <span className="muted" aria-label="Time">
               {(timeMs / 1000).toFixed(2)} s / {(durationMs / 1000).toFixed(1)} s
             </span>
+            <KeyframeTrack track={kf.track} onNew={kf.newTrack} />
           </div>
           <DetectionTimeline
             frames={frames}
@@ -258,11 +277,18 @@ export function VideoReview(p: ReviewScreenProps) {
             timeMs={timeMs}
             onSeek={seekNear}
           />
+          <ClipSummary
+            boxes={boxes}
+            frames={frames}
+            durationMs={durationMs}
+            timeMs={timeMs}
+            onSeek={seekNear}
+          />
         </div>
         <WorkbenchSide
           w={w}
           title={frame ? `Boxes at ${(frame.timeMs / 1000).toFixed(2)} s` : 'Boxes'}
-          total={frame?.boxes.length ?? 0}
+          total={kf.shown.length}
           loaded={review.data !== undefined}
           note={note}
           onRelabelTrack={(trackId, label) => void w.edits.relabelTrack(trackId, label)}

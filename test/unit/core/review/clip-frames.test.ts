@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportLibrary } from '../../../../electron/core/export/export-library.js';
-import { withClipFrames } from '../../../../electron/core/review/clip-frames.js';
+import { frameRanges, withClipFrames } from '../../../../electron/core/review/clip-frames.js';
+import { withInterpolatedFrames } from '../../../../electron/core/review/interpolated-frames.js';
 import type { DetectionRow, ExportItem } from '../../../../electron/core/store/store-types.js';
 import { tempDir } from '../../../support/temp-dir.js';
 
@@ -123,5 +124,51 @@ describe('withClipFrames', () => {
     for await (const i of withClipFrames([image, clipItem([])], { dir: join(t.dir, 'none') }))
       seen.push(i);
     expect(seen).toEqual([image]);
+  });
+
+  it('writes every frame between two anchors of a track, each with its interpolated box', async () => {
+    const frames = join(t.dir, 'interp-frames');
+    const at = (timeMs: number, x: number, w: number) => ({
+      ...det(timeMs, 'cat'),
+      bbox: { x, y: 0.2, w, h: 0.4 },
+      trackId: 3,
+    });
+    // Frames 2 and 8 (10 fps): the box moves right by 0.3 and grows by 0.12 on the way.
+    const item = clipItem([at(200, 0.1, 0.2), at(800, 0.4, 0.32), det(1500, 'dog')]);
+    const out = join(t.dir, 'yolo-interp');
+    const summary = await exportLibrary({
+      items: withClipFrames(withInterpolatedFrames([item]), { dir: frames }),
+      format: 'yolo',
+      out,
+      classes: ['cat', 'dog'],
+    });
+    expect(summary).toMatchObject({ files: 8, boxes: 8, skipped: 0 });
+    const [folder] = await readdir(join(frames));
+    const jpegs = (await readdir(join(frames, folder!))).sort();
+    expect(jpegs.map((n) => Number(/(\d+)/.exec(n)![1]))).toEqual([2, 3, 4, 5, 6, 7, 8, 15]);
+    for (const name of jpegs) {
+      const n = Number(/(\d+)/.exec(name)![1]);
+      const { channels } = await sharp(join(frames, folder!, name)).stats();
+      expect(Math.abs(channels[0]!.mean - 10 * n)).toBeLessThan(4);
+    }
+    const labels = await readdir(join(out, 'labels'));
+    const five = labels.find((l) => l.includes('000005'))!;
+    // Frame 5 is half way: x 0.25, w 0.26, so the centre is at 0.38.
+    const [cls, cx, cy, w, h] = (await readFile(join(out, 'labels', five), 'utf8'))
+      .trim()
+      .split(' ')
+      .map(Number);
+    expect([cls, cy, h]).toEqual([0, 0.4, 0.4]);
+    expect(cx).toBeCloseTo(0.38, 5);
+    expect(w).toBeCloseTo(0.26, 5);
+  });
+
+  it('selects runs of frames as ranges', () => {
+    expect(frameRanges([1, 2, 3, 7, 9, 10])).toEqual([
+      [1, 3],
+      [7, 7],
+      [9, 10],
+    ]);
+    expect(frameRanges([])).toEqual([]);
   });
 });

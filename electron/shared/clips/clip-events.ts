@@ -1,0 +1,179 @@
+/**
+ * What happened when in a clip: per class, the time ranges in which it is present, read from its
+ * tracks after a person's corrections. One implementation for the video review's Events panel and
+ * count chart (renderer) and `export --format events` (core), so both always say the same.
+ *
+ * A range runs from the first to the last sighting of its class; a class unseen for less than
+ * `GAP_MS` stays in the same range. "Unseen" is measured between analysed frames: two boxes one
+ * sample period apart leave no gap at all, whatever the sampling rate (at 1 frame per second,
+ * consecutive sightings are 1 s apart and must not split a range).
+ */
+import { isOffSample } from '../geometry/track-interpolation.js';
+
+/** The fields of a box the events read (a ReviewBox or an exported detection both fit). */
+export interface EventBox {
+  label: string;
+  /** Null or absent: in no track (the tracker did not confirm it), so not an object. */
+  trackId?: number | null;
+  frameIndex: number;
+  timeMs: number | null;
+  score: number;
+  review?: 'pending' | 'accepted' | 'rejected';
+  deleted?: boolean;
+}
+
+/** Shorter absences than this do not split a class's range. */
+export const GAP_MS = 1000;
+
+/** One track within one range of its class. */
+export interface TrackSpan {
+  trackId: number;
+  startMs: number;
+  endMs: number;
+  boxes: number;
+  meanScore: number;
+}
+
+/** A class present from `startMs` to `endMs`. */
+export interface ClipEvent {
+  label: string;
+  startMs: number;
+  endMs: number;
+  boxes: number;
+  meanScore: number;
+  /** The tracks seen in the range, by their first box in it (then by id). */
+  tracks: TrackSpan[];
+}
+
+interface Sighting {
+  trackId: number;
+  timeMs: number;
+  score: number;
+}
+
+/** A box a person has not rejected or deleted, in a track, at a known time. */
+function sightingOf(b: EventBox): Sighting | null {
+  if (b.deleted || b.review === 'rejected') return null;
+  if (b.trackId === null || b.trackId === undefined || b.timeMs === null) return null;
+  return { trackId: b.trackId, timeMs: b.timeMs, score: b.score };
+}
+
+/**
+ * The time between two analysed frames: samples are evenly spaced, so the boxes with the lowest
+ * and highest sample index give it exactly (a person's keyframe between samples has no sample
+ * index and is left out here, though it counts as a sighting). 0 when every box is on one frame.
+ */
+export function samplePeriodMs(boxes: readonly EventBox[]): number {
+  let first: EventBox | undefined;
+  let last: EventBox | undefined;
+  for (const b of boxes) {
+    if (b.timeMs === null || isOffSample(b.frameIndex)) continue;
+    if (!first || b.frameIndex < first.frameIndex) first = b;
+    if (!last || b.frameIndex > last.frameIndex) last = b;
+  }
+  if (!first || !last || last.frameIndex === first.frameIndex) return 0;
+  const period =
+    ((last.timeMs as number) - (first.timeMs as number)) / (last.frameIndex - first.frameIndex);
+  return period > 0 ? period : 0;
+}
+
+/** The events of one clip, in time order (then by class). */
+export function clipEvents(boxes: readonly EventBox[]): ClipEvent[] {
+  const period = samplePeriodMs(boxes);
+  const byLabel = new Map<string, Sighting[]>();
+  for (const b of boxes) {
+    const s = sightingOf(b);
+    if (!s) continue;
+    const list = byLabel.get(b.label);
+    if (list) list.push(s);
+    else byLabel.set(b.label, [s]);
+  }
+  const events: ClipEvent[] = [];
+  for (const [label, sightings] of byLabel) {
+    sightings.sort((a, b) => a.timeMs - b.timeMs || a.trackId - b.trackId);
+    let range: Sighting[] = [];
+    for (const s of sightings) {
+      const previous = range.at(-1);
+      if (previous && s.timeMs - previous.timeMs - period >= GAP_MS) {
+        events.push(eventOf(label, range));
+        range = [];
+      }
+      range.push(s);
+    }
+    if (range.length) events.push(eventOf(label, range));
+  }
+  return events.sort((a, b) => a.startMs - b.startMs || (a.label < b.label ? -1 : 1));
+}
+
+/** `sightings` in time order, all of one class and one range. */
+function eventOf(label: string, sightings: readonly Sighting[]): ClipEvent {
+  const spans = new Map<number, TrackSpan & { scoreSum: number }>();
+  let scoreSum = 0;
+  for (const s of sightings) {
+    scoreSum += s.score;
+    const span = spans.get(s.trackId);
+    if (span) {
+      span.endMs = s.timeMs;
+      span.boxes++;
+      span.scoreSum += s.score;
+    } else {
+      spans.set(s.trackId, {
+        trackId: s.trackId,
+        startMs: s.timeMs,
+        endMs: s.timeMs,
+        boxes: 1,
+        meanScore: 0,
+        scoreSum: s.score,
+      });
+    }
+  }
+  const tracks = [...spans.values()]
+    .map(({ scoreSum: sum, ...span }) => ({ ...span, meanScore: sum / span.boxes }))
+    .sort((a, b) => a.startMs - b.startMs || a.trackId - b.trackId);
+  return {
+    label,
+    startMs: (sightings[0] as Sighting).timeMs,
+    endMs: (sightings.at(-1) as Sighting).timeMs,
+    boxes: sightings.length,
+    meanScore: scoreSum / sightings.length,
+    tracks,
+  };
+}
+
+/** Per class, how many of its tracks are seen on each analysed frame. */
+export interface CountsOverTime {
+  /** The frames' times, ascending. */
+  timesMs: number[];
+  /** One series per class (by name), a count for each of `timesMs`. */
+  series: { label: string; counts: number[] }[];
+}
+
+/**
+ * The count chart's data: every time in `frameTimesMs` (so frames where nothing was seen count 0)
+ * and every time a counted box is on.
+ */
+export function countsOverTime(
+  boxes: readonly EventBox[],
+  frameTimesMs: readonly number[] = [],
+): CountsOverTime {
+  const tracksAt = new Map<string, Map<number, Set<number>>>();
+  const times = new Set(frameTimesMs);
+  for (const b of boxes) {
+    const s = sightingOf(b);
+    if (!s) continue;
+    times.add(s.timeMs);
+    let perTime = tracksAt.get(b.label);
+    if (!perTime) tracksAt.set(b.label, (perTime = new Map()));
+    const seen = perTime.get(s.timeMs);
+    if (seen) seen.add(s.trackId);
+    else perTime.set(s.timeMs, new Set([s.trackId]));
+  }
+  const timesMs = [...times].sort((a, b) => a - b);
+  const series = [...tracksAt]
+    .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+    .map(([label, perTime]) => ({
+      label,
+      counts: timesMs.map((t) => perTime.get(t)?.size ?? 0),
+    }));
+  return { timesMs, series };
+}

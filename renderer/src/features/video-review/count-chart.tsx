@@ -1,0 +1,156 @@
+/**
+ * Under the timeline: how many objects (tracks) of each class are in the picture over time, one
+ * stepped line per class in its colour, with the playhead; a click seeks there. Drawn by uPlot on
+ * a canvas (tens of thousands of points stay fast; it styles only through the CSSOM, which the
+ * app's CSP allows). The legend is ordinary text beside it, so a screen reader reads it too.
+ */
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { CountsOverTime } from '@shared/clips/clip-events.js';
+import { classColour } from '../review/box-colours.js';
+import { clockTime } from './clip-time.js';
+
+interface CountChartProps {
+  data: CountsOverTime;
+  durationMs: number;
+  timeMs: number;
+  onSeek(timeMs: number): void;
+}
+
+const HEIGHT = 120;
+
+/** A CSS custom property of the page (the theme), with a fallback before styles load. */
+function themeColour(el: Element, name: string, fallback: string): string {
+  return getComputedStyle(el).getPropertyValue(name).trim() || fallback;
+}
+
+function chartOptions(
+  host: HTMLElement,
+  width: number,
+  data: CountsOverTime,
+  durationMs: number,
+  playhead: () => number,
+): uPlot.Options {
+  const text = themeColour(host, '--muted', '#5e6878');
+  const grid = themeColour(host, '--border', '#d8dce2');
+  const accent = themeColour(host, '--accent', '#2563eb');
+  const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } };
+  const max = Math.max(1, ...data.series.flatMap((s) => s.counts));
+  return {
+    width,
+    height: HEIGHT,
+    legend: { show: false },
+    cursor: { drag: { x: false, y: false }, points: { show: false } },
+    scales: {
+      x: { time: false, range: [0, Math.max(1, durationMs / 1000)] },
+      y: { range: [0, max + 1] },
+    },
+    axes: [
+      { ...axis, values: (_u, ticks) => ticks.map((t) => clockTime(t * 1000)) },
+      { ...axis, size: 36, space: 16, incrs: [1, 2, 5, 10, 20, 50, 100] },
+    ],
+    series: [
+      {},
+      ...data.series.map((s) => ({
+        label: s.label,
+        stroke: classColour(s.label),
+        width: 2,
+        points: { show: false },
+        paths: uPlot.paths.stepped?.({ align: 1 }),
+      })),
+    ],
+    hooks: {
+      draw: [
+        (u) => {
+          const x = u.valToPos(playhead() / 1000, 'x', true);
+          const ctx = u.ctx;
+          ctx.save();
+          ctx.strokeStyle = accent;
+          ctx.lineWidth = 2 * devicePixelRatio;
+          ctx.beginPath();
+          ctx.moveTo(x, u.bbox.top);
+          ctx.lineTo(x, u.bbox.top + u.bbox.height);
+          ctx.stroke();
+          ctx.restore();
+        },
+      ],
+    },
+  };
+}
+
+export function CountChart({ data, durationMs, timeMs, onSeek }: CountChartProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const time = useRef(timeMs);
+  time.current = timeMs;
+  const seek = useRef(onSeek);
+  seek.current = onSeek;
+  const [width, setWidth] = useState(0);
+  const legendId = useId();
+
+  // uPlot draws at a fixed size: follow the width the layout gives the chart.
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) =>
+      setWidth(Math.floor(entry?.contentRect.width ?? 0)),
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el || width === 0 || data.series.length === 0) return;
+    const aligned: uPlot.AlignedData = [
+      data.timesMs.map((t) => t / 1000),
+      ...data.series.map((s) => s.counts),
+    ];
+    const u = new uPlot(
+      chartOptions(el, width, data, durationMs, () => time.current),
+      aligned,
+      el,
+    );
+    const onClick = () => {
+      const left = u.cursor.left ?? -1;
+      if (left >= 0) seek.current(Math.max(0, u.posToVal(left, 'x') * 1000));
+    };
+    u.over.addEventListener('click', onClick);
+    plot.current = u;
+    return () => {
+      u.over.removeEventListener('click', onClick);
+      u.destroy();
+      plot.current = null;
+    };
+  }, [data, width, durationMs]);
+
+  // The playhead moves without rebuilding the lines.
+  useEffect(() => plot.current?.redraw(false, false), [timeMs]);
+
+  const peaks = useMemo(
+    () => data.series.map((s) => ({ label: s.label, peak: Math.max(0, ...s.counts) })),
+    [data],
+  );
+  return (
+    <figure className="count-chart">
+      <div ref={host} role="img" aria-label="Objects over time" aria-describedby={legendId} />
+      <figcaption id={legendId} className="chart-legend">
+        {peaks.length === 0 ? (
+          <span className="muted small">No tracked objects to count.</span>
+        ) : (
+          peaks.map((p) => (
+            <span key={p.label} className="chart-legend-item">
+              <span
+                className="class-swatch"
+                aria-hidden="true"
+                style={{ background: classColour(p.label) }}
+              />
+              {p.label}, up to {p.peak} at once
+            </span>
+          ))
+        )}
+      </figcaption>
+    </figure>
+  );
+}
