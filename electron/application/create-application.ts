@@ -2,6 +2,7 @@
  * The application layer: opens the library, connects the service, and implements every call of
  * the contract over core. Electron IPC, the browser bridge and the CLI all serve this one object.
  */
+import { join } from 'node:path';
 import { LibraryViewClient } from '../core/store/library-view-client.js';
 import { buildVersion } from '../node-lib/app-paths.js';
 import { APP_NAME } from '../shared/app-info.js';
@@ -92,7 +93,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   /** A person's edit changed an item: its folder's views refresh. */
   const reviewed = (m: { folderId: number }) =>
     events.emit('library.changed', { folderIds: [m.folderId], at: Date.now() });
-  const clipTracks = new ClipTracks(store, nativeBinding);
+  const clipTracks = new ClipTracks(store, nativeBinding, join(context.workHome, 'tracks'));
   const exports = exportHandlers({
     store,
     idsOf: (filter) =>

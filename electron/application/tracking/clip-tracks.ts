@@ -7,6 +7,7 @@
  */
 import { ModelTrackCache } from '../../core/tracking/model-track-cache.js';
 import type { LibraryStore } from '../../core/store/store-types.js';
+import { readTrackFile, writeTrackFile } from './track-file.js';
 import { TrackWorker } from './track-worker.js';
 
 export class ClipTracks {
@@ -21,6 +22,8 @@ export class ClipTracks {
   constructor(
     private readonly store: LibraryStore,
     nativeBinding?: string,
+    /** Where tracks are kept between processes (none: tracked again in each process). */
+    private readonly dir?: string,
   ) {
     this.worker = new TrackWorker({ file: store.file, nativeBinding });
   }
@@ -34,6 +37,12 @@ export class ClipTracks {
     const key = `${result.id}:${result.createdAt}`;
     const fingerprint = this.known.get(key);
     if (fingerprint !== undefined && this.cache.get(fingerprint)) return Promise.resolve();
+    const kept = this.dir === undefined ? undefined : readTrackFile(this.dir, key);
+    if (kept) {
+      this.cache.set(kept);
+      this.known.set(key, kept.fingerprint);
+      return Promise.resolve();
+    }
     let running = this.inFlight.get(key);
     if (!running) {
       this.runs++;
@@ -44,6 +53,8 @@ export class ClipTracks {
           a.ranks.forEach((r, i) => r > 0 && rankOf.set(a.detectionIds[i] as number, r));
           this.cache.set({ fingerprint: a.fingerprint, rankOf });
           this.known.set(key, a.fingerprint);
+          if (this.dir !== undefined)
+            writeTrackFile(this.dir, key, a.fingerprint, a.detectionIds, a.ranks);
         })
         .catch(() => undefined)
         .finally(() => this.inFlight.delete(key));

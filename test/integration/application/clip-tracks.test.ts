@@ -128,6 +128,23 @@ describe('tracks on the tracker’s thread', () => {
     expect(tracks.runs).toBe(2);
   });
 
+  it('keeps the tracks on disk: a new process reuses them until the clip is analysed again', async () => {
+    const dir = join(t.dir, 'tracks');
+    store.results.save(analysis(600, 3000));
+    const first = new ClipTracks(store, undefined, dir);
+    await first.ready(clipId, 'objects');
+    await first.close();
+    expect(first.runs).toBe(1);
+    const expected = (await boxes(false)).map((b) => b.trackId);
+
+    tracks = new ClipTracks(store, undefined, dir);
+    expect((await boxes()).map((b) => b.trackId)).toEqual(expected);
+    expect(tracks.runs).toBe(0);
+    store.results.save(analysis(600, 3000, 0.002));
+    await boxes();
+    expect(tracks.runs).toBe(1);
+  });
+
   it('tracks 50,000 boxes while the main thread keeps answering', async () => {
     store.results.save(analysis(7200, 50_000));
     const rows = store.results.detections(store.results.find('hv', 'objects')!.id);
