@@ -7,10 +7,15 @@
  */
 import type { ImportedFile, ImportFormat, ImportIssue } from '../core/import/import-model.js';
 import { LibraryIndex } from '../core/import/match-files.js';
-import { planImport } from '../core/import/plan-import.js';
+import { planImport, type FileState } from '../core/import/plan-import.js';
 import { readLabels } from '../core/import/read-labels.js';
 import { issue } from '../core/import/import-model.js';
-import type { CorrectionInput, LibraryStore, MediaRecord } from '../core/store/store-types.js';
+import type {
+  CorrectionInput,
+  DetectionRow,
+  LibraryStore,
+  MediaRecord,
+} from '../core/store/store-types.js';
 
 export { IMPORT_FORMATS, type ImportFormat } from '../core/import/import-model.js';
 
@@ -45,14 +50,18 @@ export async function importLabels(
   const index = new LibraryIndex(store.media.list({}));
   const seen = new Map<number, string>();
   const total = read.files.length;
-  for (let start = 0; start < total; start += BATCH) {
-    options.signal?.throwIfAborted();
-    const batch = read.files.slice(start, start + BATCH);
-    store.transaction(() => importBatch(store, batch, index, seen, solution, summary));
-    options.onProgress?.({ done: Math.min(total, start + BATCH), total });
-    // Lets progress events and other calls through between batches.
-    await new Promise((r) => setImmediate(r));
-  }
+  await store.bulkWrites(async () => {
+    for (let start = 0; start < total; start += BATCH) {
+      options.signal?.throwIfAborted();
+      // Taken off the list: a written batch's labels can be collected (a 100k-file COCO holds
+      // a million boxes; the collector then walks ever less of them).
+      const batch = read.files.splice(0, BATCH);
+      store.transaction(() => importBatch(store, batch, index, seen, solution, summary));
+      options.onProgress?.({ done: Math.min(total, start + BATCH), total });
+      // Lets progress events and other calls through between batches.
+      await new Promise((r) => setImmediate(r));
+    }
+  });
   return summary;
 }
 
@@ -70,10 +79,15 @@ function importBatch(
 ): void {
   const reviewed: number[] = [];
   let pending: CorrectionInput[] = [];
+  // Contents that had no correction before: the mirror is computed from the boxes just read.
+  let fresh = new Map<string, { resultId: number; model: readonly DetectionRow[] }>();
   const planned = new Set<string>();
   const flush = () => {
-    store.corrections.writeMany(pending);
+    store.corrections.writeMany(pending, (hash, s) =>
+      s === solution ? fresh.get(hash) : undefined,
+    );
     pending = [];
+    fresh = new Map();
     planned.clear();
   };
   for (const file of batch) {
@@ -90,14 +104,17 @@ function importBatch(
     }
     seen.set(media.id, file.source);
     if (media.contentHash && planned.has(media.contentHash)) flush();
-    const plan = planFile(store, media, file, solution);
+    const state = stateOf(store, media, file, solution);
+    const plan = 'code' in state ? state : planImport(file, state, solution);
     if ('code' in plan) {
       summary.issues.push(plan);
       continue;
     }
     if (plan.kind === 'write') {
+      const { result, model, corrections } = state as FileState;
       pending.push(...plan.corrections);
-      planned.add(media.contentHash as string);
+      planned.add(result.contentHash);
+      if (corrections.length === 0) fresh.set(result.contentHash, { resultId: result.id, model });
       summary.files++;
       reviewed.push(media.id);
     } else {
@@ -111,12 +128,13 @@ function importBatch(
   store.reviewed.markReviewed(reviewed, solution, 'import');
 }
 
-function planFile(
+/** What the plan reads of a file, or why it cannot be planned. */
+function stateOf(
   store: LibraryStore,
   media: MediaRecord,
   file: ImportedFile,
   solution: string,
-): ReturnType<typeof planImport> {
+): FileState | ImportIssue {
   const result = media.contentHash ? store.results.find(media.contentHash, solution) : undefined;
   if (!media.contentHash || !result) {
     const what = `${media.path} has not been analysed by ${solution} yet; label it first, then import (its labels were not imported).`;
@@ -127,9 +145,5 @@ function planFile(
   const mark = corrections.length ? store.reviewed.of(media.id, solution) : undefined;
   const importedBefore =
     mark?.reviewedBy === 'import' && corrections.every((c) => c.updatedAt <= mark.reviewedAt);
-  return planImport(
-    file,
-    { media, result, model: store.results.detections(result.id), corrections, importedBefore },
-    solution,
-  );
+  return { media, result, model: store.results.detections(result.id), corrections, importedBefore };
 }

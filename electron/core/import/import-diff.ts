@@ -95,9 +95,11 @@ export function importDiff(
   const writes: CorrectionInput[] = [];
   const write = (c: Current, label: string, bbox: BoxXYWH, deleted: boolean) => {
     const onModel = c.model !== null;
+    // One shape for every write (no spreads): a million of them in a big import.
     writes.push({
-      ...content,
-      ...(c.row ? { id: c.row.id } : {}),
+      contentHash: content.contentHash,
+      solution: content.solution,
+      id: c.row ? c.row.id : undefined,
       frameIndex: c.frameIndex,
       timeMs: c.timeMs,
       anchor: c.row ? c.row.anchor : c.model,
@@ -149,7 +151,9 @@ export function importDiff(
   for (const c of unpaired) if (!edited.has(c) && !c.deleted) write(c, c.label, c.bbox, true);
   for (const t of left) {
     writes.push({
-      ...content,
+      contentHash: content.contentHash,
+      solution: content.solution,
+      id: undefined,
       frameIndex: t.frameIndex,
       timeMs: t.timeMs,
       anchor: null,

@@ -13,7 +13,8 @@ import {
   toMergeCorrection,
   type RawMergeCorrection,
 } from './corrections-repo.js';
-import { exportSql, fromRaw, type RawDetection } from './export-items.js';
+import { exportSql } from './export-items.js';
+import { fromRaw, type RawDetection } from './row-mappers.js';
 
 // In path order: the order ties between equal scores are broken in, the same on every run.
 const FILES_SQL = `
@@ -37,19 +38,21 @@ interface FileRow {
   corrected: number;
 }
 
-function byFrame<T extends { frameIndex: number }>(
-  boxes: readonly T[],
-  into: Map<number, { truth: TruthBox[]; model: ModelBox[] }>,
-  put: (frame: { truth: TruthBox[]; model: ModelBox[] }, b: T) => void,
-) {
-  for (const b of boxes) {
-    // A keyframe between analysed frames: the model never saw that frame, so it measures nothing.
-    if (isOffSample(b.frameIndex)) continue;
-    let f = into.get(b.frameIndex);
-    if (!f) into.set(b.frameIndex, (f = { truth: [], model: [] }));
-    put(f, b);
-  }
+type Frames = Map<number, { truth: TruthBox[]; model: ModelBox[] }>;
+
+function frameOf(frames: Frames, index: number) {
+  let f = frames.get(index);
+  if (!f) frames.set(index, (f = { truth: [], model: [] }));
+  return f;
 }
+
+/** A box as the model gave it, straight from its row (no intermediate object). */
+const modelBoxOf = (d: RawDetection): ModelBox => ({
+  key: `d${d[0]}`,
+  label: d[4],
+  score: d[6],
+  bbox: { x: d[7], y: d[8], w: d[9], h: d[10] },
+});
 
 /** Reads inside one transaction: one snapshot of the library, whatever is written meanwhile. */
 export function* evaluationImages(db: Db, solution: string): Generator<EvalImage, void, undefined> {
@@ -59,28 +62,27 @@ export function* evaluationImages(db: Db, solution: string): Generator<EvalImage
   db.exec('BEGIN');
   try {
     for (const f of files.iterate(solution)) {
-      const frames = new Map<number, { truth: TruthBox[]; model: ModelBox[] }>();
+      const frames: Frames = new Map();
+      const raw = allBoxes.all({ resultId: f.result_id });
       // One read of the model's boxes serves both sides: as the model gave them, and merged.
-      const rows = allBoxes.all({ resultId: f.result_id }).map(fromRaw);
-      const own = rows.map((d) => ({
-        frameIndex: d.frameIndex,
-        box: { key: `d${d.id}`, label: d.label, score: d.score, bbox: d.bbox },
-      }));
-      byFrame(own, frames, (frame, b) => frame.model.push(b.box));
+      for (const d of raw) if (!isOffSample(d[2])) frameOf(frames, d[2]).model.push(modelBoxOf(d));
       if (f.corrected) {
         const shown = mergeCorrections(
-          rows,
+          raw.map(fromRaw),
           corrections.all(f.content_hash, solution).map(toMergeCorrection),
-        ).filter((b) => b.review !== 'rejected');
-        byFrame(shown, frames, (frame, b) =>
-          frame.truth.push({ key: b.key, label: b.label, bbox: b.bbox }),
         );
+        for (const b of shown) {
+          // A keyframe between analysed frames: the model never saw it, so it measures nothing.
+          if (b.review === 'rejected' || isOffSample(b.frameIndex)) continue;
+          frameOf(frames, b.frameIndex).truth.push({ key: b.key, label: b.label, bbox: b.bbox });
+        }
       } else {
         // Nobody changed a box: the file shows exactly the model's boxes.
-        byFrame(own, frames, (frame, b) => frame.truth.push(b.box));
+        for (const frame of frames.values()) frame.truth = frame.model;
       }
       if (frames.size === 0) frames.set(0, { truth: [], model: [] });
-      for (const [frameIndex, frame] of [...frames].sort((a, b) => a[0] - b[0])) {
+      const ordered = frames.size === 1 ? frames : [...frames].sort((a, b) => a[0] - b[0]);
+      for (const [frameIndex, frame] of ordered) {
         yield { mediaId: f.id, path: f.path, frameIndex, ...frame };
       }
     }

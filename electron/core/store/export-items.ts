@@ -12,14 +12,15 @@ import {
   toMergeCorrection,
   type RawMergeCorrection,
 } from './corrections-repo.js';
-import { toMedia, toResult, type MediaDbRow, type ResultDbRow } from './row-mappers.js';
-import type {
-  DetectionOrigin,
-  DetectionRow,
-  ExportItem,
-  ExportQuery,
-  ReviewState,
-} from './store-types.js';
+import {
+  fromRaw,
+  toMedia,
+  toResult,
+  type MediaDbRow,
+  type RawDetection,
+  type ResultDbRow,
+} from './row-mappers.js';
+import type { ExportItem, ExportQuery } from './store-types.js';
 
 const MEDIA_COLS = [
   'id',
@@ -89,41 +90,6 @@ const CORRECTIONS_SQL = `SELECT ${MERGE_CORRECTION_COLUMNS} FROM corrections
   WHERE content_hash = ? AND solution = ? ORDER BY frame_index, id`;
 
 type Row = Record<string, unknown>;
-export type RawDetection = [
-  number,
-  number,
-  number,
-  number | null,
-  string,
-  number | null,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  DetectionOrigin,
-  ReviewState,
-];
-
-// Raw arrays skip an intermediate object per box: a million boxes is a million fewer objects.
-export const fromRaw = (d: RawDetection): DetectionRow => ({
-  id: d[0],
-  resultId: d[1],
-  frameIndex: d[2],
-  timeMs: d[3],
-  label: d[4],
-  classId: d[5],
-  score: d[6],
-  bbox: { x: d[7], y: d[8], w: d[9], h: d[10] },
-  bboxPx: { x: d[11], y: d[12], w: d[13], h: d[14] },
-  origin: d[15],
-  review: d[16],
-});
-
 /** Picks the `alias_` columns of a joined row back into a table row. */
 function pick<T>(row: Row, alias: string, cols: readonly string[]): T {
   const out: Row = {};

@@ -26,6 +26,22 @@ export interface LibraryStoreOptions {
   nativeBinding?: string;
 }
 
+/** Log pages between automatic checkpoints during bulk writes (SQLite's default is 1000). */
+const BULK_CHECKPOINT_PAGES = 10_000;
+
+async function bulkWrites<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  const before = db.pragma('wal_autocheckpoint', { simple: true }) as number;
+  db.pragma(`wal_autocheckpoint = ${BULK_CHECKPOINT_PAGES}`);
+  try {
+    return await fn();
+  } finally {
+    if (db.open) {
+      db.pragma(`wal_autocheckpoint = ${before}`);
+      db.pragma('wal_checkpoint(PASSIVE)');
+    }
+  }
+}
+
 export function openLibraryStore(file: string, options: LibraryStoreOptions = {}): LibraryStore {
   const now = options.now ?? Date.now;
   let db: Db;
@@ -44,8 +60,8 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
   // so a transaction of many updates need not spill index pages to the WAL before it commits.
   db.pragma('cache_size = -32768');
   const readers = new Set<Db>();
-  const mirror = reviewMirror(db);
-  const corrections = new CorrectionsRepo(db, now, mirror);
+  const { mirror, mirrorKnown } = reviewMirror(db);
+  const corrections = new CorrectionsRepo(db, now, mirror, mirrorKnown);
   const integrity = db.prepare<[], { integrity_check: string }>('PRAGMA integrity_check');
   return {
     file,
@@ -61,6 +77,7 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
         .join('\n');
     },
     transaction: <T>(fn: () => T): T => db.transaction(fn)(),
+    bulkWrites: (fn) => bulkWrites(db, fn),
     settings: new SettingsRepo(db),
     folders: new FoldersRepo(db, now),
     media: new MediaRepo(db),

@@ -3,10 +3,11 @@ import { mergeCorrections } from '../review/merge-corrections.js';
 import { correctionOf } from '../review/review-edits.js';
 import type { MirrorFn } from './review-mirror.js';
 import {
+  fromRaw,
   must,
-  toDetection,
+  RAW_DETECTION_COLUMNS,
   toResult,
-  type DetectionDbRow,
+  type RawDetection,
   type ResultDbRow,
 } from './row-mappers.js';
 import { StoreError } from './store-error.js';
@@ -88,9 +89,12 @@ export class ResultsRepo implements ResultsApi {
       INSERT INTO detections (result_id, frame_index, time_ms, label, class_id, score,
         x, y, w, h, px, py, pw, ph, origin, review)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    this.detectionsStmt = db.prepare<[number], DetectionDbRow>(
-      'SELECT * FROM detections WHERE result_id = ? ORDER BY frame_index, id',
-    );
+    // Raw rows: one object per box instead of two (an import reads a million).
+    this.detectionsStmt = db
+      .prepare<[number], RawDetection>(
+        `SELECT ${RAW_DETECTION_COLUMNS} FROM detections WHERE result_id = ? ORDER BY frame_index, id`,
+      )
+      .raw();
     this.byIdStmt = db.prepare<
       [number],
       { result_id: number; content_hash: string; solution: string }
@@ -162,7 +166,7 @@ export class ResultsRepo implements ResultsApi {
   }
 
   detections(resultId: number): DetectionRow[] {
-    return this.detectionsStmt.all(resultId).map(toDetection);
+    return this.detectionsStmt.all(resultId).map(fromRaw);
   }
 
   /**

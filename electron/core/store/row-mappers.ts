@@ -105,6 +105,45 @@ export const toDetection = (r: DetectionDbRow): DetectionRow => ({
   review: r.review,
 });
 
+/** A model box's columns, in the order `RawDetection` reads them. */
+export const RAW_DETECTION_COLUMNS = `id, result_id, frame_index, time_ms, label, class_id, score,
+  x, y, w, h, px, py, pw, ph, origin, review`;
+
+export type RawDetection = [
+  number,
+  number,
+  number,
+  number | null,
+  string,
+  number | null,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  DetectionOrigin,
+  ReviewState,
+];
+
+// Raw arrays skip an intermediate object per box: a million boxes is a million fewer objects.
+export const fromRaw = (d: RawDetection): DetectionRow => ({
+  id: d[0],
+  resultId: d[1],
+  frameIndex: d[2],
+  timeMs: d[3],
+  label: d[4],
+  classId: d[5],
+  score: d[6],
+  bbox: { x: d[7], y: d[8], w: d[9], h: d[10] },
+  bboxPx: { x: d[11], y: d[12], w: d[13], h: d[14] },
+  origin: d[15],
+  review: d[16],
+});
+
 /** A row the statement promised: a missing one is a bug in the store, not a user error. */
 export function must<T>(row: T | undefined, what: string): T {
   if (row === undefined) throw new Error(`store: ${what} not found right after writing it`);

@@ -171,6 +171,15 @@ export type MergeCorrection = Omit<
   track?: number | null;
 };
 
+/**
+ * For a bulk writer: a content it knows had no correction before its write, with its result and
+ * model boxes (just read), so the library view's mirror is computed without reading them back.
+ */
+export type FreshContents = (
+  contentHash: string,
+  solution: string,
+) => { resultId: number; model: readonly DetectionRow[] } | undefined;
+
 export interface MediaPageRow {
   media: MediaRecord;
   /** Boxes of the result for (contentHash, solution), or null when not labelled yet. */
@@ -200,6 +209,12 @@ export interface LibraryStore {
    * killed in between (a result saved without its ledger entry would be frames the ledger misses).
    */
   transaction<T>(fn: () => T): T;
+  /**
+   * Runs a long series of write transactions (an import of 100k files): SQLite copies its log
+   * into the database every ~40 MB meanwhile instead of every 4 MB (a page rewritten by several
+   * transactions is copied once, not each time), then once at the end.
+   */
+  bulkWrites<T>(fn: () => Promise<T>): Promise<T>;
 
   settings: {
     get(key: string): string | undefined;
@@ -337,9 +352,10 @@ export interface LibraryStore {
     putMany(corrections: readonly CorrectionInput[]): CorrectionRow[];
     /**
      * Many corrections in ONE transaction, read back by nobody (an import of 100k files): the
-     * library view's mirror is refreshed once per content at the end. Returns how many.
+     * library view's mirror is refreshed once per content at the end (from `fresh` where it
+     * answers, else read back). Returns how many.
      */
-    writeMany(corrections: readonly CorrectionInput[]): number;
+    writeMany(corrections: readonly CorrectionInput[], fresh?: FreshContents): number;
   };
 
   reviewed: {

@@ -229,6 +229,62 @@ describe('corrections.writeMany (bulk writers such as an import)', () => {
     expect(shownBoxes().map((b) => b.label)).toEqual(['man', 'kite']);
   });
 
+  it('a content written for the first time is mirrored from the boxes given, as if read back', async () => {
+    const other = await storeFixture();
+    try {
+      const base = { ...content, frameIndex: 0, timeMs: null };
+      const writes = [
+        {
+          ...base,
+          anchor: { label: 'dog', score: 0.5, bbox: B },
+          label: 'cat',
+          bbox: { ...B, x: 0.62 },
+          review: 'accepted' as const,
+          deleted: false,
+        },
+        {
+          ...base,
+          anchor: { label: 'person', score: 0.9, bbox: A },
+          label: null,
+          bbox: null,
+          review: 'pending' as const,
+          deleted: true,
+        },
+        {
+          ...base,
+          anchor: null,
+          label: 'kite',
+          bbox: A,
+          review: 'accepted' as const,
+          deleted: false,
+        },
+      ];
+      const f = other.store.folders.add('/lib');
+      other.store.media.upsertMany([mediaRow(f.id, '/lib/a.jpg', { contentHash: 'ha' })]);
+      other.store.results.save(
+        result('ha', [box('person', 0.9, { bbox: A }), box('dog', 0.5, { bbox: B })]),
+      );
+      const given = other.store.results.find('ha', 'objects')!;
+      const model = other.store.results.detections(given.id);
+      other.store.corrections.writeMany(writes, (hash, solution) =>
+        hash === 'ha' && solution === 'objects' ? { resultId: given.id, model } : undefined,
+      );
+      fx.store.corrections.writeMany(writes);
+      const mirrored = (s: StoreFixture['store']) => {
+        const r = s.results.find('ha', 'objects')!;
+        const boxes = s.results.detections(r.id).map((d) => `${d.label}:${d.review}:${d.origin}`);
+        return { boxes, count: r.boxCount };
+      };
+      expect(mirrored(other.store)).toEqual({
+        boxes: ['person:rejected:model', 'dog:accepted:edited'],
+        count: 2,
+      });
+      expect(mirrored(other.store)).toEqual(mirrored(fx.store));
+    } finally {
+      await other.done();
+    }
+  });
+
   it('an unknown id refuses the whole batch', () => {
     const base = {
       ...content,
