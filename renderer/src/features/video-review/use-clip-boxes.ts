@@ -17,7 +17,8 @@ function bytesOf(base64: string): ArrayBuffer {
   return bytes.buffer;
 }
 
-export async function fetchClipBoxes(
+/** An item's boxes (a clip's or a picture's) through the packed call, as `review.boxes` answers. */
+export async function fetchPackedBoxes(
   api: Pick<LabelDeskApi, 'call'>,
   id: number,
   solution: string,
@@ -35,6 +36,6 @@ export function useClipBoxes(id: number, solution: string) {
   const { api } = useApiHandle();
   return useQuery({
     queryKey: boxesQuery(id, solution),
-    queryFn: () => fetchClipBoxes(api, id, solution),
+    queryFn: () => fetchPackedBoxes(api, id, solution),
   });
 }
