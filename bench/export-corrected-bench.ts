@@ -14,80 +14,22 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { exportLibrary } from '../electron/core/export/export-library.js';
 import { openLibraryStore } from '../electron/core/store/open-library-store.js';
-import type {
-  BoxXYWH,
-  CorrectionInput,
-  DetectionInput,
-  LibraryStore,
-} from '../electron/core/store/store-types.js';
+import type { CorrectionInput, LibraryStore } from '../electron/core/store/store-types.js';
+import {
+  BOXES,
+  boxOf,
+  buildLibrary,
+  CLASSES,
+  IMAGES,
+  labelOf,
+  scoreByBox,
+} from './bench-library.js';
 import { fmt, printFigures } from './report.js';
 
-const IMAGES = 100_000;
-const BOXES = 10;
-export const CLASSES = Array.from({ length: 80 }, (_, i) => `class${i}`);
 const GOAL_RATIO = 1.2;
 const GOAL_RSS_MB = 300;
 const self = fileURLToPath(import.meta.url);
 const run = promisify(execFile);
-
-const boxOf = (i: number, k: number): BoxXYWH => ({
-  x: ((i * 7 + k * 13) % 90) / 100,
-  y: ((i * 3 + k * 29) % 90) / 100,
-  w: 0.1,
-  h: 0.08,
-});
-const labelOf = (i: number, k: number) => CLASSES[(i + k) % CLASSES.length] ?? 'x';
-
-/** A real library of `images` images × 10 model boxes (ten cameras, equal file names). */
-export function buildLibrary(file: string, images = IMAGES): void {
-  const store = openLibraryStore(file);
-  try {
-    const folder = store.folders.add('/data');
-    const rows = Array.from({ length: images }, (_, i) => ({
-      folderId: folder.id,
-      path: `/data/cam-${i % 10}/frame-${String(i).padStart(6, '0')}.jpg`,
-      kind: 'image' as const,
-      size: 250_000,
-      mtimeMs: 0,
-      contentHash: `h${i}`,
-      width: 1920,
-      height: 1080,
-      orientation: 1,
-      durationMs: null,
-      fps: null,
-    }));
-    for (let i = 0; i < rows.length; i += 10_000) store.media.upsertMany(rows.slice(i, i + 10_000));
-    for (let start = 0; start < images; start += 1000) {
-      const batch = Array.from({ length: Math.min(1000, images - start) }, (_, j) => {
-        const i = start + j;
-        const detections: DetectionInput[] = Array.from({ length: BOXES }, (_, k) => {
-          const bbox = boxOf(i, k);
-          return {
-            frameIndex: 0,
-            timeMs: null,
-            label: labelOf(i, k),
-            classId: (i + k) % CLASSES.length,
-            score: 0.3 + (k % 7) / 10,
-            bbox,
-            bboxPx: { x: bbox.x * 640, y: bbox.y * 360, w: 64, h: 28.8 },
-          };
-        });
-        return {
-          contentHash: `h${i}`,
-          solution: 'objects',
-          serviceUrl: 'local',
-          analysedWidth: 640,
-          analysedHeight: 360,
-          model: 'centernet',
-          detections,
-        };
-      });
-      store.results.saveMany(batch);
-    }
-  } finally {
-    store.close();
-  }
-}
 
 /** What people did to image i, as the review screen would have stored it. */
 function correctionsOf(i: number): CorrectionInput[] {
@@ -102,7 +44,7 @@ function correctionsOf(i: number): CorrectionInput[] {
     const bbox = boxOf(i, k);
     out.push({
       ...base,
-      anchor: { label: labelOf(i, k), score: 0.3 + (k % 7) / 10, bbox },
+      anchor: { label: labelOf(i, k), score: scoreByBox(i, k), bbox },
       label: edited && n % 10 === 0 ? labelOf(i, k + 1) : null,
       bbox: edited ? { ...bbox, x: bbox.x + 0.01 } : null,
       review: accepted ? 'accepted' : 'pending',

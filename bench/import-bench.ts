@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import { importLabels } from '../electron/application/import-labels.js';
 import { exportLibrary } from '../electron/core/export/export-library.js';
 import { openLibraryStore } from '../electron/core/store/open-library-store.js';
-import { buildLibrary, CLASSES } from './export-corrected-bench.js';
+import { buildLibrary, CLASSES } from './bench-library.js';
 import { fmt, printFigures } from './report.js';
 
 const IMAGES = Number(process.env['LABELDESK_BENCH_IMPORT_IMAGES'] ?? 100_000);

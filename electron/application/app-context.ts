@@ -13,6 +13,9 @@ import type { LibraryStore } from '../core/store/store-types.js';
 import { labeldeskHome } from '../node-lib/app-paths.js';
 
 export type { LibraryLock };
+/** Opening or locking the library fails with these: another writer holds it, or it is damaged. */
+export { LibraryBusyError } from '../core/store/library-lock.js';
+export { isDamagedDatabase, LibraryDamagedError } from '../core/store/store-error.js';
 
 export interface AppContext {
   home: string;

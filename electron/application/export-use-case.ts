@@ -5,13 +5,17 @@
  */
 import { withClipFrames } from '../core/review/clip-frames.js';
 import { withInterpolatedFrames } from '../core/review/interpolated-frames.js';
-import { checkExportTarget, type ExportSummary } from '../core/export/export-library.js';
+import {
+  checkExportTarget,
+  ExportTargetError,
+  type ExportSummary,
+} from '../core/export/export-library.js';
 import type { ExportItem, LibraryStore, MediaRecord } from '../core/store/store-types.js';
 import { SOLUTIONS } from '../local-service/solutions.js';
 import { exportSelection, type ExportFormat, type ExportRequest } from './export-selection.js';
 
 /** Refuses, before anything is spent, an export target that would only fail at the end. */
-export { checkExportTarget };
+export { checkExportTarget, ExportTargetError };
 
 const CLIP_FRAME_FORMATS: ReadonlySet<string> = new Set(['coco', 'yolo', 'voc']);
 

@@ -33,7 +33,7 @@ export function libraryHandlers(
       const { result, boxes } =
         item.resultId === null || !withBoxes
           ? { result: hash ? store.results.find(hash, solution) : undefined, boxes: [] }
-          : review.item(id, solution, { tracks: false });
+          : review.item(id, solution, false);
       return {
         item: toLibraryItem(item),
         analysedWidth: result?.analysedWidth ?? null,

@@ -3,21 +3,18 @@
  * before a (possibly long) scan and hash, then the paths are collected and planned against the
  * catalog, with the costs learnt earlier at this service.
  */
-import { findSolution, planRun, type RunPlan } from '../core/runner/plan-run.js';
+import { findSolution, UnknownSolutionError, type RunPlan } from '../core/runner/plan-run.js';
 import type { CatalogView } from '../core/runner/service-port.js';
 import type { LibraryStore } from '../core/store/store-types.js';
 import { collectMedia, type Selection } from './collect-media.js';
+import { planMedia, type PlanRequest } from './labelling-session.js';
 
 export type { RunPlan };
+/** A solution the catalog does not offer: thrown before anything is scanned. */
+export { UnknownSolutionError };
 
-export interface PathsPlanRequest {
+export interface PathsPlanRequest extends PlanRequest {
   paths: readonly string[];
-  solution: string;
-  /** The service the run talks to (its learnt costs and open jobs). */
-  serviceUrl: string;
-  retryUncertain?: boolean;
-  /** Send again files labelled before this time. */
-  reanalyseBefore?: number;
   onStage?: (text: string) => void;
   signal?: AbortSignal;
 }
@@ -29,10 +26,6 @@ export async function planPaths(
 ): Promise<{ plan: RunPlan; selection: Selection }> {
   findSolution(catalog, request.solution);
   const selection = await collectMedia(store, request.paths, request.onStage, request.signal);
-  const plan = planRun(store, catalog, request.solution, selection.media, {
-    serviceUrl: request.serviceUrl,
-    ...(request.retryUncertain ? { retryUncertain: true } : {}),
-    ...(request.reanalyseBefore !== undefined ? { reanalyseBefore: request.reanalyseBefore } : {}),
-  });
+  const plan = planMedia(store, catalog, request, selection.media);
   return { plan, selection };
 }

@@ -16,7 +16,6 @@ type ReviewHandlers = Pick<
   | 'review.editMany'
   | 'review.acceptAll'
   | 'review.rejectAll'
-  | 'review.relabelTrack'
   | 'runs.estimateReanalyse'
   | 'runs.reanalyse'
 >;
@@ -113,20 +112,6 @@ export function reviewHandlers(
     }),
     'review.acceptAll': first((q) => bulk(q, 'accept')),
     'review.rejectAll': first((q) => bulk(q, 'reject')),
-    'review.relabelTrack': first(({ id, solution, trackId, label }) => {
-      const r = review.bulk(
-        id,
-        solution,
-        (b) => b.trackId === trackId && b.label !== label,
-        (b) => ({
-          kind: 'relabel',
-          box: { detectionId: b.detectionId, correctionId: b.correctionId },
-          label,
-        }),
-      );
-      if (r.inverse.length) changed(r.media);
-      return { changed: r.inverse.length, inverse: r.inverse };
-    }),
     'runs.estimateReanalyse': (scope) => runs.estimate(scope, Date.now()),
     'runs.reanalyse': (request) =>
       // The Re-analyse dialog has shown the estimate (and an unknown cost) and been confirmed.

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { withLearntCosts } from '../core/runner/learn-cost.js';
-import { findSolution, planRun } from '../core/runner/plan-run.js';
+import { findSolution } from '../core/runner/plan-run.js';
 import type { AsyncView } from '../core/store/library-view-client.js';
 import { abortableSleep, stopMessage, type RunSummary } from '../core/runner/run-labelling.js';
 import {
@@ -25,7 +25,12 @@ import {
 import type { AppEvents } from './app-events.js';
 import { mediaOfScope } from './media-scope.js';
 import type { ServiceHub } from './service-hub.js';
-import { labelPlan, rereadRawAnswers } from './label-run.js';
+import {
+  LabellingSession,
+  rereadRawAnswers,
+  spendDecision,
+  unknownCostReason,
+} from './labelling-session.js';
 
 export interface StartRequest extends RunScope {
   budget: number | null;
@@ -41,6 +46,8 @@ export interface StartRequest extends RunScope {
 
 interface ActiveRun {
   request: StartRequest;
+  /** Planning and the budget, carried from the run to its resumes. */
+  session: LabellingSession;
   state: RunState;
   /** A clean stop: nothing new is sent, answers on their way are awaited and saved. */
   stop: AbortController;
@@ -145,7 +152,7 @@ export class RunController {
       startedAt: now,
       finishedAt: null,
     };
-    return this.launch(request, state);
+    return this.launch(request, new LabellingSession(this.store, request), state);
   }
 
   pause(): RunState | null {
@@ -160,10 +167,9 @@ export class RunController {
   async resume(): Promise<RunState | null> {
     const run = this.active;
     if (!run || run.state.phase !== 'paused') return this.current();
-    const spent = run.state.framesSpent;
-    const budget = run.request.budget === null ? null : Math.max(0, run.request.budget - spent);
     return this.launch(
-      { ...run.request, budget },
+      run.request,
+      run.session,
       { ...run.state, phase: 'preparing', detail: null },
       run.counted,
     );
@@ -189,11 +195,13 @@ export class RunController {
 
   private async launch(
     request: StartRequest,
+    session: LabellingSession,
     state: RunState,
     counted = new Set<number>(),
   ): Promise<RunState> {
     const run: ActiveRun = {
       request,
+      session,
       state,
       stop: new AbortController(),
       abort: new AbortController(),
@@ -215,18 +223,13 @@ export class RunController {
     });
     // After a pause, what the run already counted is not planned (nor tallied) a second time.
     const media = (await mediaOfScope(this.store, request)).filter((m) => !counted.has(m.id));
-    const plan = planRun(this.store, catalog, request.solution, media, {
-      serviceUrl: port.baseUrl,
-      retryUncertain: request.retryUncertain,
-      retryRefused: request.retryRefused ?? false,
-      ...(request.reanalyseBefore !== undefined
-        ? { reanalyseBefore: request.reanalyseBefore }
-        : {}),
-    });
-    if (plan.costUnknown > 0 && !request.acceptUnknownCost) {
+    const plan = session.plan(catalog, port.baseUrl, media);
+    // The person confirmed the estimate before starting; an unknown cost needs its own yes.
+    const accepted = request.acceptUnknownCost ?? false;
+    if (spendDecision(plan, { accepted, canAsk: false }) === 'refuse') {
       const err = new LabelDeskError(
         'cost_unknown',
-        `The service does not publish what ${plan.solution.id} costs: it is unknown until the first file is sent. Accept that to start.`,
+        `${unknownCostReason(plan)}. Accept that to start.`,
       );
       this.finish(run, 'failed', err.message);
       throw err;
@@ -239,48 +242,47 @@ export class RunController {
       total: base.completed + plan.items.length,
       estimateFrames: base.framesSpent + plan.frames,
     });
-    run.done = labelPlan(
-      {
-        store: this.store,
-        service: port,
-        catalog,
-        sleep: (ms, signal) => this.waitForCredits(run, ms, signal),
-      },
-      plan,
-      {
-        budgetFrames: request.budget,
-        hourBudgetFrames: request.hourBudget,
-        maxPauseMs: MAX_PAUSE_MS,
-        signal: run.abort.signal,
-        stop: run.stop.signal,
-        onItem: (item, outcome) => {
-          if (TALLIED.has(outcome.kind)) counted.add(item.media.id);
+    run.done = session
+      .label(
+        {
+          service: port,
+          catalog,
+          sleep: (ms, signal) => this.waitForCredits(run, ms, signal),
         },
-        onProgress: (p) => {
-          this.set(run, {
-            completed: base.completed + p.completed,
-            labelled: base.labelled + p.labelled,
-            failed: base.failed + p.failed,
-            uncertain: base.uncertain + p.uncertain,
-            framesSpent: base.framesSpent + p.framesSpent,
-            ratePerSec: p.ratePerSec,
-            etaSec: p.etaSec,
-          });
-          this.onLabelled();
+        plan,
+        {
+          maxPauseMs: MAX_PAUSE_MS,
+          signal: run.abort.signal,
+          stop: run.stop.signal,
+          onItem: (item, outcome) => {
+            if (TALLIED.has(outcome.kind)) counted.add(item.media.id);
+          },
+          onProgress: (p) => {
+            this.set(run, {
+              completed: base.completed + p.completed,
+              labelled: base.labelled + p.labelled,
+              failed: base.failed + p.failed,
+              uncertain: base.uncertain + p.uncertain,
+              framesSpent: base.framesSpent + p.framesSpent,
+              ratePerSec: p.ratePerSec,
+              etaSec: p.etaSec,
+            });
+            this.onLabelled();
+          },
         },
-      },
-    ).then(
-      (summary) => {
-        // Duplicates are tallied as reused once their twin has an answer.
-        for (const m of plan.duplicates) {
-          if (m.contentHash && this.store.results.find(m.contentHash, plan.solution.id))
-            counted.add(m.id);
-        }
-        this.settle(run, base, summary);
-      },
-      (err: unknown) =>
-        this.finish(run, 'failed', err instanceof Error ? err.message : String(err)),
-    );
+      )
+      .then(
+        (summary) => {
+          // Duplicates are tallied as reused once their twin has an answer.
+          for (const m of plan.duplicates) {
+            if (m.contentHash && this.store.results.find(m.contentHash, plan.solution.id))
+              counted.add(m.id);
+          }
+          this.settle(run, base, summary);
+        },
+        (err: unknown) =>
+          this.finish(run, 'failed', err instanceof Error ? err.message : String(err)),
+      );
     return run.state;
   }
 

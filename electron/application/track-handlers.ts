@@ -1,8 +1,9 @@
 /**
  * The calls on whole tracks of a clip. Each is one undo step made of ordinary corrections (one per
  * box), so it survives re-analysis like any edit and `review.editMany` with its inverse undoes it.
- * Merging and splitting put boxes in a person's track (`track` edits): the tracker leaves those
- * boxes alone and never renumbers those tracks.
+ * Every call puts the boxes in a person's track (`track` edits): the tracker leaves those boxes
+ * alone and never renumbers a track a person accepted, rejected, relabelled, merged or split, and
+ * a deleted track's id is not given to another (so the tracks after it keep theirs).
  */
 import type { TrackedBox } from '../core/review/export-boxes.js';
 import { ReviewService } from '../core/review/review-service.js';
@@ -13,7 +14,7 @@ import type { ClipTracks } from './tracking/clip-tracks.js';
 
 type TrackHandlers = Pick<
   Handlers,
-  'review.editTrack' | 'review.mergeTracks' | 'review.splitTrack'
+  'review.editTrack' | 'review.mergeTracks' | 'review.splitTrack' | 'review.relabelTrack'
 >;
 
 const refOf = (b: TrackedBox) => ({ detectionId: b.detectionId, correctionId: b.correctionId });
@@ -39,12 +40,44 @@ export function trackHandlers(
     if (r.inverse.length) changed(r.media);
     return { changed: r.inverse.length, inverse: r.inverse };
   };
+  /**
+   * Pins the track's boxes to its id, then edits them, in one transaction: one undo step (the
+   * edits' inverse first, then the pin's), counted once per box touched.
+   */
+  const pinnedThen = (
+    q: { id: number; solution: string; trackId: number },
+    choose: (b: TrackedBox) => boolean,
+    editOf: (b: TrackedBox) => ReviewEdit,
+  ) => {
+    const inTrack = (b: TrackedBox) => b.trackId === q.trackId;
+    const r = store.transaction(() => {
+      const pin = review.bulk(
+        q.id,
+        q.solution,
+        (b) => inTrack(b) && b.personTrack !== q.trackId,
+        (b) => ({ kind: 'track', box: refOf(b), track: q.trackId }),
+      );
+      const edit = review.bulk(q.id, q.solution, (b) => inTrack(b) && choose(b), editOf);
+      return { media: edit.media, inverse: [...edit.inverse, ...pin.inverse] };
+    });
+    if (r.inverse.length) changed(r.media);
+    const boxes = new Set(r.inverse.map((e) => (e.kind === 'add' ? null : e.box.correctionId)));
+    return { changed: boxes.size, inverse: r.inverse };
+  };
   return {
-    'review.editTrack': first((q) =>
-      onBoxes(
+    'review.editTrack': first((q) => {
+      const { kind } = q;
+      return pinnedThen(
         q,
-        (b) => b.trackId === q.trackId && (q.kind === 'delete' || b.review !== ALREADY[q.kind]),
-        (b) => ({ kind: q.kind, box: refOf(b) }),
+        (b) => kind === 'delete' || b.review !== ALREADY[kind],
+        (b) => ({ kind, box: refOf(b) }),
+      );
+    }),
+    'review.relabelTrack': first((q) =>
+      pinnedThen(
+        q,
+        (b) => b.label !== q.label,
+        (b) => ({ kind: 'relabel', box: refOf(b), label: q.label }),
       ),
     ),
     'review.mergeTracks': first((q) => {

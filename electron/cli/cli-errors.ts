@@ -3,15 +3,15 @@
  * A connection failure names the service and says it cannot be reached, in words, instead of a
  * raw `connect ECONNREFUSED`.
  */
+import { ExportTargetError } from '../application/export-use-case.js';
+import { UnknownSolutionError } from '../application/plan-paths.js';
 import {
-  ExportTargetError,
   InvalidBaseUrlError,
   NetworkError,
   normaliseBaseUrl,
   redactSecrets,
-  UnknownSolutionError,
-} from '../application/application-errors.js';
-import { UsageError } from '../application/service-connection.js';
+  UsageError,
+} from '../application/service-connection.js';
 import { terminalText } from './terminal-text.js';
 
 /** Errors that mean "the command was asked something it cannot do": exit 2, nothing spent. */

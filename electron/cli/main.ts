@@ -5,7 +5,7 @@ import {
   isDamagedDatabase,
   LibraryBusyError,
   LibraryDamagedError,
-} from '../application/application-errors.js';
+} from '../application/app-context.js';
 import { labeldeskHome } from '../node-lib/app-paths.js';
 import { terminalText } from './terminal-text.js';
 import { buildVersion } from '../node-lib/app-paths.js';

@@ -1,4 +1,4 @@
-import type { KeyView, RunPlan } from '../application/label-run.js';
+import type { KeyView, RunPlan } from '../application/labelling-session.js';
 import { terminalText } from './terminal-text.js';
 
 /** `key` is undefined when there is no key to ask (plan needs only the public catalog). */

@@ -1,5 +1,5 @@
 /** Progress for people: a one-line bar on a terminal, plain lines otherwise (logs, pipes, CI). */
-import type { RunProgress } from '../application/label-run.js';
+import type { RunProgress } from '../application/labelling-session.js';
 import { terminalText } from './terminal-text.js';
 
 const BAR = 24;

@@ -4,7 +4,7 @@ import {
   type DiskState,
   type RunPlan,
   type RunSummary,
-} from '../application/label-run.js';
+} from '../application/labelling-session.js';
 import { terminalText } from './terminal-text.js';
 
 /** 130 for an interrupted run follows the shell's 128 + SIGINT: it did not finish. */

@@ -1,10 +1,10 @@
 /**
  * LabelDesk client in TypeScript (ES module), version __LABELDESK_VERSION__, for Node.js >= 18
- * and browsers. Talks to a LabelDesk detection service. Single file, no dependencies: fetch,
- * FormData and Blob only (Node's own modules are loaded lazily, and only to read a file by its
- * path); every response has an exported type. Type-checks under `tsc --strict` with @types/node.
- * Compile it as ESM (a "type": "module" package, or rename it to .mts). The service's `node` and
- * `browser` clients are this file compiled.
+ * and browsers, talking to a LabelDesk detection service. Single file, no dependencies: fetch,
+ * FormData and Blob only (Node's modules are loaded lazily, only to read a file by its path);
+ * every response has an exported type. Type-checks under `tsc --strict` with @types/node; compile
+ * it as ESM (a "type": "module" package, or .mts). The `node` and `browser` clients are compiled
+ * from it.
  *
  * As a library:
  *   import LabelDeskClient from './labeldesk.js';
@@ -13,9 +13,8 @@
  *   const sub = await ld.inferVideo({ solution: 'objects', file: 'clip.mp4' });
  *   const job = await ld.waitForJob(sub.jobId, { onProgress: (j) => console.log(j.progress) });
  *
- * As a command, once compiled (BASE_URL and API_KEY from the environment; JSON on stdout):
- *   node labeldesk.js catalog | health | key | sdk-key | session DEVICE_ID
- *   node labeldesk.js image FILE SOLUTION | video FILE SOLUTION | job ID | cancel ID
+ * As a command once compiled, `node labeldesk.js catalog` and the others of USAGE below
+ * (BASE_URL and API_KEY from the environment; JSON on stdout).
  */
 export const VERSION = '__LABELDESK_VERSION__';
 
@@ -29,13 +28,8 @@ export type SdkLang = 'curl' | 'python' | 'node' | 'ts' | 'browser';
 export type EngineState = 'loading' | 'ready' | 'failed';
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 export type MediaKind = 'image' | 'video';
-
-export interface Box {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
+// Short types are one-line type aliases (Prettier keeps those as written; interfaces it opens).
+export type Box = { x: number; y: number; w: number; h: number };
 export interface Detection {
   label: string;
   classId: number;
@@ -45,11 +39,7 @@ export interface Detection {
   /** Pixels of the analysed resolution. */
   bboxPx: Box;
 }
-export interface Credits {
-  spent: number;
-  remaining: number;
-  hourRemaining: number;
-}
+export type Credits = { spent: number; remaining: number; hourRemaining: number };
 export interface Solution {
   id: string;
   name: string;
@@ -100,21 +90,12 @@ export interface KeyStatus {
   hourRemaining: number;
   expiresAt: string | null;
 }
-export interface TrialKey {
-  key: string;
-  frames: number;
-  expiresAt: string;
-  notice: string;
-}
+export type TrialKey = { key: string; frames: number; expiresAt: string; notice: string };
+/** The resolution the model analysed: `bboxPx` is in these pixels. */
+export type AnalysedSize = { analysedWidth: number; analysedHeight: number };
 export interface ImageResult {
   detections: Detection[];
-  image: {
-    width: number;
-    height: number;
-    analysedWidth: number;
-    analysedHeight: number;
-    format: string;
-  };
+  image: { width: number; height: number; format: string } & AnalysedSize;
   stats: { model: string; inferenceMs: number; totalMs: number };
   credits: Credits;
 }
@@ -126,14 +107,12 @@ export interface VideoSubmitted {
   pollIntervalMs: number;
   credits: Credits;
 }
-export interface VideoResult {
+export interface VideoResult extends AnalysedSize {
   fps: number;
   sampledFps: number;
   durationMs: number;
   width: number;
   height: number;
-  analysedWidth: number;
-  analysedHeight: number;
   frames: { index: number; timeMs: number; detections: Detection[] }[];
 }
 export interface Job {
@@ -146,10 +125,7 @@ export interface Job {
   result?: VideoResult;
   error?: { code: string; message: string };
 }
-export interface CancelResult {
-  jobId: string;
-  status: JobStatus;
-}
+export type CancelResult = { jobId: string; status: JobStatus };
 
 /** A path (read from disk), a Blob/File, or bytes. */
 export type Upload = string | Blob | ArrayBuffer | ArrayBufferView;
@@ -167,17 +143,12 @@ export interface WaitOptions {
 
 const TERMINAL: ReadonlySet<string> = new Set(['succeeded', 'failed', 'cancelled']);
 const DEFAULT_POLL_MS = 1000;
+const mimeTypes = (kind: string, exts: string[]) => exts.map((ext) => [ext, `${kind}/${ext}`]);
+// `jpg` first: an unnamed JPEG Blob is uploaded as `upload.jpg` (see uploadName).
 const TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  tiff: 'image/tiff',
-  bmp: 'image/bmp',
-  avif: 'image/avif',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
+  ...Object.fromEntries(mimeTypes('image', ['jpeg', 'png', 'webp', 'gif', 'tiff', 'bmp', 'avif'])),
+  ...Object.fromEntries(mimeTypes('video', ['mp4', 'webm'])),
   mov: 'video/quicktime',
   avi: 'video/x-msvideo',
   mkv: 'video/x-matroska',
@@ -221,47 +192,39 @@ export default class LabelDeskClient {
     this.apiKey = apiKey;
   }
 
+  // The endpoints, in the order of the service's interface.
   catalog(): Promise<Catalog> {
     return this.call('GET', '/catalog', { auth: false });
   }
-
   health(): Promise<Health> {
     return this.call('GET', '/healthz', { auth: false });
   }
-
   /** The source of the client for `lang`, as text. */
   sdk(lang: SdkLang): Promise<string> {
     return this.call('GET', `/sdk/${encodeURIComponent(lang)}`, { auth: false, text: true });
   }
-
   session(deviceId: string, turnstileToken?: string): Promise<Session> {
     const json = turnstileToken ? { deviceId, turnstileToken } : { deviceId };
     return this.call('POST', '/session', { auth: false, json });
   }
-
   key(): Promise<KeyStatus> {
     return this.call('GET', '/key');
   }
-
   /** Exchanges the browser session token this client holds for a trial SDK key. */
   sdkKey(): Promise<TrialKey> {
     return this.call('POST', '/sdk-key', { json: {} });
   }
-
   async inferImage({ solution, file, filename, signal }: InferOptions): Promise<ImageResult> {
     const form = await uploadForm(solution, file, filename);
     return this.call('POST', '/infer/image', { form, signal });
   }
-
   async inferVideo({ solution, file, filename, signal }: InferOptions): Promise<VideoSubmitted> {
     const form = await uploadForm(solution, file, filename);
     return this.call('POST', '/infer/video', { form, signal });
   }
-
   job(id: string, { signal }: { signal?: AbortSignal | undefined } = {}): Promise<Job> {
     return this.call('GET', `/jobs/${encodeURIComponent(id)}`, { signal });
   }
-
   cancel(id: string): Promise<CancelResult> {
     return this.call('DELETE', `/jobs/${encodeURIComponent(id)}`);
   }
@@ -302,14 +265,13 @@ function errorFrom(res: Response, raw: string): LabelDeskError {
   } catch {
     // Not our JSON (a proxy page, say): fall back to the status line.
   }
+  // Retry-After is in seconds or an HTTP date.
   const header = res.headers.get('retry-after');
-  let retryAfter: number | undefined;
-  if (header !== null) {
-    const secs = Number(header);
-    retryAfter = Number.isFinite(secs)
+  const secs = header === null ? undefined : Number(header);
+  const retryAfter =
+    header === null || Number.isFinite(secs)
       ? secs
       : Math.max(0, (Date.parse(header) - Date.now()) / 1e3);
-  }
   const message = error?.message ?? (raw.slice(0, 200) || res.statusText);
   return new LabelDeskError(res.status, error?.code ?? 'http_error', message, retryAfter);
 }

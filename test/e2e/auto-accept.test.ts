@@ -4,20 +4,11 @@
  * confirmation, accepts; the other photo's confident boxes then show as accepted by rule in its
  * review, and Undo auto-accept puts them back to review. Screenshots go to test-results/.
  */
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliEnv, cliHome, cliJson } from '../support/cli-run.js';
-import { realMediaDir } from '../support/real-media.js';
-import {
-  NO_KEYCHAIN,
-  openApp,
-  screenshot,
-  startBrowserApp,
-  type BrowserApp,
-} from './browser-app.js';
-import { openItem } from './label-folder.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './browser-app.js';
+import { labelledApp, openItem } from './label-folder.js';
 import { options } from './review-steps.js';
 
 const PHOTO = 'fruits.jpg';
@@ -27,35 +18,22 @@ const REVIEWED = ['fruits-a.jpg', 'fruits-b.jpg', 'fruits-c.jpg'];
 const OTHER = 'fruits-d.jpg';
 const SCALES = [1, 0.95, 0.85, 0.9];
 
-let app: BrowserApp | null = null;
-let remove: (() => Promise<void>) | undefined;
-
-beforeAll(async () => {
-  const media = await realMediaDir();
-  const h = await cliHome();
-  remove = h.remove;
-  const folder = join(h.dir, 'fruit');
-  await mkdir(folder);
-  const { width = 0 } = await sharp(join(media, PHOTO)).metadata();
-  for (const [i, name] of [...REVIEWED, OTHER].entries()) {
-    await sharp(join(media, PHOTO))
-      .resize({ width: Math.round(width * (SCALES[i] ?? 1)) })
-      .jpeg({ quality: 92 })
-      .toFile(join(folder, name));
-  }
-  await cliJson(['label', folder, '-y'], cliEnv(h.home, NO_KEYCHAIN));
-  app = await startBrowserApp({ LABELDESK_HOME: h.home, ...NO_KEYCHAIN });
-  await openApp(app);
-}, 300_000);
-
-afterAll(async () => {
-  await app?.close();
-  await remove?.();
+const labelled = labelledApp({
+  sub: 'fruit',
+  prepare: async (folder, media) => {
+    const { width = 0 } = await sharp(join(media, PHOTO)).metadata();
+    for (const [i, name] of [...REVIEWED, OTHER].entries()) {
+      await sharp(join(media, PHOTO))
+        .resize({ width: Math.round(width * (SCALES[i] ?? 1)) })
+        .jpeg({ quality: 92 })
+        .toFile(join(folder, name));
+    }
+  },
 });
 
 describe('auto-accept', () => {
   it('accepts by rule what clears the threshold, shows it apart, and undoes it', async () => {
-    const page = app!.page;
+    const page = labelled.page();
     for (const name of REVIEWED) {
       await openItem(page, name);
       await page.getByRole('listbox', { name: 'Boxes' }).getByRole('option').first().waitFor();

@@ -4,44 +4,19 @@
  * itself is unit-tested in test/unit/renderer/label-layout.test.ts). The screenshot is the check
  * a person makes: test-results/box-labels-shared-corner.png.
  */
-import { copyFile, mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliEnv, cliHome, cliJson } from '../support/cli-run.js';
-import { realMediaDir } from '../support/real-media.js';
-import {
-  NO_KEYCHAIN,
-  openApp,
-  screenshot,
-  startBrowserApp,
-  type BrowserApp,
-} from './browser-app.js';
-import { openItem } from './label-folder.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './browser-app.js';
+import { labelledApp, openItem } from './label-folder.js';
 import { at, drag, options, stageBox } from './review-steps.js';
 
-const env = { ...NO_KEYCHAIN, LABELDESK_EMBEDDED_ENGINE: 'null' };
-let app: BrowserApp | undefined;
-let remove: () => Promise<void>;
-
-beforeAll(async () => {
-  const h = await cliHome();
-  remove = h.remove;
-  const folder = join(h.dir, 'photos');
-  await mkdir(folder);
-  await copyFile(join(await realMediaDir(), 'messi5.jpg'), join(folder, 'messi5.jpg'));
-  await cliJson(['label', folder, '-y'], cliEnv(h.home, env));
-  app = await startBrowserApp({ LABELDESK_HOME: h.home, ...env });
-}, 120_000);
-
-afterAll(async () => {
-  await app?.close();
-  await remove?.();
-});
+const labelled = labelledApp(
+  { photos: ['messi5.jpg'], sub: 'photos', env: { LABELDESK_EMBEDDED_ENGINE: 'null' } },
+  120_000,
+);
 
 describe('labels of boxes sharing a corner', () => {
   it('are both readable: the second label moves inside its box', async () => {
-    const page = app!.page;
-    await openApp(app!);
+    const page = labelled.page();
     await page.keyboard.press('Control+1');
     await openItem(page, 'messi5.jpg');
     const stage = await stageBox(page, 'messi5.jpg');

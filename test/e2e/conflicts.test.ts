@@ -4,37 +4,18 @@
  * the conflict once on its boxes, and C on the chosen box keeps its class (the others are
  * rejected, so the conflict is gone). Screenshots go to test-results/.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  NO_KEYCHAIN,
-  openApp,
-  screenshot,
-  startBrowserApp,
-  type BrowserApp,
-} from './browser-app.js';
-import { labelledHome, openItem } from './label-folder.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './browser-app.js';
+import { labelledApp, openItem } from './label-folder.js';
 import { options } from './review-steps.js';
 
 const PHOTO = 'fruits.jpg';
 
-let app: BrowserApp | null = null;
-let remove: (() => Promise<void>) | undefined;
-
-beforeAll(async () => {
-  const h = await labelledHome([PHOTO, 'messi5.jpg'], 'fruit');
-  remove = h.remove;
-  app = await startBrowserApp({ LABELDESK_HOME: h.home, ...NO_KEYCHAIN });
-  await openApp(app);
-}, 300_000);
-
-afterAll(async () => {
-  await app?.close();
-  await remove?.();
-});
+const labelled = labelledApp({ photos: [PHOTO, 'messi5.jpg'], sub: 'fruit' });
 
 describe('conflicts', () => {
   it('the filter finds the file, the review names the conflict, C keeps one class', async () => {
-    const page = app!.page;
+    const page = labelled.page();
     const grid = page.getByRole('grid', { name: 'Library' });
     await grid.getByRole('gridcell').first().waitFor();
     const toggle = page.getByRole('button', { name: 'Conflicts' });

@@ -4,7 +4,14 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cliEnv, cliHome, cliJson } from '../support/cli-run.js';
 import { realMediaDir } from '../support/real-media.js';
-import { addFolderByPath, NO_KEYCHAIN, openApp, type BrowserApp } from './browser-app.js';
+import { afterAll, beforeAll } from 'vitest';
+import {
+  addFolderByPath,
+  NO_KEYCHAIN,
+  openApp,
+  startBrowserApp,
+  type BrowserApp,
+} from './browser-app.js';
 
 /** Opens the app, adds `folder`, runs the embedded models over it to Done, and goes to the Library. */
 export async function labelFolder(app: BrowserApp, folder: string): Promise<void> {
@@ -18,18 +25,57 @@ export async function labelFolder(app: BrowserApp, folder: string): Promise<void
   await page.keyboard.press('Control+1');
 }
 
+export interface LibrarySetup {
+  /** The folder of the fresh home that is labelled. */
+  sub: string;
+  /** Real photos copied into it (by name). */
+  photos?: readonly string[];
+  /** Puts more files into the folder (the real media folder is `media`). */
+  prepare?: (folder: string, media: string) => Promise<void>;
+  /** More environment for the CLI and the app (the keychain stays off in any case). */
+  env?: NodeJS.ProcessEnv;
+}
+
 /**
- * A fresh test library (LABELDESK_HOME) with copies of the named real photos in `sub`, labelled
- * by `labeldesk label` on the embedded service's real models.
+ * A fresh test library (LABELDESK_HOME) whose folder `sub` holds copies of the named real photos
+ * (and what `prepare` adds), labelled by `labeldesk label` on the embedded service's models.
  */
-export async function labelledHome(photos: readonly string[], sub: string) {
+export async function labelledHome(setup: LibrarySetup) {
   const media = await realMediaDir();
   const h = await cliHome();
-  const folder = join(h.dir, sub);
+  const folder = join(h.dir, setup.sub);
   await mkdir(folder);
-  for (const name of photos) await copyFile(join(media, name), join(folder, name));
-  await cliJson(['label', folder, '-y'], cliEnv(h.home, NO_KEYCHAIN));
+  for (const name of setup.photos ?? []) await copyFile(join(media, name), join(folder, name));
+  await setup.prepare?.(folder, media);
+  await cliJson(['label', folder, '-y'], cliEnv(h.home, { ...NO_KEYCHAIN, ...setup.env }));
   return { home: h.home, folder, remove: h.remove };
+}
+
+/**
+ * The file's app in browser mode on a labelled library (see labelledHome): started and opened
+ * before the file's tests, closed (its home removed) after them. Registers its own Vitest hooks.
+ */
+export function labelledApp(setup: LibrarySetup, timeoutMs = 300_000) {
+  let app: BrowserApp | undefined;
+  let home: { home: string; folder: string; remove: () => Promise<void> } | undefined;
+  beforeAll(async () => {
+    home = await labelledHome(setup);
+    app = await startBrowserApp({ LABELDESK_HOME: home.home, ...NO_KEYCHAIN, ...setup.env });
+    await openApp(app);
+  }, timeoutMs);
+  afterAll(async () => {
+    await app?.close();
+    await home?.remove();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('labelledApp: the app did not start');
+    return value;
+  };
+  return {
+    app: () => started(app),
+    page: () => started(app).page,
+    home: () => started(home).home,
+  };
 }
 
 /** Opens a library item by its file name (double click on its tile). */

@@ -5,23 +5,15 @@
  * on that very box. Screenshots go to test-results/.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cliEnv, cliJson } from '../support/cli-run.js';
-import {
-  NO_KEYCHAIN,
-  openApp,
-  screenshot,
-  startBrowserApp,
-  type BrowserApp,
-} from './browser-app.js';
-import { labelledHome, openItem } from './label-folder.js';
+import { NO_KEYCHAIN, screenshot } from './browser-app.js';
+import { labelledApp, openItem } from './label-folder.js';
 import { at, drag, options, stageBox } from './review-steps.js';
 
 const PHOTO = 'fruits.jpg';
 
-let app: BrowserApp | null = null;
-let home: string;
-let remove: () => Promise<void>;
+const labelled = labelledApp({ photos: [PHOTO, 'messi5.jpg'], sub: 'fruit' });
 
 interface EvalJson {
   reviewedFiles: number;
@@ -44,22 +36,11 @@ async function qualityRows(page: Page): Promise<Record<string, string>[]> {
   return out;
 }
 
-beforeAll(async () => {
-  ({ home, remove } = await labelledHome([PHOTO, 'messi5.jpg'], 'fruit'));
-  app = await startBrowserApp({ LABELDESK_HOME: home, ...NO_KEYCHAIN });
-  await openApp(app);
-}, 300_000);
-
-afterAll(async () => {
-  await app?.close();
-  await remove?.();
-});
-
 describe('model quality', () => {
   let rejected = '';
 
   it('a person reviews a photo and marks it reviewed with M', async () => {
-    const page = app!.page;
+    const page = labelled.page();
     await openItem(page, PHOTO);
     const list = page.getByRole('listbox', { name: 'Boxes' });
     await list.getByRole('option').first().waitFor();
@@ -92,14 +73,14 @@ describe('model quality', () => {
   }, 120_000);
 
   it('Quality shows the same figures as `labeldesk evaluate`', async () => {
-    const page = app!.page;
+    const page = labelled.page();
     await page.getByRole('navigation').getByRole('button', { name: 'Quality' }).click();
     await page.getByText(/^1 reviewed file · objects/).waitFor({ timeout: 30_000 });
     const rows = await qualityRows(page);
     const heads = Object.keys(rows[0] ?? {});
     expect(heads.slice(0, 5)).toEqual(['Class', 'Precision', 'Recall', 'AP50', 'AP']);
 
-    const cli = await cliJson<EvalJson>(['evaluate'], cliEnv(home, NO_KEYCHAIN));
+    const cli = await cliJson<EvalJson>(['evaluate'], cliEnv(labelled.home(), NO_KEYCHAIN));
     expect(cli.reviewedFiles).toBe(1);
     expect(rows.map((r) => r['Class'])).toEqual(cli.classes.map((c) => c.label));
     for (const c of cli.classes) {
@@ -136,7 +117,7 @@ describe('model quality', () => {
   }, 120_000);
 
   it('a mistake opens the review on its box', async () => {
-    const page = app!.page;
+    const page = labelled.page();
     const misses = page.getByRole('list', { name: 'Misses' });
     await misses.getByRole('button', { name: `Missed kiwi in ${PHOTO}` }).click();
     await page.getByRole('img', { name: PHOTO, exact: true }).waitFor();

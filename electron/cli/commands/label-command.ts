@@ -9,13 +9,14 @@ import {
 } from '../../application/app-context.js';
 import {
   isDiskFull,
-  labelPlan,
-  planRun,
+  LabellingSession,
   rereadRawAnswers,
   setReading,
+  spendDecision,
+  unknownCostReason,
   type RunPlan,
   type RunSummary,
-} from '../../application/label-run.js';
+} from '../../application/labelling-session.js';
 import { interruptions } from '../interruptions.js';
 import { parseIntOption } from '../cli-options.js';
 import { planPaths } from '../../application/plan-paths.js';
@@ -152,27 +153,36 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
     conn = connection;
     const catalog = await conn.client.catalog();
     saveSnapshot(app, conn.port.baseUrl, catalog);
-    // A mistyped --solution is refused before a (possibly long) scan and hash of the folders.
-    const { plan, selection } = await planPaths(app.store, catalog, {
-      paths,
+    // The run's budget is the run's: batches that --watch labels later spend what is left of it.
+    const session = new LabellingSession(app.store, {
       solution: opts.solution,
-      serviceUrl: connection.port.baseUrl,
+      budget: opts.budget ?? null,
+      hourBudget: opts.hourBudget ?? null,
       retryUncertain: opts.retryUncertain ?? false,
       ...(opts.reanalyse ? { reanalyseBefore: Date.now() } : {}),
+    });
+    // A mistyped --solution is refused before a (possibly long) scan and hash of the folders.
+    const { plan, selection } = await planPaths(app.store, catalog, {
+      ...session.request,
+      paths,
+      serviceUrl: connection.port.baseUrl,
       onStage: (stage) => view.line(`${stage}…`),
       signal: ctrlC.stop,
     });
     for (const issue of selection.issues) view.line(`skipped ${issue.path}: ${issue.message}`);
     const key = await conn.client.keyStatus();
     if (!opts.json) err.write(`${planText(plan, key)}\n`);
-    const interactive = process.stdin.isTTY && process.stderr.isTTY;
-    if (plan.costUnknown > 0 && !interactive && !opts.yes) {
+    const decision = spendDecision(plan, {
+      accepted: opts.yes ?? false,
+      canAsk: Boolean(process.stdin.isTTY && process.stderr.isTTY),
+    });
+    if (decision === 'refuse') {
       throw new UsageError(
-        `The service does not publish what ${plan.solution.id} costs, so it is unknown until the first file is sent (only that file's cost is at risk). Nothing was sent; run again with --yes to accept.`,
+        `${unknownCostReason(plan)} (only that file's cost is at risk). Nothing was sent; run again with --yes to accept.`,
       );
     }
     const asked =
-      interactive && !opts.yes && (plan.frames > 0 || plan.costUnknown > 0)
+      decision === 'ask'
         ? await confirm(plan, ctrlC.stop, ctrlC.press).catch((e: unknown) => {
             if (ctrlC.stop.aborted) return 'interrupted' as const;
             throw e;
@@ -182,39 +192,29 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
       err.write(`${asked === false ? '' : '\n'}Nothing was sent.\n`);
       return asked === false ? EXIT.ok : EXIT.interrupted;
     }
-    // The run's budget is the run's: batches that --watch labels later spend what is left of it.
-    let budgetUsed = 0;
     const run = async (p: RunPlan, maxPauseMs: number): Promise<RunSummary> => {
       ctrlC.running = true;
       try {
-        const summary = await labelPlan(
-          { store: app.store, service: connection.port, catalog },
-          p,
-          {
-            budgetFrames: opts.budget === undefined ? null : Math.max(0, opts.budget - budgetUsed),
-            hourBudgetFrames: opts.hourBudget ?? null,
-            ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
-            maxPauseMs,
-            signal: ctrlC.abort,
-            stop: ctrlC.stop,
-            onProgress: (p) => view.update(p),
-            onItem: (item, outcome) => {
-              if (outcome.kind === 'failed')
-                view.line(`failed ${item.media.path}: ${outcome.code}: ${outcome.message}`);
-            },
-            onDisk: (state) => say(diskMessage(state, app.home)),
-            onCostLearnt: (kind, frames) =>
-              say(
-                `Learnt from the service's count: ${frames} frames per ${kind === 'image' ? 'image' : 'clip frame'} for ${p.solution.id}.`,
-              ),
-            onCostDrift: (frames) =>
-              say(
-                `The key lost ${Math.abs(frames)} frames ${frames > 0 ? 'more' : 'less'} than the learnt cost accounts for: counted as the service counts them, and the cost is learnt again from the next file.`,
-              ),
+        return await session.label({ service: connection.port, catalog }, p, {
+          ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
+          maxPauseMs,
+          signal: ctrlC.abort,
+          stop: ctrlC.stop,
+          onProgress: (p) => view.update(p),
+          onItem: (item, outcome) => {
+            if (outcome.kind === 'failed')
+              view.line(`failed ${item.media.path}: ${outcome.code}: ${outcome.message}`);
           },
-        );
-        budgetUsed += summary.budgetUsed;
-        return summary;
+          onDisk: (state) => say(diskMessage(state, app.home)),
+          onCostLearnt: (kind, frames) =>
+            say(
+              `Learnt from the service's count: ${frames} frames per ${kind === 'image' ? 'image' : 'clip frame'} for ${p.solution.id}.`,
+            ),
+          onCostDrift: (frames) =>
+            say(
+              `The key lost ${Math.abs(frames)} frames ${frames > 0 ? 'more' : 'less'} than the learnt cost accounts for: counted as the service counts them, and the cost is learnt again from the next file.`,
+            ),
+        });
       } finally {
         ctrlC.running = false;
       }
@@ -239,9 +239,7 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
     if (opts.watch && ctrlC.stop.aborted) return EXIT.interrupted;
     if (opts.watch) {
       await watchAndLabel(selection, ctrlC.stop, async (media) => {
-        const next = planRun(app.store, catalog, opts.solution, media, {
-          serviceUrl: connection.port.baseUrl,
-        });
+        const next = session.plan(catalog, connection.port.baseUrl, media);
         if (next.items.length === 0) return;
         const s = await run(next, Number.POSITIVE_INFINITY);
         process.stdout.write(

@@ -2,7 +2,8 @@
  * A clip's track ids as people see and export them: the model's tracks (computed once per analysis,
  * model-tracks.ts) with people's edits laid over them, in one cheap pass, so an edit never re-runs
  * the tracker:
- * - a box a person put in a track (merge, split) is in that track;
+ * - a box a person put in a track (merge, split, a decision on a whole track) is in that track,
+ *   rejected or deleted too (but a drawn box deleted, an undone keyframe, holds no id);
  * - a deleted or rejected box is in no track; moving, accepting or relabelling a box keeps its track;
  *   a model track left with fewer boxes than the tracker needs to confirm one, none of them
  *   confirmed by a person, is too short to be a track any more (as if the tracker had run again);
@@ -43,12 +44,15 @@ export function placeTracks(boxes: MergedBox[], model: ModelTracks): TrackedBox[
   const free: TrackedBox[] = [];
   const byRank = new Map<number, TrackedBox[]>();
   for (const b of tracked) {
-    if (!live(b)) continue;
-    if (b.personTrack !== null) {
+    // A box in a person's track keeps it even rejected (a rejected track can be found and
+    // accepted again) or deleted (its id is never given to another); a drawn box deleted (an
+    // undone keyframe) is as if never drawn.
+    if (b.personTrack !== null && !(b.deleted && b.origin === 'added')) {
       b.trackId = b.personTrack;
       chosen.add(b.personTrack);
       continue;
     }
+    if (!live(b)) continue;
     const rank = b.detectionId === null ? undefined : model.rankOf.get(b.detectionId);
     if (rank === undefined) {
       // A keyframe between samples is only ever in a person's track: the tracker never sees one.

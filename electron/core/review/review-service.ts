@@ -24,11 +24,10 @@ export class ReviewService {
   ) {}
 
   /**
-   * The item's corrected boxes; throws `unknown_item` / `not_labelled` with a sentence. With
-   * `tracks: false` a clip's boxes come without their tracks (no tracking for a caller that
-   * does not show them).
+   * The item's corrected boxes; throws `unknown_item` / `not_labelled` with a sentence. `tracked`
+   * false skips tracking a clip's boxes (planning an edit needs no track ids, only a person's).
    */
-  item(mediaId: number, solution: string, options: { tracks?: boolean } = {}): ItemBoxes {
+  item(mediaId: number, solution: string, tracked = true): ItemBoxes {
     const media = this.store.media.byId(mediaId);
     if (!media || media.status === 'missing') {
       throw new ReviewItemError('unknown_item', 'That file is no longer in the library.');
@@ -51,8 +50,8 @@ export class ReviewService {
           : {}),
       },
     );
-    const tracked = media.kind === 'video' && options.tracks !== false;
-    const boxes = tracked ? placeTracks(merged, this.tracks.tracksOf(model)) : merged;
+    const boxes =
+      media.kind === 'video' && tracked ? placeTracks(merged, this.tracks.tracksOf(model)) : merged;
     return { media, result, content, boxes };
   }
 
@@ -82,10 +81,14 @@ export class ReviewService {
     return this.store.transaction(() => {
       const inverse: ReviewEdit[] = [];
       let media: MediaRecord | undefined;
+      // Each edit is planned on the boxes after the ones before it (an undo names corrections
+      // those made), without tracking the clip again for every edit: an undo of a whole track is
+      // hundreds of edits.
       for (const e of edits) {
-        const r = this.edit(mediaId, solution, e);
-        media = r.media;
-        inverse.push(r.inverse);
+        const { media: m, boxes, content } = this.item(mediaId, solution, false);
+        const plan = planEdit(boxes, e, content);
+        inverse.push(plan.inverse(this.store.corrections.put(plan.correction)));
+        media = m;
       }
       return { media: media as MediaRecord, inverse: inverse.reverse() };
     });

@@ -7,16 +7,19 @@ import { APP_COMMANDS, LIBRARY_COMMANDS } from './app-commands.js';
 import { chordText, matchesChord, toAccelerator, type KeyPress } from './chords.js';
 import type { CommandScope, CommandSpec, CommandWhen, HelpScreen } from './command-types.js';
 import { REVIEW_COMMANDS } from './review-commands.js';
+import { TRACK_COMMANDS } from './track-commands.js';
 
 export type { CommandScope, CommandSpec, CommandWhen, HelpScreen } from './command-types.js';
 
 export const COMMANDS: readonly CommandSpec[] = [
   ...REVIEW_COMMANDS,
+  ...TRACK_COMMANDS,
   ...LIBRARY_COMMANDS,
   ...APP_COMMANDS,
 ];
 export type CommandId =
   | (typeof REVIEW_COMMANDS)[number]['id']
+  | (typeof TRACK_COMMANDS)[number]['id']
   | (typeof LIBRARY_COMMANDS)[number]['id']
   | (typeof APP_COMMANDS)[number]['id'];
 

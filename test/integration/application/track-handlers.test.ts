@@ -22,8 +22,11 @@ const editTrack = (trackId: number, kind: 'accept' | 'reject' | 'delete') =>
 const undo = (inverse: CallResult<'review.editTrack'>['inverse']) =>
   call('review.editMany', { id: clipId, solution: 'objects', edits: inverse });
 
-/** Two walkers on frames 0–4 (one going right, one going left, apart), and a lone box. */
-function analysis(shift = 0) {
+/**
+ * Two walkers on frames 0–4 (one going right, one going left, apart), and a lone box; `standing`
+ * adds a person standing still between them from frame 0 (a re-analysis that finds one more).
+ */
+function analysis(shift = 0, standing = false) {
   const box = (label: string, frameIndex: number, x: number, y: number) => ({
     frameIndex,
     timeMs: frameIndex * 200,
@@ -38,6 +41,7 @@ function analysis(shift = 0) {
     box('person', f, 0.7 - 0.04 * f, 0.6),
   ]);
   boxes.push(box('dog', 2, 0.45, 0.05));
+  if (standing) boxes.push(...[0, 1, 2, 3, 4].map((f) => box('person', f, 0.4, 0.05)));
   return {
     contentHash: 'hv',
     solution: 'objects',
@@ -105,14 +109,16 @@ describe('track decisions', () => {
     expect(await summary()).toEqual(before);
   });
 
-  it('rejects a track: its boxes leave every track; undo brings the track back', async () => {
+  it('rejects a track: its boxes stay in their track (to be found again); undo brings it back', async () => {
     const before = await summary();
     const r = await editTrack(1, 'reject');
     expect(r.changed).toBe(5);
     const after = await boxes();
     const rejected = after.filter((b) => b.review === 'rejected');
     expect(rejected).toHaveLength(5);
-    expect(rejected.every((b) => b.trackId === null)).toBe(true);
+    expect(rejected.every((b) => b.trackId === 1)).toBe(true);
+    // Its id is the person's: the other walker keeps its own.
+    expect(after.filter((b) => b.trackId === 2 && b.review === 'pending')).toHaveLength(5);
     await undo(r.inverse);
     expect(await summary()).toEqual(before);
   });
@@ -122,6 +128,9 @@ describe('track decisions', () => {
     const r = await editTrack(1, 'delete');
     expect(r.changed).toBe(5);
     expect(await boxes()).toHaveLength(6);
+    // The track after it keeps its id (the deleted track's is not given to another).
+    expect((await boxes()).filter((b) => b.trackId === 2)).toHaveLength(5);
+    expect((await boxes()).some((b) => b.trackId === 1)).toBe(false);
     expect((await boxes(true)).filter((b) => b.deleted)).toHaveLength(5);
     await undo(r.inverse);
     expect(await summary()).toEqual(before);
@@ -207,4 +216,54 @@ describe('merging and splitting tracks', () => {
     await undo(r.inverse);
     expect(await summary()).toEqual(before);
   });
+});
+
+describe('stable track ids', () => {
+  /** The right-to-left walker's track on each frame (it starts at x 0.7: the tracker's #2). */
+  const secondWalker = async () =>
+    (await boxes())
+      .filter((b) => b.bbox.y === 0.6)
+      .map((b) => [b.frameIndex, b.trackId, b.label, b.review]);
+
+  it('a re-analysis that finds a new object first renumbers only the tracks no person edited', async () => {
+    // Not edited: the new person (first box left of it on frame 0) takes its number.
+    store.results.save(analysis(0.004, true));
+    expect((await secondWalker()).map(([, track]) => track)).toEqual([3, 3, 3, 3, 3]);
+    store.results.save(analysis());
+    expect((await secondWalker()).map(([, track]) => track)).toEqual([2, 2, 2, 2, 2]);
+  });
+
+  it.each([
+    ['accepted', () => editTrack(2, 'accept'), 'person', 'accepted'],
+    ['rejected', () => editTrack(2, 'reject'), 'person', 'rejected'],
+    [
+      'relabelled',
+      () =>
+        call('review.relabelTrack', {
+          id: clipId,
+          solution: 'objects',
+          trackId: 2,
+          label: 'walker',
+        }),
+      'walker',
+      'pending',
+    ],
+  ] as const)(
+    'a track a person %s keeps its id through that re-analysis',
+    async (_, edit, label, review) => {
+      const r = await edit();
+      expect(r.changed).toBe(5);
+      store.results.save(analysis(0.004, true));
+      expect(await secondWalker()).toEqual([0, 1, 2, 3, 4].map((f) => [f, 2, label, review]));
+      // The new person is tracked around it: another id, never 2.
+      const standing = (await boxes()).filter((b) => b.bbox.y === 0.05 && b.label === 'person');
+      expect(standing).toHaveLength(5);
+      expect(new Set(standing.map((b) => b.trackId))).toEqual(new Set([3]));
+      // One undo step takes the decision and the pin back: renumbered like any tracker track.
+      await undo(r.inverse);
+      expect((await secondWalker()).map(([, track, l, v]) => [track, l, v])).toEqual(
+        [0, 1, 2, 3, 4].map(() => [3, 'person', 'pending']),
+      );
+    },
+  );
 });

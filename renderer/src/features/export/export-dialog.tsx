@@ -14,6 +14,7 @@ import type {
 import { useApiHandle } from '../../api/api-context.js';
 import { useCall } from '../../api/use-call.js';
 import { ErrorNote } from '../../ui/error-note.js';
+import { FormatSelect, PathField } from '../../ui/file-format-fields.js';
 import { plural } from '../../ui/format.js';
 
 const FORMATS: { id: ExportFormat; name: string; folder: boolean }[] = [
@@ -133,34 +134,14 @@ export function ExportDialog({ solution, filter, selection, classes }: ExportDia
       <dialog ref={dialog} className="modal export-dialog" aria-labelledby="export-title">
         <form onSubmit={(e) => void submit(e)}>
           <h2 id="export-title">Export boxes</h2>
-          <label className="field">
-            <span>Format</span>
-            <select value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)}>
-              {FORMATS.map((f) => (
-                <option key={f.id} value={f.id}>
-                  {f.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <div className="export-destination">
-            <label className="field">
-              <span>Destination</span>
-              <input
-                type="text"
-                required
-                spellCheck={false}
-                placeholder={folder ? '/home/me/exports/yolo' : '/home/me/exports/boxes.json'}
-                value={destination}
-                onChange={(e) => setDestination(e.target.value)}
-              />
-            </label>
-            {native ? (
-              <button type="button" onClick={() => void pick()}>
-                Choose…
-              </button>
-            ) : null}
-          </div>
+          <FormatSelect formats={FORMATS} value={format} onChange={setFormat} />
+          <PathField
+            label="Destination"
+            value={destination}
+            onChange={setDestination}
+            placeholder={folder ? '/home/me/exports/yolo' : '/home/me/exports/boxes.json'}
+            onChoose={native ? () => void pick() : undefined}
+          />
           <p className="hint">
             {folder ? 'A new or empty folder.' : 'A file.'} An existing export is kept unless
             Replace is ticked.

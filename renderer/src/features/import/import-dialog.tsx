@@ -9,6 +9,7 @@ import type { ImportFormat, ImportResult } from '@shared/contract/index.js';
 import { useApiHandle } from '../../api/api-context.js';
 import { useCall } from '../../api/use-call.js';
 import { ErrorNote } from '../../ui/error-note.js';
+import { FormatSelect, PathField } from '../../ui/file-format-fields.js';
 import { plural } from '../../ui/format.js';
 
 const FORMATS: { id: ImportFormat; name: string; hint: string }[] = [
@@ -59,6 +60,7 @@ export function ImportDialog({ solution }: { solution: string }) {
   }
 
   const labelled = result ? result.files + result.unchanged : 0;
+  const folder = format === 'yolo' || format === 'voc';
   return (
     <>
       <button type="button" onClick={open}>
@@ -71,36 +73,15 @@ export function ImportDialog({ solution }: { solution: string }) {
             The boxes become the labels of the files they name, as a person’s accepted boxes; the
             model’s own boxes stay stored. Files are found by path, then by name.
           </p>
-          <label className="field">
-            <span>Format</span>
-            <select value={format} onChange={(e) => setFormat(e.target.value as ImportFormat)}>
-              {FORMATS.map((f) => (
-                <option key={f.id} value={f.id}>
-                  {f.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <div className="export-destination">
-            <label className="field">
-              <span>Source</span>
-              <input
-                type="text"
-                required
-                spellCheck={false}
-                placeholder={
-                  format === 'yolo' || format === 'voc' ? '/home/me/labels' : '/home/me/labels.json'
-                }
-                value={source}
-                onChange={(e) => setSource(e.target.value)}
-              />
-            </label>
-            {native && (format === 'yolo' || format === 'voc') ? (
-              <button type="button" onClick={() => void pick()}>
-                Choose…
-              </button>
-            ) : null}
-          </div>
+          <FormatSelect formats={FORMATS} value={format} onChange={setFormat} />
+          <PathField
+            label="Source"
+            value={source}
+            onChange={setSource}
+            placeholder={folder ? '/home/me/labels' : '/home/me/labels.json'}
+            // The native picker chooses folders: offered for the formats that are folders.
+            onChoose={native && folder ? () => void pick() : undefined}
+          />
           <p className="hint">{FORMATS.find((f) => f.id === format)?.hint}</p>
           {running ? <progress aria-label="Import progress" /> : null}
           {error ? <ErrorNote error={error} /> : null}

@@ -20,8 +20,9 @@ interface TimelineProps {
 }
 
 const ROW = 14;
-/** Room for the class names, in CSS pixels. */
-const LABEL_W = 90;
+/** The class names' column and the whole, in the units the track band shares (a 1000-wide box). */
+export const LABEL_W = 90;
+export const WIDTH = 1000;
 
 /** Per class (sorted by name), each frame's time and count of shown boxes. */
 function useRows(frames: readonly AnalysedFrame[], shown: (b: ReviewBox) => boolean) {
@@ -57,12 +58,13 @@ export function DetectionTimeline({ frames, shown, durationMs, timeMs, onSeek }:
     drawn.current = drawBars(canvas, { frames, rows, width, height, span });
   }, [canvas, frames, rows, width, height, span]);
 
+  const labelPx = (width * LABEL_W) / WIDTH;
   function seek(e: MouseEvent<HTMLCanvasElement>) {
     const rect = e.currentTarget.getBoundingClientRect();
-    const at = e.clientX - rect.left;
-    if (at >= LABEL_W) onSeek(((at - LABEL_W) / Math.max(1, rect.width - LABEL_W)) * span);
+    const at = ((e.clientX - rect.left) / rect.width) * WIDTH;
+    if (at >= LABEL_W) onSeek(((at - LABEL_W) / (WIDTH - LABEL_W)) * span);
   }
-  const playhead = LABEL_W + (Math.max(0, width - LABEL_W) * Math.min(timeMs, span)) / span;
+  const playhead = labelPx + ((width - labelPx) * Math.min(timeMs, span)) / span;
   return (
     <div className="detection-timeline-box" style={{ height }}>
       <canvas
@@ -71,7 +73,7 @@ export function DetectionTimeline({ frames, shown, durationMs, timeMs, onSeek }:
         role="img"
         aria-label="Detections over time"
         data-bars={frames.length}
-        data-label-width={LABEL_W}
+        data-label-width={labelPx}
         style={{ height }}
         onClick={seek}
       />
@@ -98,12 +100,13 @@ function drawBars(canvas: HTMLCanvasElement, l: Layout): number {
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, l.width, l.height);
   const css = getComputedStyle(canvas);
-  const columns = Math.max(1, Math.floor(l.width - LABEL_W));
+  const labelPx = (l.width * LABEL_W) / WIDTH;
+  const columns = Math.max(1, Math.floor(l.width - labelPx));
   const column = (t: number) => Math.min(columns - 1, Math.floor((t / l.span) * columns));
   ctx.font = '10px sans-serif';
   ctx.fillStyle = css.getPropertyValue('--muted') || '#888';
   ctx.fillText('reviewed', 0, ROW - 3);
-  l.rows.forEach(([label], i) => ctx.fillText(label, 0, (i + 2) * ROW - 3, LABEL_W - 4));
+  l.rows.forEach(([label], i) => ctx.fillText(label, 0, (i + 2) * ROW - 3, labelPx - 4));
 
   // Reviewed strip: a column is reviewed when every frame in it is.
   const pending = new Uint8Array(columns);
@@ -118,7 +121,7 @@ function drawBars(canvas: HTMLCanvasElement, l: Layout): number {
   for (let c = 0; c < columns; c++) {
     if (!any[c]) continue;
     ctx.fillStyle = pending[c] ? pendingColour : reviewedColour;
-    ctx.fillRect(LABEL_W + c, 3, 1, ROW - 6);
+    ctx.fillRect(labelPx + c, 3, 1, ROW - 6);
   }
 
   const max = Math.max(1, ...l.rows.flatMap(([, r]) => r.map((p) => p.count)));
@@ -134,7 +137,7 @@ function drawBars(canvas: HTMLCanvasElement, l: Layout): number {
       const n = peak[c] as number;
       if (!n) continue;
       const h = Math.max(2, ((ROW - 2) * n) / max);
-      ctx.fillRect(LABEL_W + c, base - h, 1, h);
+      ctx.fillRect(labelPx + c, base - h, 1, h);
     }
   });
   return columns;

@@ -27,6 +27,9 @@ import { ClipSummary } from './clip-summary.js';
 import { DetectionTimeline } from './detection-timeline.js';
 import { KeyframeTrack } from './keyframe-track.js';
 import { useKeyframes } from './use-keyframes.js';
+import { TrackBand } from './track-band.js';
+import { TracksPanel } from './tracks-panel.js';
+import { useTrackReview } from './use-track-review.js';
 import { useClipBoxes } from './use-clip-boxes.js';
 import { usePlayable } from './use-playable.js';
 import { VideoOverlay } from './video-overlay.js';
@@ -142,6 +145,8 @@ export function VideoReview(p: ReviewScreenProps) {
   const { setSelected } = w;
   useEffect(() => setSelected((s) => (s.size === 0 ? s : new Set())), [frame?.index, setSelected]);
   useEffect(() => kf.follow(w.firstSelected?.trackId ?? null));
+  // After that reset: the selected tracks' boxes on the new frame are selected.
+  const tracks = useTrackReview({ ...p, boxes, frame, w, seek });
 
   // Opened on a box (a mistake from Quality): go to its frame once the clip can seek, then select it.
   const focus = useRef<{ id: number; key: string } | null>(null);
@@ -277,6 +282,7 @@ export function VideoReview(p: ReviewScreenProps) {
             timeMs={timeMs}
             onSeek={seekNear}
           />
+          <TrackBand tracks={tracks.chosen} boxes={boxes} durationMs={durationMs} timeMs={timeMs} />
           <ClipSummary
             boxes={boxes}
             frames={frames}
@@ -285,6 +291,7 @@ export function VideoReview(p: ReviewScreenProps) {
             onSeek={seekNear}
           />
         </div>
+        <TracksPanel t={tracks} loaded={review.data !== undefined} />
         <WorkbenchSide
           w={w}
           title={frame ? `Boxes at ${(frame.timeMs / 1000).toFixed(2)} s` : 'Boxes'}

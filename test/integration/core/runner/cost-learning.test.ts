@@ -4,44 +4,21 @@
  * and from then on plans, budgets and sends at full concurrency. Frames accounted always equal the
  * service's own count. The service is the embedded one behind a proxy that strips what it publishes.
  */
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRunnerRig, type RunnerRig } from '../../../support/crash-runner.js';
-import { clip, jpeg } from '../../../support/synth-media.js';
-import { tempDir } from '../../../support/temp-dir.js';
+import { describe, expect, it } from 'vitest';
+import type { RunnerRig } from '../../../support/crash-runner.js';
+import { runnerTestMedia } from '../../../support/runner-test-media.js';
 import { stripPublishedCosts } from '../../../support/unpublished-costs.js';
 
 const IMAGE_COST = 4; // objects, as the embedded service charges it
 const FRAME_COST = 2; // objects, per analysed clip frame
 
-let media: { dir: string; remove: () => Promise<void> };
-let clipFile: string;
-let seed = 0;
-let rig: RunnerRig | undefined;
-
-beforeAll(async () => {
-  media = await tempDir('labeldesk-learn-media-');
-  clipFile = await clip(media.dir, 'source.mp4', 4);
-});
-afterAll(() => media?.remove());
-afterEach(async () => {
-  await rig?.close();
-  rig = undefined;
-});
-
-async function images(count: number): Promise<string> {
-  const dir = join(media.dir, `images-${seed}`);
-  await mkdir(dir);
-  for (let i = 0; i < count; i++)
-    await writeFile(join(dir, `p${i}.jpg`), await jpeg(64 + seed, 48 + i, seed + i));
-  seed += count;
-  return dir;
-}
+const { images, clips, clipFile, startRig } = runnerTestMedia('labeldesk-learn-media-');
 
 /** The rig's service, with every frame cost and every `credits` taken out of what it says. */
 async function unpublishedCosts(): Promise<RunnerRig> {
-  const r = await startRunnerRig();
+  const r = await startRig();
   stripPublishedCosts(r.proxy);
   return r;
 }
@@ -54,7 +31,7 @@ const calls = (r: RunnerRig) =>
 
 describe('learning a frame cost the service does not publish', () => {
   it('sends the first image alone between two GET /key, learns 4, then sends the rest; frames == the key', async () => {
-    rig = await unpublishedCosts();
+    const rig = await unpublishedCosts();
     const dir = await images(5);
     const plan = await rig.plan([dir]);
     expect(plan).toMatchObject({ costUnknown: 5, frames: 0, images: 5 });
@@ -98,7 +75,7 @@ describe('learning a frame cost the service does not publish', () => {
   });
 
   it('when the key lost more than the learnt cost accounts for (the price changed), the ledger takes the key’s count and the cost is learnt again', async () => {
-    rig = await unpublishedCosts();
+    const rig = await unpublishedCosts();
     // Learnt when the service charged 3 an image; it charges 4 now.
     rig.store.costs.set(rig.proxy.url, 'objects', 'image', 3, Date.now());
     const drifts: number[] = [];
@@ -116,7 +93,7 @@ describe('learning a frame cost the service does not publish', () => {
   });
 
   it('the learning call goes alone; once the cost is known the run goes back to full concurrency', async () => {
-    rig = await startRunnerRig({ service: { latencyMs: 150 } });
+    const rig = await startRig({ service: { latencyMs: 150 } });
     stripPublishedCosts(rig.proxy);
     const port = rig.port as { inferImage: RunnerRig['port']['inferImage'] };
     const send = port.inferImage.bind(port);
@@ -141,7 +118,7 @@ describe('learning a frame cost the service does not publish', () => {
   });
 
   it('a run budget is not exceeded once the cost is known: 10 frames buy 2 images of 4', async () => {
-    rig = await unpublishedCosts();
+    const rig = await unpublishedCosts();
     const dir = await images(5);
     const { summary } = await rig.label([dir], { budgetFrames: 10, concurrency: 4 });
     expect(summary).toMatchObject({ labelled: 2, stoppedFor: 'run-budget' });
@@ -151,7 +128,7 @@ describe('learning a frame cost the service does not publish', () => {
   });
 
   it('before the cost is known only the first file is at risk: a budget of 1 spends one image, no more', async () => {
-    rig = await unpublishedCosts();
+    const rig = await unpublishedCosts();
     const dir = await images(3);
     const { summary } = await rig.label([dir], { budgetFrames: 1 });
     expect(summary).toMatchObject({ labelled: 1, stoppedFor: 'run-budget' });
@@ -160,12 +137,12 @@ describe('learning a frame cost the service does not publish', () => {
   });
 
   it('a clip teaches the per-frame cost from the key before and after its job; the ledger equals the key', async () => {
-    rig = await unpublishedCosts();
-    const dir = join(media.dir, `clip-${seed++}`);
-    await mkdir(dir);
-    await copyFile(clipFile, join(dir, 'c.mp4'));
-    await copyFile(clipFile, join(dir, 'd.mp4'));
-    await writeFile(join(dir, 'e.mp4'), Buffer.concat([await readClip(), Buffer.from('x')]));
+    const rig = await unpublishedCosts();
+    const dir = await clips(['c.mp4', 'd.mp4']);
+    await writeFile(
+      join(dir, 'e.mp4'),
+      Buffer.concat([await readFile(clipFile()), Buffer.from('x')]),
+    );
     const plan = await rig.plan([dir]);
     // c.mp4 and d.mp4 are one content: two distinct clips to send.
     expect(plan).toMatchObject({ costUnknown: 2, clips: 2, frames: 0 });
@@ -180,8 +157,3 @@ describe('learning a frame cost the service does not publish', () => {
     expect(again.costUnknown).toBe(0);
   });
 });
-
-async function readClip(): Promise<Buffer> {
-  const { readFile } = await import('node:fs/promises');
-  return readFile(clipFile);
-}

@@ -2,55 +2,24 @@
  * Faults injected between the runner and a real embedded service (the fault proxy), one kind at
  * a time: what the run does, what the store records and what the service charged.
  */
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRunnerRig, type RunnerRig } from '../../../support/crash-runner.js';
-import { clip, jpeg } from '../../../support/synth-media.js';
-import { tempDir } from '../../../support/temp-dir.js';
+import { describe, expect, it } from 'vitest';
+import type { RunnerRig } from '../../../support/crash-runner.js';
+import { runnerTestMedia } from '../../../support/runner-test-media.js';
+import { jpeg } from '../../../support/synth-media.js';
 
 const IMAGE_COST = 4; // objects
 const FRAME_COST = 2; // objects, per sampled frame
 
-let media: { dir: string; remove: () => Promise<void> };
-let clipFile: string;
-let seed = 0;
-let rig: RunnerRig | undefined;
-
-beforeAll(async () => {
-  media = await tempDir('labeldesk-runner-media-');
-  clipFile = await clip(media.dir, 'source.mp4', 4);
-});
-afterAll(() => media?.remove());
-afterEach(async () => {
-  await rig?.close();
-  rig = undefined;
-});
-
-/** A folder of `count` new, distinct images. */
-async function images(count: number): Promise<string> {
-  const dir = join(media.dir, `images-${seed}`);
-  await mkdir(dir);
-  for (let i = 0; i < count; i++) {
-    await writeFile(join(dir, `p${i}.jpg`), await jpeg(64 + seed, 48 + i, seed + i));
-  }
-  seed += count;
-  return dir;
-}
-
-async function oneClip(): Promise<string> {
-  const dir = join(media.dir, `clip-${seed++}`);
-  await mkdir(dir);
-  await copyFile(clipFile, join(dir, 'c.mp4'));
-  return dir;
-}
+const { images, clips: oneClip, folder, startRig } = runnerTestMedia('labeldesk-runner-media-');
 
 const imageUploads = (r: RunnerRig) =>
   r.proxy.requests.filter((q) => q.method === 'POST' && q.path === '/infer/image');
 
 describe('runner faults: images', () => {
   it('429 with Retry-After: the run waits as told, then succeeds, charged once', async () => {
-    rig = await startRunnerRig();
+    const rig = await startRig();
     const dir = await images(3);
     rig.proxy.inject('POST', '/infer/image', {
       kind: 'status',
@@ -69,7 +38,7 @@ describe('runner faults: images', () => {
   });
 
   it('429 past the client retries: the runner requeues the file, pauses for Retry-After, sends it again', async () => {
-    rig = await startRunnerRig({ retry: { maxAttempts: 1 } });
+    const rig = await startRig({ retry: { maxAttempts: 1 } });
     const dir = await images(2);
     rig.proxy.inject(
       'POST',
@@ -91,7 +60,7 @@ describe('runner faults: images', () => {
   });
 
   it('503: retried, labelled, charged once', async () => {
-    rig = await startRunnerRig();
+    const rig = await startRig();
     const dir = await images(2);
     rig.proxy.inject('POST', '/infer/image', { kind: 'status', status: 503 }, 2);
     const { summary } = await rig.label([dir], { concurrency: 1 });
@@ -102,7 +71,7 @@ describe('runner faults: images', () => {
   });
 
   it('a connection dropped after the upload: uncertain, reported, not resent; only retryUncertain resends it', async () => {
-    rig = await startRunnerRig();
+    const rig = await startRig();
     const dir = await images(3);
     rig.proxy.inject('POST', '/infer/image', { kind: 'drop-after-upload', forward: true });
     const first = await rig.label([dir], { concurrency: 1 });
@@ -134,9 +103,8 @@ describe('runner faults: images', () => {
   });
 
   it('a connection dropped before the upload completed: resent, charged once', async () => {
-    rig = await startRunnerRig();
-    const dir = join(media.dir, `big-${seed++}`);
-    await mkdir(dir);
+    const rig = await startRig();
+    const dir = await folder('big');
     // ~10 MB, far more than the socket buffers hold, so the drop comes mid-body.
     const base = await jpeg(320, 240, 7);
     const pad = Buffer.alloc(65_533 + 2);
@@ -162,7 +130,7 @@ describe('runner faults: clips', () => {
   const CLIP_FRAMES = 4 * 5; // 4 s sampled at 5 fps
 
   it('a 200 poll carrying `error`: the clip fails with the service message, its frames settled', async () => {
-    rig = await startRunnerRig({ service: { latencyMs: 20 } });
+    const rig = await startRig({ service: { latencyMs: 20 } });
     const dir = await oneClip();
     rig.proxy.inject(
       'GET',
@@ -202,7 +170,7 @@ describe('runner faults: clips', () => {
 
   /** Times of the polls of a clip whose every answer gets `hint` as pollIntervalMs. */
   async function pollTimes(hint: (job: Record<string, unknown>) => void): Promise<number[]> {
-    rig = await startRunnerRig({
+    const rig = await startRig({
       service: { latencyMs: 250, limits: { pollIntervalMs: { min: 100, max: 600 } } },
     });
     const dir = await oneClip();
@@ -251,7 +219,7 @@ describe('runner faults: clips', () => {
   });
 
   it('503 on polls, more than the client retries itself: the poll goes on and the clip is labelled', async () => {
-    rig = await startRunnerRig({ service: { latencyMs: 100 }, retry: { maxAttempts: 2 } });
+    const rig = await startRig({ service: { latencyMs: 100 }, retry: { maxAttempts: 2 } });
     const dir = await oneClip();
     rig.proxy.inject('GET', /^\/jobs\//, { kind: 'status', status: 503 }, 6);
     const { summary } = await rig.label([dir]);

@@ -6,9 +6,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { boxesToAutoAccept, ruleText } from '../../../../electron/core/review/auto-accept.js';
 import { mergeCorrections } from '../../../../electron/core/review/merge-corrections.js';
-import type { BoxXYWH, RuleAcceptance } from '../../../../electron/core/store/store-types.js';
+import type { RuleAcceptance } from '../../../../electron/core/store/store-types.js';
 import { openDatabase } from '../../../../electron/node-lib/sqlite.js';
-import { box, mediaRow, result, storeFixture, type StoreFixture } from '../store/store-fixture.js';
+import {
+  box,
+  correction,
+  mediaRow,
+  result,
+  storeFixture,
+  type StoreFixture,
+} from '../store/store-fixture.js';
 
 let fx: StoreFixture;
 const P = { x: 0.1, y: 0.2, w: 0.3, h: 0.4 };
@@ -16,23 +23,8 @@ const D = { x: 0.6, y: 0.1, w: 0.2, h: 0.2 };
 const C = { x: 0.05, y: 0.6, w: 0.25, h: 0.3 };
 const rule = { target: 0.95, thresholds: new Map([['person', 0.8]]) };
 
-function put(
-  contentHash: string,
-  anchor: { label: string; score: number; bbox: BoxXYWH } | null,
-  over: Partial<Parameters<StoreFixture['store']['corrections']['put']>[0]> = {},
-) {
-  return fx.store.corrections.put({
-    contentHash,
-    solution: 'objects',
-    frameIndex: 0,
-    timeMs: null,
-    anchor,
-    label: null,
-    bbox: null,
-    review: 'pending',
-    deleted: false,
-    ...over,
-  });
+function put(...args: Parameters<typeof correction>) {
+  return fx.store.corrections.put(correction(...args));
 }
 
 function merged(contentHash: string) {

@@ -15,12 +15,18 @@ import {
 } from '../../../../electron/core/store/corrections-repo.js';
 import type {
   BoxXYWH,
-  CorrectionInput,
   DetectionRow,
   ExportQuery,
 } from '../../../../electron/core/store/store-types.js';
 import { openDatabase } from '../../../../electron/node-lib/sqlite.js';
-import { box, mediaRow, result, storeFixture, type StoreFixture } from './store-fixture.js';
+import {
+  box,
+  correction,
+  mediaRow,
+  result,
+  storeFixture,
+  type StoreFixture,
+} from './store-fixture.js';
 
 let fx: StoreFixture;
 const P = { x: 0.1, y: 0.2, w: 0.3, h: 0.4 };
@@ -28,24 +34,9 @@ const D = { x: 0.6, y: 0.1, w: 0.2, h: 0.2 };
 const C = { x: 0.05, y: 0.6, w: 0.25, h: 0.3 };
 const at = (b: BoxXYWH, dx: number) => ({ ...b, x: b.x + dx });
 
-/** A correction the way the review screen stores one (anchor: the model box as it was). */
-function put(
-  contentHash: string,
-  anchor: { label: string; score: number; bbox: BoxXYWH } | null,
-  over: Partial<CorrectionInput> = {},
-) {
-  return fx.store.corrections.put({
-    contentHash,
-    solution: 'objects',
-    frameIndex: 0,
-    timeMs: null,
-    anchor,
-    label: null,
-    bbox: null,
-    review: 'pending',
-    deleted: false,
-    ...over,
-  });
+/** Stores a correction (see `correction`). */
+function put(...args: Parameters<typeof correction>) {
+  return fx.store.corrections.put(correction(...args));
 }
 
 beforeEach(async () => {

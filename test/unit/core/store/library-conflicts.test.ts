@@ -5,7 +5,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LibraryView } from '../../../../electron/core/store/library-view.js';
 import { findConflicts } from '../../../../electron/shared/geometry/conflicts.js';
-import { box, mediaRow, result, storeFixture, type StoreFixture } from './store-fixture.js';
+import {
+  box,
+  correction,
+  mediaRow,
+  result,
+  storeFixture,
+  type StoreFixture,
+} from './store-fixture.js';
 
 let fx: StoreFixture;
 beforeEach(async () => {
@@ -75,17 +82,8 @@ describe('the Conflicts filter', () => {
     fx.store.media.upsertMany([mediaRow(f.id, '/lib/a.jpg', { contentHash: 'ha' })]);
     fx.store.results.save(result('ha', [box('apple', 0.6), box('orange', 0.8)]));
     expect(conflictedPaths()).toEqual(['/lib/a.jpg']);
-    fx.store.corrections.put({
-      contentHash: 'ha',
-      solution: 'objects',
-      frameIndex: 0,
-      timeMs: null,
-      anchor: { label: 'apple', score: 0.6, bbox: box('apple', 0.6).bbox },
-      label: null,
-      bbox: null,
-      review: 'rejected',
-      deleted: false,
-    });
+    const apple = { label: 'apple', score: 0.6, bbox: box('apple', 0.6).bbox };
+    fx.store.corrections.put(correction('ha', apple, { review: 'rejected' }));
     expect(conflictedPaths()).toEqual([]);
   });
 });

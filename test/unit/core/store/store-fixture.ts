@@ -2,6 +2,8 @@
 import { join } from 'node:path';
 import { openLibraryStore } from '../../../../electron/core/store/open-library-store.js';
 import type {
+  BoxXYWH,
+  CorrectionInput,
   DetectionInput,
   LibraryStore,
   MediaUpsert,
@@ -92,6 +94,27 @@ export function result(
     analysedHeight: 480,
     model: 'centernet',
     detections,
+    ...over,
+  };
+}
+
+/** A correction the way the review screen stores one (anchor: the model box as it was; null for
+ *  a drawn box): nothing changed unless `over` says so. */
+export function correction(
+  contentHash: string,
+  anchor: { label: string; score: number; bbox: BoxXYWH } | null,
+  over: Partial<CorrectionInput> = {},
+): CorrectionInput {
+  return {
+    contentHash,
+    solution: 'objects',
+    frameIndex: 0,
+    timeMs: null,
+    anchor,
+    label: null,
+    bbox: null,
+    review: 'pending',
+    deleted: false,
     ...over,
   };
 }
