@@ -175,7 +175,7 @@ export async function benchVideoReview(): Promise<void> {
       `Number(document.querySelector('.detection-timeline')?.getAttribute('data-bars')) > 7000`,
     );
     const summaryMs = await onScreen(
-      `document.querySelectorAll('.clip-event').length > 0 && document.querySelector('.count-chart canvas') !== null`,
+      `document.querySelectorAll('.clip-event').length > 0 && document.querySelector('.count-chart canvas') !== null && document.querySelectorAll('[role="listbox"][aria-label="Tracks"] [role="option"]').length > 0`,
     );
     const reply = await page.evaluate<{ bytes: number } | undefined>('window.__vb.replies.at(-1)');
     await page.getByRole('button', { name: 'Play' }).waitFor();
@@ -195,6 +195,13 @@ export async function benchVideoReview(): Promise<void> {
     const eventSeeks = await seekTimes(page, clip.boxes, Math.min(SEEKS, eventCount), (i) =>
       events.nth(Math.floor((i * eventCount) / Math.min(SEEKS, eventCount))).click(),
     );
+    const trackOptions = page.getByRole('listbox', { name: 'Tracks' }).getByRole('option');
+    const trackCount = Math.min(SEEKS, Math.floor((await trackOptions.count()) / 2));
+    const trackSeeks = await seekTimes(page, clip.boxes, trackCount, (i) =>
+      trackOptions.nth(i * 2).click(),
+    );
+    const trackMs = trackSeeks.map((s) => s.ms).filter(Number.isFinite);
+    const trackWrong = trackSeeks.filter((s) => !s.right).length;
     await page
       .screenshot({ path: join('test-results', 'bench-video-review.png') })
       .catch(() => undefined);
@@ -247,7 +254,7 @@ export async function benchVideoReview(): Promise<void> {
           met: p95(seekMs) <= FRAME_MS && wrong === 0,
         },
         {
-          name: `… count chart and Events list (${eventCount} events) on screen, from the same reply`,
+          name: `… count chart, Events list (${eventCount} events) and Tracks list on screen, from the same reply`,
           value: `${fmt(summaryMs, 0)} ms`,
           goal: '≤ 200 ms',
           met: summaryMs <= 200,
@@ -257,6 +264,12 @@ export async function benchVideoReview(): Promise<void> {
           value: `${fmt(p95(eventMs), 1)} ms (max ${fmt(Math.max(...eventMs), 1)})`,
           goal: `≤ one frame (${fmt(FRAME_MS, 0)} ms)`,
           met: p95(eventMs) <= FRAME_MS && eventWrong === 0,
+        },
+        {
+          name: `seeking by track (a click in the Tracks list) to its first box on screen, p95 over ${trackMs.length}${trackWrong ? `, ${trackWrong} not landing on another frame with the right boxes` : ''}`,
+          value: `${fmt(p95(trackMs), 1)} ms (max ${fmt(Math.max(...trackMs), 1)})`,
+          goal: `≤ one frame (${fmt(FRAME_MS, 0)} ms)`,
+          met: p95(trackMs) <= FRAME_MS && trackWrong === 0,
         },
         {
           name: 'setup: clip, library and 50,000 boxes written',
