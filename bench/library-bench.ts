@@ -1,6 +1,7 @@
 /**
  * Library: the start-up scan of 100,000 files in 1,000 folders against a bare `find` walk, its
- * peak RSS in a child process, and the hasher against raw `crypto.createHash` on ~1 GiB of files.
+ * peak RSS in a child process, the hasher against raw `crypto.createHash` on ~1 GiB of files, and
+ * the library sorted by review priority (priority-bench.ts).
  */
 import { execFile, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { hashFile, hashMany } from '../electron/core/library/hash-file.js';
 import { packageRoot } from '../electron/node-lib/app-paths.js';
+import { benchPriority } from './priority-bench.js';
 import { fmt, printFigures } from './report.js';
 
 const FOLDERS = 1000;
@@ -107,6 +109,8 @@ export async function benchLibrary(): Promise<void> {
       value: `${fmt(mbps(digestMs), 0)} MiB/s; hashFile reaches ${fmt((mbps(median(ours)) / mbps(digestMs)) * 100, 0)} % of it`,
     },
   ]);
+  // The library sorted by "Review priority" at 100k files (also `npm run bench -- priority`).
+  await benchPriority();
 }
 
 interface ChildScan {

@@ -8,10 +8,12 @@ import { benchEvaluation } from './evaluation-bench.js';
 import { benchExport } from './export-bench.js';
 import { benchExportCorrected } from './export-corrected-bench.js';
 import { benchImport } from './import-bench.js';
+import { benchInterpolatedExport } from './interpolated-export/interpolated-export-bench.js';
 import { benchLabel } from './label-bench.js';
 import { benchLibrary } from './library-bench.js';
 import { benchModelThroughput } from './model-throughput.js';
 import { benchPlan } from './plan-bench.js';
+import { benchPriority } from './priority-bench.js';
 import { benchReview } from './review-bench.js';
 import { benchServiceOverhead } from './service-overhead.js';
 import { benchStore } from './store-bench.js';
@@ -27,8 +29,10 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   video: benchVideo,
   store: benchStore,
   library: benchLibrary,
+  priority: benchPriority,
   export: benchExport,
   'export-corrected': benchExportCorrected,
+  'interpolated-export': benchInterpolatedExport,
   import: benchImport,
   label: benchLabel,
   plan: benchPlan,

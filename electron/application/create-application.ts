@@ -16,6 +16,7 @@ import { FolderManager } from './folder-manager.js';
 import { libraryHandlers } from './library-handlers.js';
 import { refuseWrites } from './read-only-home.js';
 import { reviewHandlers } from './review-handlers.js';
+import { ReviewPriorityCache, reviewNextHandlers } from './review-next.js';
 import { trackHandlers } from './track-handlers.js';
 import { ClipTracks } from './tracking/clip-tracks.js';
 import { qualityHandlers } from './evaluation/quality-handlers.js';
@@ -90,6 +91,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     events.emit('media.proxyProgress', toPlayable(media, state, options.mediaBase)),
   );
   const exportProgress = events.throttled('export.progress', 100);
+  const priority = new ReviewPriorityCache(store, view, nativeBinding);
   /** A person's edit changed an item: its folder's views refresh. */
   const reviewed = (m: { folderId: number }) =>
     events.emit('library.changed', { folderIds: [m.folderId], at: Date.now() });
@@ -167,8 +169,9 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     'runs.autoLabel': () => auto.get(),
     'runs.setAutoLabel': (next) => auto.set(next),
 
-    ...libraryHandlers(store, view, clipTracks.cache),
+    ...libraryHandlers(store, view, (id) => priority.fresh(id), clipTracks.cache),
     ...reviewHandlers(store, runs, reviewed, clipTracks),
+    ...reviewNextHandlers(store, view, priority, reviewed),
     ...trackHandlers(store, reviewed, clipTracks),
     ...keyframeHandlers(store, reviewed, clipTracks),
     ...qualityHandlers(store, reviewed, nativeBinding, () =>

@@ -8,6 +8,7 @@ import {
   type ExportProgress,
   type ExportSummary,
 } from '../core/export/export-library.js';
+import type { WritableItem } from '../core/export/export-model.js';
 import type { Solution } from '../core/runner/cost-estimate.js';
 import type {
   ExportItem,
@@ -26,7 +27,7 @@ export interface ExportRequest {
   /** Replace an existing export (`--force`). */
   replace?: boolean;
   /** Reshapes the stream before writing (e.g. clips into their analysed frames). */
-  transform?: (items: Iterable<ExportItem>) => Iterable<ExportItem> | AsyncIterable<ExportItem>;
+  transform?: (items: Iterable<ExportItem>) => Iterable<WritableItem> | AsyncIterable<WritableItem>;
   onProgress?: (progress: ExportProgress) => void;
   /** Quitting: the export stops and leaves nothing behind (its temp file is removed). */
   signal?: AbortSignal;

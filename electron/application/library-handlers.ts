@@ -11,18 +11,28 @@ type LibraryHandlers = Pick<
   'library.page' | 'library.ids' | 'library.classCounts' | 'library.item'
 >;
 
+/** Before a "Review priority" sort: the cached scores are brought up to date (review-next.ts). */
+export type FreshPriority = (solution: string) => Promise<void>;
+
 export function libraryHandlers(
   store: LibraryStore,
   view: AsyncView,
+  freshPriority: FreshPriority = () => Promise.resolve(),
   clips?: ModelTrackCache,
 ): LibraryHandlers {
   const review = new ReviewService(store, clips);
+  const ready = (q: { sort: string; filter: { solution: string } }) =>
+    q.sort === 'priority' ? freshPriority(q.filter.solution) : Promise.resolve();
   return {
     'library.page': async (q) => {
+      await ready(q);
       const [total, items] = await Promise.all([view.count(q.filter), view.page(q)]);
       return { total, offset: q.offset, items: items.map(toLibraryItem) };
     },
-    'library.ids': (q) => view.ids(q),
+    'library.ids': async (q) => {
+      await ready(q);
+      return view.ids(q);
+    },
     'library.classCounts': (filter) => view.classCounts(filter),
     'library.item': async ({ id, solution, withBoxes }) => {
       const item = await view.item(id, solution);

@@ -98,6 +98,7 @@ const WRITES: Record<keyof Handlers, string | null> = {
   'review.reviewed': null,
   'review.markReviewed': 'reviewed marks',
   'quality.evaluate': null,
+  'review.next': 'reviewed marks',
   'quality.autoAccept': 'boxes accepted by rule',
   'quality.undoAutoAccept': 'undoing an auto-accept',
   'quality.lastAutoAccept': null,

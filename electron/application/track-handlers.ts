@@ -7,6 +7,7 @@
  */
 import type { TrackedBox } from '../core/review/export-boxes.js';
 import { ReviewService } from '../core/review/review-service.js';
+import { atOrAfterCut } from '../core/review/track-cut.js';
 import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
 import type { Handlers } from '../shared/contract/index.js';
 import type { ReviewEdit } from '../shared/contract/review-schemas.js';
@@ -91,7 +92,7 @@ export function trackHandlers(
     'review.splitTrack': first((q) => {
       const { boxes } = review.item(q.id, q.solution);
       const track = boxes.filter((b) => !b.deleted && b.trackId === q.trackId);
-      const later = (b: TrackedBox) => b.frameIndex >= q.frameIndex;
+      const later = atOrAfterCut(boxes, q);
       // A cut before its first box or after its last leaves the track as it is.
       if (track.every(later) || !track.some(later)) return { changed: 0, inverse: [] };
       const fresh = boxes.reduce((m, b) => Math.max(m, b.trackId ?? 0, b.personTrack ?? 0), 0) + 1;

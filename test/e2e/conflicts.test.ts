@@ -1,8 +1,8 @@
 /**
  * Conflicts end to end, on real models through browser mode: on fruits.jpg CenterNet calls one
- * fruit both "apple" and "orange". The library's Conflicts filter finds the file, the review names
- * the conflict once on its boxes, and C on the chosen box keeps its class (the others are
- * rejected, so the conflict is gone). Screenshots go to test-results/.
+ * fruit both "apple" and "orange". The library's Conflicts filter finds the file, the review shows
+ * the conflict as one row ("apple / orange · conflict"), and C on it keeps the chosen class (the
+ * others are rejected, so the conflict is gone). Screenshots go to test-results/.
  */
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './browser-app.js';
@@ -25,27 +25,28 @@ describe('conflicts', () => {
     await screenshot(page, 'conflicts-filter');
 
     await openItem(page, PHOTO);
-    const inFirst = async () => (await options(page)).filter((o) => o.text.includes('conflict 1:'));
-    await expect.poll(async () => (await inFirst()).length).toBeGreaterThanOrEqual(2);
-    const group = await inFirst();
-    const kept = group[0]!;
-    const labels = /conflict 1: (.*)$/.exec(kept.text)?.[1] ?? '';
-    expect(labels).toMatch(/ \/ /);
-    await page.locator(`[id="${kept.id}"]`).click();
+    // Each conflict is ONE row named with its classes; C on it keeps its chosen (best) class.
+    const CONFLICT = / · conflict$/;
+    const conflictRows = async () => (await options(page)).filter((o) => CONFLICT.test(o.name));
+    await expect.poll(async () => (await conflictRows()).length).toBeGreaterThanOrEqual(1);
+    const rows = await conflictRows();
+    const row = rows[0]!;
+    const [kept, ...others] = row.name.replace(CONFLICT, '').split(' / ');
+    expect(others.length).toBeGreaterThanOrEqual(1);
+    await page.locator(`[id="${row.id}"] .box-score`).click();
     await screenshot(page, 'conflicts-review');
     await page.keyboard.press('c');
-    // The others on that object are rejected; the kept box stays as it was, and that conflict ends.
-    await expect
-      .poll(async () => {
-        const now = await options(page);
-        return group
-          .slice(1)
-          .every((g) => now.find((o) => o.id === g.id)?.text.includes('rejected'));
-      })
-      .toBe(true);
-    const after = (await options(page)).find((o) => o.id === kept.id);
-    expect(after?.text).not.toMatch(/rejected/);
-    expect((await options(page)).some((o) => o.text.includes(`conflict 1: ${labels}`))).toBe(false);
+    // The other boxes on that object come back as rows of their own, rejected; that conflict ends.
+    await expect.poll(async () => (await conflictRows()).length).toBe(rows.length - 1);
+    const now = await options(page);
+    const keptRow = now.find((o) => o.id === row.id);
+    expect(keptRow?.name.startsWith(`${kept} `)).toBe(true);
+    expect(keptRow?.text).not.toMatch(/rejected/);
+    for (const label of others) {
+      expect(now.some((o) => o.name.startsWith(`${label} `) && o.text.includes('rejected'))).toBe(
+        true,
+      );
+    }
     await screenshot(page, 'conflicts-kept');
   }, 240_000);
 });

@@ -45,8 +45,10 @@ describe('model quality', () => {
     const list = page.getByRole('listbox', { name: 'Boxes' });
     await list.getByRole('option').first().waitFor();
     const before = await options(page);
-    rejected = before[0]!.name.replace(/ [01]\.\d\d$/, '');
-    await list.getByRole('option').first().click();
+    // A conflict's row ("orange / apple · conflict") selects its first class's box.
+    rejected = before[0]!.name.replace(/ · conflict$/, '').split(' / ')[0]!;
+    rejected = rejected.replace(/ [01]\.\d\d$/, '');
+    await list.getByRole('option').first().locator('.box-score').click();
     await page.keyboard.press('r');
     // A kiwi the model did not see, drawn in the top-left corner.
     const stage = await stageBox(page, PHOTO);

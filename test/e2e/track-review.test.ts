@@ -131,6 +131,14 @@ describe('review by track', () => {
       .getByRole('img', { name: new RegExp(`Selected on the timeline: .*#${longest!.id} `) })
       .waitFor();
     await screenshot(page, 'track-review-picked');
+    // One colour per class everywhere: the track's swatch and its box's swatch agree.
+    const swatch = (l: ReturnType<Page['getByRole']>) =>
+      l.locator('.swatch').evaluate((e) => getComputedStyle(e).backgroundColor);
+    expect(
+      await swatch(
+        page.getByRole('listbox', { name: 'Boxes' }).getByRole('option', { selected: true }),
+      ),
+    ).toBe(await swatch(option(page, longest!)));
 
     await page.keyboard.press(']');
     await expect.poll(() => time(page)).toBeCloseTo(longest!.end, 0);

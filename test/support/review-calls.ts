@@ -12,6 +12,17 @@ import {
   type CallResult,
 } from '../../electron/shared/contract/index.js';
 
+/** One call of `handlers`, its arguments and answer through the contract's schemas. */
+export async function callThrough<N extends CallName>(
+  handlers: object,
+  name: N,
+  input: CallInput<N>,
+): Promise<CallResult<N>> {
+  const handler = (handlers as Record<string, (a: unknown) => unknown>)[name];
+  if (!handler) throw new Error(`no handler for ${name}`);
+  return CALLS[name].output.parse(await handler(CALLS[name].input.parse(input))) as CallResult<N>;
+}
+
 /**
  * Arguments and answer go through the contract's schemas; `changed` hears each changed folder.
  * With `tracks`, clips are tracked on the tracker's thread as in the app.
@@ -30,6 +41,5 @@ export async function callReview<N extends CallName>(
     ...trackHandlers(store, onChange, tracks),
     ...keyframeHandlers(store, onChange, tracks),
   };
-  const handler = h[name as keyof typeof h] as (a: unknown) => unknown;
-  return CALLS[name].output.parse(await handler(CALLS[name].input.parse(input))) as CallResult<N>;
+  return callThrough(h, name, input);
 }

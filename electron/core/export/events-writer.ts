@@ -46,7 +46,7 @@ export class EventsWriter extends CsvFileWriter {
   /** The boxes written are those the events count (in a track, at a known time). */
   async add({ media, detections }: PreparedItem): Promise<number> {
     let boxes = 0;
-    for (const event of clipEvents(detections.map(eventBox))) {
+    for (const event of clipEvents(Array.from(detections, eventBox))) {
       for (const t of event.tracks) {
         await this.sink.write(
           csvRow([

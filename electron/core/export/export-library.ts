@@ -10,12 +10,19 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { ExportItem } from '../store/store-types.js';
 import { mediaDisplayedSize } from './box-geometry.js';
 import { CocoWriter } from './coco-writer.js';
 import { CsvWriter } from './csv-writer.js';
 import { EventsWriter } from './events-writer.js';
-import type { ExportFormat, ExportProgress, ExportSummary, FormatWriter } from './export-model.js';
+import {
+  isStream,
+  type ExportFormat,
+  type ExportProgress,
+  type ExportSummary,
+  type FormatWriter,
+  type ItemRows,
+  type WritableItem,
+} from './export-model.js';
 import { MotWriter } from './mot-writer.js';
 import { VocWriter } from './voc-writer.js';
 import { YoloWriter } from './yolo-writer.js';
@@ -23,7 +30,7 @@ import { YoloWriter } from './yolo-writer.js';
 export type { ExportFormat, ExportProgress, ExportSummary } from './export-model.js';
 
 export interface ExportOptions {
-  items: Iterable<ExportItem> | AsyncIterable<ExportItem>;
+  items: Iterable<WritableItem> | AsyncIterable<WritableItem>;
   format: ExportFormat;
   /** A file for coco/csv/events; a folder for yolo/voc/mot (absent or empty: never mixed with other files). */
   out: string;
@@ -87,7 +94,7 @@ export async function exportLibrary(options: ExportOptions): Promise<ExportSumma
         progress.boxes += await writer.add({
           media: item.media,
           size,
-          detections: item.detections,
+          detections: abortable(item.detections, signal),
         });
         progress.files++;
       }
@@ -111,6 +118,21 @@ export async function exportLibrary(options: ExportOptions): Promise<ExportSumma
     await rm(temp, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** A streamed clip takes seconds to write: quitting stops it between its boxes too. */
+function abortable(rows: ItemRows, signal: AbortSignal | undefined): ItemRows {
+  if (!signal || !isStream(rows)) return rows;
+  return {
+    frameOrdered: true,
+    *[Symbol.iterator]() {
+      let n = 0;
+      for (const row of rows) {
+        if (++n % 1024 === 0) signal.throwIfAborted();
+        yield row;
+      }
+    },
+  };
 }
 
 async function openWriter(

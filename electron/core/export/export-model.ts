@@ -1,5 +1,5 @@
 /** Shared shapes of the export writers, and the few facts every format agrees on. */
-import type { DetectionRow, MediaKind, MediaRecord } from '../store/store-types.js';
+import type { DetectionRow, ExportItem, MediaKind, MediaRecord } from '../store/store-types.js';
 import type { Size } from './box-geometry.js';
 
 export type ExportFormat = 'coco' | 'yolo' | 'voc' | 'csv' | 'mot' | 'events';
@@ -17,11 +17,29 @@ export interface ExportSummary extends ExportProgress {
   written: string[];
 }
 
+/**
+ * A clip's boxes made on demand, in clip-frame order (an interpolated clip can have millions):
+ * each pass over it computes them again, so a consumer may read it twice but never holds it.
+ */
+export interface FrameOrderedRows extends Iterable<DetectionRow> {
+  readonly frameOrdered: true;
+}
+
+/** An item's boxes: the store's list (in its order), or a clip's frame-ordered stream. */
+export type ItemRows = readonly DetectionRow[] | FrameOrderedRows;
+
+export function isStream(rows: ItemRows): rows is FrameOrderedRows {
+  return (rows as Partial<FrameOrderedRows>).frameOrdered === true;
+}
+
+/** What the writers take: an export item whose boxes may be streamed. */
+export type WritableItem = Omit<ExportItem, 'detections'> & { detections: ItemRows };
+
 /** One media file with its displayed (EXIF-oriented) size resolved, ready for a writer. */
 export interface PreparedItem {
   media: MediaRecord;
   size: Size;
-  detections: readonly DetectionRow[];
+  detections: ItemRows;
 }
 
 export interface FormatWriter {
@@ -73,4 +91,16 @@ export function clipFrame(
 export function trackIdOf(detection: DetectionRow): number {
   const t = (detection as DetectionRow & { trackId?: unknown }).trackId;
   return typeof t === 'number' && Number.isInteger(t) && t >= 0 ? t : -1;
+}
+
+/**
+ * The boxes in clip-frame order, those of one frame in their given order: a stream is already
+ * so; a list is sorted (stable), as the store orders keyframes between samples first.
+ */
+export function inFrameOrder(rows: ItemRows, fps: number | null): Iterable<DetectionRow> {
+  if (isStream(rows)) return rows;
+  return rows
+    .map((row) => ({ row, frame: clipFrame(row, fps) }))
+    .sort((a, b) => a.frame - b.frame)
+    .map((r) => r.row);
 }

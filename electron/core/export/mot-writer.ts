@@ -12,13 +12,15 @@ import { roundTo, toPixelBox } from './box-geometry.js';
 import {
   ClassIndex,
   clipFrame,
+  inFrameOrder,
+  isStream,
   trackIdOf,
   type FormatWriter,
   type PreparedItem,
 } from './export-model.js';
 import { insideDir, NameAllocator } from './safe-names.js';
 import { csvRow } from './text-escape.js';
-import { SmallFiles, TextSink } from './write-sinks.js';
+import { GrowingFile, SmallFiles, TextSink } from './write-sinks.js';
 
 export class MotWriter implements FormatWriter {
   // sources.csv is reserved so a clip called `sources.mp4` gets a hashed name instead.
@@ -27,6 +29,8 @@ export class MotWriter implements FormatWriter {
   private readonly sources: TextSink;
   private readonly written: string[] = [];
   private readonly classes: ClassIndex;
+  /** The clip file being written, closed by `abort` after a failure. */
+  private open: GrowingFile | undefined;
 
   constructor(
     private readonly dir: string,
@@ -45,23 +49,29 @@ export class MotWriter implements FormatWriter {
 
   async add({ media, size, detections }: PreparedItem): Promise<number> {
     const name = this.names.allocate(media.path, '.txt');
-    const rows: { frame: number; line: string }[] = [];
-    for (const d of detections) {
+    // Lines in frame order (boxes of one frame in the store's order), streamed to the file.
+    const file = new GrowingFile(insideDir(this.dir, name), this.files);
+    this.open = file;
+    let lines = 0;
+    // Class ids are numbered as first seen in the order boxes come (the store's for a list).
+    if (!isStream(detections)) {
+      for (const d of detections) if (toPixelBox(d.bbox, size, 2)) this.classes.idOf(d.label);
+    }
+    for (const d of inFrameOrder(detections, media.fps)) {
       const b = toPixelBox(d.bbox, size, 2);
       if (!b) continue;
       const frame = clipFrame(d, media.fps) + 1;
       const conf = roundTo(d.score, 4);
-      rows.push({
-        frame,
-        line: `${frame},${trackIdOf(d)},${b.xmin},${b.ymin},${b.width},${b.height},${conf},${this.classes.idOf(d.label)},-1,-1\n`,
-      });
+      await file.write(
+        `${frame},${trackIdOf(d)},${b.xmin},${b.ymin},${b.width},${b.height},${conf},${this.classes.idOf(d.label)},-1,-1\n`,
+      );
+      lines++;
     }
-    // Stable sort: boxes of one frame keep the store's order.
-    rows.sort((a, b) => a.frame - b.frame);
-    await this.files.add(insideDir(this.dir, name), rows.map((r) => r.line).join(''));
+    await file.close();
+    this.open = undefined;
     await this.sources.write(csvRow([name, media.path, size.width, size.height, media.fps]));
     this.written.push(name);
-    return rows.length;
+    return lines;
   }
 
   async finish(): Promise<string[]> {
@@ -72,6 +82,7 @@ export class MotWriter implements FormatWriter {
   }
 
   async abort(): Promise<void> {
+    await this.open?.destroy();
     await this.sources.destroy();
   }
 }

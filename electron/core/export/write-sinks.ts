@@ -90,3 +90,38 @@ export class SmallFiles {
     }
   }
 }
+
+/**
+ * One file of a folder export whose size is not known in advance (a clip's MOT lines): held in
+ * memory while small and written with one sync call like `SmallFiles`, switched to a `TextSink`
+ * once it passes a chunk, so a clip of a million lines never sits in memory whole.
+ */
+export class GrowingFile {
+  private parts: string[] = [];
+  private size = 0;
+  private sink: TextSink | undefined;
+
+  constructor(
+    private readonly path: string,
+    private readonly small: SmallFiles,
+  ) {}
+
+  write(text: string): Promise<void> | undefined {
+    if (this.sink) return this.sink.write(text);
+    this.parts.push(text);
+    this.size += text.length;
+    if (this.size < CHUNK_CHARS) return undefined;
+    this.sink = TextSink.create(this.path, this.parts.join(''));
+    this.parts = [];
+    return undefined;
+  }
+
+  async close(): Promise<void> {
+    if (this.sink) await this.sink.close();
+    else await this.small.add(this.path, this.parts.join(''));
+  }
+
+  async destroy(): Promise<void> {
+    await this.sink?.destroy();
+  }
+}

@@ -1,16 +1,17 @@
 /**
  * Clips as training data for image formats (COCO, YOLO, VOC): each analysed frame that has boxes
  * is written as a JPEG (one ffmpeg per clip, selecting exactly those frames) and exported as an
- * image item with its corrected boxes. Streaming: one clip's frames are extracted at a time.
+ * image item with its corrected boxes. Streaming: one clip's frames are extracted at a time, and
+ * its boxes are read frame by frame (an interpolated clip's are never all in memory).
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, rename } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { mediaDisplayedSize } from '../export/box-geometry.js';
-import { clipFrame } from '../export/export-model.js';
+import { clipFrame, inFrameOrder, type WritableItem } from '../export/export-model.js';
 import { resolveTool } from '../library/tool-paths.js';
-import type { DetectionRow, ExportItem } from '../store/store-types.js';
+import type { DetectionRow } from '../store/store-types.js';
 
 export interface ClipFramesOptions {
   /** Where the frames go: `<dir>/<clip stem>-<hash>/frame-<n>.jpg` (n: the clip's frame from 0). */
@@ -22,54 +23,62 @@ export interface ClipFramesOptions {
 
 /** Passes images through; turns each clip into one image item per analysed frame with boxes. */
 export async function* withClipFrames(
-  items: Iterable<ExportItem> | AsyncIterable<ExportItem>,
+  items: Iterable<WritableItem> | AsyncIterable<WritableItem>,
   options: ClipFramesOptions,
-): AsyncGenerator<ExportItem> {
+): AsyncGenerator<WritableItem> {
   for await (const item of items) {
     if (item.media.kind !== 'video') {
       yield item;
       continue;
     }
-    yield* await clipFrameItems(item, options);
+    yield* clipFrameItems(item, options);
   }
 }
 
-async function clipFrameItems(item: ExportItem, options: ClipFramesOptions): Promise<ExportItem[]> {
+/**
+ * Two passes over the clip's boxes in frame order (an interpolated clip's are made again on the
+ * second): the frames that have boxes, for one ffmpeg, then one image item per frame written.
+ */
+async function* clipFrameItems(
+  item: WritableItem,
+  options: ClipFramesOptions,
+): AsyncGenerator<WritableItem> {
   const size = mediaDisplayedSize(item.media, item.result);
-  const byFrame = new Map<number, DetectionRow[]>();
-  for (const d of item.detections) {
+  const rows = inFrameOrder(item.detections, item.media.fps);
+  const frames: number[] = [];
+  for (const d of rows) {
     const n = clipFrame(d, item.media.fps);
-    const list = byFrame.get(n);
-    if (list) list.push(d);
-    else byFrame.set(n, [d]);
+    if (n !== frames.at(-1)) frames.push(n);
   }
-  if (!size || byFrame.size === 0) return [];
-  const frames = [...byFrame.keys()].sort((a, b) => a - b);
+  if (!size || frames.length === 0) return;
   const stem = basename(item.media.path, extname(item.media.path)).replace(/[^\w.-]+/g, '_');
   const tag = createHash('sha256').update(item.media.path).digest('hex').slice(0, 8);
   const folder = join(options.dir, `${stem}-${tag}`);
   await mkdir(folder, { recursive: true });
   const files = await extractFrames(item.media.path, frames, folder, options);
-  return frames.flatMap((n, i) => {
-    const path = files[i];
-    if (!path) return [];
-    return [
-      {
-        media: {
-          ...item.media,
-          path,
-          kind: 'image' as const,
-          width: size.width,
-          height: size.height,
-          orientation: 1,
-          durationMs: null,
-          fps: null,
-        },
-        result: item.result,
-        detections: byFrame.get(n) ?? [],
-      },
-    ];
-  });
+  const media = {
+    ...item.media,
+    kind: 'image' as const,
+    width: size.width,
+    height: size.height,
+    orientation: 1,
+    durationMs: null,
+    fps: null,
+  };
+  let i = 0;
+  let boxes: DetectionRow[] = [];
+  const frameItem = (): WritableItem[] => {
+    const path = files[i++];
+    return path ? [{ media: { ...media, path }, result: item.result, detections: boxes }] : [];
+  };
+  for (const d of rows) {
+    if (boxes.length > 0 && clipFrame(d, item.media.fps) !== frames[i]) {
+      yield* frameItem();
+      boxes = [];
+    }
+    boxes.push(d);
+  }
+  yield* frameItem();
 }
 
 /**

@@ -5,7 +5,7 @@
 import { CONFLICT_MIN_IOU } from '../../shared/geometry/conflicts.js';
 
 export type ViewStatus = 'new' | 'labelled' | 'failed' | 'uncertain' | 'unreadable';
-export type ViewSort = 'path' | 'name' | 'modified' | 'size' | 'boxes';
+export type ViewSort = 'path' | 'name' | 'modified' | 'size' | 'boxes' | 'priority';
 
 export interface ViewFilter {
   solution: string;
@@ -117,14 +117,21 @@ export function whereSql(filter: ViewFilter, params: Params): string {
 /** Unix and Windows base names, for sorting by name (SQLite has no basename()). */
 const NAME = `replace(m.path, rtrim(m.path, replace(replace(m.path, '/', ''), '\\', '')), '')`;
 
+/** The cached expected corrections (migration 9); -1 for a file not scored (not labelled). */
+const PRIORITY = `coalesce((SELECT p.score FROM review_priority p
+  WHERE p.solution = @solution AND p.media_id = m.id), -1)`;
+
 export function orderSql(sort: ViewSort, descending: boolean, filter: ViewFilter): string {
   const dir = descending ? 'DESC' : 'ASC';
+  // Review priority reads "most expected corrections first": files still to review, highest first.
+  const first = descending ? 'ASC' : 'DESC';
   const key: Record<ViewSort, string> = {
     path: `m.path ${dir}`,
     name: `${NAME} ${dir}, m.path ${dir}`,
     modified: `m.mtime_ms ${dir}, m.path ${dir}`,
     size: `m.size ${dir}, m.path ${dir}`,
     boxes: `coalesce(${boxCountSql(filter)}, -1) ${dir}, m.path ${dir}`,
+    priority: `${REVIEWED} ${dir}, ${PRIORITY} ${first}, m.path ${dir}`,
   };
   return key[sort];
 }

@@ -282,4 +282,25 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX corrections_by_rule_batch ON corrections(rule_batch) WHERE rule_batch IS NOT NULL;
     `,
   },
+  {
+    version: 9,
+    name: 'review-priority',
+    // Expected corrections per file (electron/core/review/review-priority.ts), cached so the
+    // library sorts 100k files by it in SQL. `review_priority_state` records what the scores were
+    // computed from; when that changes they are computed again (review-priority-repo.ts).
+    sql: `
+      CREATE TABLE review_priority (
+        solution TEXT NOT NULL,
+        media_id INTEGER NOT NULL REFERENCES media(id) ON DELETE CASCADE,
+        score REAL NOT NULL,
+        PRIMARY KEY (solution, media_id)
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX review_priority_by_media ON review_priority(media_id);
+      CREATE TABLE review_priority_state (
+        solution TEXT PRIMARY KEY,
+        fingerprint TEXT NOT NULL,
+        computed_at INTEGER NOT NULL
+      ) STRICT, WITHOUT ROWID;
+    `,
+  },
 ];

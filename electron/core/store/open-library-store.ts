@@ -11,6 +11,7 @@ import { RawAnswersRepo } from './raw-answers-repo.js';
 import { LIBRARY_MIGRATIONS } from './migrations.js';
 import { ResultsRepo } from './results-repo.js';
 import { ReviewedRepo } from './reviewed-repo.js';
+import { ReviewPriorityRepo } from './review-priority-repo.js';
 import { RuleBatchesRepo } from './rule-batches-repo.js';
 import { reviewMirror } from './review-mirror.js';
 import { RunsRepo } from './runs-repo.js';
@@ -91,6 +92,7 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
     rawAnswers: new RawAnswersRepo(db),
     reviewed: new ReviewedRepo(db, now),
     ruleBatches: new RuleBatchesRepo(db, now, mirror),
+    priority: new ReviewPriorityRepo(db, now),
     exportItems: (query: ExportQuery) => exportItems(file, query, readers),
   };
 }

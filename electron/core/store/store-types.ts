@@ -8,6 +8,7 @@ import type { LearntCostsApi } from './learnt-costs-types.js';
 import type { MediaReadResult } from './media-read-result.js';
 import type { RawAnswersApi } from './raw-answer-types.js';
 import type { ReviewedBy, ReviewedMark } from './reviewed-types.js';
+import type { ReviewPriorityApi } from './review-priority-types.js';
 import type { RuleBatchesApi } from './rule-batch-types.js';
 
 export type { MediaReadResult } from './media-read-result.js';
@@ -197,6 +198,7 @@ export interface LedgerEntry {
 export type { ExportItem, ExportQuery } from './export-types.js';
 export type { ReviewedBy, ReviewedMark } from './reviewed-types.js';
 export type { RuleAcceptance, RuleBatchesApi } from './rule-batch-types.js';
+export type { ReviewPriorityApi } from './review-priority-types.js';
 export type { CostKind, LearntCosts, LearntCostsApi } from './learnt-costs-types.js';
 
 export interface LibraryStore {
@@ -375,6 +377,8 @@ export interface LibraryStore {
 
   /** Auto-accept batches (migration 8): each one undoable step. */
   ruleBatches: RuleBatchesApi;
+  /** Expected corrections per file, cached for the library's sort (migration 9). */
+  priority: ReviewPriorityApi;
   /** Paid answers that could not be read, kept raw with their file (issue 16 §3). */
   rawAnswers: RawAnswersApi;
 

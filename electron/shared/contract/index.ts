@@ -8,6 +8,7 @@ export * from './labeldesk-api.js';
 export * from './library-schemas.js';
 export * from './media-schemas.js';
 export * from './quality-schemas.js';
+export * from './review-next-schemas.js';
 export * from './run-schemas.js';
 export * from './service-schemas.js';
 export * from './api-client.js';

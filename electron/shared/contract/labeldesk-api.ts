@@ -23,6 +23,7 @@ import {
   LibraryPage,
   LibraryPageInput,
 } from './library-schemas.js';
+import { ReviewNextInput, ReviewNextResult } from './review-next-schemas.js';
 import {
   AutoLabel,
   AutoLabelInput,
@@ -162,6 +163,11 @@ export const CALLS = {
   'review.reviewed': call(ReviewedInput, ReviewedState),
   /** Marks the item reviewed (its shown boxes become ground truth) or takes the mark off. */
   'review.markReviewed': call(MarkReviewedInput, ReviewedState),
+  /**
+   * Marks the item reviewed and answers the file not reviewed yet with the most expected
+   * corrections (the library's "Review priority" order), or null when none is left.
+   */
+  'review.next': call(ReviewNextInput, ReviewNextResult),
 
   /** The model measured on the reviewed items (in a worker thread: a big library takes seconds). */
   'quality.evaluate': call(EvaluateInput, QualityReport),

@@ -20,7 +20,7 @@ export const LibraryFilter = z.object({
 });
 export type LibraryFilter = z.infer<typeof LibraryFilter>;
 
-export const LibrarySort = z.enum(['path', 'name', 'modified', 'size', 'boxes']);
+export const LibrarySort = z.enum(['path', 'name', 'modified', 'size', 'boxes', 'priority']);
 export type LibrarySort = z.infer<typeof LibrarySort>;
 
 export const LibraryPageInput = z.object({

@@ -138,11 +138,15 @@ export const MergeTracksInput = z.object({
   trackIds: z.array(TrackId).min(2).max(1000),
 });
 
-/** A track cut in two: its boxes from `frameIndex` on become a new track. */
+/**
+ * A track cut in two: its boxes from the analysed frame `frameIndex` on (by time, keyframes between
+ * samples included) become a new track; `timeMs` places the cut on a frame between samples.
+ */
 export const SplitTrackInput = z.object({
   ...ItemRef,
   trackId: TrackId,
   frameIndex: z.number().int().min(0),
+  timeMs: z.number().min(0).optional(),
 });
 
 /**

@@ -97,6 +97,12 @@ export const REVIEW_COMMANDS = [
     scopes: REVIEW,
   },
   {
+    id: 'review.conflictClass',
+    keys: ['Shift+C'],
+    label: 'Conflict: choose its next class (the one C keeps)',
+    scopes: REVIEW,
+  },
+  {
     id: 'review.delete',
     keys: ['Delete', 'Backspace'],
     label: 'Delete the selected boxes',
@@ -121,6 +127,12 @@ export const REVIEW_COMMANDS = [
     id: 'review.markReviewed',
     keys: ['M'],
     label: 'Mark the item reviewed (its boxes become ground truth), or not any more',
+    scopes: REVIEW,
+  },
+  {
+    id: 'review.reviewNext',
+    keys: ['Enter'],
+    label: 'Review next: mark the item reviewed, open the one with the most expected corrections',
     scopes: REVIEW,
   },
   { id: 'review.next', keys: ['J'], label: 'Next item', scopes: REVIEW },

@@ -11,6 +11,8 @@ const SORTS: Record<LibrarySort, string> = {
   modified: 'Modified',
   size: 'Size',
   boxes: 'Boxes',
+  // Files not reviewed yet, most expected corrections first (issue 13 §4).
+  priority: 'Review priority',
 };
 
 function Select<T extends string>(props: {

@@ -3,9 +3,14 @@
  * the colour wheel by their index (golden-angle steps, so neighbours in the list differ most);
  * labels outside the solution (a person's own) take a hue from a hash of the name.
  */
+import { useSyncExternalStore } from 'react';
+
 const GOLDEN_ANGLE = 137.508;
 const order = new Map<string, number>();
 const cache = new Map<string, string>();
+/** Bumped when the order changes, so what was drawn with the old colours draws again. */
+let version = 0;
+const listeners = new Set<() => void>();
 
 /** The solution's classes, in the catalog's order (call when the solution changes). */
 export function setClassOrder(classes: readonly string[]): void {
@@ -13,6 +18,21 @@ export function setClassOrder(classes: readonly string[]): void {
   order.clear();
   cache.clear();
   classes.forEach((c, i) => order.set(c, i));
+  version += 1;
+  for (const l of listeners) l();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * For components that colour by class while rendering: re-renders them (memoised rows too) when
+ * the solution's classes arrive or change; the answer also serves as an effect dependency.
+ */
+export function useClassColours(): number {
+  return useSyncExternalStore(subscribe, () => version);
 }
 
 function hashHue(label: string): number {

@@ -15,6 +15,7 @@ import {
   screenToNormalised,
   type View,
 } from '@shared/geometry/viewport.js';
+import { useClassColours } from './box-colours.js';
 import { paintBoxes, type PaintBox } from './box-painter.js';
 import { HitGrid } from './hit-grid.js';
 import { press, type Gesture } from './stage-pointer.js';
@@ -182,6 +183,10 @@ export function BoxStage(props: BoxStageProps) {
       if (s.frame) cancelAnimationFrame(s.frame);
     };
   }, []);
+
+  // The solution's classes arrived or changed: the boxes take their colours.
+  const colours = useClassColours();
+  useEffect(() => paint(), [colours]);
 
   // Boxes, selection or visibility changed: repaint; not for a render that changed none of them
   // (a press already painted its selection itself: at 5,000 boxes a second paint costs ~5 ms).

@@ -61,6 +61,7 @@ export function ImageReview(p: ReviewScreenProps) {
         nav={nav}
         detail={size ? ` · ${size.width}×${size.height}` : ''}
         mark={w.reviewed}
+        next={w.reviewNext}
         onOpen={p.onOpen}
         onBack={p.onBack}
       />
@@ -73,7 +74,7 @@ export function ImageReview(p: ReviewScreenProps) {
       </WorkbenchToolbar>
       {boxesQ.isError ? <ErrorNote error={boxesQ.error} /> : null}
       <div className="viewer-body">
-        <BoxStage name={name} picture={size} boxes={w.shown} {...w.stageProps}>
+        <BoxStage name={name} picture={size} boxes={w.drawn} {...w.stageProps}>
           <img
             key={id}
             src={`${p.mediaBase}file/${id}`}

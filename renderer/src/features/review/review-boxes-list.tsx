@@ -1,20 +1,22 @@
 /**
  * The `Boxes` listbox: one option per box shown, named "label score", in sync with the stage both
- * ways. Only the rows in view are in the document (5,000 rows made every selection a full layout
+ * ways; a conflict is one option, "apple / orange · conflict" (Shift+C, or a click on a class of
+ * the selected row, chooses which of its boxes `C` keeps). Only the rows in view are in the document (5,000 rows made every selection a full layout
  * of the page); each option states its position in the whole list for assistive technology.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { ReviewBox } from '@shared/contract/review-schemas.js';
 import { boxName } from '../library/viewer/box-geometry.js';
-import { classColour } from './box-colours.js';
+import { classColour, useClassColours } from './box-colours.js';
+import { conflictName, type ConflictRow } from './conflict-rows.js';
 
 interface ReviewBoxesListProps {
   boxes: readonly ReviewBox[];
   selected: ReadonlySet<string>;
   onSelect(keys: Set<string>): void;
-  /** Boxes in a conflict, by key: which conflict and its classes. */
-  conflicts?: ReadonlyMap<string, string>;
+  /** Each conflict, by the key of its chosen box (the one row that stands for it). */
+  conflicts?: ReadonlyMap<string, ConflictRow>;
 }
 
 /** Matches `.box-option` in screens.css (one line per row). */
@@ -36,16 +38,20 @@ const Row = memo(function Row({
   count: number;
   top: number;
   onPick(key: string, e: MouseEvent): void;
-  conflict: string | undefined;
+  conflict: ConflictRow | undefined;
 }) {
+  useClassColours();
   const byRule = box.review === 'accepted' && Boolean(box.rule);
   // A clip track's box between its anchors (video-review/interpolated-boxes.ts).
   const between = 'interpolated' in box && box.interpolated === true;
+  // A conflict's row stands for several boxes: it counts those accepted by rule.
+  const ruleText = conflict ? (conflict.byRule > 0 ? `${conflict.byRule} by rule` : '') : 'by rule';
   const state = [
-    box.review === 'pending' ? '' : byRule ? 'by rule' : box.review,
+    box.review === 'pending' ? '' : byRule ? ruleText : box.review,
     between ? 'interpolated' : box.origin === 'model' ? '' : box.origin,
     box.trackId === null ? '' : `#${box.trackId}`,
-    conflict ?? '',
+    conflict ? 'conflict' : '',
+    conflict && !byRule && conflict.byRule > 0 ? ruleText : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -53,7 +59,7 @@ const Row = memo(function Row({
     <div
       id={optionId(box.key)}
       role="option"
-      aria-label={boxName(box)}
+      aria-label={conflict ? conflictName(conflict) : boxName(box)}
       aria-selected={chosen}
       aria-setsize={count}
       aria-posinset={index + 1}
@@ -63,7 +69,29 @@ const Row = memo(function Row({
       onClick={(e) => onPick(box.key, e)}
     >
       <span className="swatch" style={{ background: classColour(box.label) }} aria-hidden="true" />
-      <span className="box-label">{box.label}</span>
+      {conflict ? (
+        <span className="box-label">
+          {conflict.members.map((m, i) => (
+            <span key={m.key}>
+              {i > 0 ? ' / ' : ''}
+              {/* On the selected row a click on a class chooses it (Shift+C from the keyboard). */}
+              <span
+                className={i === conflict.chosen ? 'conflict-chosen' : 'conflict-other'}
+                onClick={(e) => {
+                  // The first click selects the row; on a selected row a class is chosen.
+                  if (!chosen) return;
+                  e.stopPropagation();
+                  onPick(m.key, e);
+                }}
+              >
+                {m.label}
+              </span>
+            </span>
+          ))}
+        </span>
+      ) : (
+        <span className="box-label">{box.label}</span>
+      )}
       <span className="box-score">{box.score.toFixed(2)}</span>
       <span
         className="box-state muted small"

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReviewBox, ReviewEdit } from '@shared/contract/review-schemas.js';
 import { translateWithin, type NormBox, type Size } from '@shared/geometry/box-math.js';
 import { shownBy } from './box-filter.js';
+import { mergeConflicts } from './conflict-rows.js';
 import type { BoxChange, StageHandle } from './box-stage.js';
 import type { CommandId } from '@shared/keyboard/registry.js';
 import { helpStore, openHelp } from '../../keyboard/help-state.js';
@@ -19,6 +20,7 @@ import type { ReviewFilters } from './review-toolbar.js';
 import type { ReviewSession } from './review-session.js';
 import { useReviewEdits, type PlannedEdit, type ReviewEdits } from './use-review-edits.js';
 import { useReviewedMark } from './use-reviewed-mark.js';
+import { useReviewNext } from './use-review-next.js';
 
 /** A clip's own keys and buttons: play or pause, a frame step, the next box on another frame. */
 export type ClipAction = { kind: 'play' } | { kind: 'step' | 'detection'; step: 1 | -1 };
@@ -76,6 +78,8 @@ const EDITING = new Set<CommandId>([
   'review.nudge',
   'review.nudgeFar',
 ]);
+const pressable = (t: EventTarget | null) =>
+  t instanceof HTMLElement && t.closest('button, a[href], summary, [role="button"]') !== null;
 const ARROW_STEP: Record<string, [number, number]> = {
   ArrowLeft: [-1, 0],
   ArrowRight: [1, 0],
@@ -115,6 +119,7 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
   const editable = o.target !== null;
 
   const reviewed = useReviewedMark(id, solution);
+  const reviewNext = useReviewNext(id, solution, o.onOpen);
 
   useEffect(() => {
     session.resetItem();
@@ -144,26 +149,30 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
   const labels = useMemo(() => [...new Set(o.itemBoxes.map((b) => b.label))].sort(), [o.itemBoxes]);
   const pickable = useMemo(() => [...new Set([...o.classes, ...labels])], [o.classes, labels]);
   const firstSelected = [...sel].map((k) => byKey.get(k)).find(Boolean);
-  // Each conflict (one object, several classes) is named once: "conflict 1: orange / apple".
-  const conflicts = useMemo(() => {
-    const named = new Map<string, string>();
-    const groups = findConflicts(o.boxes);
-    groups.forEach((keys, i) => {
-      const labels = [...new Set(keys.map((k) => byKey.get(k)?.label ?? ''))].join(' / ');
-      for (const k of keys) named.set(k, `conflict ${i + 1}: ${labels}`);
-    });
-    return { named, groups };
-  }, [o.boxes, byKey]);
+  const groups = useMemo(() => findConflicts(o.boxes), [o.boxes]);
+  // Each conflict (one object, several classes) is one row and one box: its chosen box's.
+  const merged = useMemo(
+    () => mergeConflicts(shown, groups, byKey, sel),
+    [shown, groups, byKey, sel],
+  );
   /** Keeps the selected box's class on its object: the other boxes of its conflict are rejected. */
   const keepClass = (): boolean => {
     const kept = firstSelected?.key;
-    const group = conflicts.groups.find((g) => kept !== undefined && g.includes(kept));
+    const group = groups.find((g) => kept !== undefined && g.includes(kept));
     if (!group) return false;
     forBoxes(
       group.filter((k) => k !== kept),
       () => ({ kind: 'reject', box: SOME_BOX }),
       'keep class',
     );
+    return true;
+  };
+  /** The selected conflict's next class becomes the chosen one (its box is selected). */
+  const nextConflictClass = (): boolean => {
+    const c = firstSelected ? merged.conflicts.get(firstSelected.key) : undefined;
+    const next = c?.members[(c.chosen + 1) % c.members.length];
+    if (!next) return false;
+    setSelected(new Set([next.key]));
     return true;
   };
   const classes = filters.label === null ? undefined : [filters.label];
@@ -251,6 +260,7 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
     'review.accept': () => forSelected(() => ({ kind: 'accept', box: SOME_BOX }), 'accept'),
     'review.reject': () => forSelected(() => ({ kind: 'reject', box: SOME_BOX }), 'reject'),
     'review.keepClass': () => keepClass(),
+    'review.conflictClass': () => nextConflictClass(),
     'review.acceptShown': () => decideShown('accept'),
     'review.rejectShown': () => decideShown('reject'),
     'review.hide': () => setFilters((f) => ({ ...f, hidden: !f.hidden })),
@@ -260,6 +270,8 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
     'review.previousByArrow': () => go(o.nav.prev),
     'review.back': () => (drawMode ? setDrawMode(false) : o.onBack(o.nav.position)),
     'review.markReviewed': () => reviewed.toggle(),
+    // Enter on a focused button or link presses it, as usual.
+    'review.reviewNext': (_chord, e) => !pressable(e.target) && reviewNext.go(),
     'review.undo': () => void edits.undo(),
     'review.redo': () => void edits.redo(),
     'review.nudge': (chord) => nudgeBy(chord, 1),
@@ -315,7 +327,11 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
     onDraw,
     editable,
     reviewed,
-    conflicts: conflicts.named,
+    reviewNext,
+    /** The Boxes list's rows and what the stage draws: each conflict merged into one. */
+    rows: merged.rows,
+    drawn: merged.drawn,
+    conflicts: merged.conflicts,
   };
 }
 

@@ -10,6 +10,7 @@ import { ReviewBoxesList } from './review-boxes-list.js';
 import { MarkReviewedButton } from './mark-reviewed-button.js';
 import { ReviewToolbar } from './review-toolbar.js';
 import type { ReviewedMark } from './use-reviewed-mark.js';
+import type { ReviewNext } from './use-review-next.js';
 import type { Workbench } from './use-review-workbench.js';
 
 interface HeadProps {
@@ -20,11 +21,13 @@ interface HeadProps {
   detail?: ReactNode;
   /** The item's reviewed mark ("Mark reviewed", key M). */
   mark: ReviewedMark;
+  /** "Review next" (Enter): marks the item reviewed, opens the likeliest mistakes next. */
+  next: ReviewNext;
   onOpen(id: number): void;
   onBack(position?: number): void;
 }
 
-export function ReviewHead({ name, path, nav, detail, mark, onOpen, onBack }: HeadProps) {
+export function ReviewHead({ name, path, nav, detail, mark, next, onOpen, onBack }: HeadProps) {
   return (
     <div className="screen-head">
       <button type="button" onClick={() => onBack(nav.position)}>
@@ -51,6 +54,19 @@ export function ReviewHead({ name, path, nav, detail, mark, onOpen, onBack }: He
         );
       })}
       <MarkReviewedButton mark={mark} />
+      <button
+        type="button"
+        aria-keyshortcuts="Enter"
+        disabled={next.busy}
+        title="Enter: mark this item reviewed and open the one with the most expected corrections"
+        onClick={next.go}
+      >
+        Review next
+      </button>
+      <span role="status" className="muted">
+        {next.status ?? ''}
+      </span>
+      {next.error ? <ErrorNote error={next.error} title="Not moved on" /> : null}
     </div>
   );
 }
@@ -125,7 +141,7 @@ export function WorkbenchSide({ w, title, total, loaded, note, onRelabelTrack }:
       {note}
       {loaded && w.shown.length === 0 ? <p className="muted">No boxes shown.</p> : null}
       <ReviewBoxesList
-        boxes={w.shown}
+        boxes={w.rows}
         selected={sel}
         onSelect={w.setSelected}
         conflicts={w.conflicts}

@@ -5,7 +5,7 @@
  */
 import type { ClipEvent } from '@shared/clips/clip-events.js';
 import { plural } from '../../ui/format.js';
-import { classColour } from '../review/box-colours.js';
+import { classColour, useClassColours } from '../review/box-colours.js';
 import { clockRange } from './clip-time.js';
 
 interface ClipEventsProps {
@@ -20,6 +20,7 @@ export function eventText(e: ClipEvent): string {
 }
 
 export function ClipEventsPanel({ events, timeMs, onSeek }: ClipEventsProps) {
+  useClassColours();
   return (
     <section className="clip-events" aria-labelledby="clip-events-title">
       <h3 id="clip-events-title">Events</h3>

@@ -8,7 +8,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { CountsOverTime } from '@shared/clips/clip-events.js';
-import { classColour } from '../review/box-colours.js';
+import { classColour, useClassColours } from '../review/box-colours.js';
 import { clockTime } from './clip-time.js';
 
 interface CountChartProps {
@@ -47,7 +47,12 @@ function chartOptions(
       y: { range: [0, max + 1] },
     },
     axes: [
-      { ...axis, values: (_u, ticks) => ticks.map((t) => clockTime(t * 1000)) },
+      {
+        ...axis,
+        // Whole seconds only: the labels read mm:ss, so half-second ticks would repeat.
+        incrs: [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600],
+        values: (_u, ticks) => ticks.map((t) => clockTime(t * 1000)),
+      },
       { ...axis, size: 36, space: 16, incrs: [1, 2, 5, 10, 20, 50, 100] },
     ],
     series: [
@@ -88,6 +93,7 @@ export function CountChart({ data, durationMs, timeMs, onSeek }: CountChartProps
   seek.current = onSeek;
   const [width, setWidth] = useState(0);
   const legendId = useId();
+  const colours = useClassColours();
 
   // uPlot draws at a fixed size: follow the width the layout gives the chart.
   useEffect(() => {
@@ -123,7 +129,7 @@ export function CountChart({ data, durationMs, timeMs, onSeek }: CountChartProps
       u.destroy();
       plot.current = null;
     };
-  }, [data, width, durationMs]);
+  }, [data, width, durationMs, colours]);
 
   // The playhead moves without rebuilding the lines.
   useEffect(() => plot.current?.redraw(false, false), [timeMs]);

@@ -9,7 +9,7 @@
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { ReviewBox } from '@shared/contract/review-schemas.js';
 import { densityByClass, isReviewed, type AnalysedFrame } from './clip-frames.js';
-import { classColour } from '../review/box-colours.js';
+import { classColour, useClassColours } from '../review/box-colours.js';
 
 interface TimelineProps {
   frames: readonly AnalysedFrame[];
@@ -46,6 +46,7 @@ function useWidth(el: HTMLElement | null): number {
 }
 
 export function DetectionTimeline({ frames, shown, durationMs, timeMs, onSeek }: TimelineProps) {
+  const colours = useClassColours();
   const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
   const rows = useRows(frames, shown);
   const width = useWidth(canvas);
@@ -56,7 +57,7 @@ export function DetectionTimeline({ frames, shown, durationMs, timeMs, onSeek }:
   useEffect(() => {
     if (!canvas || width === 0) return;
     drawn.current = drawBars(canvas, { frames, rows, width, height, span });
-  }, [canvas, frames, rows, width, height, span]);
+  }, [canvas, frames, rows, width, height, span, colours]);
 
   const labelPx = (width * LABEL_W) / WIDTH;
   function seek(e: MouseEvent<HTMLCanvasElement>) {

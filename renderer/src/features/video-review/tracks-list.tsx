@@ -6,7 +6,7 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
-import { classColour } from '../review/box-colours.js';
+import { classColour, useClassColours } from '../review/box-colours.js';
 import { scoreText, spanText, trackName, type TrackSummary } from './track-summaries.js';
 import { onlyTrack, pickTrack, type TrackSelection } from './track-selection.js';
 
@@ -29,6 +29,7 @@ const Row = memo(function Row(p: {
   top: number;
   onPick(index: number, e: MouseEvent): void;
 }) {
+  useClassColours();
   const t = p.track;
   return (
     <div

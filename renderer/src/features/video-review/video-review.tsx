@@ -194,6 +194,7 @@ export function VideoReview(p: ReviewScreenProps) {
         nav={nav}
         detail={playable?.variant === 'proxy' ? ` · Playing a proxy (${playable.reason})` : ''}
         mark={w.reviewed}
+        next={w.reviewNext}
         onOpen={p.onOpen}
         onBack={p.onBack}
       />
@@ -213,7 +214,7 @@ export function VideoReview(p: ReviewScreenProps) {
             <BoxStage
               name={name}
               picture={picture}
-              boxes={paused ? w.shown : NO_BOXES}
+              boxes={paused ? w.drawn : NO_BOXES}
               {...w.stageProps}
             >
               {playable?.state === 'ready' ? (

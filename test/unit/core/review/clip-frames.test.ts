@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportLibrary } from '../../../../electron/core/export/export-library.js';
+import type { WritableItem } from '../../../../electron/core/export/export-model.js';
 import { frameRanges, withClipFrames } from '../../../../electron/core/review/clip-frames.js';
 import { withInterpolatedFrames } from '../../../../electron/core/review/interpolated-frames.js';
 import type { DetectionRow, ExportItem } from '../../../../electron/core/store/store-types.js';
+import { clipExportItem } from '../../../support/clip-export-item.js';
 import { tempDir } from '../../../support/temp-dir.js';
 
 let t: { dir: string; remove: () => Promise<void> };
@@ -50,39 +52,8 @@ const det = (timeMs: number, label: string): DetectionRow => ({
   review: 'accepted',
 });
 
-function clipItem(detections: DetectionRow[]): ExportItem {
-  return {
-    media: {
-      id: 1,
-      folderId: 1,
-      path: file,
-      kind: 'video',
-      size: 1,
-      mtimeMs: 1,
-      contentHash: 'h',
-      width: 64,
-      height: 48,
-      orientation: 1,
-      durationMs: 2000,
-      fps: 10,
-      status: 'present',
-      errorCode: null,
-      errorMessage: null,
-    },
-    result: {
-      id: 1,
-      contentHash: 'h',
-      solution: 'objects',
-      serviceUrl: 'u',
-      analysedWidth: 64,
-      analysedHeight: 48,
-      model: null,
-      boxCount: detections.length,
-      createdAt: 0,
-    },
-    detections,
-  };
-}
+const clipItem = (detections: DetectionRow[]): ExportItem =>
+  clipExportItem({ path: file, width: 64, height: 48, fps: 10, durationMs: 2000 }, detections);
 
 describe('withClipFrames', () => {
   it('writes each analysed frame with boxes at its time, and YOLO labels it as an image', async () => {
@@ -120,7 +91,7 @@ describe('withClipFrames', () => {
 
   it('passes images through and leaves out a clip with no boxes', async () => {
     const image = { ...clipItem([]), media: { ...clipItem([]).media, kind: 'image' as const } };
-    const seen: ExportItem[] = [];
+    const seen: WritableItem[] = [];
     for await (const i of withClipFrames([image, clipItem([])], { dir: join(t.dir, 'none') }))
       seen.push(i);
     expect(seen).toEqual([image]);

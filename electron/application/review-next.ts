@@ -1,0 +1,76 @@
+/**
+ * Review priority and Review next (issue 13 §4). The scores are computed off the main thread (the
+ * thresholds by the evaluation worker, the per-file scan by the library view's thread) and cached
+ * in the library; they are computed again only when what they depend on has changed (see
+ * `ReviewPriorityApi.fingerprint`), so pressing Enter through a batch stays instant.
+ */
+import type { AsyncView } from '../core/store/library-view-client.js';
+import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
+import { LabelDeskError, type Handlers } from '../shared/contract/index.js';
+import { evaluateLibrary } from './evaluation/quality-handlers.js';
+
+/** The calibration behind the priority: the Quality screen's default target. */
+const TARGET_PRECISION = 0.95;
+
+export class ReviewPriorityCache {
+  private readonly computing = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly store: LibraryStore,
+    private readonly view: AsyncView,
+    private readonly nativeBinding?: string,
+  ) {}
+
+  /** Resolves once the solution's stored scores answer to the library as it is now. */
+  fresh(solution: string): Promise<void> {
+    const running = this.computing.get(solution);
+    if (running) return running;
+    const fingerprint = this.store.priority.fingerprint(solution);
+    if (this.store.priority.storedFingerprint(solution) === fingerprint) return Promise.resolve();
+    const work = this.compute(solution, fingerprint).finally(() => this.computing.delete(solution));
+    this.computing.set(solution, work);
+    return work;
+  }
+
+  private async compute(solution: string, fingerprint: string): Promise<void> {
+    const report = await evaluateLibrary(
+      this.store,
+      { solution, minScore: 0, targetPrecision: TARGET_PRECISION },
+      this.nativeBinding,
+    );
+    const thresholds = report.calibration.flatMap((c): [string, number][] =>
+      c.threshold === null ? [] : [[c.label, c.threshold]],
+    );
+    const scores = await this.view.priorityScores(solution, thresholds);
+    // Stamped with the fingerprint read before: a change made meanwhile triggers another pass.
+    this.store.priority.replace(solution, fingerprint, scores);
+  }
+}
+
+export function reviewNextHandlers(
+  store: LibraryStore,
+  view: AsyncView,
+  priority: ReviewPriorityCache,
+  changed: (media: MediaRecord) => void,
+): Pick<Handlers, 'review.next'> {
+  return {
+    'review.next': async ({ id, solution }) => {
+      const m = store.media.byId(id);
+      if (!m) throw new LabelDeskError('not_found', `There is no item ${id} in the library.`);
+      // Moving on marks the file reviewed, as M does; a file without labels has nothing to mark.
+      const labelled = m.contentHash !== null && store.results.find(m.contentHash, solution);
+      const marked = labelled
+        ? store.reviewed.markReviewed([id], solution, 'person').length > 0
+        : false;
+      if (marked) changed(m);
+      await priority.fresh(solution);
+      const filter = { solution, review: 'unreviewed' as const };
+      const [ids, remaining] = await Promise.all([
+        view.ids({ filter, sort: 'priority', descending: false, offset: 0, limit: 2 }),
+        view.count(filter),
+      ]);
+      const next = ids.find((other) => other !== id) ?? null;
+      return { marked, next, remaining: Math.max(0, remaining - (ids.includes(id) ? 1 : 0)) };
+    },
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * Reads what review priority needs from the whole library in two streamed passes (the model's
+ * boxes per result, then the files with their folder) and scores every labelled file. Only reads:
+ * it runs on the library view's connection and thread; the scores are written by the store.
+ */
+import type { Db } from '../../node-lib/sqlite.js';
+import type { ConflictBox } from '../../shared/geometry/conflicts.js';
+import {
+  medianCount,
+  reviewPriority,
+  withFolderMedian,
+  type ReviewPriority,
+} from '../review/review-priority.js';
+
+/** One file's score: [media id, expected corrections]. */
+export type PriorityScore = [mediaId: number, score: number];
+
+type BoxRow = [
+  id: number,
+  resultId: number,
+  frameIndex: number,
+  label: string,
+  score: number,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  review: ConflictBox['review'],
+];
+
+/** `detections.review` mirrors a person's decisions (review-mirror.ts): rejected ones are out. */
+const BOXES = `SELECT d.id, d.result_id, d.frame_index, d.label, d.score, d.x, d.y, d.w, d.h,
+    d.review FROM results r JOIN detections d ON d.result_id = r.id
+  WHERE r.solution = ? ORDER BY d.result_id, d.frame_index`;
+
+const FILES = `SELECT m.id, m.folder_id, m.kind, r.id FROM media m
+  JOIN results r ON r.content_hash = m.content_hash AND r.solution = ?
+  WHERE m.status = 'present'`;
+
+function scoreResults(
+  db: Db,
+  solution: string,
+  thresholds: ReadonlyMap<string, number>,
+): Map<number, ReviewPriority> {
+  const byResult = new Map<number, ReviewPriority>();
+  const ctx = { thresholds, folderMedian: 0 };
+  let current = -1;
+  let boxes: ConflictBox[] = [];
+  const flush = () => {
+    if (current !== -1) byResult.set(current, reviewPriority(boxes, ctx));
+    boxes = [];
+  };
+  for (const row of db.prepare(BOXES).raw().iterate(solution) as IterableIterator<BoxRow>) {
+    const [id, resultId, frameIndex, label, score, x, y, w, h, review] = row;
+    if (resultId !== current) {
+      flush();
+      current = resultId;
+    }
+    const bbox = { x, y, w, h };
+    boxes.push({
+      key: '',
+      frameIndex,
+      label,
+      score,
+      bbox,
+      detectionId: id,
+      deleted: false,
+      review,
+    });
+  }
+  flush();
+  return byResult;
+}
+
+const NO_BOXES: ReviewPriority = {
+  live: 0,
+  nearThreshold: 0,
+  conflicting: 0,
+  missing: 0,
+  score: 0,
+};
+
+/** Every labelled file's review priority, given each class's calibrated threshold. */
+export function scanReviewPriority(
+  db: Db,
+  solution: string,
+  thresholds: ReadonlyMap<string, number>,
+): PriorityScore[] {
+  const byResult = scoreResults(db, solution, thresholds);
+  const files = db.prepare(FILES).raw().all(solution) as [number, number, string, number][];
+  // The folder's median per kind: a clip's boxes over its frames are not an image's.
+  const counts = new Map<string, number[]>();
+  for (const [, folderId, kind, resultId] of files) {
+    const group = `${folderId}:${kind}`;
+    const live = byResult.get(resultId)?.live ?? 0;
+    const list = counts.get(group);
+    if (list) list.push(live);
+    else counts.set(group, [live]);
+  }
+  const medians = new Map([...counts].map(([group, list]) => [group, medianCount(list)]));
+  return files.map(([mediaId, folderId, kind, resultId]) => {
+    const p = byResult.get(resultId) ?? NO_BOXES;
+    return [mediaId, withFolderMedian(p, medians.get(`${folderId}:${kind}`) ?? 0).score];
+  });
+}
