@@ -19,7 +19,7 @@ interface ReviewBoxesListProps {
   conflicts?: ReadonlyMap<string, ConflictRow>;
 }
 
-/** Matches `.box-option` in screens.css (one line per row). */
+/** Matches `.box-option` in viewer.css (one line per row). */
 const ROW_HEIGHT = 28;
 const optionId = (key: string) => `review-box-${key}`;
 
