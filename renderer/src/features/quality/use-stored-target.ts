@@ -14,10 +14,12 @@ const percentOf = (precision: number) => Math.round(precision * 1000) / 10;
 export function useStoredTarget(solution: string) {
   const stored = useCall('quality.target', { solution });
   const save = useCallMutation('quality.setTarget', ['quality.target']);
+  // Kept with its solution: a number typed for one solution is never stored for another.
+  const [edit, setEdit] = useState<{ solution: string; percent: number } | null>(null);
+  const settled = useDebounced(edit, 300);
   // Null: the person has not typed here since the screen opened; the stored target shows.
-  const [typed, setTyped] = useState<number | null>(null);
-  useEffect(() => setTyped(null), [solution]);
-  const wanted = useDebounced(typed, 300);
+  const typed = edit?.solution === solution ? edit.percent : null;
+  const wanted = settled?.solution === solution ? settled.percent : null;
   const storedPrecision = stored.data?.targetPrecision;
   const target = wanted !== null && Number.isFinite(wanted) ? precisionOf(wanted) : storedPrecision;
   const { mutate } = save;
