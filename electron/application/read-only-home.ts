@@ -98,6 +98,8 @@ const WRITES: Record<keyof Handlers, string | null> = {
   'review.reviewed': null,
   'review.markReviewed': 'reviewed marks',
   'quality.evaluate': null,
+  'quality.target': null,
+  'quality.setTarget': 'the target precision',
   'review.next': 'reviewed marks',
   'quality.autoAccept': 'boxes accepted by rule',
   'quality.undoAutoAccept': 'undoing an auto-accept',

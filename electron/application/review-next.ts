@@ -8,9 +8,7 @@ import type { AsyncView } from '../core/store/library-view-client.js';
 import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
 import { LabelDeskError, type Handlers } from '../shared/contract/index.js';
 import { evaluateLibrary } from './evaluation/quality-handlers.js';
-
-/** The calibration behind the priority: the Quality screen's default target. */
-const TARGET_PRECISION = 0.95;
+import { storedTarget } from './evaluation/quality-target.js';
 
 export class ReviewPriorityCache {
   private readonly computing = new Map<string, Promise<void>>();
@@ -25,17 +23,21 @@ export class ReviewPriorityCache {
   fresh(solution: string): Promise<void> {
     const running = this.computing.get(solution);
     if (running) return running;
-    const fingerprint = this.store.priority.fingerprint(solution);
+    // The thresholds follow the person's target: another target makes the stored scores stale.
+    const target = storedTarget(this.store, solution);
+    const fingerprint = `${this.store.priority.fingerprint(solution)} target=${target}`;
     if (this.store.priority.storedFingerprint(solution) === fingerprint) return Promise.resolve();
-    const work = this.compute(solution, fingerprint).finally(() => this.computing.delete(solution));
+    const work = this.compute(solution, fingerprint, target).finally(() =>
+      this.computing.delete(solution),
+    );
     this.computing.set(solution, work);
     return work;
   }
 
-  private async compute(solution: string, fingerprint: string): Promise<void> {
+  private async compute(solution: string, fingerprint: string, target: number): Promise<void> {
     const report = await evaluateLibrary(
       this.store,
-      { solution, minScore: 0, targetPrecision: TARGET_PRECISION },
+      { solution, minScore: 0, targetPrecision: target },
       this.nativeBinding,
     );
     const thresholds = report.calibration.flatMap((c): [string, number][] =>

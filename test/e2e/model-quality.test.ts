@@ -2,7 +2,8 @@
  * Model quality end to end, on real models through browser mode: a person reviews a photo (rejects
  * one of the model's boxes, draws one it missed), presses M, opens Quality and reads the table —
  * the same figures as `labeldesk evaluate --json` — then clicks a mistake and lands in the review
- * on that very box. Screenshots go to test-results/.
+ * on that very box; the target precision the person set is still there after the library and a
+ * reload. Screenshots go to test-results/.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -138,5 +139,26 @@ describe('model quality', () => {
     await expect
       .poll(() => chosen.getAttribute('aria-label'))
       .toBe(text.replace(/ on nothing, in .*$/, ''));
+  }, 120_000);
+
+  it('the target a person set is kept: library and back, and after a reload', async () => {
+    const page = labelled.page();
+    const nav = page.getByRole('navigation');
+    const target = page.getByRole('spinbutton', { name: 'Target precision' });
+    await nav.getByRole('button', { name: 'Library' }).click();
+    // The review of the last mistake is still open there: back to the grid.
+    await page.getByRole('img', { name: PHOTO, exact: true }).focus();
+    await page.keyboard.press('Escape');
+    await page.getByRole('grid', { name: 'Library' }).waitFor();
+    await nav.getByRole('button', { name: 'Quality' }).click();
+    await expect.poll(() => target.inputValue()).toBe('90');
+    await page.getByRole('heading', { name: 'Score thresholds for 90.0 % precision' }).waitFor();
+
+    // Stored in the library, not in the page: a fresh page shows it too.
+    await page.reload();
+    await nav.getByRole('button', { name: 'Quality' }).click();
+    await expect.poll(() => target.inputValue(), { timeout: 30_000 }).toBe('90');
+    await page.getByRole('heading', { name: 'Score thresholds for 90.0 % precision' }).waitFor();
+    await screenshot(page, 'quality-target-kept');
   }, 120_000);
 });

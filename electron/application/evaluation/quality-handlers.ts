@@ -4,12 +4,15 @@ import { LabelDeskError, type Handlers } from '../../shared/contract/index.js';
 import type { QualityReport, ReviewedState } from '../../shared/contract/quality-schemas.js';
 import { autoAccept, undoAutoAccept } from './auto-accept.js';
 import { evaluateInWorker } from './evaluate-in-worker.js';
+import { storedTarget, storeTarget } from './quality-target.js';
 
 type QualityHandlers = Pick<
   Handlers,
   | 'review.reviewed'
   | 'review.markReviewed'
   | 'quality.evaluate'
+  | 'quality.target'
+  | 'quality.setTarget'
   | 'quality.autoAccept'
   | 'quality.undoAutoAccept'
   | 'quality.lastAutoAccept'
@@ -23,26 +26,27 @@ const stateOf = (mark: ReviewedMark | undefined): ReviewedState =>
     ? { reviewed: true, by: mark.reviewedBy, at: mark.reviewedAt }
     : { reviewed: false, by: null, at: null };
 
-/** The use-case behind `quality.evaluate` and `labeldesk evaluate`. */
+/** The use-case behind `quality.evaluate` and `labeldesk evaluate` (at the stored target unless told). */
 export async function evaluateLibrary(
   store: LibraryStore,
-  request: { solution: string; minScore: number; targetPrecision?: number },
+  request: { solution: string; minScore: number; targetPrecision?: number | undefined },
   nativeBinding?: string,
 ): Promise<QualityReport> {
   const started = performance.now();
+  const targetPrecision = request.targetPrecision ?? storedTarget(store, request.solution);
   const report = await evaluateInWorker({
     file: store.file,
     nativeBinding,
     solution: request.solution,
     minScore: request.minScore,
     mistakeLimit: MISTAKE_LIMIT,
-    targetPrecision: request.targetPrecision ?? 0.95,
+    targetPrecision,
   });
   const { images: _images, ...rest } = report;
   return {
     solution: request.solution,
     minScore: request.minScore,
-    targetPrecision: request.targetPrecision ?? 0.95,
+    targetPrecision,
     ...rest,
     elapsedMs: performance.now() - started,
   };
@@ -75,6 +79,17 @@ export function qualityHandlers(
       return stateOf(store.reviewed.of(id, solution));
     },
     'quality.evaluate': (request) => evaluateLibrary(store, request, nativeBinding),
+    'quality.target': ({ solution }) => ({
+      solution,
+      targetPrecision: storedTarget(store, solution),
+    }),
+    'quality.setTarget': ({ solution, targetPrecision }) => {
+      const before = storedTarget(store, solution);
+      storeTarget(store, solution, targetPrecision);
+      // A library sorted by Review priority orders its files again with the new thresholds.
+      if (before !== targetPrecision) libraryChanged();
+      return { solution, targetPrecision: storedTarget(store, solution) };
+    },
     'quality.autoAccept': async (request) => {
       const result = await autoAccept(store, request, nativeBinding);
       if (result.batchId !== null) libraryChanged();

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { createInterface } from 'node:readline/promises';
 import { openAppContext } from '../../application/app-context.js';
 import { autoAccept, undoAutoAccept } from '../../application/evaluation/auto-accept.js';
+import { storedTarget } from '../../application/evaluation/quality-target.js';
 import { readOnlyRefusal } from '../../application/read-only-home.js';
 import { UsageError } from '../../application/usage-error.js';
 import type { AutoAcceptResult } from '../../shared/contract/quality-schemas.js';
@@ -9,7 +10,7 @@ import { terminalText } from '../terminal-text.js';
 
 interface AutoAcceptOptions {
   solution: string;
-  target: number;
+  target?: number;
   yes?: boolean;
   json?: boolean;
   undo?: boolean;
@@ -50,7 +51,11 @@ export function addAutoAcceptCommand(program: Command): void {
       'Accept, on files not reviewed yet, the model’s boxes at or above their class’s threshold for a target precision (offline).',
     )
     .option('--solution <id>', 'which solution’s boxes', 'objects')
-    .option('--target <p>', 'target precision (0.5–0.999)', parseTarget, 0.95)
+    .option(
+      '--target <p>',
+      'target precision (0.5–0.999; default: the one set in Quality, else 0.95)',
+      parseTarget,
+    )
     .option('--yes', 'accept without asking (otherwise only a terminal is asked; else a dry run)')
     .option('--undo', 'undo the latest auto-accept of the solution')
     .option('--json', 'print JSON')
@@ -70,7 +75,10 @@ export function addAutoAcceptCommand(program: Command): void {
             print(undone ? `Undid ${plural(undone.boxes, 'box', 'boxes')}.` : 'Nothing to undo.');
           return;
         }
-        const request = { solution: opts.solution, targetPrecision: opts.target };
+        const request = {
+          solution: opts.solution,
+          targetPrecision: opts.target ?? storedTarget(app.store, opts.solution),
+        };
         const preview = await autoAccept(app.store, { ...request, apply: opts.yes === true });
         let result = preview;
         if (!opts.yes && preview.boxes > 0 && process.stdin.isTTY && process.stderr.isTTY) {

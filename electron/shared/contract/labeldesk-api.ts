@@ -59,8 +59,11 @@ import {
   LastAutoAcceptInput,
   MarkReviewedInput,
   QualityReport,
+  QualityTarget,
+  QualityTargetInput,
   ReviewedInput,
   ReviewedState,
+  SetQualityTargetInput,
   UndoAutoAcceptInput,
   UndoAutoAcceptResult,
 } from './quality-schemas.js';
@@ -171,6 +174,10 @@ export const CALLS = {
 
   /** The model measured on the reviewed items (in a worker thread: a big library takes seconds). */
   'quality.evaluate': call(EvaluateInput, QualityReport),
+  /** The solution's stored target precision (95 % until a person sets one). */
+  'quality.target': call(QualityTargetInput, QualityTarget),
+  /** Stores the target precision; Review priority is computed again with it. */
+  'quality.setTarget': call(SetQualityTargetInput, QualityTarget),
   /**
    * Accepts by rule, on files not reviewed yet, the model's pending boxes at or above their
    * class's threshold for the target precision (`apply: false` only counts them).

@@ -18,12 +18,22 @@ export const ReviewedState = z.object({
 });
 export type ReviewedState = z.infer<typeof ReviewedState>;
 
+/** A precision a person may aim at (the Quality screen's "Target precision"). */
+export const TargetPrecision = z.number().min(0.5).max(0.999);
+
 export const EvaluateInput = z.object({
   solution: Solution,
   minScore: z.number().min(0).max(1).default(0),
-  /** Per-class score thresholds are proposed for this precision. */
-  targetPrecision: z.number().min(0.5).max(0.999).default(0.95),
+  /** Per-class score thresholds are proposed for this precision; absent: the stored target. */
+  targetPrecision: TargetPrecision.optional(),
 });
+
+export const QualityTargetInput = z.object({ solution: Solution });
+export const SetQualityTargetInput = QualityTargetInput.extend({
+  targetPrecision: TargetPrecision,
+});
+export const QualityTarget = z.object({ solution: z.string(), targetPrecision: z.number() });
+export type QualityTarget = z.infer<typeof QualityTarget>;
 
 export const ClassQuality = z.object({
   label: z.string(),
@@ -69,7 +79,7 @@ export type ClassThreshold = z.infer<typeof ClassThreshold>;
 
 export const AutoAcceptInput = z.object({
   solution: Solution,
-  targetPrecision: z.number().min(0.5).max(0.999).default(0.95),
+  targetPrecision: TargetPrecision.default(0.95),
   /** False: only count what it would accept (the confirmation); true: accept, one undoable step. */
   apply: z.boolean().default(false),
 });

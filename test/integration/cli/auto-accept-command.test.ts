@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeTarget } from '../../../electron/application/evaluation/quality-target.js';
 import { ReviewService } from '../../../electron/core/review/review-service.js';
 import { openLibraryStore } from '../../../electron/core/store/open-library-store.js';
 import type { DetectionInput } from '../../../electron/core/store/store-types.js';
@@ -138,6 +139,21 @@ describe('labeldesk auto-accept', () => {
     expect(undo.code, undo.stderr).toBe(0);
     expect(undo.stdout).toContain('Undid 5 boxes.');
     expect(await exported('after.csv', '--only-accepted')).toEqual(['u0.jpg:dog:0.9']);
+  });
+
+  it('without --target uses the target set in Quality', async () => {
+    const store = openLibraryStore(join(t.home, 'library.sqlite'));
+    try {
+      storeTarget(store, 'objects', 0.99);
+    } finally {
+      store.close();
+    }
+    // 100 right boxes cannot carry 99 %: no class has a threshold, nothing would be accepted.
+    const dry = await runCli(['auto-accept', '--json'], env);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(lastJson<AcceptJson>(dry.stdout)).toMatchObject({ boxes: 0, classes: [] });
+    const told = await runCli(['auto-accept', '--target', '0.95', '--json'], env);
+    expect(lastJson<AcceptJson>(told.stdout).boxes).toBe(5);
   });
 
   it('refuses a target outside 0.5–0.999 and --by-person alone (exit 2)', async () => {

@@ -19,6 +19,7 @@ describe('a read-only library', () => {
     'review.mergeTracks',
     'review.splitTrack',
     'review.markReviewed',
+    'quality.setTarget',
     'folders.rescan',
   ] as const)('refuses %s with one sentence', async (name) => {
     const refused = await Promise.resolve(call(name)).catch((e: unknown) => e);
@@ -27,10 +28,13 @@ describe('a read-only library', () => {
     expect((refused as Error).message).toMatch(/^The library in \/home\/ro is read-only/);
   });
 
-  it.each(['library.page', 'review.boxes', 'export.start', 'quality.evaluate'] as const)(
-    'lets %s through',
-    async (name) => {
-      expect(await call(name)).toBe(name);
-    },
-  );
+  it.each([
+    'library.page',
+    'review.boxes',
+    'export.start',
+    'quality.evaluate',
+    'quality.target',
+  ] as const)('lets %s through', async (name) => {
+    expect(await call(name)).toBe(name);
+  });
 });

@@ -20,23 +20,21 @@ import { PrCurves } from './pr-curves.js';
 import { percent } from './quality-format.js';
 import { QualityTable } from './quality-table.js';
 import { ThresholdTable } from './threshold-table.js';
+import { useStoredTarget } from './use-stored-target.js';
 import '../../styles/quality.css';
 
 export function QualityScreen() {
   const { solution, go } = useAppState();
   const { openOnBox } = useLibraryState();
   const [minScore, setMinScore] = useState(0);
-  const [targetPercent, setTargetPercent] = useState(95);
+  const targetPrecision = useStoredTarget(solution);
+  const { target } = targetPrecision;
   const wantedScore = useDebounced(minScore, 300);
-  const wantedTarget = useDebounced(targetPercent, 300);
-  // A half-typed number stays on screen; a target out of range is brought into it.
-  const target = Number.isFinite(wantedTarget)
-    ? Math.min(99.9, Math.max(50, wantedTarget)) / 100
-    : 0.95;
   const q = useCall(
     'quality.evaluate',
     { solution, minScore: wantedScore, targetPrecision: target },
-    { placeholderData: (prev) => prev },
+    // Measured once the stored target is known, not first at a default and then again.
+    { placeholderData: (prev) => prev, enabled: target !== undefined },
   );
   const report = q.data;
   const open = (m: Mistake) => {
@@ -62,14 +60,21 @@ export function QualityScreen() {
             min={50}
             max={99.9}
             step={0.5}
-            value={Number.isFinite(targetPercent) ? targetPercent : ''}
-            onChange={(e) => setTargetPercent(e.target.valueAsNumber)}
+            value={
+              targetPrecision.shown !== undefined && Number.isFinite(targetPrecision.shown)
+                ? targetPrecision.shown
+                : ''
+            }
+            onChange={(e) => targetPrecision.setTyped(e.target.valueAsNumber)}
           />
           <span>%</span>
         </label>
-        <AutoAcceptButton solution={solution} target={target} />
+        <AutoAcceptButton solution={solution} target={target ?? 0.95} />
       </div>
       {q.isError ? <ErrorNote error={q.error} title="Could not measure the model" /> : null}
+      {targetPrecision.error ? (
+        <ErrorNote error={targetPrecision.error} title="Could not keep the target precision" />
+      ) : null}
       {report && report.reviewedFiles === 0 ? (
         <EmptyState title="No reviewed files yet">
           Open a file in the Library, check its boxes and press M (Mark reviewed): what it then
