@@ -160,5 +160,12 @@ describe('model quality', () => {
     await expect.poll(() => target.inputValue(), { timeout: 30_000 }).toBe('90');
     await page.getByRole('heading', { name: 'Score thresholds for 90.0 % precision' }).waitFor();
     await screenshot(page, 'quality-target-kept');
+
+    // Typed and left at once, within the debounce: still stored.
+    await target.fill('85');
+    await nav.getByRole('button', { name: 'Library' }).click();
+    await nav.getByRole('button', { name: 'Quality' }).click();
+    await expect.poll(() => target.inputValue(), { timeout: 30_000 }).toBe('85');
+    await page.getByRole('heading', { name: 'Score thresholds for 85.0 % precision' }).waitFor();
   }, 120_000);
 });

@@ -2,7 +2,7 @@
  * The Quality screen's "Target precision": the solution's stored target when the screen opens, and
  * a person's change stored once it has stopped changing (Review priority is calibrated with it).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useCall, useCallMutation } from '../../api/use-call.js';
 import { useDebounced } from '../library/use-debounced.js';
 
@@ -28,6 +28,18 @@ export function useStoredTarget(solution: string) {
       mutate({ solution, targetPrecision: target });
     }
   }, [target, storedPrecision, solution, mutate]);
+  // Leaving the screen within the debounce still stores what was typed last.
+  const last = useRef({ edit, storedPrecision, mutate });
+  last.current = { edit, storedPrecision, mutate };
+  useEffect(
+    () => () => {
+      const { edit: e, storedPrecision: s, mutate: m } = last.current;
+      if (!e || !Number.isFinite(e.percent) || s === undefined) return;
+      const precision = precisionOf(e.percent);
+      if (precision !== s) m({ solution: e.solution, targetPrecision: precision });
+    },
+    [],
+  );
   const shown = typed ?? (storedPrecision === undefined ? undefined : percentOf(storedPrecision));
   return {
     /** What the spinbutton shows, in percent (undefined while the stored target loads). */
