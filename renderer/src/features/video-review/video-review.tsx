@@ -145,7 +145,8 @@ export function VideoReview(p: ReviewScreenProps) {
   useEffect(() => setSelected((s) => (s.size === 0 ? s : new Set())), [frame?.index, setSelected]);
   useEffect(() => kf.follow(w.firstSelected?.trackId ?? null));
   // After that reset: the selected tracks' boxes on the new frame are selected.
-  const tracks = useTrackReview({ ...p, boxes, frame, w, seek });
+  const cutMs = paused && !onAnalysed ? timeMs : frame?.timeMs;
+  const tracks = useTrackReview({ ...p, boxes, frame, cutMs, w, seek });
 
   // Opened on a box (a mistake from Quality): go to its frame once the clip can seek, then select it.
   const focus = useRef<{ id: number; key: string } | null>(null);
