@@ -10,6 +10,7 @@ import {
   keepExisting,
   onlyTrack,
   pickTrack,
+  tracksOfBoxes,
 } from '../../../renderer/src/features/video-review/track-selection.js';
 
 let n = 0;
@@ -109,5 +110,18 @@ describe('track selection', () => {
     const after = keepExisting(sel, (id) => id !== 4);
     expect([...after.ids]).toEqual([2]);
     expect(after.active).toBeNull();
+  });
+
+  it('follows the boxes a person picks: their tracks, the newly added one active', () => {
+    const picked = (...tracks: (number | null)[]) => tracks.map((trackId) => ({ trackId }));
+    expect(tracksOfBoxes(onlyTrack(2), picked(4))).toEqual(onlyTrack(4));
+    // Shift adds a box of another track: both selected, the new one active.
+    const two = tracksOfBoxes(onlyTrack(4), picked(4, 9, null));
+    expect([[...two.ids].sort(), two.active]).toEqual([[4, 9], 9]);
+    // A box in no track, or none, leaves no track selected.
+    expect(tracksOfBoxes(two, picked(null))).toEqual({ ids: new Set(), active: null });
+    expect(tracksOfBoxes(two, [])).toEqual({ ids: new Set(), active: null });
+    // Dropping a box keeps the active track if it is still picked.
+    expect(tracksOfBoxes(two, picked(9)).active).toBe(9);
   });
 });

@@ -12,7 +12,13 @@ import { useCommands } from '../../keyboard/use-commands.js';
 import type { ReviewSession } from '../review/review-session.js';
 import type { Workbench } from '../review/use-review-workbench.js';
 import type { AnalysedFrame } from './clip-frames.js';
-import { keepExisting, NO_TRACKS, onlyTrack, type TrackSelection } from './track-selection.js';
+import {
+  keepExisting,
+  NO_TRACKS,
+  onlyTrack,
+  tracksOfBoxes,
+  type TrackSelection,
+} from './track-selection.js';
 import {
   sortTracks,
   summariseTracks,
@@ -64,8 +70,12 @@ export function useTrackReview(o: TrackReviewOptions) {
   frameBoxes.current = o.frame?.boxes;
   const shownIndex = o.frame?.index;
   const idsKey = [...selection.ids].join(',');
+  // A selection that came from the boxes a person picked: they stay as picked (not re-selected).
+  const fromBoxes = useRef<string | null>(null);
   useEffect(() => {
-    if (idsKey === '') return;
+    const echo = fromBoxes.current === idsKey;
+    fromBoxes.current = null;
+    if (idsKey === '' || echo) return;
     const ids = new Set(idsKey.split(',').map(Number));
     const here = (frameBoxes.current ?? []).filter((b) => b.trackId !== null && ids.has(b.trackId));
     setSelected(new Set(here.map((b) => b.key)));
@@ -137,6 +147,17 @@ export function useTrackReview(o: TrackReviewOptions) {
     selection,
     chosen,
     active,
+    /** Boxes picked on the picture or in the Boxes list: their tracks are selected in the list. */
+    pickBoxes(keys: ReadonlySet<string>) {
+      setSelected(keys);
+      const next = tracksOfBoxes(
+        selection,
+        o.w.shown.filter((b) => keys.has(b.key)),
+      );
+      const key = [...next.ids].join(',');
+      if (key !== idsKey) fromBoxes.current = key;
+      select(next);
+    },
     /** A click or a walk in the list: the clip goes to the picked track's first box. */
     pick(sel: TrackSelection, track: TrackSummary) {
       select(sel);

@@ -216,6 +216,7 @@ export function VideoReview(p: ReviewScreenProps) {
               picture={picture}
               boxes={paused ? w.drawn : NO_BOXES}
               {...w.stageProps}
+              onSelect={tracks.pickBoxes}
             >
               {playable?.state === 'ready' ? (
                 <video
@@ -300,6 +301,7 @@ export function VideoReview(p: ReviewScreenProps) {
           loaded={review.data !== undefined}
           note={note}
           onRelabelTrack={(trackId, label) => void w.edits.relabelTrack(trackId, label)}
+          onSelect={tracks.pickBoxes}
         />
       </div>
     </div>
