@@ -20,6 +20,7 @@ import { benchStore } from './store-bench.js';
 import { benchTracking } from './tracking/tracking-bench.js';
 import { benchVideo } from './video-throughput.js';
 import { benchVideoOverlay } from './video-overlay-bench.js';
+import { benchVideoReview } from './video-review/video-review-bench.js';
 import { benchWatch } from './watch-bench.js';
 
 const SECTIONS: Record<string, () => Promise<void>> = {
@@ -42,6 +43,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   review: benchReview,
   evaluation: benchEvaluation,
   tracking: benchTracking,
+  'video-review': benchVideoReview,
 };
 
 const wanted = process.argv.slice(2);

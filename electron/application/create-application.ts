@@ -2,6 +2,7 @@
  * The application layer: opens the library, connects the service, and implements every call of
  * the contract over core. Electron IPC, the browser bridge and the CLI all serve this one object.
  */
+import { join } from 'node:path';
 import { LibraryViewClient } from '../core/store/library-view-client.js';
 import { buildVersion } from '../node-lib/app-paths.js';
 import { APP_NAME } from '../shared/app-info.js';
@@ -17,6 +18,7 @@ import { refuseWrites } from './read-only-home.js';
 import { reviewHandlers } from './review-handlers.js';
 import { ReviewPriorityCache, reviewNextHandlers } from './review-next.js';
 import { trackHandlers } from './track-handlers.js';
+import { ClipTracks } from './tracking/clip-tracks.js';
 import { qualityHandlers } from './evaluation/quality-handlers.js';
 import { exportHandlers } from './export-handlers.js';
 import { importHandlers } from './import-handlers.js';
@@ -93,6 +95,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   /** A person's edit changed an item: its folder's views refresh. */
   const reviewed = (m: { folderId: number }) =>
     events.emit('library.changed', { folderIds: [m.folderId], at: Date.now() });
+  const clipTracks = new ClipTracks(store, nativeBinding, join(context.workHome, 'tracks'));
   const exports = exportHandlers({
     store,
     idsOf: (filter) =>
@@ -166,11 +169,11 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     'runs.autoLabel': () => auto.get(),
     'runs.setAutoLabel': (next) => auto.set(next),
 
-    ...libraryHandlers(store, view, (id) => priority.fresh(id)),
-    ...reviewHandlers(store, runs, reviewed),
+    ...libraryHandlers(store, view, (id) => priority.fresh(id), clipTracks.cache),
+    ...reviewHandlers(store, runs, reviewed, clipTracks),
     ...reviewNextHandlers(store, view, priority, reviewed),
-    ...trackHandlers(store, reviewed),
-    ...keyframeHandlers(store, reviewed),
+    ...trackHandlers(store, reviewed, clipTracks),
+    ...keyframeHandlers(store, reviewed, clipTracks),
     ...qualityHandlers(store, reviewed, nativeBinding, () =>
       libraryChanged({ folderIds: [], at: Date.now() }),
     ),
@@ -220,7 +223,13 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     async close() {
       clearTimeout(background);
       // Everything under way is told to stop at once; the service and the library close last.
-      await Promise.all([proxies.close(), runs.close(), folders.close(), exports.close()]);
+      await Promise.all([
+        proxies.close(),
+        runs.close(),
+        folders.close(),
+        exports.close(),
+        clipTracks.close(),
+      ]);
       await hub.close();
       await viewClient.close();
       context.close();

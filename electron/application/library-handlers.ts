@@ -3,6 +3,7 @@ import { ReviewService } from '../core/review/review-service.js';
 import type { ViewItem } from '../core/store/library-view.js';
 import type { AsyncView } from '../core/store/library-view-client.js';
 import type { LibraryStore } from '../core/store/store-types.js';
+import type { ModelTrackCache } from '../core/tracking/model-track-cache.js';
 import { LabelDeskError, type Handlers, type LibraryItem } from '../shared/contract/index.js';
 
 type LibraryHandlers = Pick<
@@ -17,8 +18,9 @@ export function libraryHandlers(
   store: LibraryStore,
   view: AsyncView,
   freshPriority: FreshPriority = () => Promise.resolve(),
+  clips?: ModelTrackCache,
 ): LibraryHandlers {
-  const review = new ReviewService(store);
+  const review = new ReviewService(store, clips);
   const ready = (q: { sort: string; filter: { solution: string } }) =>
     q.sort === 'priority' ? freshPriority(q.filter.solution) : Promise.resolve();
   return {
@@ -32,12 +34,16 @@ export function libraryHandlers(
       return view.ids(q);
     },
     'library.classCounts': (filter) => view.classCounts(filter),
-    'library.item': async ({ id, solution }) => {
+    'library.item': async ({ id, solution, withBoxes }) => {
       const item = await view.item(id, solution);
       if (!item) throw new LabelDeskError('unknown_item', 'That file is no longer in the library.');
-      // The corrected set: the model's boxes with a person's corrections laid over them.
+      const hash = store.media.byId(id)?.contentHash;
+      // The corrected set: the model's boxes with a person's corrections laid over them (these
+      // boxes carry no track, so a clip is not tracked for them).
       const { result, boxes } =
-        item.resultId === null ? { result: undefined, boxes: [] } : review.item(id, solution);
+        item.resultId === null || !withBoxes
+          ? { result: hash ? store.results.find(hash, solution) : undefined, boxes: [] }
+          : review.item(id, solution, false);
       return {
         item: toLibraryItem(item),
         analysedWidth: result?.analysedWidth ?? null,

@@ -85,6 +85,7 @@ const WRITES: Record<keyof Handlers, string | null> = {
   'library.classCounts': null,
   'library.item': null,
   'review.boxes': null,
+  'review.boxesPacked': null,
   'review.edit': 'a review edit',
   'review.editMany': 'review edits',
   'review.acceptAll': 'review edits',

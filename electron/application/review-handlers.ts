@@ -3,12 +3,15 @@ import type { TrackedBox } from '../core/review/export-boxes.js';
 import { ReviewService } from '../core/review/review-service.js';
 import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
 import type { Handlers } from '../shared/contract/index.js';
+import { packReviewBoxes } from '../shared/contract/packed-review-boxes.js';
 import type { ReviewBox } from '../shared/contract/review-schemas.js';
 import type { RunController } from './run-controller.js';
+import type { ClipTracks } from './tracking/clip-tracks.js';
 
 type ReviewHandlers = Pick<
   Handlers,
   | 'review.boxes'
+  | 'review.boxesPacked'
   | 'review.edit'
   | 'review.editMany'
   | 'review.acceptAll'
@@ -40,8 +43,12 @@ export function reviewHandlers(
   store: LibraryStore,
   runs: RunController,
   changed: (media: MediaRecord) => void,
+  tracks?: ClipTracks,
 ): ReviewHandlers {
-  const review = new ReviewService(store);
+  const review = new ReviewService(store, tracks?.cache);
+  // A clip's model tracks come from the tracker's thread before a call reads its boxes.
+  const first = <Q extends { id: number; solution: string }, R>(h: (q: Q) => R) =>
+    tracks ? tracks.first(h) : h;
   const bulk = (
     q: {
       id: number;
@@ -65,33 +72,46 @@ export function reviewHandlers(
     if (r.inverse.length) changed(r.media);
     return { changed: r.inverse.length, inverse: r.inverse };
   };
+  const boxesOf = (q: {
+    id: number;
+    solution: string;
+    includeDeleted: boolean;
+    frameIndex?: number | undefined;
+  }) => {
+    const { result, boxes } = review.item(q.id, q.solution);
+    return {
+      analysedWidth: result?.analysedWidth ?? null,
+      analysedHeight: result?.analysedHeight ?? null,
+      boxes: boxes
+        .filter(
+          (b) =>
+            (q.includeDeleted || !b.deleted) &&
+            (q.frameIndex === undefined || b.frameIndex === q.frameIndex),
+        )
+        .map(toReviewBox),
+    };
+  };
   return {
-    'review.boxes': ({ id, solution, includeDeleted, frameIndex }) => {
-      const { result, boxes } = review.item(id, solution);
-      return {
-        analysedWidth: result?.analysedWidth ?? null,
-        analysedHeight: result?.analysedHeight ?? null,
-        boxes: boxes
-          .filter(
-            (b) =>
-              (includeDeleted || !b.deleted) &&
-              (frameIndex === undefined || b.frameIndex === frameIndex),
-          )
-          .map(toReviewBox),
-      };
-    },
-    'review.edit': ({ id, solution, edit }) => {
+    'review.boxes': first(boxesOf),
+    'review.boxesPacked': first((q) => {
+      const { boxes, ...size } = boxesOf(q);
+      const p = packReviewBoxes(boxes);
+      const base64 = (a: Float64Array | Int32Array) =>
+        Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
+      return { ...size, packed: { ...p, numbers: base64(p.numbers), ints: base64(p.ints) } };
+    }),
+    'review.edit': first(({ id, solution, edit }) => {
       const r = review.edit(id, solution, edit);
       changed(r.media);
       return { box: r.box && toReviewBox(r.box), inverse: r.inverse };
-    },
-    'review.editMany': ({ id, solution, edits }) => {
+    }),
+    'review.editMany': first(({ id, solution, edits }) => {
       const r = review.editMany(id, solution, edits);
       changed(r.media);
       return { changed: edits.length, inverse: r.inverse };
-    },
-    'review.acceptAll': (q) => bulk(q, 'accept'),
-    'review.rejectAll': (q) => bulk(q, 'reject'),
+    }),
+    'review.acceptAll': first((q) => bulk(q, 'accept')),
+    'review.rejectAll': first((q) => bulk(q, 'reject')),
     'runs.estimateReanalyse': (scope) => runs.estimate(scope, Date.now()),
     'runs.reanalyse': (request) =>
       // The Re-analyse dialog has shown the estimate (and an unknown cost) and been confirmed.

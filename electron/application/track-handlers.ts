@@ -12,6 +12,7 @@ import { atOrAfterCut } from '../core/review/track-cut.js';
 import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
 import { LabelDeskError, type Handlers } from '../shared/contract/index.js';
 import type { ReviewEdit } from '../shared/contract/review-schemas.js';
+import type { ClipTracks } from './tracking/clip-tracks.js';
 
 type TrackHandlers = Pick<
   Handlers,
@@ -34,8 +35,11 @@ const ALREADY = { accept: 'accepted', reject: 'rejected' } as const;
 export function trackHandlers(
   store: LibraryStore,
   changed: (media: MediaRecord) => void,
+  tracks?: ClipTracks,
 ): TrackHandlers {
-  const review = new ReviewService(store);
+  const review = new ReviewService(store, tracks?.cache);
+  const first = <Q extends { id: number; solution: string }, R>(h: (q: Q) => R) =>
+    tracks ? tracks.first(h) : h;
   /** Edits every box `choose` picks in one transaction; answers the count and the undo. */
   const onBoxes = (
     q: { id: number; solution: string },
@@ -80,29 +84,30 @@ export function trackHandlers(
     return { changed: boxes.size, inverse: r.inverse };
   };
   return {
-    'review.editTrack': (q) => {
+    'review.editTrack': first((q) => {
       const { kind } = q;
       return pinnedThen(
         q,
         (b) => kind === 'delete' || b.review !== ALREADY[kind],
         (b) => ({ kind, box: refOf(b) }),
       );
-    },
-    'review.relabelTrack': (q) =>
+    }),
+    'review.relabelTrack': first((q) =>
       pinnedThen(
         { ...q, trackIds: [q.trackId] },
         (b) => b.label !== q.label,
         (b) => ({ kind: 'relabel', box: refOf(b), label: q.label }),
       ),
-    'review.mergeTracks': (q) => {
+    ),
+    'review.mergeTracks': first((q) => {
       const into = Math.min(...q.trackIds);
       return onBoxes(
         q,
         (b) => b.trackId !== undefined && q.trackIds.includes(b.trackId) && b.personTrack !== into,
         (b) => ({ kind: 'track', box: refOf(b), track: into }),
       );
-    },
-    'review.splitTrack': (q) => {
+    }),
+    'review.splitTrack': first((q) => {
       const { boxes } = review.item(q.id, q.solution);
       const track = boxes.filter((b) => !b.deleted && b.trackId === q.trackId);
       const later = atOrAfterCut(boxes, q);
@@ -115,6 +120,6 @@ export function trackHandlers(
         (b) => b.trackId === q.trackId && b.personTrack !== target(b),
         (b) => ({ kind: 'track', box: refOf(b), track: target(b) }),
       );
-    },
+    }),
   };
 }

@@ -10,7 +10,11 @@ import { AppStateProvider } from './app/app-state.js';
 import { LibraryStateProvider } from './features/library/library-state.js';
 import './styles/base.css';
 import './styles/shell.css';
-import './styles/screens.css';
+import './styles/service.css';
+import './styles/folders.css';
+import './styles/runs.css';
+import './styles/library.css';
+import './styles/viewer.css';
 
 // Created once, before React: the launch secret leaves the address bar before anything renders.
 const handle = createApi(window);

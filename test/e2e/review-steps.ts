@@ -28,9 +28,17 @@ export async function options(page: Page): Promise<Opt[]> {
 }
 
 export async function stageBox(page: Page, name: string) {
-  const box = await page.getByRole('img', { name, exact: true }).boundingBox();
-  if (!box) throw new Error(`no stage named ${name}`);
-  return box;
+  // The picture's place is set once it has loaded and been fitted: wait until it stays put.
+  const img = page.getByRole('img', { name, exact: true });
+  let last = '';
+  for (let tries = 0; tries < 100; tries++) {
+    const box = await img.boundingBox();
+    const key = box ? JSON.stringify(box) : '';
+    if (box && box.width > 10 && box.height > 10 && key === last) return box;
+    last = key;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`the stage named ${name} never settled (last at ${last || 'nowhere'})`);
 }
 
 /** The screen point of a normalised picture point on a fitted stage. */

@@ -5,20 +5,11 @@
  * accepted, one split at the time shown between analysed frames, two merged, and one Ctrl+Z
  * undoing the merge. After each step the list and the boxes of the frame shown are checked.
  */
-import { copyFile, mkdir } from 'node:fs/promises';
-import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { realMediaFolder } from '../support/cli-media.js';
-import {
-  NO_KEYCHAIN,
-  screenshot,
-  startBrowserApp,
-  workspace,
-  type BrowserApp,
-  type Workspace,
-} from './browser-app.js';
+import { screenshot, type BrowserApp, type Workspace } from './browser-app.js';
 import { labelFolder, openItem } from './label-folder.js';
+import { startRealClipApp, videoTime } from './real-clip-app.js';
 import { at, options, stageBox, type Opt } from './review-steps.js';
 
 /** A track action or an undo, then its refetch, can take seconds on a loaded machine. */
@@ -29,13 +20,7 @@ let ws: Workspace;
 let clipName: string;
 
 beforeAll(async () => {
-  ws = await workspace('labeldesk-tracks-', 'clips');
-  const scratch = join(ws.dir, 'scratch');
-  await mkdir(scratch);
-  const real = await realMediaFolder(scratch);
-  clipName = basename(real.good.clip);
-  await copyFile(real.good.clip, join(ws.folder, clipName));
-  app = await startBrowserApp({ LABELDESK_HOME: join(ws.dir, 'home'), ...NO_KEYCHAIN });
+  ({ app, ws, clipName } = await startRealClipApp('labeldesk-tracks-'));
 }, 120_000);
 
 afterAll(async () => {
@@ -81,7 +66,7 @@ async function tracks(page: Page): Promise<Track[]> {
 
 const option = (page: Page, t: Track) =>
   page.getByRole('listbox', { name: 'Tracks' }).getByRole('option', { name: t.name });
-const time = (page: Page) => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
+const time = videoTime;
 /** The tracks (`#id`) of the boxes listed for the frame shown, and which are selected. */
 async function boxTracks(page: Page) {
   const opts = await options(page);

@@ -5,21 +5,13 @@
  * dashed, exactly half way; moving it there adds a keyframe, and the boxes around follow it. The
  * export dialog's "Interpolated frames" writes that track on every frame between its keyframes.
  */
-import { copyFile, mkdir } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMot } from '../support/cli-exports.js';
-import { realMediaFolder } from '../support/cli-media.js';
-import {
-  NO_KEYCHAIN,
-  screenshot,
-  startBrowserApp,
-  workspace,
-  type BrowserApp,
-  type Workspace,
-} from './browser-app.js';
+import { screenshot, type BrowserApp, type Workspace } from './browser-app.js';
 import { labelFolder, openItem } from './label-folder.js';
+import { startRealClipApp, videoTime } from './real-clip-app.js';
 import { at, drag, options, stageBox, type Opt } from './review-steps.js';
 
 let app: BrowserApp;
@@ -27,13 +19,7 @@ let ws: Workspace;
 let clipName: string;
 
 beforeAll(async () => {
-  ws = await workspace('labeldesk-keyframes-', 'clips');
-  const scratch = join(ws.dir, 'scratch');
-  await mkdir(scratch);
-  const real = await realMediaFolder(scratch);
-  clipName = basename(real.good.clip);
-  await copyFile(real.good.clip, join(ws.folder, clipName));
-  app = await startBrowserApp({ LABELDESK_HOME: join(ws.dir, 'home'), ...NO_KEYCHAIN });
+  ({ app, ws, clipName } = await startRealClipApp('labeldesk-keyframes-'));
 }, 120_000);
 
 afterAll(async () => {
@@ -41,7 +27,7 @@ afterAll(async () => {
   await ws?.remove();
 });
 
-const time = (page: Page) => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
+const time = videoTime;
 
 /** Seeks the paused clip to `seconds` as the timeline or a frame step would. */
 async function seekTo(page: Page, seconds: number): Promise<void> {

@@ -5,21 +5,11 @@
  * Paused on that frame, its boxes are edited with the image review's tools: moved by mouse (kept
  * after a reload), drawn and undone with Ctrl+Z, and a whole track relabelled across frames.
  */
-import { copyFile, mkdir } from 'node:fs/promises';
-import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { realMediaFolder } from '../support/cli-media.js';
-import {
-  NO_KEYCHAIN,
-  openApp,
-  screenshot,
-  startBrowserApp,
-  workspace,
-  type BrowserApp,
-  type Workspace,
-} from './browser-app.js';
+import { openApp, screenshot, type BrowserApp, type Workspace } from './browser-app.js';
 import { labelFolder, openItem } from './label-folder.js';
+import { startRealClipApp, videoTime } from './real-clip-app.js';
 import { at, drag, options, stageBox, type Opt } from './review-steps.js';
 
 let app: BrowserApp;
@@ -29,13 +19,7 @@ let clipName: string;
 let frameAt: number;
 
 beforeAll(async () => {
-  ws = await workspace('labeldesk-video-', 'clips');
-  const scratch = join(ws.dir, 'scratch');
-  await mkdir(scratch);
-  const real = await realMediaFolder(scratch);
-  clipName = basename(real.good.clip);
-  await copyFile(real.good.clip, join(ws.folder, clipName));
-  app = await startBrowserApp({ LABELDESK_HOME: join(ws.dir, 'home'), ...NO_KEYCHAIN });
+  ({ app, ws, clipName } = await startRealClipApp('labeldesk-video-'));
 }, 120_000);
 
 afterAll(async () => {
@@ -43,7 +27,7 @@ afterAll(async () => {
   await ws?.remove();
 });
 
-const time = (page: Page) => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
+const time = videoTime;
 const trackOf = (o: Opt) => /#(\d+)/.exec(o.text)?.[1] ?? null;
 
 /** Waits for the clip's picture, seeks to `seconds` (an analysed frame) and for its boxes. */

@@ -3,6 +3,7 @@ import { reviewHandlers } from '../../electron/application/review-handlers.js';
 import type { RunController } from '../../electron/application/run-controller.js';
 import { keyframeHandlers } from '../../electron/application/keyframe-handlers.js';
 import { trackHandlers } from '../../electron/application/track-handlers.js';
+import type { ClipTracks } from '../../electron/application/tracking/clip-tracks.js';
 import type { LibraryStore } from '../../electron/core/store/store-types.js';
 import {
   CALLS,
@@ -22,19 +23,23 @@ export async function callThrough<N extends CallName>(
   return CALLS[name].output.parse(await handler(CALLS[name].input.parse(input))) as CallResult<N>;
 }
 
-/** Arguments and answer go through the contract's schemas; `changed` hears each changed folder. */
+/**
+ * Arguments and answer go through the contract's schemas; `changed` hears each changed folder.
+ * With `tracks`, clips are tracked on the tracker's thread as in the app.
+ */
 export async function callReview<N extends CallName>(
   store: LibraryStore,
   changed: (folderId: number) => void,
   name: N,
   input: CallInput<N>,
+  tracks?: ClipTracks,
 ): Promise<CallResult<N>> {
   const onChange = (m: { folderId: number }) => changed(m.folderId);
   // Re-analysis is not called here: the run controller is never reached.
   const h = {
-    ...reviewHandlers(store, undefined as unknown as RunController, onChange),
-    ...trackHandlers(store, onChange),
-    ...keyframeHandlers(store, onChange),
+    ...reviewHandlers(store, undefined as unknown as RunController, onChange, tracks),
+    ...trackHandlers(store, onChange, tracks),
+    ...keyframeHandlers(store, onChange, tracks),
   };
   return callThrough(h, name, input);
 }

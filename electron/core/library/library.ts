@@ -128,7 +128,13 @@ export class Library {
   ): Promise<ScanCounts> {
     const pool = readNew ? createReadPool(this.options.hashConcurrency ?? 2) : undefined;
     try {
-      return await this.scanWith(roots, onProgress, settle, signal, pool && readOnScan(pool, signal));
+      return await this.scanWith(
+        roots,
+        onProgress,
+        settle,
+        signal,
+        pool && readOnScan(pool, signal),
+      );
     } finally {
       await pool?.close();
     }

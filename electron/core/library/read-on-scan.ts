@@ -32,7 +32,12 @@ function withRead(row: MediaUpsert, read: FileRead): MediaUpsert {
   const hashed = { ...row, contentHash: read.hash };
   if (!read.probe) return hashed;
   if (!read.probe.ok) {
-    return { ...hashed, status: 'error', errorCode: read.probe.code, errorMessage: read.probe.message };
+    return {
+      ...hashed,
+      status: 'error',
+      errorCode: read.probe.code,
+      errorMessage: read.probe.message,
+    };
   }
   const { width, height, orientation, durationMs, fps } = read.probe.info;
   return { ...hashed, width, height, orientation, durationMs, fps };

@@ -5,11 +5,11 @@ import type {
   MediaKind,
   MergeCorrection,
 } from '../store/store-types.js';
-import { mergeCorrections, mergeInPlace, type MergedBox } from './merge-corrections.js';
-import { assignTracks } from '../tracking/assign-tracks.js';
-import { isOffSample } from '../../shared/geometry/track-interpolation.js';
+import { mergeCorrections, mergeInPlace } from './merge-corrections.js';
+import { trackModelBoxes } from '../tracking/model-tracks.js';
+import { placeTracks } from './place-tracks.js';
 
-export type TrackedBox = MergedBox & { trackId?: number };
+export type { TrackedBox } from './place-tracks.js';
 
 /** Whether a merged box passes an export's filters (deleted boxes never do). */
 export function passes(box: DetectionRow & { deleted?: boolean }, query: ExportQuery): boolean {
@@ -20,39 +20,6 @@ export function passes(box: DetectionRow & { deleted?: boolean }, query: ExportQ
   if (query.minScore !== undefined && box.score < query.minScore) return false;
   if (query.classes && !query.classes.includes(box.label)) return false;
   return true;
-}
-
-/**
- * Tracks are computed on every box a person has not rejected or deleted, before the export's own
- * filters, so a clip's track ids are the same whichever classes or scores an export picks. A box
- * in no track (a false positive the tracker did not confirm) gets no `trackId` (MOT writes -1).
- * A box a person put in a track keeps it even when rejected (Reject track: the track can still be
- * found and accepted again) or deleted (its id is never given to another, so no track after it
- * is renumbered; a deleted box is shown and exported nowhere). A drawn box deleted (an undone
- * keyframe) is as if never drawn: it holds no id.
- */
-export function withTracks(boxes: MergedBox[]): TrackedBox[] {
-  // A keyframe between analysed frames is always in a person's track: the tracker, which steps
-  // from one analysed frame to the next, never sees one (should it lose its track, it has none).
-  const live = boxes.filter(
-    (b) =>
-      (b.personTrack !== null && !(b.deleted && b.origin === 'added')) ||
-      (!b.deleted && b.review !== 'rejected' && !isOffSample(b.frameIndex)),
-  );
-  const ids = assignTracks(
-    live.map((b) => ({
-      frameIndex: b.frameIndex,
-      label: b.label,
-      bbox: b.bbox,
-      sure: b.origin !== 'model' || b.review === 'accepted',
-      pinned: b.personTrack,
-    })),
-  );
-  live.forEach((b, i) => {
-    const id = ids[i];
-    if (id !== null && id !== undefined) (b as TrackedBox).trackId = id;
-  });
-  return boxes;
 }
 
 /** `model` must be fresh rows the caller owns: images are corrected in place (no copies). */
@@ -66,7 +33,10 @@ export function exportBoxes(
   if (kind !== 'video') {
     return mergeInPlace(model, corrections, analysed).filter((b) => passes(b, query));
   }
-  return withTracks(mergeCorrections(model, corrections, { analysed })).filter((b) =>
+  // Tracks are placed on every box before the export's own filters, so a clip's track ids are the
+  // same whichever classes or scores an export picks (a box in no track: MOT writes -1).
+  const tracks = trackModelBoxes(model);
+  return placeTracks(mergeCorrections(model, corrections, { analysed }), tracks).filter((b) =>
     passes(b, query),
   );
 }

@@ -28,8 +28,8 @@ export function addKeyframe(
   mediaId: number,
   solution: string,
   k: Keyframe,
+  review = new ReviewService(store),
 ): { media: MediaRecord; inverse: ReviewEdit[] } {
-  const review = new ReviewService(store);
   return store.transaction(() => {
     const { boxes } = review.item(mediaId, solution);
     const inTrack = (b: TrackedBox) => !b.deleted && b.trackId === k.trackId;

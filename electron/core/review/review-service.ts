@@ -3,8 +3,9 @@
  * transaction per call). The application layer's review calls are thin wrappers of these.
  */
 import type { CorrectionRow, LibraryStore, MediaRecord, ResultRow } from '../store/store-types.js';
-import { withTracks, type TrackedBox } from './export-boxes.js';
+import { ModelTrackCache } from '../tracking/model-track-cache.js';
 import { mergeCorrections, type MergedBox } from './merge-corrections.js';
+import { placeTracks, type TrackedBox } from './place-tracks.js';
 import { planEdit, ReviewEditError, type ReviewEdit } from './review-edits.js';
 
 export interface ItemBoxes {
@@ -16,7 +17,11 @@ export interface ItemBoxes {
 }
 
 export class ReviewService {
-  constructor(private readonly store: LibraryStore) {}
+  /** `tracks` is shared by every service over the same store (the app fills it from a worker). */
+  constructor(
+    private readonly store: LibraryStore,
+    private readonly tracks = new ModelTrackCache(),
+  ) {}
 
   /**
    * The item's corrected boxes; throws `unknown_item` / `not_labelled` with a sentence. `tracked`
@@ -32,7 +37,9 @@ export class ReviewService {
     }
     const content = { contentHash: media.contentHash, solution };
     const result = this.store.results.find(media.contentHash, solution);
-    const model = result ? this.store.results.detections(result.id) : [];
+    const model = result
+      ? this.tracks.rowsOf(result, () => this.store.results.detections(result.id))
+      : [];
     const merged = mergeCorrections(
       model,
       this.store.corrections.forContent(media.contentHash, solution),
@@ -43,7 +50,8 @@ export class ReviewService {
           : {}),
       },
     );
-    const boxes = media.kind === 'video' && tracked ? withTracks(merged) : merged;
+    const boxes =
+      media.kind === 'video' && tracked ? placeTracks(merged, this.tracks.tracksOf(model)) : merged;
     return { media, result, content, boxes };
   }
 

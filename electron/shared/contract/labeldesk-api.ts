@@ -69,6 +69,7 @@ import { ImportInput, ImportResult } from './import-schemas.js';
 import { Playable, PlayableInput } from './media-schemas.js';
 import { HostedServiceInput, ServiceState, TrialInput } from './service-schemas.js';
 import { BoxOrigin, CheckInput, CheckReport, ReadingInput } from './check-schemas.js';
+import { ReviewBoxesPacked } from './packed-review-boxes.js';
 import { z } from './zod.js';
 
 function call<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
@@ -138,6 +139,8 @@ export const CALLS = {
 
   /** The corrected boxes of an item (per frame for clips), each with the ids to edit it. */
   'review.boxes': call(ReviewBoxesInput, ReviewBoxes),
+  /** The same, in columns (packed-review-boxes.ts): a long clip's boxes, small and quick to read. */
+  'review.boxesPacked': call(ReviewBoxesInput, ReviewBoxesPacked),
   /** One edit, saved at once; answers the box after it and the edit that undoes it. */
   'review.edit': call(ReviewEditInput, ReviewEditResult),
   /** Several edits in one transaction (undo/redo of a bulk action). */

@@ -80,7 +80,12 @@ export const Box = z.object({
 });
 export type Box = z.infer<typeof Box>;
 
-export const ItemInput = z.object({ id: Id, solution: z.string().min(1).max(200) });
+export const ItemInput = z.object({
+  id: Id,
+  solution: z.string().min(1).max(200),
+  /** False: the item and its analysis only (the review screens read boxes by review.boxes). */
+  withBoxes: z.boolean().default(true),
+});
 export const ItemDetail = z.object({
   item: LibraryItem,
   analysedWidth: z.number().nullable(),

@@ -126,7 +126,11 @@ describe('the labelling workflow through the application layer', () => {
     const messi = page.items.find((i) => i.name === 'messi5.jpg')!;
     expect(messi.status).toBe('labelled');
     expect(messi.boxes).toBeGreaterThan(0);
-    const detail = await h()['library.item']({ id: messi.id, solution: 'objects' });
+    const detail = await h()['library.item']({
+      id: messi.id,
+      solution: 'objects',
+      withBoxes: true,
+    });
     expect(detail.boxes.some((b) => b.label === 'person' && b.score > 0.5)).toBe(true);
     for (const b of detail.boxes) {
       expect(b.bbox.x).toBeGreaterThanOrEqual(0);

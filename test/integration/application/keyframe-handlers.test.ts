@@ -12,6 +12,7 @@ import { openLibraryStore } from '../../../electron/core/store/open-library-stor
 import type { LibraryStore } from '../../../electron/core/store/store-types.js';
 import type { CallInput, CallName, CallResult } from '../../../electron/shared/contract/index.js';
 import { offSampleIndex } from '../../../electron/shared/geometry/track-interpolation.js';
+import { addClip } from '../../support/clip-library.js';
 import { callReview } from '../../support/review-calls.js';
 import { tempDir } from '../../support/temp-dir.js';
 
@@ -71,22 +72,14 @@ const ofTrack = async (trackId: number) =>
 beforeEach(async () => {
   t = await tempDir('labeldesk-keyframes-');
   store = openLibraryStore(join(t.dir, 'library.sqlite'));
-  const f = store.folders.add('/lib');
-  [clipId] = store.media.upsertMany([
-    {
-      folderId: f.id,
-      path: '/lib/v.mp4',
-      kind: 'video',
-      contentHash: 'hv',
-      size: 1,
-      mtimeMs: 1,
-      width: 100,
-      height: 50,
-      orientation: 1,
-      durationMs: 1000,
-      fps: 10,
-    },
-  ]) as [number];
+  clipId = addClip(store, {
+    name: 'v.mp4',
+    contentHash: 'hv',
+    width: 100,
+    height: 50,
+    fps: 10,
+    durationMs: 1000,
+  });
   store.results.save(analysis());
 });
 afterEach(async () => {

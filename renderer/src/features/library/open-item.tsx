@@ -7,11 +7,14 @@ import { ImageReview, type ReviewScreenProps } from '../review/image-review.js';
 import { VideoReview } from '../video-review/video-review.js';
 
 export function OpenItem(p: ReviewScreenProps) {
-  // The same query as the screens below: answered once, from the cache for them.
-  const detail = useCall('library.item', { id: p.id, solution: p.solution });
+  // The same query as the screens below: answered once, from the cache for them (no boxes:
+  // the screens read those by review.boxes).
+  const detail = useCall('library.item', { id: p.id, solution: p.solution, withBoxes: false });
   if (detail.data?.item.kind === 'video') {
     return <VideoReview {...p} />;
   }
-  // An image, or still loading: the review screen shows its own loading state.
+  // Not known yet: an image review would ask for a long clip's boxes in the wrong form.
+  if (detail.isPending) return <p className="muted">Opening…</p>;
+  // An image (or an error, which the review screen shows).
   return <ImageReview {...p} />;
 }

@@ -35,7 +35,7 @@ const IMAGE_FRAME = { frameIndex: 0, timeMs: null };
 
 export function ImageReview(p: ReviewScreenProps) {
   const { id, solution } = p;
-  const detail = useCall('library.item', { id, solution });
+  const detail = useCall('library.item', { id, solution, withBoxes: false });
   const boxesQ = useCall('review.boxes', { id, solution });
   const nav = useItemOrder(p.order, id, p.mediaBase);
   const [picture, setPicture] = useState<{ id: number; size: Size } | null>(null);

@@ -4,9 +4,9 @@
  * the selected row, chooses which of its boxes `C` keeps). Only the rows in view are in the document (5,000 rows made every selection a full layout
  * of the page); each option states its position in the whole list for assistive technology.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { ReviewBox } from '@shared/contract/review-schemas.js';
+import { useVirtualListbox } from '../../ui/use-virtual-listbox.js';
 import { boxName } from '../library/viewer/box-geometry.js';
 import { classColour, useClassColours } from './box-colours.js';
 import { conflictName, type ConflictRow } from './conflict-rows.js';
@@ -19,7 +19,7 @@ interface ReviewBoxesListProps {
   conflicts?: ReadonlyMap<string, ConflictRow>;
 }
 
-/** Matches `.box-option` in screens.css (one line per row). */
+/** Matches `.box-option` in viewer.css (one line per row). */
 const ROW_HEIGHT = 28;
 const optionId = (key: string) => `review-box-${key}`;
 
@@ -104,23 +104,12 @@ const Row = memo(function Row({
 });
 
 export function ReviewBoxesList({ boxes, selected, onSelect, conflicts }: ReviewBoxesListProps) {
-  const listRef = useRef<HTMLDivElement>(null);
   const live = useRef({ selected, onSelect });
   live.current = { selected, onSelect };
   const [first] = selected;
   const activeIndex = first === undefined ? -1 : boxes.findIndex((b) => b.key === first);
   const active = activeIndex === -1 ? null : (boxes[activeIndex]?.key ?? null);
-  const virtualizer = useVirtualizer({
-    count: boxes.length,
-    getScrollElement: () => listRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-  });
-
-  // The active option is kept in view, so it is in the document for aria-activedescendant.
-  useEffect(() => {
-    if (activeIndex >= 0) virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
-  }, [activeIndex, virtualizer]);
+  const { listRef, virtualizer, walkTo } = useVirtualListbox(boxes.length, ROW_HEIGHT, activeIndex);
 
   const onPickRef = useRef((key: string, e: MouseEvent) => {
     const { selected: sel, onSelect: pick } = live.current;
@@ -132,20 +121,10 @@ export function ReviewBoxesList({ boxes, selected, onSelect, conflicts }: Review
   });
 
   function onKeyDown(e: KeyboardEvent) {
-    const page = Math.max(1, Math.floor((listRef.current?.clientHeight ?? 0) / ROW_HEIGHT) - 1);
-    const moves: Record<string, number> = {
-      ArrowDown: 1,
-      ArrowUp: -1,
-      PageDown: page,
-      PageUp: -page,
-      Home: -Infinity,
-      End: Infinity,
-    };
-    const step = moves[e.key];
-    if (step === undefined || boxes.length === 0) return;
+    const to = walkTo(e);
+    if (to === undefined) return;
     // The list walks here; the screen's shortcuts skip an event handled already.
     e.preventDefault();
-    const to = Math.min(boxes.length - 1, Math.max(0, activeIndex + step));
     const next = boxes[to];
     if (next) onSelect(new Set([next.key]));
   }

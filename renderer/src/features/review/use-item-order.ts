@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import type { CallInput } from '@shared/contract/index.js';
 import { useApiHandle } from '../../api/api-context.js';
 import { callKey, useCall } from '../../api/use-call.js';
+import { fetchPackedBoxes } from '../video-review/use-clip-boxes.js';
 import { boxesQuery } from './use-review-edits.js';
 
 const MAX_IDS = 200_000;
@@ -37,12 +38,13 @@ export function useItemOrder(
       if (n === null) continue;
       void client.prefetchQuery({
         queryKey: boxesQuery(n, solution),
-        queryFn: () => api.call('review.boxes', { id: n, solution }),
+        // Packed: a neighbour that is a long clip must not cost 20 MB of JSON (same answer).
+        queryFn: () => fetchPackedBoxes(api, n, solution),
       });
       void client
         .fetchQuery({
-          queryKey: callKey('library.item', { id: n, solution }),
-          queryFn: () => api.call('library.item', { id: n, solution }),
+          queryKey: callKey('library.item', { id: n, solution, withBoxes: false }),
+          queryFn: () => api.call('library.item', { id: n, solution, withBoxes: false }),
         })
         .then((d) => {
           // Clips are not fetched ahead: a picture element would download the whole file.

@@ -1,9 +1,12 @@
 /**
- * Under the clip: one row per class with a bar per analysed frame (its height: how many boxes of
- * that class), a strip marking the frames a person reviewed, and the playhead. Plain SVG: a few
- * hundred bars; clicking seeks.
+ * Under the clip: one row per class with the count of its boxes over time, a strip marking the
+ * frames a person reviewed, and the playhead; clicking seeks. Drawn on a canvas, binned to its
+ * pixel columns (a column shows its busiest frame): a 2-hour clip sampled each second has 7,200
+ * frames, which as SVG bars took a second to lay out and again on every move of the playhead.
+ * The bars are drawn again only when the frames, the filter or the width change; the playhead
+ * is a line moved over them.
  */
-import type { MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { ReviewBox } from '@shared/contract/review-schemas.js';
 import { densityByClass, isReviewed, type AnalysedFrame } from './clip-frames.js';
 import { classColour, useClassColours } from '../review/box-colours.js';
@@ -17,64 +20,126 @@ interface TimelineProps {
 }
 
 const ROW = 14;
+/** The class names' column and the whole, in the units the track band shares (a 1000-wide box). */
 export const LABEL_W = 90;
 export const WIDTH = 1000;
 
+/** Per class (sorted by name), each frame's time and count of shown boxes. */
+function useRows(frames: readonly AnalysedFrame[], shown: (b: ReviewBox) => boolean) {
+  return useMemo(
+    () => [...densityByClass(frames, shown)].sort((a, b) => a[0].localeCompare(b[0])),
+    [frames, shown],
+  );
+}
+
+/** The element's width in CSS pixels, followed as it resizes. */
+function useWidth(el: HTMLElement | null): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [el]);
+  return width;
+}
+
 export function DetectionTimeline({ frames, shown, durationMs, timeMs, onSeek }: TimelineProps) {
-  useClassColours();
-  const rows = [...densityByClass(frames, shown)].sort((a, b) => a[0].localeCompare(b[0]));
-  const max = Math.max(1, ...rows.flatMap(([, r]) => r.map((p) => p.count)));
-  const span = Math.max(1, durationMs);
-  const x = (t: number) => LABEL_W + ((WIDTH - LABEL_W) * t) / span;
+  const colours = useClassColours();
+  const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
+  const rows = useRows(frames, shown);
+  const width = useWidth(canvas);
   const height = (rows.length + 1) * ROW + 4;
-  function seek(e: MouseEvent<SVGSVGElement>) {
+  const span = Math.max(1, durationMs);
+  const drawn = useRef(0);
+
+  useEffect(() => {
+    if (!canvas || width === 0) return;
+    drawn.current = drawBars(canvas, { frames, rows, width, height, span });
+  }, [canvas, frames, rows, width, height, span, colours]);
+
+  const labelPx = (width * LABEL_W) / WIDTH;
+  function seek(e: MouseEvent<HTMLCanvasElement>) {
     const rect = e.currentTarget.getBoundingClientRect();
     const at = ((e.clientX - rect.left) / rect.width) * WIDTH;
     if (at >= LABEL_W) onSeek(((at - LABEL_W) / (WIDTH - LABEL_W)) * span);
   }
+  const playhead = labelPx + ((width - labelPx) * Math.min(timeMs, span)) / span;
   return (
-    <svg
-      className="detection-timeline"
-      role="img"
-      aria-label="Detections over time"
-      viewBox={`0 0 ${WIDTH} ${height}`}
-      preserveAspectRatio="none"
-      onClick={seek}
-    >
-      <text x={0} y={ROW - 3} className="timeline-label">
-        reviewed
-      </text>
-      {frames.map((f) => (
-        <rect
-          key={f.index}
-          x={x(f.timeMs)}
-          y={3}
-          width={2}
-          height={ROW - 6}
-          className={isReviewed(f) ? 'timeline-reviewed' : 'timeline-pending'}
-        />
-      ))}
-      {rows.map(([label, points], i) => (
-        <g key={label} transform={`translate(0 ${(i + 1) * ROW})`}>
-          <text x={0} y={ROW - 3} className="timeline-label">
-            {label}
-          </text>
-          {points.map((p) => {
-            const h = Math.max(2, ((ROW - 2) * p.count) / max);
-            return (
-              <rect
-                key={p.timeMs}
-                x={x(p.timeMs)}
-                y={ROW - 1 - h}
-                width={2}
-                height={h}
-                fill={classColour(label)}
-              />
-            );
-          })}
-        </g>
-      ))}
-      <line x1={x(timeMs)} x2={x(timeMs)} y1={0} y2={height} className="timeline-playhead" />
-    </svg>
+    <div className="detection-timeline-box" style={{ height }}>
+      <canvas
+        ref={setCanvas}
+        className="detection-timeline"
+        role="img"
+        aria-label="Detections over time"
+        data-bars={frames.length}
+        data-label-width={labelPx}
+        style={{ height }}
+        onClick={seek}
+      />
+      <div className="timeline-playhead" style={{ left: playhead }} />
+    </div>
   );
+}
+
+interface Layout {
+  frames: readonly AnalysedFrame[];
+  rows: ReadonlyArray<readonly [string, ReadonlyArray<{ timeMs: number; count: number }>]>;
+  width: number;
+  height: number;
+  span: number;
+}
+
+/** Paints the bars; answers the pixel columns drawn. */
+function drawBars(canvas: HTMLCanvasElement, l: Layout): number {
+  const dpr = window.devicePixelRatio || 1;
+  canvas.width = Math.round(l.width * dpr);
+  canvas.height = Math.round(l.height * dpr);
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return 0;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, l.width, l.height);
+  const css = getComputedStyle(canvas);
+  const labelPx = (l.width * LABEL_W) / WIDTH;
+  const columns = Math.max(1, Math.floor(l.width - labelPx));
+  const column = (t: number) => Math.min(columns - 1, Math.floor((t / l.span) * columns));
+  ctx.font = '10px sans-serif';
+  ctx.fillStyle = css.getPropertyValue('--muted') || '#888';
+  ctx.fillText('reviewed', 0, ROW - 3);
+  l.rows.forEach(([label], i) => ctx.fillText(label, 0, (i + 2) * ROW - 3, labelPx - 4));
+
+  // Reviewed strip: a column is reviewed when every frame in it is.
+  const pending = new Uint8Array(columns);
+  const any = new Uint8Array(columns);
+  for (const f of l.frames) {
+    const c = column(f.timeMs);
+    any[c] = 1;
+    if (!isReviewed(f)) pending[c] = 1;
+  }
+  const reviewedColour = '#3fb950';
+  const pendingColour = css.getPropertyValue('--border') || '#444';
+  for (let c = 0; c < columns; c++) {
+    if (!any[c]) continue;
+    ctx.fillStyle = pending[c] ? pendingColour : reviewedColour;
+    ctx.fillRect(labelPx + c, 3, 1, ROW - 6);
+  }
+
+  const max = Math.max(1, ...l.rows.flatMap(([, r]) => r.map((p) => p.count)));
+  l.rows.forEach(([label, points], i) => {
+    const peak = new Uint16Array(columns);
+    for (const p of points) {
+      const c = column(p.timeMs);
+      if (p.count > (peak[c] as number)) peak[c] = p.count;
+    }
+    ctx.fillStyle = classColour(label);
+    const base = (i + 2) * ROW - 1;
+    for (let c = 0; c < columns; c++) {
+      const n = peak[c] as number;
+      if (!n) continue;
+      const h = Math.max(2, ((ROW - 2) * n) / max);
+      ctx.fillRect(labelPx + c, base - h, 1, h);
+    }
+  });
+  return columns;
 }

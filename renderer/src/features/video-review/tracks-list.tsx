@@ -4,8 +4,8 @@
  * arrows, Home and End walk the list. Only the rows in view are in the document (a long clip has
  * thousands of tracks); each option states its place in the whole list.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useVirtualListbox } from '../../ui/use-virtual-listbox.js';
 import { classColour, useClassColours } from '../review/box-colours.js';
 import { scoreText, spanText, trackName, type TrackSummary } from './track-summaries.js';
 import { onlyTrack, pickTrack, type TrackSelection } from './track-selection.js';
@@ -54,23 +54,16 @@ const Row = memo(function Row(p: {
 });
 
 export function TracksList({ tracks, selection, onSelect }: TracksListProps) {
-  const listRef = useRef<HTMLDivElement>(null);
   const live = useRef({ tracks, selection, onSelect });
   live.current = { tracks, selection, onSelect };
   const activeIndex =
     selection.active === null ? -1 : tracks.findIndex((t) => t.id === selection.active);
   const active = tracks[activeIndex];
-  const virtualizer = useVirtualizer({
-    count: tracks.length,
-    getScrollElement: () => listRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-  });
-
-  // The active option stays in view (and so in the document, for aria-activedescendant).
-  useEffect(() => {
-    if (activeIndex >= 0) virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
-  }, [activeIndex, virtualizer]);
+  const { listRef, virtualizer, walkTo } = useVirtualListbox(
+    tracks.length,
+    ROW_HEIGHT,
+    activeIndex,
+  );
 
   const onPick = useRef((index: number, e: MouseEvent) => {
     const { tracks: all, selection: sel, onSelect: pick } = live.current;
@@ -84,20 +77,11 @@ export function TracksList({ tracks, selection, onSelect }: TracksListProps) {
   }).current;
 
   function onKeyDown(e: KeyboardEvent) {
-    const page = Math.max(1, Math.floor((listRef.current?.clientHeight ?? 0) / ROW_HEIGHT) - 1);
-    const moves: Record<string, number> = {
-      ArrowDown: 1,
-      ArrowUp: -1,
-      PageDown: page,
-      PageUp: -page,
-      Home: -Infinity,
-      End: Infinity,
-    };
-    const step = moves[e.key];
-    if (step === undefined || tracks.length === 0 || e.altKey || e.ctrlKey) return;
+    // Alt and Ctrl with a walking key belong to the screen's commands.
+    const to = e.altKey || e.ctrlKey ? undefined : walkTo(e);
+    if (to === undefined) return;
     // The list walks here; the screen's shortcuts skip an event handled already.
     e.preventDefault();
-    const to = Math.min(tracks.length - 1, Math.max(0, activeIndex + step));
     const next = tracks[to];
     if (next) onSelect(onlyTrack(next.id), next);
   }

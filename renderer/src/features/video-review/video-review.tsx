@@ -30,6 +30,7 @@ import { useKeyframes } from './use-keyframes.js';
 import { TrackBand } from './track-band.js';
 import { TracksPanel } from './tracks-panel.js';
 import { useTrackReview } from './use-track-review.js';
+import { useClipBoxes } from './use-clip-boxes.js';
 import { usePlayable } from './use-playable.js';
 import { VideoOverlay } from './video-overlay.js';
 
@@ -67,8 +68,8 @@ function useClipFrames(
 
 export function VideoReview(p: ReviewScreenProps) {
   const { id, solution } = p;
-  const detail = useCall('library.item', { id, solution });
-  const review = useCall('review.boxes', { id, solution });
+  const detail = useCall('library.item', { id, solution, withBoxes: false });
+  const review = useClipBoxes(id, solution);
   const nav = useItemOrder(p.order, id, p.mediaBase);
   const { playable, error, noPicture } = usePlayable(id);
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);

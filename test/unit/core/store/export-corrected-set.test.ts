@@ -4,7 +4,9 @@
  * with every kind of correction.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { passes, withTracks } from '../../../../electron/core/review/export-boxes.js';
+import { passes } from '../../../../electron/core/review/export-boxes.js';
+import { placeTracks } from '../../../../electron/core/review/place-tracks.js';
+import { trackModelBoxes } from '../../../../electron/core/tracking/model-tracks.js';
 import { mergeCorrections } from '../../../../electron/core/review/merge-corrections.js';
 import {
   MERGE_CORRECTION_COLUMNS,
@@ -136,12 +138,15 @@ const fields = (d: DetectionRow & { trackId?: number }) => ({
 /** The corrected set as the review screen sees it, filtered as an export filters. */
 function expected(q: ExportQuery) {
   return [...fx.store.exportItems(q)].map(({ media, result: r }) => {
+    const model = fx.store.results
+      .detections(r.id)
+      .sort((x, y) => x.frameIndex - y.frameIndex || x.id - y.id);
     const merged = mergeCorrections(
-      fx.store.results.detections(r.id).sort((x, y) => x.frameIndex - y.frameIndex || x.id - y.id),
+      model,
       fx.store.corrections.forContent(r.contentHash, r.solution),
       { analysed: { width: r.analysedWidth, height: r.analysedHeight } },
     );
-    const boxes = media.kind === 'video' ? withTracks(merged) : merged;
+    const boxes = media.kind === 'video' ? placeTracks(merged, trackModelBoxes(model)) : merged;
     return { path: media.path, boxes: boxes.filter((b) => passes(b, q)).map(fields) };
   });
 }
@@ -170,14 +175,15 @@ describe('the corrected export', () => {
     expect(labels('/lib/b.jpg')).toEqual(['person', 'cow', 'lynx']);
     expect(labels('/lib/d.jpg')).toEqual(['person', 'man', 'dog']);
     // The person is tracked over its three frames; the dog, left on two (its third box deleted),
-    // is too short for a track; the cat a person drew is a track of its own.
+    // is too short for a track (its number, 2, stays free: the box restored brings it back
+    // without renumbering another); the cat a person drew is a track of its own, numbered after.
     expect(all.find((i) => i.path === '/lib/v.mp4')?.boxes.map((b) => b.trackId)).toEqual([
       1,
       undefined,
       1,
       undefined,
       1,
-      2,
+      3,
     ]);
   });
 
