@@ -1,6 +1,7 @@
 /**
- * The calls on whole tracks of a clip. Each is one undo step made of ordinary corrections (one per
- * box), so it survives re-analysis like any edit and `review.editMany` with its inverse undoes it.
+ * The calls on whole tracks of a clip. Each is one transaction and one undo step made of ordinary
+ * corrections (one per box), so it survives re-analysis like any edit and `review.editMany` with
+ * its inverse undoes it.
  * Every call puts the boxes in a person's track (`track` edits): the tracker leaves those boxes
  * alone and never renumbers a track a person accepted, rejected, relabelled, merged or split, and
  * a deleted track's id is not given to another (so the tracks after it keep theirs).
@@ -9,7 +10,7 @@ import type { TrackedBox } from '../core/review/export-boxes.js';
 import { ReviewService } from '../core/review/review-service.js';
 import { atOrAfterCut } from '../core/review/track-cut.js';
 import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
-import type { Handlers } from '../shared/contract/index.js';
+import { LabelDeskError, type Handlers } from '../shared/contract/index.js';
 import type { ReviewEdit } from '../shared/contract/review-schemas.js';
 import type { ClipTracks } from './tracking/clip-tracks.js';
 
@@ -19,6 +20,14 @@ type TrackHandlers = Pick<
 >;
 
 const refOf = (b: TrackedBox) => ({ detectionId: b.detectionId, correctionId: b.correctionId });
+
+const unknownTracks = (ids: readonly number[]) =>
+  new LabelDeskError(
+    'unknown_track',
+    `${ids.length === 1 ? 'Track' : 'Tracks'} ${ids.map((id) => `#${id}`).join(', ')} ${
+      ids.length === 1 ? 'is' : 'are'
+    } not in this clip (any more): nothing was changed.`,
+  );
 
 /** The review state each decision leaves a box in (a box already there is not touched again). */
 const ALREADY = { accept: 'accepted', reject: 'rejected' } as const;
@@ -42,23 +51,32 @@ export function trackHandlers(
     return { changed: r.inverse.length, inverse: r.inverse };
   };
   /**
-   * Pins the track's boxes to its id, then edits them, in one transaction: one undo step (the
-   * edits' inverse first, then the pin's), counted once per box touched.
+   * Pins the tracks' boxes to their ids, then edits them, in one transaction: one undo step (the
+   * edits' inverse first, then the pins'), counted once per box touched. A track id not in the
+   * clip refuses the whole call, before anything is stored.
    */
   const pinnedThen = (
-    q: { id: number; solution: string; trackId: number },
+    q: { id: number; solution: string; trackIds: readonly number[] },
     choose: (b: TrackedBox) => boolean,
     editOf: (b: TrackedBox) => ReviewEdit,
   ) => {
-    const inTrack = (b: TrackedBox) => b.trackId === q.trackId;
+    const wanted = new Set(q.trackIds);
+    const inTracks = (b: TrackedBox) => b.trackId !== undefined && wanted.has(b.trackId);
     const r = store.transaction(() => {
+      // The pin's choice sees every box shown, so it also learns which tracks the clip has.
+      const present = new Set<number>();
       const pin = review.bulk(
         q.id,
         q.solution,
-        (b) => inTrack(b) && b.personTrack !== q.trackId,
-        (b) => ({ kind: 'track', box: refOf(b), track: q.trackId }),
+        (b) => {
+          if (b.trackId !== undefined) present.add(b.trackId);
+          return inTracks(b) && b.personTrack !== b.trackId;
+        },
+        (b: TrackedBox) => ({ kind: 'track', box: refOf(b), track: b.trackId as number }),
       );
-      const edit = review.bulk(q.id, q.solution, (b) => inTrack(b) && choose(b), editOf);
+      const missing = q.trackIds.filter((id) => !present.has(id));
+      if (missing.length) throw unknownTracks(missing);
+      const edit = review.bulk(q.id, q.solution, (b) => inTracks(b) && choose(b), editOf);
       return { media: edit.media, inverse: [...edit.inverse, ...pin.inverse] };
     });
     if (r.inverse.length) changed(r.media);
@@ -76,7 +94,7 @@ export function trackHandlers(
     }),
     'review.relabelTrack': first((q) =>
       pinnedThen(
-        q,
+        { ...q, trackIds: [q.trackId] },
         (b) => b.label !== q.label,
         (b) => ({ kind: 'relabel', box: refOf(b), label: q.label }),
       ),

@@ -1,7 +1,8 @@
 /**
  * Review by track on a real clip (the first seconds of OpenCV's vtest.avi, labelled by the embedded
  * real models): the `Tracks` list beside the clip, picked with the mouse, sorted, walked to its
- * ends with `[` `]`; a track accepted, one split at the frame shown, two merged, and one Ctrl+Z
+ * ends with `[` `]`; a box picked on the picture or in the Boxes list selecting its track; a track
+ * accepted, one split at the time shown between analysed frames, two merged, and one Ctrl+Z
  * undoing the merge. After each step the list and the boxes of the frame shown are checked.
  */
 import type { Page } from 'playwright-core';
@@ -9,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, type BrowserApp, type Workspace } from './browser-app.js';
 import { labelFolder, openItem } from './label-folder.js';
 import { startRealClipApp, videoTime } from './real-clip-app.js';
-import { options } from './review-steps.js';
+import { at, options, stageBox, type Opt } from './review-steps.js';
 
 /** A track action or an undo, then its refetch, can take seconds on a loaded machine. */
 const SLOW = { timeout: 15_000 };
@@ -80,6 +81,27 @@ async function boxTracks(page: Page) {
   }));
 }
 
+const trackOf = (o: Opt) => Number(/#(\d+)/.exec(o.text)?.[1] ?? 0);
+const selectedTracks = async (page: Page) =>
+  (await tracks(page)).filter((t) => t.selected).map((t) => t.id);
+/** A point of `box` inside no other box (so a click there picks it), or its centre. */
+function clearPoint(box: Opt['bbox'], others: Opt['bbox'][]) {
+  const inside = (p: { x: number; y: number }, b: Opt['bbox']) =>
+    p.x >= b.x && p.x <= b.x + b.w && p.y >= b.y && p.y <= b.y + b.h;
+  const tries = [0.5, 0.3, 0.7, 0.15, 0.85].flatMap((fx) =>
+    [0.5, 0.3, 0.7, 0.15, 0.85].map((fy) => ({ x: box.x + box.w * fx, y: box.y + box.h * fy })),
+  );
+  return (
+    tries.find((p) => !others.some((o) => inside(p, o))) ?? (tries[0] as { x: number; y: number })
+  );
+}
+/** Whether the track's option is inside the list's visible area. */
+async function inView(page: Page, t: Track) {
+  const list = await page.getByRole('listbox', { name: 'Tracks' }).boundingBox();
+  const row = await option(page, t).boundingBox();
+  return !!list && !!row && row.y >= list.y - 1 && row.y + row.height <= list.y + list.height + 1;
+}
+
 describe('review by track', () => {
   it('lists the clip’s tracks; picking one goes to its first box and highlights it; [ and ] go to its ends', async () => {
     const { page } = app;
@@ -134,6 +156,55 @@ describe('review by track', () => {
     await expect.poll(() => time(page)).toBeCloseTo(longest!.start, 0);
   }, 600_000);
 
+  it('a box picked in the Boxes list or on the picture selects its track in the Tracks list', async () => {
+    const { page } = app;
+    const [longest] = await tracks(page);
+    // A frame with a box of the longest track and one of another track.
+    const both = (l: Opt[]) =>
+      l.some((o) => trackOf(o) === longest!.id) &&
+      l.some((o) => trackOf(o) > 0 && trackOf(o) !== longest!.id);
+    let opts = await options(page);
+    for (let i = 0; i < 40 && !both(opts); i++) {
+      const t = await time(page);
+      await page.getByRole('button', { name: 'Next detection' }).click();
+      await expect.poll(() => time(page)).toBeGreaterThan(t);
+      opts = await options(page);
+    }
+    expect(both(opts)).toBe(true);
+    const mine = opts.find((o) => trackOf(o) === longest!.id)!;
+    const other = opts.find((o) => trackOf(o) > 0 && trackOf(o) !== longest!.id)!;
+    const otherTrack = (await tracks(page)).find((t) => t.id === trackOf(other))!;
+    const at0 = await time(page);
+
+    // In the Boxes list: its track becomes the one selected (and in view); the clip stays put.
+    await page.getByRole('listbox', { name: 'Boxes' }).locator(`[id="${other.id}"]`).click();
+    await expect.poll(() => selectedTracks(page)).toEqual([otherTrack.id]);
+    expect(await inView(page, otherTrack)).toBe(true);
+    expect(await time(page)).toBeCloseTo(at0, 3);
+    expect((await boxTracks(page)).filter((b) => b.selected).map((b) => b.track)).toEqual([
+      otherTrack.id,
+    ]);
+    await page
+      .getByRole('img', { name: new RegExp(`Selected on the timeline: .*#${otherTrack.id} `) })
+      .waitFor();
+
+    // On the picture: a click on the longest track's box selects that track again.
+    const stage = await stageBox(page, clipName);
+    const point = clearPoint(
+      mine.bbox,
+      opts.filter((o) => o !== mine).map((o) => o.bbox),
+    );
+    await page.mouse.click(at(stage, point.x, point.y).x, at(stage, point.x, point.y).y);
+    await expect.poll(() => selectedTracks(page)).toEqual([longest!.id]);
+    expect(await inView(page, longest!)).toBe(true);
+    expect((await boxTracks(page)).filter((b) => b.selected).map((b) => b.track)).toEqual([
+      longest!.id,
+    ]);
+    await screenshot(page, 'track-review-box-picked');
+    await page.keyboard.press('[');
+    await expect.poll(() => time(page)).toBeCloseTo(longest!.start, 0);
+  }, 120_000);
+
   it('accepts the picked track: its name says so, and its boxes on every frame are accepted', async () => {
     const { page } = app;
     const [longest] = await tracks(page);
@@ -159,29 +230,43 @@ describe('review by track', () => {
     await expect.poll(async () => (await mine()).map((b) => b.accepted)).toEqual([true]);
   }, 120_000);
 
-  it('splits a track at the frame shown: the later boxes become a new track', async () => {
+  it('splits a track at the time shown between analysed frames: the later boxes become a new track', async () => {
     const { page } = app;
     const before = await tracks(page);
     const second = before[1]!;
     await option(page, second).click();
     await expect.poll(() => time(page)).toBeCloseTo(second.start, 0);
-    // One analysed frame on: inside the track.
-    await page.getByRole('button', { name: 'Next detection' }).click();
-    await expect.poll(() => time(page)).toBeGreaterThan(second.start + 0.1);
+    // Two analysed frames on, then one video frame back: between two analysed frames inside the
+    // track, nearer the earlier one (a cut there at the nearest analysed frame would take it).
+    for (let i = 0; i < 2; i++) {
+      const t = await time(page);
+      await page.getByRole('button', { name: 'Next detection' }).click();
+      await expect.poll(() => time(page)).toBeGreaterThan(t);
+    }
+    expect(await time(page)).toBeLessThanOrEqual(second.end + 0.05);
+    const analysed = await time(page);
+    await page.keyboard.press(',');
+    await expect.poll(() => time(page)).toBeLessThan(analysed);
+    await page.getByText(/^Between analysed frames/).waitFor();
     const cut = await time(page);
-    expect(cut).toBeLessThanOrEqual(second.end + 0.05);
+    expect(cut).toBeGreaterThan(second.start + 0.05);
     await page.getByRole('button', { name: 'Split track' }).click();
     await expect.poll(async () => (await tracks(page)).length, SLOW).toBe(before.length + 1);
     const after = await tracks(page);
     const head = after.find((t) => t.id === second.id)!;
     const tail = after.find((t) => !before.some((b) => b.id === t.id))!;
     expect(head.start).toBeCloseTo(second.start, 1);
+    // The cut is at the time shown: the analysed frame before it stays in the track.
     expect(head.end).toBeLessThan(cut);
-    expect(tail.start).toBeCloseTo(cut, 0);
+    expect(head.end).toBeGreaterThan(second.start);
+    expect(tail.start).toBeGreaterThan(cut);
+    expect(tail.start).toBeCloseTo(analysed, 0);
     expect(tail.end).toBeCloseTo(second.end, 1);
     expect(head.boxes + tail.boxes).toBe(second.boxes);
     expect(tail.label).toBe(second.label);
-    // The box on this frame is now in the new track.
+    // On the next analysed frame, the box is in the new track.
+    await page.getByRole('button', { name: 'Next detection' }).click();
+    await expect.poll(() => time(page)).toBeGreaterThan(cut);
     await expect.poll(async () => (await boxTracks(page)).map((b) => b.track)).toContain(tail.id);
     expect((await boxTracks(page)).map((b) => b.track)).not.toContain(second.id);
     await screenshot(page, 'track-review-split');

@@ -125,10 +125,13 @@ export const RelabelTrackInput = z.object({
 
 const TrackId = z.number().int().min(1);
 
-/** A decision on every box of one track of a clip: accept, reject or delete them all. */
+/**
+ * A decision on every box of some tracks of a clip: accept, reject or delete them all, in one
+ * transaction. A track that is not in the clip (any more) refuses the whole call.
+ */
 export const EditTrackInput = z.object({
   ...ItemRef,
-  trackId: TrackId,
+  trackIds: z.array(TrackId).min(1).max(1000),
   kind: z.enum(['accept', 'reject', 'delete']),
 });
 

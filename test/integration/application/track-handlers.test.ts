@@ -17,8 +17,10 @@ let clipId: number;
 
 const call = <N extends CallName>(name: N, input: CallInput<N>): Promise<CallResult<N>> =>
   callReview(store, (folderId) => changed.push(folderId), name, input);
+const editTracks = (trackIds: number[], kind: 'accept' | 'reject' | 'delete') =>
+  call('review.editTrack', { id: clipId, solution: 'objects', trackIds, kind });
 const editTrack = (trackId: number, kind: 'accept' | 'reject' | 'delete') =>
-  call('review.editTrack', { id: clipId, solution: 'objects', trackId, kind });
+  editTracks([trackId], kind);
 const undo = (inverse: CallResult<'review.editTrack'>['inverse']) =>
   call('review.editMany', { id: clipId, solution: 'objects', edits: inverse });
 
@@ -134,6 +136,35 @@ describe('track decisions', () => {
     expect((await boxes(true)).filter((b) => b.deleted)).toHaveLength(5);
     await undo(r.inverse);
     expect(await summary()).toEqual(before);
+  });
+
+  it('decides on several tracks in one call: one transaction, one undo step', async () => {
+    const before = await summary();
+    const r = await editTracks([1, 2], 'reject');
+    expect(r.changed).toBe(10);
+    expect(changed).toHaveLength(1);
+    const after = await summary();
+    expect(after.filter((s) => s.endsWith(':rejected'))).toHaveLength(10);
+    expect(after).toContain('2:dog:null:pending');
+    await undo(r.inverse);
+    expect(await summary()).toEqual(before);
+  });
+
+  it('refuses the whole call when one track is not in the clip: nothing is half done', async () => {
+    const before = await summary(true);
+    // Track 2 exists and comes first; 7 does not (and 1 is deleted first, so it no longer does).
+    await expect(editTracks([2, 7], 'accept')).rejects.toMatchObject({
+      code: 'unknown_track',
+      message: expect.stringContaining('#7'),
+    });
+    expect(await summary(true)).toEqual(before);
+    const gone = await editTrack(1, 'delete');
+    const afterDelete = await summary(true);
+    await expect(editTracks([2, 1], 'delete')).rejects.toMatchObject({ code: 'unknown_track' });
+    expect(await summary(true)).toEqual(afterDelete);
+    expect(changed).toHaveLength(1); // only the delete that went through
+    await undo(gone.inverse);
+    expect(await summary(true)).toEqual(before);
   });
 
   it('keeps the decisions when the clip is analysed again and its boxes come back moved', async () => {

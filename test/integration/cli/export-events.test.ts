@@ -122,7 +122,7 @@ describe('labeldesk export --format events', () => {
       const done = await callReview(store, () => undefined, 'review.editTrack', {
         id: clip?.id as number,
         solution: 'objects',
-        trackId: longest.track,
+        trackIds: [longest.track],
         kind: 'reject',
       });
       expect(done.changed).toBeGreaterThan(0);

@@ -10,6 +10,7 @@ import {
   keepExisting,
   onlyTrack,
   pickTrack,
+  tracksOfBoxes,
 } from '../../../renderer/src/features/video-review/track-selection.js';
 
 let n = 0;
@@ -51,7 +52,6 @@ describe('track summaries', () => {
     expect(trackName(byId.get(3)!)).toBe('person #3 · 00:01.2–00:12.6 · 58 boxes');
     expect(trackName(byId.get(2)!)).toBe('person #2 · 00:00.2–00:00.2 · 1 box');
     expect(byId.get(1)!.meanScore).toBeCloseTo(0.6, 6);
-    expect([byId.get(3)!.firstFrame, byId.get(3)!.lastFrame]).toEqual([6, 63]);
   });
 
   it('says when a person decided on every box, or only some', () => {
@@ -110,5 +110,18 @@ describe('track selection', () => {
     const after = keepExisting(sel, (id) => id !== 4);
     expect([...after.ids]).toEqual([2]);
     expect(after.active).toBeNull();
+  });
+
+  it('follows the boxes a person picks: their tracks, the newly added one active', () => {
+    const picked = (...tracks: (number | null)[]) => tracks.map((trackId) => ({ trackId }));
+    expect(tracksOfBoxes(onlyTrack(2), picked(4))).toEqual(onlyTrack(4));
+    // Shift adds a box of another track: both selected, the new one active.
+    const two = tracksOfBoxes(onlyTrack(4), picked(4, 9, null));
+    expect([[...two.ids].sort(), two.active]).toEqual([[4, 9], 9]);
+    // A box in no track, or none, leaves no track selected.
+    expect(tracksOfBoxes(two, picked(null))).toEqual({ ids: new Set(), active: null });
+    expect(tracksOfBoxes(two, [])).toEqual({ ids: new Set(), active: null });
+    // Dropping a box keeps the active track if it is still picked.
+    expect(tracksOfBoxes(two, picked(9)).active).toBe(9);
   });
 });

@@ -116,9 +116,12 @@ interface SideProps {
   /** A note above the list (why a clip's frame is not editable now). */
   note?: ReactNode;
   onRelabelTrack?(trackId: number, label: string): void;
+  /** A person picked boxes in the list (a clip selects their tracks too); else they are selected. */
+  onSelect?(keys: Set<string>): void;
 }
 
-export function WorkbenchSide({ w, title, total, loaded, note, onRelabelTrack }: SideProps) {
+export function WorkbenchSide(p: SideProps) {
+  const { w, title, total, loaded, note, onRelabelTrack } = p;
   const { sel, firstSelected } = w;
   const trackId = sel.size === 1 ? (firstSelected?.trackId ?? null) : null;
   return (
@@ -143,7 +146,7 @@ export function WorkbenchSide({ w, title, total, loaded, note, onRelabelTrack }:
       <ReviewBoxesList
         boxes={w.rows}
         selected={sel}
-        onSelect={w.setSelected}
+        onSelect={p.onSelect ?? w.setSelected}
         conflicts={w.conflicts}
       />
     </aside>

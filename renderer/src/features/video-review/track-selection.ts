@@ -50,3 +50,20 @@ export function keepExisting(sel: TrackSelection, exists: (id: number) => boolea
     active: sel.active !== null && exists(sel.active) ? sel.active : null,
   };
 }
+
+/**
+ * The tracks of the boxes a person picked on the picture or in the Boxes list: those become the
+ * selected tracks (none when no picked box is in a track). The active one is a track just added,
+ * else the active one if still picked.
+ */
+export function tracksOfBoxes(
+  sel: TrackSelection,
+  picked: readonly { trackId: number | null }[],
+): TrackSelection {
+  const ids = new Set<number>();
+  for (const b of picked) if (b.trackId !== null) ids.add(b.trackId);
+  if (ids.size === 0) return NO_TRACKS;
+  const added = [...ids].find((id) => !sel.ids.has(id));
+  const kept = sel.active !== null && ids.has(sel.active) ? sel.active : null;
+  return { ids, active: added ?? kept ?? ([...ids][0] as number) };
+}

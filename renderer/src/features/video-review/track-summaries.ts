@@ -16,9 +16,6 @@ export interface TrackSummary {
   meanScore: number;
   /** Every box accepted, or rejected, by a person; `mixed` when some are decided. */
   review: 'pending' | 'accepted' | 'rejected' | 'mixed';
-  /** The frames (sample index) of its first and last box. */
-  firstFrame: number;
-  lastFrame: number;
 }
 
 export type TrackSort = 'start' | 'length' | 'class' | 'score';
@@ -34,8 +31,6 @@ interface Tally {
   labels: Map<string, number>;
   startMs: number;
   endMs: number;
-  firstFrame: number;
-  lastFrame: number;
   boxes: number;
   scores: number;
   decided: Map<ReviewBox['review'], number>;
@@ -52,8 +47,6 @@ export function summariseTracks(boxes: readonly ReviewBox[]): TrackSummary[] {
         labels: new Map(),
         startMs: b.timeMs,
         endMs: b.timeMs,
-        firstFrame: b.frameIndex,
-        lastFrame: b.frameIndex,
         boxes: 0,
         scores: 0,
         decided: new Map(),
@@ -61,8 +54,8 @@ export function summariseTracks(boxes: readonly ReviewBox[]): TrackSummary[] {
       tallies.set(b.trackId, t);
     }
     t.labels.set(b.label, (t.labels.get(b.label) ?? 0) + 1);
-    if (b.timeMs < t.startMs) [t.startMs, t.firstFrame] = [b.timeMs, b.frameIndex];
-    if (b.timeMs > t.endMs) [t.endMs, t.lastFrame] = [b.timeMs, b.frameIndex];
+    t.startMs = Math.min(t.startMs, b.timeMs);
+    t.endMs = Math.max(t.endMs, b.timeMs);
     t.boxes += 1;
     t.scores += b.score;
     t.decided.set(b.review, (t.decided.get(b.review) ?? 0) + 1);
@@ -75,8 +68,6 @@ export function summariseTracks(boxes: readonly ReviewBox[]): TrackSummary[] {
     boxes: t.boxes,
     meanScore: t.scores / t.boxes,
     review: t.decided.size > 1 ? 'mixed' : ([...t.decided.keys()][0] ?? 'pending'),
-    firstFrame: t.firstFrame,
-    lastFrame: t.lastFrame,
   }));
 }
 

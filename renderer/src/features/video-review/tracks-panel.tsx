@@ -81,7 +81,7 @@ export function TracksPanel({ t, loaded }: { t: TrackReview; loaded: boolean }) 
         <ActionButton
           label="Split track"
           command="track.split"
-          why="Cut the selected track at the frame shown: from it on, a new track"
+          why="Cut the selected track at the time shown: from it on, a new track"
           enabled={t.canSplit}
           onClick={t.split}
         />

@@ -12,7 +12,13 @@ import { useCommands } from '../../keyboard/use-commands.js';
 import type { ReviewSession } from '../review/review-session.js';
 import type { Workbench } from '../review/use-review-workbench.js';
 import type { AnalysedFrame } from './clip-frames.js';
-import { keepExisting, NO_TRACKS, onlyTrack, type TrackSelection } from './track-selection.js';
+import {
+  keepExisting,
+  NO_TRACKS,
+  onlyTrack,
+  tracksOfBoxes,
+  type TrackSelection,
+} from './track-selection.js';
 import {
   sortTracks,
   summariseTracks,
@@ -28,6 +34,8 @@ interface TrackReviewOptions {
   boxes: readonly ReviewBox[];
   /** The analysed frame shown (nearest the playhead). */
   frame: AnalysedFrame | undefined;
+  /** Where `Split track` cuts: the analysed frame shown, or the time shown when paused between. */
+  cutMs: number | undefined;
   w: Workbench;
   seek(timeMs: number): void;
 }
@@ -62,56 +70,62 @@ export function useTrackReview(o: TrackReviewOptions) {
   frameBoxes.current = o.frame?.boxes;
   const shownIndex = o.frame?.index;
   const idsKey = [...selection.ids].join(',');
+  // A selection that came from the boxes a person picked: they stay as picked (not re-selected).
+  const fromBoxes = useRef<string | null>(null);
   useEffect(() => {
-    if (idsKey === '') return;
+    const echo = fromBoxes.current === idsKey;
+    fromBoxes.current = null;
+    if (idsKey === '' || echo) return;
     const ids = new Set(idsKey.split(',').map(Number));
     const here = (frameBoxes.current ?? []).filter((b) => b.trackId !== null && ids.has(b.trackId));
     setSelected(new Set(here.map((b) => b.key)));
   }, [idsKey, shownIndex, setSelected]);
 
   const ref = { id: o.id, solution: o.solution };
-  /** The calls in order, as one undo step; a failed one stops the rest, and what went through stays undoable. */
-  const run = (label: string, calls: Call[]) => {
-    if (calls.length === 0) return false;
+  /** One call, one undo step (each call is one transaction: all of it or nothing). */
+  const run = (label: string, call: Call) => {
     void o.w.edits.recorded(label, async () => {
-      let inverse: ReviewEdit[] = [];
-      for (const call of calls) {
-        try {
-          inverse = [...(await call()).inverse, ...inverse];
-        } catch (err) {
-          o.session.fail(codedError(err));
-          break;
-        }
+      try {
+        return { inverse: (await call()).inverse };
+      } catch (err) {
+        o.session.fail(codedError(err));
+        return { inverse: [] };
       }
-      return { inverse };
     });
     return true;
   };
+  // Every selected track in one call: all of them or none (one transaction on the other side).
   const decide = (kind: 'accept' | 'reject' | 'delete') =>
-    run(
-      `${kind} track`,
-      chosen.map((t) => () => api.call('review.editTrack', { ...ref, trackId: t.id, kind })),
+    chosen.length > 0 &&
+    run(`${kind} track`, () =>
+      api.call('review.editTrack', { ...ref, trackIds: chosen.map((t) => t.id), kind }),
     );
   const merge = () => {
     if (chosen.length < 2) return false;
     const trackIds = chosen.map((t) => t.id);
     // The merged track takes the smallest id; the others' ids may go to other tracks after it.
     select(onlyTrack(Math.min(...trackIds)));
-    return run('merge tracks', [() => api.call('review.mergeTracks', { ...ref, trackIds })]);
+    return run('merge tracks', () => api.call('review.mergeTracks', { ...ref, trackIds }));
   };
-  // Cut at the frame shown: it must be after the track's first box and not after its last.
-  const frameIndex = o.frame?.index;
+  // The cut must fall after the track's first box and not after its last (times, not frame
+  // indices: a keyframe between samples has an index that says nothing of its place).
+  const { cutMs } = o;
   const canSplit =
     chosen.length === 1 &&
     active !== undefined &&
-    frameIndex !== undefined &&
-    frameIndex > active.firstFrame &&
-    frameIndex <= active.lastFrame;
+    cutMs !== undefined &&
+    cutMs > active.startMs &&
+    cutMs <= active.endMs;
   const split = () =>
     canSplit &&
-    run('split track', [
-      () => api.call('review.splitTrack', { ...ref, trackId: active.id, frameIndex }),
-    ]);
+    run('split track', () =>
+      api.call('review.splitTrack', {
+        ...ref,
+        trackId: active.id,
+        frameIndex: Math.max(0, o.frame?.index ?? 0),
+        timeMs: cutMs,
+      }),
+    );
   const goTo = (end: 'startMs' | 'endMs') => (active ? o.seek(active[end]) : false);
 
   useCommands('clip', {
@@ -133,6 +147,17 @@ export function useTrackReview(o: TrackReviewOptions) {
     selection,
     chosen,
     active,
+    /** Boxes picked on the picture or in the Boxes list: their tracks are selected in the list. */
+    pickBoxes(keys: ReadonlySet<string>) {
+      setSelected(keys);
+      const next = tracksOfBoxes(
+        selection,
+        o.w.shown.filter((b) => keys.has(b.key)),
+      );
+      const key = [...next.ids].join(',');
+      if (key !== idsKey) fromBoxes.current = key;
+      select(next);
+    },
     /** A click or a walk in the list: the clip goes to the picked track's first box. */
     pick(sel: TrackSelection, track: TrackSummary) {
       select(sel);

@@ -146,7 +146,8 @@ export function VideoReview(p: ReviewScreenProps) {
   useEffect(() => setSelected((s) => (s.size === 0 ? s : new Set())), [frame?.index, setSelected]);
   useEffect(() => kf.follow(w.firstSelected?.trackId ?? null));
   // After that reset: the selected tracks' boxes on the new frame are selected.
-  const tracks = useTrackReview({ ...p, boxes, frame, w, seek });
+  const cutMs = paused && !onAnalysed ? timeMs : frame?.timeMs;
+  const tracks = useTrackReview({ ...p, boxes, frame, cutMs, w, seek });
 
   // Opened on a box (a mistake from Quality): go to its frame once the clip can seek, then select it.
   const focus = useRef<{ id: number; key: string } | null>(null);
@@ -216,6 +217,7 @@ export function VideoReview(p: ReviewScreenProps) {
               picture={picture}
               boxes={paused ? w.drawn : NO_BOXES}
               {...w.stageProps}
+              onSelect={tracks.pickBoxes}
             >
               {playable?.state === 'ready' ? (
                 <video
@@ -300,6 +302,7 @@ export function VideoReview(p: ReviewScreenProps) {
           loaded={review.data !== undefined}
           note={note}
           onRelabelTrack={(trackId, label) => void w.edits.relabelTrack(trackId, label)}
+          onSelect={tracks.pickBoxes}
         />
       </div>
     </div>
