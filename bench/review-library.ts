@@ -9,6 +9,8 @@ import sharp from 'sharp';
 import { hashFile } from '../electron/core/library/hash-file.js';
 import { openLibraryStore } from '../electron/core/store/open-library-store.js';
 import type { BoxXYWH, DetectionInput } from '../electron/core/store/store-types.js';
+import { iou } from '../electron/shared/geometry/box-math.js';
+import { CONFLICT_MIN_IOU } from '../electron/shared/geometry/conflicts.js';
 import { seededRandom } from './seeded-random.js';
 
 export const PICTURE = { width: 1920, height: 1080 };
@@ -26,13 +28,18 @@ export interface BenchImage {
   boxes: BenchBox[];
 }
 
-/** Detector-like boxes: 1–6 % of the width, 2–10 % of the height, anywhere in the picture. */
+/**
+ * Detector-like boxes: 1–6 % of the width, 2–10 % of the height, anywhere in the picture. None is
+ * a conflict (another class on the same object, IoU ≥ 0.7): the review would list such a pair as
+ * one row, and the bench waits for every box to be listed.
+ */
 export function makeBoxes(count: number, seed: number): BenchBox[] {
   const r = seededRandom(seed);
-  return Array.from({ length: count }, () => {
+  const boxes: BenchBox[] = [];
+  while (boxes.length < count) {
     const w = 0.01 + r() * 0.05;
     const h = 0.02 + r() * 0.08;
-    return {
+    const box = {
       x: r() * (1 - w),
       y: r() * (1 - h),
       w,
@@ -40,7 +47,10 @@ export function makeBoxes(count: number, seed: number): BenchBox[] {
       label: CLASSES[Math.floor(r() * CLASSES.length)] ?? 'person',
       score: 0.3 + r() * 0.69,
     };
-  });
+    if (!boxes.some((b) => b.label !== box.label && iou(b, box) >= CONFLICT_MIN_IOU))
+      boxes.push(box);
+  }
+  return boxes;
 }
 
 async function writePicture(file: string, seed: number): Promise<void> {
