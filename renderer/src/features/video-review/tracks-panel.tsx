@@ -28,6 +28,28 @@ function ActionButton(p: {
   );
 }
 
+/** The decisions on every box of the selected tracks, one button each. */
+const DECISIONS = [
+  {
+    decision: 'accept',
+    label: 'Accept track',
+    command: 'track.accept',
+    why: 'Accept every box of the selected tracks',
+  },
+  {
+    decision: 'reject',
+    label: 'Reject track',
+    command: 'track.reject',
+    why: 'Reject every box of the selected tracks',
+  },
+  {
+    decision: 'delete',
+    label: 'Delete track',
+    command: 'track.delete',
+    why: 'Delete every box of the selected tracks',
+  },
+] as const;
+
 export function TracksPanel({ t, loaded }: { t: TrackReview; loaded: boolean }) {
   const some = t.chosen.length > 0;
   return (
@@ -50,27 +72,16 @@ export function TracksPanel({ t, loaded }: { t: TrackReview; loaded: boolean }) 
         </label>
       </div>
       <div className="track-actions" role="group" aria-label="Track actions">
-        <ActionButton
-          label="Accept track"
-          command="track.accept"
-          why="Accept every box of the selected tracks"
-          enabled={some}
-          onClick={() => t.decide('accept')}
-        />
-        <ActionButton
-          label="Reject track"
-          command="track.reject"
-          why="Reject every box of the selected tracks"
-          enabled={some}
-          onClick={() => t.decide('reject')}
-        />
-        <ActionButton
-          label="Delete track"
-          command="track.delete"
-          why="Delete every box of the selected tracks"
-          enabled={some}
-          onClick={() => t.decide('delete')}
-        />
+        {DECISIONS.map((d) => (
+          <ActionButton
+            key={d.decision}
+            label={d.label}
+            command={d.command}
+            why={d.why}
+            enabled={some}
+            onClick={() => t.decide(d.decision)}
+          />
+        ))}
         <ActionButton
           label="Merge tracks"
           command="track.merge"
