@@ -2,20 +2,15 @@
  * `labels.import` and `labeldesk import`: reads a label source, finds each labelled file in the
  * library, and makes its labels the file's corrected set as a person's accepted work (see
  * core/import/plan-import.ts), marking the file reviewed by the import. Each file is planned and
- * written inside a batch transaction, so a file the batch already wrote (a duplicate of the same
- * content) is planned against what was written. Problems are per file; the rest goes on.
+ * written in turn inside a batch transaction, so a file the batch already wrote (a duplicate of
+ * the same content) is planned against what was written. Problems are per file; the rest goes on.
  */
 import type { ImportedFile, ImportFormat, ImportIssue } from '../core/import/import-model.js';
 import { LibraryIndex } from '../core/import/match-files.js';
 import { planImport, type FileState } from '../core/import/plan-import.js';
 import { readLabels } from '../core/import/read-labels.js';
 import { issue } from '../core/import/import-model.js';
-import type {
-  CorrectionInput,
-  DetectionRow,
-  LibraryStore,
-  MediaRecord,
-} from '../core/store/store-types.js';
+import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
 
 export { IMPORT_FORMATS, type ImportFormat } from '../core/import/import-model.js';
 
@@ -66,8 +61,8 @@ export async function importLabels(
 }
 
 /**
- * One batch in one transaction. Corrections are written once per batch; a second file of a content
- * already planned flushes them first, so that it is planned against what the first wrote.
+ * One batch in one transaction. Each file's corrections are written as soon as it is planned, so
+ * a second file of the same content is planned against what the first wrote.
  */
 function importBatch(
   store: LibraryStore,
@@ -78,18 +73,7 @@ function importBatch(
   summary: ImportSummary,
 ): void {
   const reviewed: number[] = [];
-  let pending: CorrectionInput[] = [];
-  // Contents that had no correction before: the mirror is computed from the boxes just read.
-  let fresh = new Map<string, { resultId: number; model: readonly DetectionRow[] }>();
-  const planned = new Set<string>();
-  const flush = () => {
-    store.corrections.writeMany(pending, (hash, s) =>
-      s === solution ? fresh.get(hash) : undefined,
-    );
-    pending = [];
-    fresh = new Map();
-    planned.clear();
-  };
+  const writer = store.corrections.bulkWriter();
   for (const file of batch) {
     const media = index.match(file);
     if ('code' in media) {
@@ -103,7 +87,6 @@ function importBatch(
       continue;
     }
     seen.set(media.id, file.source);
-    if (media.contentHash && planned.has(media.contentHash)) flush();
     const state = stateOf(store, media, file, solution);
     const plan = 'code' in state ? state : planImport(file, state, solution);
     if ('code' in plan) {
@@ -112,9 +95,9 @@ function importBatch(
     }
     if (plan.kind === 'write') {
       const { result, model, corrections } = state as FileState;
-      pending.push(...plan.corrections);
-      planned.add(result.contentHash);
-      if (corrections.length === 0) fresh.set(result.contentHash, { resultId: result.id, model });
+      // Contents that had no correction before: the mirror is computed from the boxes just read.
+      const known = corrections.length === 0 ? { resultId: result.id, model } : undefined;
+      writer.write(plan.corrections, known);
       summary.files++;
       reviewed.push(media.id);
     } else {
@@ -124,7 +107,7 @@ function importBatch(
     }
     summary.boxes += plan.boxes;
   }
-  flush();
+  writer.finish();
   store.reviewed.markReviewed(reviewed, solution, 'import');
 }
 

@@ -61,8 +61,9 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
   // so a transaction of many updates need not spill index pages to the WAL before it commits.
   db.pragma('cache_size = -32768');
   const readers = new Set<Db>();
-  const { mirror, mirrorKnown } = reviewMirror(db);
-  const corrections = new CorrectionsRepo(db, now, mirror, mirrorKnown);
+  const mirrors = reviewMirror(db);
+  const { mirror } = mirrors;
+  const corrections = new CorrectionsRepo(db, now, mirrors);
   const integrity = db.prepare<[], { integrity_check: string }>('PRAGMA integrity_check');
   return {
     file,

@@ -14,16 +14,47 @@ import type { DetectionOrigin, DetectionRow, MergeCorrection, ReviewState } from
 export type MirrorFn = (contentHash: string, solution: string) => boolean;
 
 /**
- * The same mirror when the caller already holds the state (an import that has just read the
- * model's boxes and written a content's only corrections): nothing is read back.
+ * Mirror values gathered over many contents and written set-based at the end (a bulk writer):
+ * detection ids per new `review`/`origin` pair, result ids per new box count. A statement per
+ * value, not per row: an import of 100k files rewrites a million detections.
  */
-export type MirrorKnownFn = (
-  resultId: number,
-  model: readonly DetectionRow[],
-  corrections: readonly MergeCorrection[],
-) => void;
+export class MirrorChanges {
+  readonly detections = new Map<string, number[]>();
+  readonly counts = new Map<number, number[]>();
 
-export function reviewMirror(db: Db): { mirror: MirrorFn; mirrorKnown: MirrorKnownFn } {
+  detection(id: number, review: ReviewState, origin: DetectionOrigin): void {
+    push(this.detections, `${review} ${origin}`, id);
+  }
+
+  count(resultId: number, boxes: number): void {
+    push(this.counts, boxes, resultId);
+  }
+}
+
+function push<K>(map: Map<K, number[]>, key: K, id: number): void {
+  const list = map.get(key);
+  if (list) list.push(id);
+  else map.set(key, [id]);
+}
+
+export interface ReviewMirror {
+  mirror: MirrorFn;
+  /** `mirror`, gathered into `changes` instead of written. */
+  planMirror(contentHash: string, solution: string, changes: MirrorChanges): boolean;
+  /**
+   * The same when the caller already holds the state (an import that has just read the model's
+   * boxes and written a content's only corrections): nothing is read back.
+   */
+  planMirrorKnown(
+    resultId: number,
+    model: readonly DetectionRow[],
+    corrections: readonly MergeCorrection[],
+    changes: MirrorChanges,
+  ): void;
+  applyMirror(changes: MirrorChanges): void;
+}
+
+export function reviewMirror(db: Db): ReviewMirror {
   const corrections = db.prepare<[string, string], CorrectionDbRow>(
     `SELECT ${CORRECTION_COLUMNS} FROM corrections WHERE content_hash = ? AND solution = ?
      ORDER BY frame_index, id`,
@@ -37,12 +68,15 @@ export function reviewMirror(db: Db): { mirror: MirrorFn; mirrorKnown: MirrorKno
        ORDER BY frame_index, id`,
     )
     .raw();
-  const update = db.prepare<[ReviewState, DetectionOrigin, number]>(
-    'UPDATE detections SET review = ?, origin = ? WHERE id = ?',
+  const setState = db.prepare<[ReviewState, DetectionOrigin, string]>(
+    `UPDATE detections SET review = ?, origin = ?
+     WHERE id IN (SELECT value FROM json_each(?))`,
   );
-  const count = db.prepare<[number, number]>('UPDATE results SET box_count = ? WHERE id = ?');
+  const setCount = db.prepare<[number, string]>(
+    'UPDATE results SET box_count = ? WHERE id IN (SELECT value FROM json_each(?))',
+  );
 
-  const mirrorKnown: MirrorKnownFn = (resultId, model, rows) => {
+  const planMirrorKnown: ReviewMirror['planMirrorKnown'] = (resultId, model, rows, changes) => {
     const merged = mergeCorrections(model, rows, { includeDeleted: true });
     const byId = new Map(model.map((d) => [d.id, d]));
     let boxes = 0;
@@ -51,18 +85,38 @@ export function reviewMirror(db: Db): { mirror: MirrorFn; mirrorKnown: MirrorKno
       const review: ReviewState = b.deleted ? 'rejected' : b.review;
       if (!b.deleted && b.review !== 'rejected') boxes++;
       const d = b.detectionId === null ? undefined : byId.get(b.detectionId);
-      if (d && (d.review !== review || d.origin !== b.origin)) update.run(review, b.origin, d.id);
+      if (d && (d.review !== review || d.origin !== b.origin))
+        changes.detection(d.id, review, b.origin);
     }
-    count.run(boxes, resultId);
+    changes.count(resultId, boxes);
   };
-  const mirror: MirrorFn = (contentHash, solution) => {
+  const applyMirror = (changes: MirrorChanges) => {
+    for (const [state, ids] of changes.detections) {
+      const [review, origin] = state.split(' ') as [ReviewState, DetectionOrigin];
+      setState.run(review, origin, JSON.stringify(ids));
+    }
+    for (const [boxes, ids] of changes.counts) setCount.run(boxes, JSON.stringify(ids));
+    changes.detections.clear();
+    changes.counts.clear();
+  };
+  const planMirror: ReviewMirror['planMirror'] = (contentHash, solution, changes) => {
     const rows = corrections.all(contentHash, solution);
     // A fresh result without corrections is already mirrored: its boxes were saved pending.
     if (rows.length === 0) return false;
     const r = result.get(contentHash, solution);
     if (!r) return false;
-    mirrorKnown(r.id, detections.all(r.id).map(fromRaw), rows.map(toCorrection));
+    planMirrorKnown(r.id, detections.all(r.id).map(fromRaw), rows.map(toCorrection), changes);
     return true;
   };
-  return { mirror, mirrorKnown };
+  const once = new MirrorChanges();
+  return {
+    mirror: (contentHash, solution) => {
+      const wrote = planMirror(contentHash, solution, once);
+      applyMirror(once);
+      return wrote;
+    },
+    planMirror,
+    planMirrorKnown,
+    applyMirror,
+  };
 }

@@ -176,10 +176,23 @@ export type MergeCorrection = Omit<
  * For a bulk writer: a content it knows had no correction before its write, with its result and
  * model boxes (just read), so the library view's mirror is computed without reading them back.
  */
-export type FreshContents = (
-  contentHash: string,
-  solution: string,
-) => { resultId: number; model: readonly DetectionRow[] } | undefined;
+export type FreshContents = (contentHash: string, solution: string) => KnownContent | undefined;
+
+export interface KnownContent {
+  resultId: number;
+  model: readonly DetectionRow[];
+}
+
+/** See `corrections.bulkWriter`. */
+export interface CorrectionsBulkWriter {
+  /**
+   * Writes one content's corrections now. `known`: the content had no correction before, and
+   * these are its result and model boxes (its mirror is then computed without reading back).
+   */
+  write(corrections: readonly CorrectionInput[], known?: KnownContent): void;
+  /** Writes the library view's mirror of everything written since the last `finish`. */
+  finish(): void;
+}
 
 export interface MediaPageRow {
   media: MediaRecord;
@@ -364,6 +377,12 @@ export interface LibraryStore {
      * answers, else read back). Returns how many.
      */
     writeMany(corrections: readonly CorrectionInput[], fresh?: FreshContents): number;
+    /**
+     * A writer for a bulk writer's own transaction (call it inside `transaction`): each content's
+     * corrections are written as they come, the library view's mirror at `finish`, which must
+     * run before the transaction ends.
+     */
+    bulkWriter(): CorrectionsBulkWriter;
   };
 
   reviewed: {
