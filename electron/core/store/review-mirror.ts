@@ -20,10 +20,16 @@ export type MirrorFn = (contentHash: string, solution: string) => boolean;
  */
 export class MirrorChanges {
   readonly detections = new Map<string, number[]>();
+  /** Results all of whose boxes take one pair (an import's edits): rewritten by result, cheaper. */
+  readonly results = new Map<string, number[]>();
   readonly counts = new Map<number, number[]>();
 
   detection(id: number, review: ReviewState, origin: DetectionOrigin): void {
     push(this.detections, `${review} ${origin}`, id);
+  }
+
+  result(id: number, review: ReviewState, origin: DetectionOrigin): void {
+    push(this.results, `${review} ${origin}`, id);
   }
 
   count(resultId: number, boxes: number): void {
@@ -72,6 +78,10 @@ export function reviewMirror(db: Db): ReviewMirror {
     `UPDATE detections SET review = ?, origin = ?
      WHERE id IN (SELECT value FROM json_each(?))`,
   );
+  const setResultState = db.prepare<[ReviewState, DetectionOrigin, string]>(
+    `UPDATE detections SET review = ?, origin = ?
+     WHERE result_id IN (SELECT value FROM json_each(?))`,
+  );
   const setCount = db.prepare<[number, string]>(
     'UPDATE results SET box_count = ? WHERE id IN (SELECT value FROM json_each(?))',
   );
@@ -80,14 +90,26 @@ export function reviewMirror(db: Db): ReviewMirror {
     const merged = mergeCorrections(model, rows, { includeDeleted: true });
     const byId = new Map(model.map((d) => [d.id, d]));
     let boxes = 0;
+    const changed: { id: number; review: ReviewState; origin: DetectionOrigin }[] = [];
+    // Whether every model box takes the same pair: then one rewrite by result does for all.
+    let uniform: string | null | undefined;
+    let onModel = 0;
     // Every model box is in `merged` (deleted ones included), so every mirror value is rewritten.
     for (const b of merged) {
       const review: ReviewState = b.deleted ? 'rejected' : b.review;
       if (!b.deleted && b.review !== 'rejected') boxes++;
       const d = b.detectionId === null ? undefined : byId.get(b.detectionId);
-      if (d && (d.review !== review || d.origin !== b.origin))
-        changes.detection(d.id, review, b.origin);
+      if (!d) continue;
+      onModel++;
+      const pair = `${review} ${b.origin}`;
+      uniform = uniform === undefined || uniform === pair ? pair : null;
+      if (d.review !== review || d.origin !== b.origin)
+        changed.push({ id: d.id, review, origin: b.origin });
     }
+    const first = changed[0];
+    if (first && uniform && onModel === model.length)
+      changes.result(resultId, first.review, first.origin);
+    else for (const c of changed) changes.detection(c.id, c.review, c.origin);
     changes.count(resultId, boxes);
   };
   const applyMirror = (changes: MirrorChanges) => {
@@ -95,8 +117,13 @@ export function reviewMirror(db: Db): ReviewMirror {
       const [review, origin] = state.split(' ') as [ReviewState, DetectionOrigin];
       setState.run(review, origin, JSON.stringify(ids));
     }
+    for (const [state, ids] of changes.results) {
+      const [review, origin] = state.split(' ') as [ReviewState, DetectionOrigin];
+      setResultState.run(review, origin, JSON.stringify(ids));
+    }
     for (const [boxes, ids] of changes.counts) setCount.run(boxes, JSON.stringify(ids));
     changes.detections.clear();
+    changes.results.clear();
     changes.counts.clear();
   };
   const planMirror: ReviewMirror['planMirror'] = (contentHash, solution, changes) => {
