@@ -106,18 +106,24 @@ function fromDoc(doc: CocoDoc, name: string, dir: string): ReadLabels {
     }
     if (spoiled.has(file)) return;
     const label = typeof a.category_id === 'number' ? categories.get(a.category_id) : undefined;
-    const bbox = Array.isArray(a.bbox) ? a.bbox.map(finite) : [];
-    const [x, y, w, h] = bbox;
+    // Read in place: a million annotations, so no copied array or spread object each.
+    const bbox = Array.isArray(a.bbox) && a.bbox.length === 4 ? (a.bbox as unknown[]) : null;
+    const x = bbox ? finite(bbox[0]) : undefined;
+    const y = bbox ? finite(bbox[1]) : undefined;
     const box = {
+      label: label ?? '',
+      unit: 'px' as const,
       x0: x ?? NaN,
       y0: y ?? NaN,
-      x1: (x ?? NaN) + (w ?? NaN),
-      y1: (y ?? NaN) + (h ?? NaN),
+      x1: (x ?? NaN) + (bbox ? (finite(bbox[2]) ?? NaN) : NaN),
+      y1: (y ?? NaN) + (bbox ? (finite(bbox[3]) ?? NaN) : NaN),
+      frame: null,
+      timeMs: null,
     };
     const problem =
       label === undefined
         ? `its category ${String(a.category_id)} is not in "categories"`
-        : bbox.length !== 4
+        : bbox === null
           ? 'its bbox is not [x, y, width, height]'
           : boxProblem(box);
     if (problem) {
@@ -127,7 +133,7 @@ function fromDoc(doc: CocoDoc, name: string, dir: string): ReadLabels {
       out.issues.push(issue(file.source, code, what));
       return;
     }
-    file.boxes.push({ label: label as string, unit: 'px', ...box, frame: null, timeMs: null });
+    file.boxes.push(box);
   });
   out.files = out.files.filter((f) => !spoiled.has(f));
   return out;

@@ -30,11 +30,11 @@ export function params(c: CorrectionInput, at: number) {
 
 export type Params = ReturnType<typeof params>;
 
-/** The same values in `VALUES` order, bound by position: a bulk insert skips 19 name lookups a row. */
-export const insertValues = (c: CorrectionInput, at: number) => {
+/** The same values in `VALUES` order, appended to `out` for a multi-row insert. */
+export function pushInsertValues(out: unknown[], c: CorrectionInput, at: number): void {
   const a = c.anchor;
   const b = c.bbox;
-  return [
+  out.push(
     c.contentHash,
     c.solution,
     c.frameIndex,
@@ -54,8 +54,11 @@ export const insertValues = (c: CorrectionInput, at: number) => {
     c.deleted ? 1 : 0,
     c.track ?? null,
     at,
-  ] as const;
-};
+  );
+}
+
+/** How many values `pushInsertValues` appends per row. */
+export const COLUMNS = 19;
 
 /**
  * New corrections as the merge reads them, in the order the store reads them back (frame, then

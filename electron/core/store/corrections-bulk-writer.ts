@@ -8,7 +8,8 @@
 import type { Db } from '../../node-lib/sqlite.js';
 import {
   asMergeCorrections,
-  insertValues,
+  COLUMNS,
+  pushInsertValues,
   params,
   PERSON_OWNS,
   POSITIONS,
@@ -18,16 +19,35 @@ import { MirrorChanges, type ReviewMirror } from './review-mirror.js';
 import { StoreError } from './store-error.js';
 import type { CorrectionInput, CorrectionsBulkWriter, KnownContent } from './store-types.js';
 
+/** Rows per insert statement (SQLite takes up to 32,766 parameters). */
+const ROWS = 32;
+
 export function correctionsBulkWriter(
   db: Db,
   now: () => number,
   mirrors: ReviewMirror,
 ): () => CorrectionsBulkWriter {
-  const insertRun = db.prepare<ReturnType<typeof insertValues>>(
-    `INSERT INTO corrections (content_hash, solution, frame_index, time_ms, anchor_label,
-      anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted,
-      track, updated_at) VALUES (${POSITIONS})`,
-  );
+  // A content's new rows in one statement of as many rows (up to ROWS): a statement a row cost
+  // 0.6 s more CPU over a million rows.
+  const inserts = new Map<number, ReturnType<Db['prepare']>>();
+  const insertOf = (rows: number) => {
+    let stmt = inserts.get(rows);
+    if (!stmt) {
+      stmt = db.prepare<unknown[]>(
+        `INSERT INTO corrections (content_hash, solution, frame_index, time_ms, anchor_label,
+          anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review,
+          deleted, track, updated_at) VALUES ${Array(rows).fill(`(${POSITIONS})`).join(', ')}`,
+      );
+      inserts.set(rows, stmt);
+    }
+    return stmt;
+  };
+  const insertAll = (values: unknown[], rows: number) => {
+    for (let done = 0; done < rows; done += ROWS) {
+      const n = Math.min(ROWS, rows - done);
+      insertOf(n).run(values.slice(done * COLUMNS, (done + n) * COLUMNS));
+    }
+  };
   const updateRun = db.prepare<[Params & { id: number }]>(
     `UPDATE corrections SET frame_index = @frameIndex, time_ms = @timeMs,
       anchor_label = @anchorLabel, anchor_score = @anchorScore, anchor_x = @anchorX,
@@ -51,17 +71,22 @@ export function correctionsBulkWriter(
           mirrors.applyMirror(changes);
           gathered.clear();
         }
+        const values: unknown[] = [];
+        let rows = 0;
         for (const c of corrections) {
           if (c.contentHash !== first.contentHash || c.solution !== first.solution)
             throw new Error('store: one bulk write is one content and solution');
-          if (c.id === undefined) insertRun.run(insertValues(c, at));
-          else if (updateRun.run({ ...params(c, at), id: c.id }).changes !== 1) {
+          if (c.id === undefined) {
+            pushInsertValues(values, c, at);
+            rows++;
+          } else if (updateRun.run({ ...params(c, at), id: c.id }).changes !== 1) {
             throw new StoreError(
               'not_found',
               `correction ${c.id} does not exist for this content and solution`,
             );
           }
         }
+        insertAll(values, rows);
         gathered.add(key);
         // Only a content whose every correction is new can be mirrored from what was written.
         if (known && corrections.every((c) => c.id === undefined)) {
