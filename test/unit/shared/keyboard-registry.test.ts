@@ -152,6 +152,22 @@ describe('the keyboard command registry', () => {
     expect(id('library', press(' ', { ctrlKey: true }))).toBe('library.toggle');
   });
 
+  it('runs Alt+letter track keys on macOS, where Option+letter types another character', () => {
+    const id = (p: KeyPress) => commandFor('clip', p)?.command.id ?? null;
+    const option = (key: string, code: string) => press(key, { altKey: true, code });
+    expect(id(option('å', 'KeyA'))).toBe('track.accept');
+    expect(id(option('®', 'KeyR'))).toBe('track.reject');
+    expect(id(option('µ', 'KeyM'))).toBe('track.merge');
+    expect(id(option('ß', 'KeyS'))).toBe('track.split');
+    // Option+E is a dead key on macOS: the code still names the key.
+    expect(id(option('Dead', 'KeyA'))).toBe('track.accept');
+    // Without Alt, the character decides as before (å is not A).
+    expect(id(press('å', { code: 'KeyA' }))).toBe(null);
+    // A layout that moves letters (AZERTY's A is where QWERTY has Q): the letter typed decides.
+    expect(id(option('a', 'KeyQ'))).toBe('track.accept');
+    expect(id(option('q', 'KeyA'))).toBe(null);
+  });
+
   it('writes chords for people and for Electron', () => {
     expect(chordText('Mod+Shift+Z')).toBe('Ctrl+Shift+Z');
     expect(chordText('ArrowLeft')).toBe('←');
