@@ -61,7 +61,8 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
   // so a transaction of many updates need not spill index pages to the WAL before it commits.
   db.pragma('cache_size = -32768');
   const readers = new Set<Db>();
-  const mirrors = reviewMirror(db);
+  const priority = new ReviewPriorityRepo(db, now);
+  const mirrors = reviewMirror(db, (resultId, boxes) => priority.rescore(resultId, boxes));
   const { mirror } = mirrors;
   const corrections = new CorrectionsRepo(db, now, mirrors);
   const integrity = db.prepare<[], { integrity_check: string }>('PRAGMA integrity_check');
@@ -93,7 +94,7 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
     rawAnswers: new RawAnswersRepo(db),
     reviewed: new ReviewedRepo(db, now),
     ruleBatches: new RuleBatchesRepo(db, now, mirror),
-    priority: new ReviewPriorityRepo(db, now),
+    priority,
     exportItems: (query: ExportQuery) => exportItems(file, query, readers),
   };
 }

@@ -5,7 +5,7 @@
  * model's labels and boxes are never touched: corrections live in their own table.
  */
 import type { Db } from '../../node-lib/sqlite.js';
-import { mergeCorrections } from '../review/merge-corrections.js';
+import { mergeCorrections, type MergedBox } from '../review/merge-corrections.js';
 import { CORRECTION_COLUMNS, toCorrection, type CorrectionDbRow } from './corrections-repo.js';
 import { fromRaw, RAW_DETECTION_COLUMNS, type RawDetection } from './row-mappers.js';
 import type { DetectionOrigin, DetectionRow, MergeCorrection, ReviewState } from './store-types.js';
@@ -60,7 +60,14 @@ export interface ReviewMirror {
   applyMirror(changes: MirrorChanges): void;
 }
 
-export function reviewMirror(db: Db): ReviewMirror {
+/**
+ * `merged`: each result's boxes as they show after the write, for what else follows them (review
+ * priority scores the file again), in the same transaction.
+ */
+export function reviewMirror(
+  db: Db,
+  merged?: (resultId: number, boxes: readonly MergedBox[]) => void,
+): ReviewMirror {
   const corrections = db.prepare<[string, string], CorrectionDbRow>(
     `SELECT ${CORRECTION_COLUMNS} FROM corrections WHERE content_hash = ? AND solution = ?
      ORDER BY frame_index, id`,
@@ -87,15 +94,15 @@ export function reviewMirror(db: Db): ReviewMirror {
   );
 
   const planMirrorKnown: ReviewMirror['planMirrorKnown'] = (resultId, model, rows, changes) => {
-    const merged = mergeCorrections(model, rows, { includeDeleted: true });
+    const shown = mergeCorrections(model, rows, { includeDeleted: true });
     const byId = new Map(model.map((d) => [d.id, d]));
     let boxes = 0;
     const changed: { id: number; review: ReviewState; origin: DetectionOrigin }[] = [];
     // Whether every model box takes the same pair: then one rewrite by result does for all.
     let uniform: string | null | undefined;
     let onModel = 0;
-    // Every model box is in `merged` (deleted ones included), so every mirror value is rewritten.
-    for (const b of merged) {
+    // Every model box is in `shown` (deleted ones included), so every mirror value is rewritten.
+    for (const b of shown) {
       const review: ReviewState = b.deleted ? 'rejected' : b.review;
       if (!b.deleted && b.review !== 'rejected') boxes++;
       const d = b.detectionId === null ? undefined : byId.get(b.detectionId);
@@ -111,6 +118,7 @@ export function reviewMirror(db: Db): ReviewMirror {
       changes.result(resultId, first.review, first.origin);
     else for (const c of changed) changes.detection(c.id, c.review, c.origin);
     changes.count(resultId, boxes);
+    merged?.(resultId, shown);
   };
   const applyMirror = (changes: MirrorChanges) => {
     for (const [state, ids] of changes.detections) {
