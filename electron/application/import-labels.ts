@@ -10,7 +10,7 @@ import { LibraryIndex } from '../core/import/match-files.js';
 import { planImport, type FileState } from '../core/import/plan-import.js';
 import { readLabels } from '../core/import/read-labels.js';
 import { issue } from '../core/import/import-model.js';
-import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
+import type { LibraryStore, MediaRecord, ReviewedMark } from '../core/store/store-types.js';
 
 export { IMPORT_FORMATS, type ImportFormat } from '../core/import/import-model.js';
 
@@ -115,13 +115,17 @@ function importBatch(
   const writer = store.corrections.bulkWriter();
   for (const { file, media } of batch) {
     const state = stateOf(store, media, file, solution);
-    const plan = 'code' in state ? state : planImport(file, state, solution);
+    if ('code' in state) {
+      summary.issues.push(state);
+      continue;
+    }
+    const plan = planImport(file, state, solution);
     if ('code' in plan) {
       summary.issues.push(plan);
       continue;
     }
     if (plan.kind === 'write') {
-      const { result, model, corrections } = state as FileState;
+      const { result, model, corrections } = state;
       // Contents that had no correction before: the mirror is computed from the boxes just read.
       const known = corrections.length === 0 ? { resultId: result.id, model } : undefined;
       writer.write(plan.corrections, known);
@@ -130,7 +134,9 @@ function importBatch(
     } else {
       summary.unchanged++;
       // A person's own "reviewed" stays theirs when the import changes nothing.
-      if (store.reviewed.of(media.id, solution)?.reviewedBy !== 'person') reviewed.push(media.id);
+      const { mark } = state;
+      const by = (mark === null ? store.reviewed.of(media.id, solution) : mark)?.reviewedBy;
+      if (by !== 'person') reviewed.push(media.id);
     }
     summary.boxes += plan.boxes;
   }
@@ -144,16 +150,17 @@ function stateOf(
   media: MediaRecord,
   file: ImportedFile,
   solution: string,
-): FileState | ImportIssue {
+): (FileState & { mark: ReviewedMark | undefined | null }) | ImportIssue {
   const result = media.contentHash ? store.results.find(media.contentHash, solution) : undefined;
   if (!media.contentHash || !result) {
     const what = `${media.path} has not been analysed by ${solution} yet; label it first, then import (its labels were not imported).`;
     return issue(file.source, 'not_analysed', what, media.path);
   }
   const corrections = store.corrections.forContent(media.contentHash, solution);
-  // Only a file with corrections needs to know whether an import wrote them.
-  const mark = corrections.length ? store.reviewed.of(media.id, solution) : undefined;
+  // Only a file with corrections needs to know whether an import wrote them (null: not read).
+  const mark = corrections.length ? store.reviewed.of(media.id, solution) : null;
   const importedBefore =
     mark?.reviewedBy === 'import' && corrections.every((c) => c.updatedAt <= mark.reviewedAt);
-  return { media, result, model: store.results.detections(result.id), corrections, importedBefore };
+  const model = store.results.detections(result.id);
+  return { media, result, model, corrections, importedBefore, mark };
 }

@@ -83,6 +83,51 @@ export function toCorrection(r: CorrectionDbRow): CorrectionRow {
   };
 }
 
+/** A row of `CORRECTION_COLUMNS` as an array (`.raw()`), in that order. */
+type RawCorrection = [
+  number,
+  string,
+  string,
+  number,
+  number | null,
+  string | null,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+  string | null,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+  ReviewState,
+  number,
+  number | null,
+  number,
+  string | null,
+];
+
+/**
+ * The same mapping as `toCorrection`, for a raw row: a file's corrections read as objects of 21
+ * named columns cost 90 µs a file, the most of an import that finds its labels already there.
+ */
+const fromRawCorrection = (r: RawCorrection): CorrectionRow => ({
+  id: r[0],
+  contentHash: r[1],
+  solution: r[2],
+  frameIndex: r[3],
+  timeMs: r[4],
+  anchor: anchorOf(r[5], r[6], r[7], r[8], r[9], r[10]),
+  label: r[11],
+  bbox: boxOf(r[12], r[13], r[14], r[15]),
+  review: r[16],
+  deleted: r[17] === 1,
+  track: r[18],
+  updatedAt: r[19],
+  rule: r[20],
+});
+
 /**
  * Only what the merge reads, as arrays (`.raw()`): an export reads a correction per touched box,
  * and a row as an object of 20 named columns cost more than the whole merge (measured on 420k).
@@ -141,10 +186,12 @@ export class CorrectionsRepo implements Readonly<LibraryStore['corrections']> {
     mirrors: ReviewMirror,
   ) {
     const { mirror } = mirrors;
-    this.forContentStmt = db.prepare<[string, string], CorrectionDbRow>(
-      `SELECT ${CORRECTION_COLUMNS} FROM corrections WHERE content_hash = ? AND solution = ?
-       ORDER BY frame_index, id`,
-    );
+    this.forContentStmt = db
+      .prepare<[string, string], RawCorrection>(
+        `SELECT ${CORRECTION_COLUMNS} FROM corrections WHERE content_hash = ? AND solution = ?
+         ORDER BY frame_index, id`,
+      )
+      .raw();
     this.byIdStmt = db.prepare<[number], CorrectionDbRow>(
       `SELECT ${CORRECTION_COLUMNS} FROM corrections WHERE id = ?`,
     );
@@ -197,7 +244,7 @@ export class CorrectionsRepo implements Readonly<LibraryStore['corrections']> {
   }
 
   forContent(contentHash: string, solution: string): CorrectionRow[] {
-    return this.forContentStmt.all(contentHash, solution).map(toCorrection);
+    return this.forContentStmt.all(contentHash, solution).map(fromRawCorrection);
   }
 
   byId(id: number): CorrectionRow | undefined {
