@@ -10,6 +10,7 @@ import type { RawAnswersApi } from './raw-answer-types.js';
 import type { ReviewedBy, ReviewedMark } from './reviewed-types.js';
 import type { ReviewPriorityApi } from './review-priority-types.js';
 import type { RuleBatchesApi } from './rule-batch-types.js';
+import type { CorrectionsBulkWriter, FreshContents } from './corrections-bulk-types.js';
 
 export type { MediaReadResult } from './media-read-result.js';
 
@@ -172,28 +173,6 @@ export type MergeCorrection = Omit<
   track?: number | null;
 };
 
-/**
- * For a bulk writer: a content it knows had no correction before its write, with its result and
- * model boxes (just read), so the library view's mirror is computed without reading them back.
- */
-export type FreshContents = (contentHash: string, solution: string) => KnownContent | undefined;
-
-export interface KnownContent {
-  resultId: number;
-  model: readonly DetectionRow[];
-}
-
-/** See `corrections.bulkWriter`. */
-export interface CorrectionsBulkWriter {
-  /**
-   * Writes one content's corrections now. `known`: the content had no correction before, and
-   * these are its result and model boxes (its mirror is then computed without reading back).
-   */
-  write(corrections: readonly CorrectionInput[], known?: KnownContent): void;
-  /** Writes the library view's mirror of everything written since the last `finish`. */
-  finish(): void;
-}
-
 export interface MediaPageRow {
   media: MediaRecord;
   /** Boxes of the result for (contentHash, solution), or null when not labelled yet. */
@@ -208,6 +187,11 @@ export interface LedgerEntry {
   at: number;
 }
 
+export type {
+  CorrectionsBulkWriter,
+  FreshContents,
+  KnownContent,
+} from './corrections-bulk-types.js';
 export type { ExportItem, ExportQuery } from './export-types.js';
 export type { ReviewedBy, ReviewedMark } from './reviewed-types.js';
 export type { RuleAcceptance, RuleBatchesApi } from './rule-batch-types.js';
