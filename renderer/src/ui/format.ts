@@ -1,7 +1,11 @@
 /** Number, time and size formats shared by the screens (fixed locale: predictable and testable). */
 
+// One formatter for every call: `toLocaleString` builds a new one each time, which a list of
+// hundreds of rows pays for on every render.
+const GROUPED = new Intl.NumberFormat('en-US');
+
 export function count(n: number): string {
-  return Math.round(n).toLocaleString('en-US');
+  return GROUPED.format(Math.round(n));
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {

@@ -1,8 +1,11 @@
 /**
  * The clip's Events: per class, the time ranges it is present in (from its tracks, after the
  * person's corrections; see @shared/clips/clip-events), one button per range that seeks the clip
- * to the range's first box. The range the playhead is in is marked as current.
+ * to the range's first box. The range the playhead is in is marked as current. A long clip has
+ * hundreds of ranges: each row renders again only when it becomes current or stops being so,
+ * not on every move of the playhead.
  */
+import { memo } from 'react';
 import type { ClipEvent } from '@shared/clips/clip-events.js';
 import { plural } from '../../ui/format.js';
 import { classColour, useClassColours } from '../review/box-colours.js';
@@ -11,6 +14,7 @@ import { clockRange } from './clip-time.js';
 interface ClipEventsProps {
   events: readonly ClipEvent[];
   timeMs: number;
+  /** Kept the same across renders (the rows are memoised on it). */
   onSeek(timeMs: number): void;
 }
 
@@ -19,8 +23,34 @@ export function eventText(e: ClipEvent): string {
   return `${e.label}: ${clockRange(e.startMs, e.endMs)}, ${plural(e.tracks.length, 'track')}`;
 }
 
-export function ClipEventsPanel({ events, timeMs, onSeek }: ClipEventsProps) {
+const EventRow = memo(function EventRow(p: {
+  event: ClipEvent;
+  current: boolean;
+  onSeek(timeMs: number): void;
+}) {
   useClassColours();
+  const e = p.event;
+  return (
+    <li>
+      <button
+        type="button"
+        className="clip-event"
+        aria-current={p.current ? 'true' : undefined}
+        title={`${plural(e.boxes, 'box', 'boxes')}, mean score ${e.meanScore.toFixed(2)}`}
+        onClick={() => p.onSeek(e.startMs)}
+      >
+        <span
+          className="class-swatch"
+          aria-hidden="true"
+          style={{ background: classColour(e.label) }}
+        />
+        {eventText(e)}
+      </button>
+    </li>
+  );
+});
+
+export function ClipEventsPanel({ events, timeMs, onSeek }: ClipEventsProps) {
   return (
     <section className="clip-events" aria-labelledby="clip-events-title">
       <h3 id="clip-events-title">Events</h3>
@@ -29,22 +59,12 @@ export function ClipEventsPanel({ events, timeMs, onSeek }: ClipEventsProps) {
       ) : (
         <ul aria-label="Events" className="clip-event-list">
           {events.map((e) => (
-            <li key={`${e.label}@${e.startMs}`}>
-              <button
-                type="button"
-                className="clip-event"
-                aria-current={timeMs >= e.startMs && timeMs <= e.endMs ? 'true' : undefined}
-                title={`${plural(e.boxes, 'box', 'boxes')}, mean score ${e.meanScore.toFixed(2)}`}
-                onClick={() => onSeek(e.startMs)}
-              >
-                <span
-                  className="class-swatch"
-                  aria-hidden="true"
-                  style={{ background: classColour(e.label) }}
-                />
-                {eventText(e)}
-              </button>
-            </li>
+            <EventRow
+              key={`${e.label}@${e.startMs}`}
+              event={e}
+              current={timeMs >= e.startMs && timeMs <= e.endMs}
+              onSeek={onSeek}
+            />
           ))}
         </ul>
       )}

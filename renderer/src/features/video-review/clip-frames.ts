@@ -31,6 +31,20 @@ export function analysedFrames(
   return [...byIndex.values()].sort((a, b) => a.timeMs - b.timeMs);
 }
 
+/**
+ * `frames` (in time order, with boxes) and an empty frame for every other sample of `times`
+ * (index → time), in time order: the boxes are grouped once, not again for the empty samples.
+ */
+export function withEmptyFrames(
+  frames: readonly AnalysedFrame[],
+  times: ReadonlyMap<number, number>,
+): AnalysedFrame[] {
+  const has = new Set(frames.map((f) => f.index));
+  const out = [...frames];
+  for (const [index, timeMs] of times) if (!has.has(index)) out.push({ index, timeMs, boxes: [] });
+  return out.sort((a, b) => a.timeMs - b.timeMs);
+}
+
 /** More samples than this are not filled in (a pathological clip must not stall the screen). */
 const MAX_SAMPLES = 100_000;
 

@@ -57,6 +57,8 @@ export function DetectionTimeline({ frames, shown, durationMs, timeMs, onSeek }:
   useEffect(() => {
     if (!canvas || width === 0) return;
     drawn.current = drawBars(canvas, { frames, rows, width, height, span });
+    // How many frames the bars on the canvas show (set once drawn, not when rendered).
+    canvas.dataset.bars = String(frames.length);
   }, [canvas, frames, rows, width, height, span, colours]);
 
   const labelPx = (width * LABEL_W) / WIDTH;
@@ -73,7 +75,6 @@ export function DetectionTimeline({ frames, shown, durationMs, timeMs, onSeek }:
         className="detection-timeline"
         role="img"
         aria-label="Detections over time"
-        data-bars={frames.length}
         data-label-width={labelPx}
         style={{ height }}
         onClick={seek}
@@ -125,7 +126,8 @@ function drawBars(canvas: HTMLCanvasElement, l: Layout): number {
     ctx.fillRect(labelPx + c, 3, 1, ROW - 6);
   }
 
-  const max = Math.max(1, ...l.rows.flatMap(([, r]) => r.map((p) => p.count)));
+  let max = 1;
+  for (const [, points] of l.rows) for (const p of points) if (p.count > max) max = p.count;
   l.rows.forEach(([label, points], i) => {
     const peak = new Uint16Array(columns);
     for (const p of points) {

@@ -21,6 +21,7 @@ import {
   detectionFrom,
   editedFrames,
   nearestFrame,
+  withEmptyFrames,
   type AnalysedFrame,
 } from './clip-frames.js';
 import { ClipSummary } from './clip-summary.js';
@@ -31,6 +32,7 @@ import { TrackBand } from './track-band.js';
 import { TracksPanel } from './tracks-panel.js';
 import { useTrackReview } from './use-track-review.js';
 import { useClipBoxes } from './use-clip-boxes.js';
+import { useStableCallback } from './use-stable-callback.js';
 import { usePlayable } from './use-playable.js';
 import { VideoOverlay } from './video-overlay.js';
 
@@ -62,7 +64,7 @@ function useClipFrames(
       fps,
     );
     for (const [index, timeMs] of seen) all.set(index, timeMs);
-    return analysedFrames(boxes, all);
+    return withEmptyFrames(withBoxes, all);
   }, [boxes, durationMs, fps]);
 }
 
@@ -170,10 +172,10 @@ export function VideoReview(p: ReviewScreenProps) {
         : t,
     );
   /** A click on the timeline near an analysed frame lands on it (so it can be edited). */
-  const seekNear = (ms: number) => {
+  const seekNear = useStableCallback((ms: number) => {
     const near = nearestFrame(frames, ms);
     seek(near && Math.abs(near.timeMs - ms) <= durationMs / 200 ? near.timeMs : ms);
-  };
+  });
 
   const name = detail.data?.item.name ?? '';
   const note =
