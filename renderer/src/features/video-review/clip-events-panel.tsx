@@ -1,19 +1,20 @@
 /**
  * The clip's Events: per class, the time ranges it is present in (from its tracks, after the
  * person's corrections; see @shared/clips/clip-events), one button per range that seeks the clip
- * to the range's first box. The range the playhead is in is marked as current. A long clip has
- * hundreds of ranges: each row renders again only when it becomes current or stops being so,
- * not on every move of the playhead.
+ * to the range's first box. The ranges the playhead is in are marked as current. A long clip has
+ * hundreds of ranges: the list follows the clock only through which ranges are current, and a
+ * row renders again only when it becomes current or stops being so.
  */
 import { memo } from 'react';
 import type { ClipEvent } from '@shared/clips/clip-events.js';
 import { plural } from '../../ui/format.js';
 import { classColour, useClassColours } from '../review/box-colours.js';
+import { useClockValue, type ClipClock } from './clip-clock.js';
 import { clockRange } from './clip-time.js';
 
 interface ClipEventsProps {
   events: readonly ClipEvent[];
-  timeMs: number;
+  clock: ClipClock;
   /** Kept the same across renders (the rows are memoised on it). */
   onSeek(timeMs: number): void;
 }
@@ -50,7 +51,18 @@ const EventRow = memo(function EventRow(p: {
   );
 });
 
-export function ClipEventsPanel({ events, timeMs, onSeek }: ClipEventsProps) {
+/** The indices of the events `timeMs` falls in, as one comparable string ("3,4"). */
+function currentEvents(events: readonly ClipEvent[], timeMs: number): string {
+  const out: number[] = [];
+  events.forEach((e, i) => {
+    if (timeMs >= e.startMs && timeMs <= e.endMs) out.push(i);
+  });
+  return out.join(',');
+}
+
+export function ClipEventsPanel({ events, clock, onSeek }: ClipEventsProps) {
+  const current = useClockValue(clock, (t) => currentEvents(events, t));
+  const isCurrent = new Set(current.split(',').filter(Boolean).map(Number));
   return (
     <section className="clip-events" aria-labelledby="clip-events-title">
       <h3 id="clip-events-title">Events</h3>
@@ -58,11 +70,11 @@ export function ClipEventsPanel({ events, timeMs, onSeek }: ClipEventsProps) {
         <p className="muted small">No tracked objects in this clip.</p>
       ) : (
         <ul aria-label="Events" className="clip-event-list">
-          {events.map((e) => (
+          {events.map((e, i) => (
             <EventRow
               key={`${e.label}@${e.startMs}`}
               event={e}
-              current={timeMs >= e.startMs && timeMs <= e.endMs}
+              current={isCurrent.has(i)}
               onSeek={onSeek}
             />
           ))}

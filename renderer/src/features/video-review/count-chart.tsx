@@ -11,12 +11,14 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { CountsOverTime } from '@shared/clips/clip-events.js';
 import { classColour, useClassColours } from '../review/box-colours.js';
+import { chartColumns } from './chart-columns.js';
+import type { ClipClock } from './clip-clock.js';
 import { clockTime } from './clip-time.js';
 
 interface CountChartProps {
   data: CountsOverTime;
   durationMs: number;
-  timeMs: number;
+  clock: ClipClock;
   onSeek(timeMs: number): void;
 }
 
@@ -80,12 +82,8 @@ function movePlayhead(u: uPlot, line: HTMLElement, timeMs: number) {
   line.style.left = `${u.valToPos(timeMs / 1000, 'x')}px`;
 }
 
-export function CountChart({ data, durationMs, timeMs, onSeek }: CountChartProps) {
+export function CountChart({ data, durationMs, clock, onSeek }: CountChartProps) {
   const host = useRef<HTMLDivElement>(null);
-  const plot = useRef<uPlot | null>(null);
-  const playhead = useRef<HTMLDivElement | null>(null);
-  const time = useRef(timeMs);
-  time.current = timeMs;
   const seek = useRef(onSeek);
   seek.current = onSeek;
   const [width, setWidth] = useState(0);
@@ -106,34 +104,26 @@ export function CountChart({ data, durationMs, timeMs, onSeek }: CountChartProps
   useEffect(() => {
     const el = host.current;
     if (!el || width === 0 || data.series.length === 0) return;
-    const aligned: uPlot.AlignedData = [
-      data.timesMs.map((t) => t / 1000),
-      ...data.series.map((s) => s.counts),
-    ];
+    const aligned = chartColumns(data, durationMs, width) as uPlot.AlignedData;
     const u = new uPlot(chartOptions(el, width, data, durationMs), aligned, el);
+    // The playhead follows the clock without a render: the element is moved where it is.
     const line = document.createElement('div');
     line.className = 'timeline-playhead';
     u.over.append(line);
-    playhead.current = line;
-    movePlayhead(u, line, time.current);
+    const follow = () => movePlayhead(u, line, clock.get());
+    follow();
+    const unfollow = clock.subscribe(follow);
     const onClick = () => {
       const left = u.cursor.left ?? -1;
       if (left >= 0) seek.current(Math.max(0, u.posToVal(left, 'x') * 1000));
     };
     u.over.addEventListener('click', onClick);
-    plot.current = u;
     return () => {
+      unfollow();
       u.over.removeEventListener('click', onClick);
       u.destroy();
-      plot.current = null;
-      playhead.current = null;
     };
-  }, [data, width, durationMs, colours]);
-
-  // The playhead moves without drawing the lines again.
-  useEffect(() => {
-    if (plot.current && playhead.current) movePlayhead(plot.current, playhead.current, timeMs);
-  }, [timeMs]);
+  }, [data, width, durationMs, colours, clock]);
 
   const peaks = useMemo(
     () => data.series.map((s) => ({ label: s.label, peak: peakOf(s.counts) })),

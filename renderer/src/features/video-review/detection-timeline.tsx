@@ -3,19 +3,21 @@
  * frames a person reviewed, and the playhead; clicking seeks. Drawn on a canvas, binned to its
  * pixel columns (a column shows its busiest frame): a 2-hour clip sampled each second has 7,200
  * frames, which as SVG bars took a second to lay out and again on every move of the playhead.
- * The bars are drawn again only when the frames, the filter or the width change; the playhead
- * is a line moved over them.
+ * The bars are drawn again only when the frames, the filter or the width change (before the
+ * browser paints, so no frame shows an empty timeline); the playhead is a line moved over them,
+ * the only part that follows the clip's clock.
  */
-import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useState, type MouseEvent } from 'react';
 import type { ReviewBox } from '@shared/contract/review-schemas.js';
 import { densityByClass, isReviewed, type AnalysedFrame } from './clip-frames.js';
 import { classColour, useClassColours } from '../review/box-colours.js';
+import { useClockValue, type ClipClock } from './clip-clock.js';
 
 interface TimelineProps {
   frames: readonly AnalysedFrame[];
   shown: (b: ReviewBox) => boolean;
   durationMs: number;
-  timeMs: number;
+  clock: ClipClock;
   onSeek(timeMs: number): void;
 }
 
@@ -45,18 +47,33 @@ function useWidth(el: HTMLElement | null): number {
   return width;
 }
 
-export function DetectionTimeline({ frames, shown, durationMs, timeMs, onSeek }: TimelineProps) {
+/** The playhead over the bars: `left` in CSS pixels at the clock's time. */
+function Playhead(p: { clock: ClipClock; labelPx: number; width: number; span: number }) {
+  const { labelPx, width, span } = p;
+  const left = useClockValue(
+    p.clock,
+    (t) => labelPx + ((width - labelPx) * Math.min(t, span)) / span,
+  );
+  return <div className="timeline-playhead" style={{ left }} />;
+}
+
+export const DetectionTimeline = memo(function DetectionTimeline({
+  frames,
+  shown,
+  durationMs,
+  clock,
+  onSeek,
+}: TimelineProps) {
   const colours = useClassColours();
   const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
   const rows = useRows(frames, shown);
   const width = useWidth(canvas);
   const height = (rows.length + 1) * ROW + 4;
   const span = Math.max(1, durationMs);
-  const drawn = useRef(0);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!canvas || width === 0) return;
-    drawn.current = drawBars(canvas, { frames, rows, width, height, span });
+    drawBars(canvas, { frames, rows, width, height, span });
     // How many frames the bars on the canvas show (set once drawn, not when rendered).
     canvas.dataset.bars = String(frames.length);
   }, [canvas, frames, rows, width, height, span, colours]);
@@ -67,7 +84,6 @@ export function DetectionTimeline({ frames, shown, durationMs, timeMs, onSeek }:
     const at = ((e.clientX - rect.left) / rect.width) * WIDTH;
     if (at >= LABEL_W) onSeek(((at - LABEL_W) / (WIDTH - LABEL_W)) * span);
   }
-  const playhead = labelPx + ((width - labelPx) * Math.min(timeMs, span)) / span;
   return (
     <div className="detection-timeline-box" style={{ height }}>
       <canvas
@@ -79,10 +95,10 @@ export function DetectionTimeline({ frames, shown, durationMs, timeMs, onSeek }:
         style={{ height }}
         onClick={seek}
       />
-      <div className="timeline-playhead" style={{ left: playhead }} />
+      <Playhead clock={clock} labelPx={labelPx} width={width} span={span} />
     </div>
   );
-}
+});
 
 interface Layout {
   frames: readonly AnalysedFrame[];
@@ -92,13 +108,13 @@ interface Layout {
   span: number;
 }
 
-/** Paints the bars; answers the pixel columns drawn. */
-function drawBars(canvas: HTMLCanvasElement, l: Layout): number {
+/** Paints the bars. */
+function drawBars(canvas: HTMLCanvasElement, l: Layout): void {
   const dpr = window.devicePixelRatio || 1;
   canvas.width = Math.round(l.width * dpr);
   canvas.height = Math.round(l.height * dpr);
   const ctx = canvas.getContext('2d');
-  if (!ctx) return 0;
+  if (!ctx) return;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, l.width, l.height);
   const css = getComputedStyle(canvas);
@@ -143,5 +159,4 @@ function drawBars(canvas: HTMLCanvasElement, l: Layout): number {
       ctx.fillRect(labelPx + c, base - h, 1, h);
     }
   });
-  return columns;
 }

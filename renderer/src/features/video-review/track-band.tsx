@@ -2,8 +2,9 @@
  * Under the timeline, on its time axis: the selected tracks, each a band from its first box to its
  * last with a tick per box, so a person sees where a track is and where it has gaps.
  */
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import type { ReviewBox } from '@shared/contract/review-schemas.js';
+import { useClockValue, type ClipClock } from './clip-clock.js';
 import { LABEL_W, WIDTH } from './detection-timeline.js';
 import { trackName, type TrackSummary } from './track-summaries.js';
 
@@ -11,12 +12,23 @@ interface TrackBandProps {
   tracks: readonly TrackSummary[];
   boxes: readonly ReviewBox[];
   durationMs: number;
-  timeMs: number;
+  clock: ClipClock;
 }
 
 const ROW = 12;
 
-export function TrackBand({ tracks, boxes, durationMs, timeMs }: TrackBandProps) {
+/** The playhead across the band (the only part that follows the clock). */
+function BandPlayhead(p: { clock: ClipClock; x(timeMs: number): number; height: number }) {
+  const at = useClockValue(p.clock, p.x);
+  return <line x1={at} x2={at} y1={0} y2={p.height} className="timeline-playhead" />;
+}
+
+export const TrackBand = memo(function TrackBand({
+  tracks,
+  boxes,
+  durationMs,
+  clock,
+}: TrackBandProps) {
   // The boxes of the selected tracks: found once per selection, not on every clock tick.
   const ticks = useMemo(() => {
     const rowOf = new Map(tracks.map((t, i) => [t.id, i]));
@@ -61,7 +73,7 @@ export function TrackBand({ tracks, boxes, durationMs, timeMs }: TrackBandProps)
           className="track-band-box"
         />
       ))}
-      <line x1={x(timeMs)} x2={x(timeMs)} y1={0} y2={height} className="timeline-playhead" />
+      <BandPlayhead clock={clock} x={x} height={height} />
     </svg>
   );
-}
+});

@@ -5,7 +5,7 @@
  * boxes are edited with the image review's workbench: the same tools, keys, undo across items and
  * `?` help, plus the clip's keys (Space, `,` `.`, `<` `>`) and `Relabel track`.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Size } from '@shared/geometry/box-math.js';
 import { useCall } from '../../api/use-call.js';
 import { ErrorNote } from '../../ui/error-note.js';
@@ -24,6 +24,7 @@ import {
   withEmptyFrames,
   type AnalysedFrame,
 } from './clip-frames.js';
+import { createClipClock } from './clip-clock.js';
 import { ClipSummary } from './clip-summary.js';
 import { DetectionTimeline } from './detection-timeline.js';
 import { KeyframeTrack } from './keyframe-track.js';
@@ -85,6 +86,13 @@ export function VideoReview(p: ReviewScreenProps) {
   const frames = useClipFrames(id, boxes, durationMs, playable?.fps ?? 0);
   const framesRef = useRef(frames);
   framesRef.current = frames;
+  // The timeline first: the tracks, the chart and the Events of new boxes render just after it,
+  // in a render of their own that does not hold the timeline (or a seek) back.
+  const now = useMemo(() => ({ boxes, frames }), [boxes, frames]);
+  const later = useDeferredValue(now);
+  // The playheads and the current event follow this clock; set before the browser paints.
+  const [clock] = useState(createClipClock);
+  useLayoutEffect(() => clock.set(timeMs), [clock, timeMs]);
   const frame = nearestFrame(frames, timeMs);
   // On an analysed frame: within half a video frame of it (a seek lands on a rounded time).
   const onAnalysed = paused && frame !== undefined && Math.abs(frame.timeMs - timeMs) <= 500 / fps;
@@ -149,7 +157,7 @@ export function VideoReview(p: ReviewScreenProps) {
   useEffect(() => kf.follow(w.firstSelected?.trackId ?? null));
   // After that reset: the selected tracks' boxes on the new frame are selected.
   const cutMs = paused && !onAnalysed ? timeMs : frame?.timeMs;
-  const tracks = useTrackReview({ ...p, boxes, frame, cutMs, w, seek });
+  const tracks = useTrackReview({ ...p, boxes: later.boxes, frame, cutMs, w, seek });
 
   // Opened on a box (a mistake from Quality): go to its frame once the clip can seek, then select it.
   const focus = useRef<{ id: number; key: string } | null>(null);
@@ -284,19 +292,24 @@ export function VideoReview(p: ReviewScreenProps) {
             frames={frames}
             shown={w.isShown}
             durationMs={durationMs}
-            timeMs={timeMs}
+            clock={clock}
             onSeek={seekNear}
           />
-          <TrackBand tracks={tracks.chosen} boxes={boxes} durationMs={durationMs} timeMs={timeMs} />
-          <ClipSummary
-            boxes={boxes}
-            frames={frames}
+          <TrackBand
+            tracks={tracks.chosen}
+            boxes={later.boxes}
             durationMs={durationMs}
-            timeMs={timeMs}
+            clock={clock}
+          />
+          <ClipSummary
+            boxes={later.boxes}
+            frames={later.frames}
+            durationMs={durationMs}
+            clock={clock}
             onSeek={seekNear}
           />
         </div>
-        <TracksPanel t={tracks} loaded={review.data !== undefined} />
+        <TracksPanel t={tracks} loaded={review.data !== undefined && later === now} />
         <WorkbenchSide
           w={w}
           title={frame ? `Boxes at ${(frame.timeMs / 1000).toFixed(2)} s` : 'Boxes'}
