@@ -17,6 +17,18 @@ interface TrackBandProps {
 
 const ROW = 12;
 
+/** The times of each track's boxes (deleted ones and those at no time left out). */
+function boxesByTrack(boxes: readonly ReviewBox[]) {
+  const out = new Map<number, number[]>();
+  for (const b of boxes) {
+    if (b.trackId === null || b.deleted || b.timeMs === null) continue;
+    const list = out.get(b.trackId);
+    if (list) list.push(b.timeMs);
+    else out.set(b.trackId, [b.timeMs]);
+  }
+  return out;
+}
+
 /** The playhead across the band (the only part that follows the clock). */
 function BandPlayhead(p: { clock: ClipClock; x(timeMs: number): number; height: number }) {
   const at = useClockValue(p.clock, p.x);
@@ -29,17 +41,21 @@ export const TrackBand = memo(function TrackBand({
   durationMs,
   clock,
 }: TrackBandProps) {
-  // The boxes of the selected tracks: found once per selection, not on every clock tick.
-  const ticks = useMemo(() => {
-    const rowOf = new Map(tracks.map((t, i) => [t.id, i]));
-    return boxes.flatMap((b) => {
-      const row = b.trackId === null || b.deleted ? undefined : rowOf.get(b.trackId);
-      return row === undefined || b.timeMs === null ? [] : [{ key: b.key, row, timeMs: b.timeMs }];
-    });
-  }, [tracks, boxes]);
-  if (tracks.length === 0) return null;
+  // Each track's boxes, grouped once per version of the boxes; a new selection only looks up its
+  // tracks (picking a track must not walk a long clip's 50,000 boxes).
+  const byTrack = useMemo(() => boxesByTrack(boxes), [boxes]);
   const span = Math.max(1, durationMs);
   const x = (t: number) => LABEL_W + ((WIDTH - LABEL_W) * t) / span;
+  // A tick per box, all in one path: a long track has hundreds of boxes, which as one element
+  // each made picking it slow to show.
+  const ticks = tracks
+    .flatMap((t, row) =>
+      (byTrack.get(t.id) ?? []).map(
+        (timeMs) => `M${x(timeMs).toFixed(2)} ${row * ROW + 4}h1.5v${ROW - 7}h-1.5z`,
+      ),
+    )
+    .join('');
+  if (tracks.length === 0) return null;
   const height = tracks.length * ROW + 2;
   return (
     <svg
@@ -63,16 +79,7 @@ export const TrackBand = memo(function TrackBand({
           />
         </g>
       ))}
-      {ticks.map((b) => (
-        <rect
-          key={b.key}
-          x={x(b.timeMs)}
-          y={b.row * ROW + 4}
-          width={1.5}
-          height={ROW - 7}
-          className="track-band-box"
-        />
-      ))}
+      <path d={ticks} className="track-band-box" />
       <BandPlayhead clock={clock} x={x} height={height} />
     </svg>
   );

@@ -24,6 +24,8 @@ interface KeyframeOptions {
   id: number;
   solution: string;
   itemBoxes: readonly ReviewBox[];
+  /** The boxes the tracks are interpolated from: the item's, or a deferred copy of them. */
+  pathBoxes: readonly ReviewBox[];
   /** The clip's frame rate; 0 while unknown (then nothing is interpolated). */
   fps: number;
   paused: boolean;
@@ -43,7 +45,8 @@ export function useKeyframes(o: KeyframeOptions) {
     setForItem(id);
     setTrack(null);
   }
-  const paths = useMemo(() => trackPaths(itemBoxes, fps), [itemBoxes, fps]);
+  const { pathBoxes } = o;
+  const paths = useMemo(() => trackPaths(pathBoxes, fps), [pathBoxes, fps]);
   const frame = frameAt(o.timeMs, fps);
   const between =
     o.paused && fps > 0
@@ -84,7 +87,7 @@ export function useKeyframes(o: KeyframeOptions) {
         return true;
       }
       if (!isOffSample(target.frameIndex)) return false;
-      const fresh = Math.max(0, ...itemBoxes.map((b) => b.trackId ?? 0)) + 1;
+      const fresh = itemBoxes.reduce((m, b) => Math.max(m, b.trackId ?? 0), 0) + 1;
       save(edits, fresh, bbox, label);
       setTrack(fresh);
       return true;

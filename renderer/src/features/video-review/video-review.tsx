@@ -15,15 +15,7 @@ import { useItemOrder } from '../review/use-item-order.js';
 import { useReviewWorkbench, type ClipAction } from '../review/use-review-workbench.js';
 import { ReviewHead, WorkbenchSide, WorkbenchToolbar } from '../review/workbench-parts.js';
 import '../../styles/review.css';
-import {
-  analysedFrames,
-  sampledFrameTimes,
-  detectionFrom,
-  editedFrames,
-  nearestFrame,
-  withEmptyFrames,
-  type AnalysedFrame,
-} from './clip-frames.js';
+import { detectionFrom, editedFrames, nearestFrame, type AnalysedFrame } from './clip-frames.js';
 import { createClipClock } from './clip-clock.js';
 import { ClipSummary } from './clip-summary.js';
 import { DetectionTimeline } from './detection-timeline.js';
@@ -33,6 +25,7 @@ import { TrackBand } from './track-band.js';
 import { TracksPanel } from './tracks-panel.js';
 import { useTrackReview } from './use-track-review.js';
 import { useClipBoxes } from './use-clip-boxes.js';
+import { useClipFrames } from './use-clip-frames.js';
 import { useStableCallback } from './use-stable-callback.js';
 import { usePlayable } from './use-playable.js';
 import { VideoOverlay } from './video-overlay.js';
@@ -40,34 +33,6 @@ import { VideoOverlay } from './video-overlay.js';
 const NO_BOXES: AnalysedFrame['boxes'] = [];
 /** While playing, the time shown moves on at most this often (the frame's boxes at once). */
 const CLOCK_MS = 100;
-
-/**
- * The clip's analysed frames: those with boxes, those between and after them at the sample period
- * (the model found nothing there, but a person may draw), and, for the visit, any whose last box
- * was deleted.
- */
-function useClipFrames(
-  id: number,
-  boxes: AnalysedFrame['boxes'],
-  durationMs: number,
-  fps: number,
-): AnalysedFrame[] {
-  const known = useRef({ id, frames: new Map<number, number>() });
-  if (known.current.id !== id) known.current = { id, frames: new Map() };
-  return useMemo(() => {
-    const withBoxes = analysedFrames(boxes);
-    const seen = known.current.frames;
-    for (const f of withBoxes) seen.set(f.index, f.timeMs);
-    // Frames known from boxes keep their exact times over the computed ones.
-    const all = sampledFrameTimes(
-      [...seen].map(([index, timeMs]) => ({ index, timeMs })).sort((a, b) => a.timeMs - b.timeMs),
-      durationMs,
-      fps,
-    );
-    for (const [index, timeMs] of seen) all.set(index, timeMs);
-    return withEmptyFrames(withBoxes, all);
-  }, [boxes, durationMs, fps]);
-}
 
 export function VideoReview(p: ReviewScreenProps) {
   const { id, solution } = p;
@@ -86,8 +51,8 @@ export function VideoReview(p: ReviewScreenProps) {
   const frames = useClipFrames(id, boxes, durationMs, playable?.fps ?? 0);
   const framesRef = useRef(frames);
   framesRef.current = frames;
-  // The timeline first: the tracks, the chart and the Events of new boxes render just after it,
-  // in a render of their own that does not hold the timeline (or a seek) back.
+  // The timeline first: the tracks (and their interpolation), the chart and the Events of new
+  // boxes render just after it, in a render of their own that holds neither it nor a seek back.
   const now = useMemo(() => ({ boxes, frames }), [boxes, frames]);
   const later = useDeferredValue(now);
   // The playheads and the current event follow this clock; set before the browser paints.
@@ -105,6 +70,7 @@ export function VideoReview(p: ReviewScreenProps) {
     id,
     solution,
     itemBoxes: boxes,
+    pathBoxes: later.boxes,
     fps: playable?.fps ?? 0,
     paused,
     timeMs,
