@@ -95,6 +95,15 @@ export const DetectionTimeline = memo(function DetectionTimeline({
         style={{ height }}
         onClick={seek}
       />
+      {/* The row names as text over the canvas: a canvas's first text costs a font set-up that
+          the page's own text has already paid. */}
+      <div className="timeline-labels" aria-hidden="true" style={{ width: labelPx }}>
+        {['reviewed', ...rows.map(([label]) => label)].map((label, i) => (
+          <span key={`${i}-${label}`} style={{ top: i * ROW, height: ROW }}>
+            {label}
+          </span>
+        ))}
+      </div>
       <Playhead clock={clock} labelPx={labelPx} width={width} span={span} />
     </div>
   );
@@ -121,10 +130,6 @@ function drawBars(canvas: HTMLCanvasElement, l: Layout): void {
   const labelPx = (l.width * LABEL_W) / WIDTH;
   const columns = Math.max(1, Math.floor(l.width - labelPx));
   const column = (t: number) => Math.min(columns - 1, Math.floor((t / l.span) * columns));
-  ctx.font = '10px sans-serif';
-  ctx.fillStyle = css.getPropertyValue('--muted') || '#888';
-  ctx.fillText('reviewed', 0, ROW - 3);
-  l.rows.forEach(([label], i) => ctx.fillText(label, 0, (i + 2) * ROW - 3, labelPx - 4));
 
   // Reviewed strip: a column is reviewed when every frame in it is.
   const pending = new Uint8Array(columns);

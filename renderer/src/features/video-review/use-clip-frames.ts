@@ -18,7 +18,12 @@ interface Known {
   /** Every frame seen with boxes in this visit: index → time. */
   frames: Map<number, number>;
   /** The last answer, and what it was made of. */
-  last?: { boxes: readonly unknown[]; times: Map<number, number>; frames: AnalysedFrame[] };
+  last?: {
+    boxes: readonly unknown[];
+    withBoxes: AnalysedFrame[];
+    times: Map<number, number>;
+    frames: AnalysedFrame[];
+  };
 }
 
 function sameTimes(a: ReadonlyMap<number, number>, b: ReadonlyMap<number, number>): boolean {
@@ -37,8 +42,9 @@ export function useClipFrames(
   if (known.current.id !== id) known.current = { id, frames: new Map() };
   return useMemo(() => {
     const k = known.current;
-    const withBoxes = analysedFrames(boxes);
-    for (const f of withBoxes) k.frames.set(f.index, f.timeMs);
+    const same = k.last?.boxes === boxes;
+    const withBoxes = same ? (k.last?.withBoxes ?? []) : analysedFrames(boxes);
+    if (!same) for (const f of withBoxes) k.frames.set(f.index, f.timeMs);
     // Frames known from boxes keep their exact times over the computed ones.
     const all = sampledFrameTimes(
       [...k.frames]
@@ -48,9 +54,9 @@ export function useClipFrames(
       fps,
     );
     for (const [index, timeMs] of k.frames) all.set(index, timeMs);
-    if (k.last && k.last.boxes === boxes && sameTimes(k.last.times, all)) return k.last.frames;
+    if (k.last && same && sameTimes(k.last.times, all)) return k.last.frames;
     const frames = withEmptyFrames(withBoxes, all);
-    k.last = { boxes, times: all, frames };
+    k.last = { boxes, withBoxes, times: all, frames };
     return frames;
   }, [boxes, durationMs, fps]);
 }
