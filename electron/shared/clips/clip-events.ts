@@ -207,13 +207,28 @@ export function countsOverTime(
   return countsOf(sightingsByLabel(boxes), frameTimesMs);
 }
 
+/** The frames' times and the sightings', ascending, each once. */
+function allTimes(byLabel: ReadonlyMap<string, Sighting[]>, frameTimesMs: readonly number[]) {
+  // Usually the frames' times are given ascending and every sighting is on one of them: then
+  // they are the answer as they are (no set of tens of thousands of times to build and sort).
+  const given = new Set(frameTimesMs);
+  const ascending = frameTimesMs.every((t, i) => i === 0 || t > (frameTimesMs[i - 1] as number));
+  let extra = false;
+  for (const sightings of byLabel.values()) {
+    for (const s of sightings) {
+      if (given.has(s.timeMs)) continue;
+      given.add(s.timeMs);
+      extra = true;
+    }
+  }
+  return ascending && !extra ? [...frameTimesMs] : [...given].sort((a, b) => a - b);
+}
+
 function countsOf(
   byLabel: ReadonlyMap<string, Sighting[]>,
   frameTimesMs: readonly number[],
 ): CountsOverTime {
-  const times = new Set(frameTimesMs);
-  for (const sightings of byLabel.values()) for (const s of sightings) times.add(s.timeMs);
-  const timesMs = [...times].sort((a, b) => a - b);
+  const timesMs = allTimes(byLabel, frameTimesMs);
   const at = new Map(timesMs.map((t, i) => [t, i]));
   const series = [...byLabel]
     .sort((a, b) => (a[0] < b[0] ? -1 : 1))
