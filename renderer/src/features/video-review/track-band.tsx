@@ -17,6 +17,8 @@ interface TrackBandProps {
 
 const ROW = 12;
 
+const NO_TICKS = new Map<number, number[]>();
+
 /** The times of each track's boxes (deleted ones and those at no time left out). */
 function boxesByTrack(boxes: readonly ReviewBox[]) {
   const out = new Map<number, number[]>();
@@ -43,7 +45,8 @@ export const TrackBand = memo(function TrackBand({
 }: TrackBandProps) {
   // Each track's boxes, grouped once per version of the boxes; a new selection only looks up its
   // tracks (picking a track must not walk a long clip's 50,000 boxes).
-  const byTrack = useMemo(() => boxesByTrack(boxes), [boxes]);
+  const any = tracks.length > 0;
+  const byTrack = useMemo(() => (any ? boxesByTrack(boxes) : NO_TICKS), [any, boxes]);
   const span = Math.max(1, durationMs);
   const x = (t: number) => LABEL_W + ((WIDTH - LABEL_W) * t) / span;
   // A tick per box, all in one path: a long track has hundreds of boxes, which as one element

@@ -18,7 +18,7 @@ import { useApiHandle } from '../../api/api-context.js';
 import type { BoxChange } from '../review/box-stage.js';
 import type { ReviewEdits } from '../review/use-review-edits.js';
 import type { DrawTarget, KeyframeHooks } from '../review/use-review-workbench.js';
-import { boxesAt, trackPaths, type ShownBox } from './interpolated-boxes.js';
+import { boxesAt, trackPaths, type ShownBox, type TrackPath } from './interpolated-boxes.js';
 
 interface KeyframeOptions {
   id: number;
@@ -46,7 +46,11 @@ export function useKeyframes(o: KeyframeOptions) {
     setTrack(null);
   }
   const { pathBoxes } = o;
-  const paths = useMemo(() => trackPaths(pathBoxes, fps), [pathBoxes, fps]);
+  // Built when first needed (paused between analysed frames, or playing), not when the clip opens.
+  const paths = useMemo(() => {
+    let built: TrackPath[] | undefined;
+    return () => (built ??= trackPaths(pathBoxes, fps));
+  }, [pathBoxes, fps]);
   const frame = frameAt(o.timeMs, fps);
   const between =
     o.paused && fps > 0
@@ -58,13 +62,13 @@ export function useKeyframes(o: KeyframeOptions) {
   const shown: readonly ShownBox[] = useMemo(
     () =>
       o.paused && between && !o.analysed
-        ? boxesAt(o.frameBoxes, paths, o.timeMs, fps, between.frameIndex)
+        ? boxesAt(o.frameBoxes, paths(), o.timeMs, fps, between.frameIndex)
         : o.frameBoxes,
     [o.paused, o.analysed, o.frameBoxes, paths, o.timeMs, fps, between?.frameIndex],
   );
   /** While playing: the boxes at the frame on screen (for the overlay). */
   const playingAt = useCallback(
-    (frameBoxes: readonly ReviewBox[], t: number) => boxesAt(frameBoxes, paths, t, fps, -1),
+    (frameBoxes: readonly ReviewBox[], t: number) => boxesAt(frameBoxes, paths(), t, fps, -1),
     [paths, fps],
   );
 
