@@ -207,21 +207,27 @@ export function countsOverTime(
   return countsOf(sightingsByLabel(boxes), frameTimesMs);
 }
 
+/** Whether every sighting (each list in time order) is at one of `times` (ascending). */
+function allOnTimes(byLabel: ReadonlyMap<string, Sighting[]>, times: readonly number[]): boolean {
+  for (const sightings of byLabel.values()) {
+    let j = 0;
+    for (const s of sightings) {
+      while (j < times.length && (times[j] as number) < s.timeMs) j++;
+      if (times[j] !== s.timeMs) return false;
+    }
+  }
+  return true;
+}
+
 /** The frames' times and the sightings', ascending, each once. */
 function allTimes(byLabel: ReadonlyMap<string, Sighting[]>, frameTimesMs: readonly number[]) {
   // Usually the frames' times are given ascending and every sighting is on one of them: then
   // they are the answer as they are (no set of tens of thousands of times to build and sort).
-  const given = new Set(frameTimesMs);
   const ascending = frameTimesMs.every((t, i) => i === 0 || t > (frameTimesMs[i - 1] as number));
-  let extra = false;
-  for (const sightings of byLabel.values()) {
-    for (const s of sightings) {
-      if (given.has(s.timeMs)) continue;
-      given.add(s.timeMs);
-      extra = true;
-    }
-  }
-  return ascending && !extra ? [...frameTimesMs] : [...given].sort((a, b) => a - b);
+  if (ascending && allOnTimes(byLabel, frameTimesMs)) return [...frameTimesMs];
+  const times = new Set(frameTimesMs);
+  for (const sightings of byLabel.values()) for (const s of sightings) times.add(s.timeMs);
+  return [...times].sort((a, b) => a - b);
 }
 
 function countsOf(
@@ -229,18 +235,18 @@ function countsOf(
   frameTimesMs: readonly number[],
 ): CountsOverTime {
   const timesMs = allTimes(byLabel, frameTimesMs);
-  const at = new Map(timesMs.map((t, i) => [t, i]));
   const series = [...byLabel]
     .sort((a, b) => (a[0] < b[0] ? -1 : 1))
     .map(([label, sightings]) => {
       const counts = new Array<number>(timesMs.length).fill(0);
-      // Sorted by time then track: a track counts once per time however many boxes it has there.
+      // Both in time order: one walk along the times (no lookup per box). Sorted by time then
+      // track, a track counts once per time however many boxes it has there.
+      let j = 0;
       let previous: Sighting | undefined;
       for (const s of sightings) {
-        const same = previous && previous.timeMs === s.timeMs;
-        if (!same || previous?.trackId !== s.trackId) {
-          const i = at.get(s.timeMs) as number;
-          counts[i] = (counts[i] as number) + 1;
+        while ((timesMs[j] as number) < s.timeMs) j++;
+        if (previous?.timeMs !== s.timeMs || previous.trackId !== s.trackId) {
+          counts[j] = (counts[j] as number) + 1;
         }
         previous = s;
       }
