@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, normalize, sep } from 'node:path';
+import { readObjectInChunks } from './json-chunks.js';
 import { boxProblem, finite, issue, type ImportedFile, type ReadLabels } from './import-model.js';
 
 interface CocoImage {
@@ -22,27 +23,57 @@ interface CocoAnnotation {
 interface CocoDoc {
   info?: { image_root?: unknown };
   images?: unknown;
-  annotations?: unknown;
+  /** Annotations a chunk at a time (see json-chunks.ts); null when they are not an array. */
+  annotations: (() => Iterable<unknown[]>) | null;
   categories?: unknown;
 }
 
+/** Annotations parsed per chunk: fewer live at once, less for the collector to copy. */
+const CHUNK = 4096;
+
 export async function readCoco(file: string): Promise<ReadLabels> {
   const name = basename(file);
-  let doc: CocoDoc;
-  try {
-    doc = JSON.parse(await readFile(file, 'utf8')) as CocoDoc;
-  } catch (err) {
+  const unreadable = (err: unknown): ReadLabels => {
     const why = err instanceof SyntaxError ? 'it is not valid JSON' : (err as Error).message;
     return {
       files: [],
       issues: [issue(name, 'unreadable_source', `${name} cannot be read: ${why}.`)],
     };
+  };
+  let doc: CocoDoc | null;
+  try {
+    doc = parseCoco(await readFile(file, 'utf8'));
+  } catch (err) {
+    return unreadable(err);
   }
-  if (!doc || !Array.isArray(doc.images) || !Array.isArray(doc.annotations)) {
+  if (!doc || !Array.isArray(doc.images) || !doc.annotations) {
     const what = `${name} is not a COCO file: it has no "images" and "annotations" arrays.`;
     return { files: [], issues: [issue(name, 'unreadable_source', what)] };
   }
-  return fromDoc(doc, name, dirname(file));
+  try {
+    return fromDoc(doc, name, dirname(file));
+  } catch (err) {
+    // The annotations are validated as their chunks are parsed: a broken one spoils the source.
+    if (err instanceof SyntaxError) return unreadable(err);
+    throw err;
+  }
+}
+
+/** The document's parts, or null when it is valid JSON but not an object. */
+function parseCoco(text: string): CocoDoc | null {
+  if (!text.trimStart().startsWith('{')) {
+    // Valid JSON that is not an object is no COCO file; invalid JSON throws as it should.
+    JSON.parse(text);
+    return null;
+  }
+  const { members, chunks, other } = readObjectInChunks(text, 'annotations', CHUNK);
+  const annotations = chunks ?? (Array.isArray(other) ? () => [other] : null);
+  return {
+    info: members.get('info') as CocoDoc['info'],
+    images: members.get('images'),
+    annotations,
+    categories: members.get('categories'),
+  };
 }
 
 /** A name with nothing for `join` to resolve ('.', '..', doubled or trailing slashes). */
@@ -110,7 +141,16 @@ function fromDoc(doc: CocoDoc, name: string, dir: string): ReadLabels {
     byId.set(img.id, file);
     out.files.push(file);
   });
-  (doc.annotations as unknown[]).forEach((raw, i) => {
+  let i = -1;
+  for (const chunk of doc.annotations?.() ?? [])
+    for (const raw of chunk) {
+      i++;
+      annotation(raw, i);
+    }
+  out.files = out.files.filter((f) => !spoiled.has(f));
+  return out;
+
+  function annotation(raw: unknown, i: number): void {
     const a = (raw ?? {}) as CocoAnnotation;
     const file = byId.get(a.image_id);
     const where = `${name} annotations[${i}]`;
@@ -149,7 +189,5 @@ function fromDoc(doc: CocoDoc, name: string, dir: string): ReadLabels {
       return;
     }
     file.boxes.push(box);
-  });
-  out.files = out.files.filter((f) => !spoiled.has(f));
-  return out;
+  }
 }
