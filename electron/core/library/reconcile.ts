@@ -67,7 +67,9 @@ export async function reconcile(
   let upserts: MediaUpsert[] = [];
   const store_ = (rows: readonly MediaUpsert[]) => {
     for (let i = 0; i < rows.length; i += batchSize) {
-      store.media.upsertMany(rows.slice(i, i + batchSize));
+      const chunk = rows.slice(i, i + batchSize);
+      if (store.media.writeMany) store.media.writeMany(chunk);
+      else store.media.upsertMany(chunk);
     }
   };
   const reads = options.read && readsAhead(options.read, store_);

@@ -14,6 +14,8 @@ type Snapshot = ReturnType<Media['snapshot']>;
 
 export class MediaRepo implements Media {
   private readonly upsertStmt;
+  private readonly writeStmt;
+  private readonly writeAll;
   private readonly byPathStmt;
   private readonly byIdStmt;
   private readonly snapshotStmt;
@@ -33,7 +35,10 @@ export class MediaRepo implements Media {
     // A file seen again is present again: status and error follow the caller, defaulting to clean.
     // Bound by position from one column list (media-upsert-sql.ts): ~0.25 s less per 100k rows
     // than named parameters, which look each value up by name.
-    this.upsertStmt = db.prepare<MediaUpsertValues, { id: number }>(MEDIA_UPSERT_SQL);
+    this.upsertStmt = db.prepare<MediaUpsertValues, { id: number }>(
+      `${MEDIA_UPSERT_SQL} RETURNING id`,
+    );
+    this.writeStmt = db.prepare<MediaUpsertValues>(MEDIA_UPSERT_SQL);
     // Narrow updates (~0.6 s per 100k against ~5 s for full-row upserts), guarded by the version read.
     this.hashStmt = db.prepare<[string, number, number, number]>(
       'UPDATE media SET content_hash = ? WHERE id = ? AND size = ? AND mtime_ms = ?',
@@ -118,6 +123,9 @@ export class MediaRepo implements Media {
     this.upsertAll = db.transaction((rows: readonly MediaUpsert[]) =>
       rows.map((r) => must(this.upsertStmt.get(...mediaUpsertValues(r)), `media ${r.path}`).id),
     );
+    this.writeAll = db.transaction((rows: readonly MediaUpsert[]) => {
+      for (const r of rows) this.writeStmt.run(...mediaUpsertValues(r));
+    });
     this.markAllMissing = db.transaction((ids: readonly number[]) => {
       for (const id of ids) this.missingStmt.run(id);
     });
@@ -125,6 +133,10 @@ export class MediaRepo implements Media {
 
   upsertMany(rows: readonly MediaUpsert[]): number[] {
     return this.upsertAll(rows);
+  }
+
+  writeMany(rows: readonly MediaUpsert[]): void {
+    this.writeAll(rows);
   }
 
   setHashAndProbe(rows: readonly MediaReadResult[]): number {

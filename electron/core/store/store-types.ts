@@ -234,6 +234,11 @@ export interface LibraryStore {
     /** Inserts or updates by path, many rows in one transaction; returns ids in input order. */
     upsertMany(rows: readonly MediaUpsert[]): number[];
     /**
+     * `upsertMany` without reading the ids back (a scan needs none: ~20% less per row). Optional:
+     * without it, a scan calls `upsertMany`.
+     */
+    writeMany?(rows: readonly MediaUpsert[]): void;
+    /**
      * Stores hashes (and probe results) of many rows in one transaction with a narrow UPDATE per
      * row, guarded by size and mtime; returns how many rows were updated. Nothing else changes.
      */
