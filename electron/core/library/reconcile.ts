@@ -45,6 +45,11 @@ export interface ReconcileOptions {
    * written once with its hash and probe; one batch is read while the walk goes on.
    */
   read?: ReadRows;
+  /**
+   * Writes new and changed rows elsewhere (a writer thread, media-writer.ts), one call per
+   * transaction, in order; the scan goes on meanwhile. Absent: written here with `writeMany`.
+   */
+  writeRows?: (rows: readonly MediaUpsert[]) => Promise<void>;
 }
 
 export async function reconcile(
@@ -65,18 +70,18 @@ export async function reconcile(
 
   // Written a few thousand rows per transaction across the walk's batches: fewer commits.
   let upserts: MediaUpsert[] = [];
-  const store_ = (rows: readonly MediaUpsert[]) => {
-    for (let i = 0; i < rows.length; i += batchSize) {
-      const chunk = rows.slice(i, i + batchSize);
-      if (store.media.writeMany) store.media.writeMany(chunk);
-      else store.media.upsertMany(chunk);
-    }
+  const writeChunk =
+    options.writeRows ??
+    ((chunk: readonly MediaUpsert[]) =>
+      store.media.writeMany ? store.media.writeMany(chunk) : void store.media.upsertMany(chunk));
+  const store_ = async (rows: readonly MediaUpsert[]) => {
+    for (let i = 0; i < rows.length; i += batchSize) await writeChunk(rows.slice(i, i + batchSize));
   };
   const reads = options.read && readsAhead(options.read, store_);
   const write = async (last = false) => {
     const rows = upserts;
     upserts = [];
-    if (!reads) return store_(rows);
+    if (!reads) return await store_(rows);
     reads.add(rows);
     await (last ? reads.drain() : reads.room());
   };
@@ -148,7 +153,7 @@ const READS_AHEAD = 3;
  * in the order given: the walk never waits for a read unless READS_AHEAD are under way. A read
  * that fails (stopped, a worker lost) leaves its rows as a plain scan writes them.
  */
-function readsAhead(read: ReadRows, store: (rows: readonly MediaUpsert[]) => void) {
+function readsAhead(read: ReadRows, store: (rows: readonly MediaUpsert[]) => Promise<void>) {
   let stored: Promise<void> = Promise.resolve();
   let failure: { error: unknown } | undefined;
   const under: Promise<void>[] = [];
@@ -162,7 +167,7 @@ function readsAhead(read: ReadRows, store: (rows: readonly MediaUpsert[]) => voi
       // Chained: rows are stored in the order they were found, one batch after another.
       stored = stored.then(async () => {
         const done = await reading;
-        if (!failure) store(done);
+        if (!failure) await store(done);
       });
       // A store that throws (a full disk) is kept and thrown from room() or drain().
       under.push(stored.catch((error: unknown) => void (failure ??= { error })));

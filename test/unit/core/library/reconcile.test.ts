@@ -2,6 +2,7 @@ import { mkdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReadRows } from '../../../../electron/core/library/read-on-scan.js';
+import type { MediaUpsert } from '../../../../electron/core/store/store-types.js';
 import { reconcile } from '../../../../electron/core/library/reconcile.js';
 import { scanFolder } from '../../../../electron/core/library/scan-folder.js';
 import { fakeLibraryStore, type FakeLibraryStore } from '../../../support/fake-library-store.js';
@@ -155,6 +156,27 @@ describe('reconcile', () => {
       reconcile(store, folderId, scanFolder(dir, { batchSize: 4 }), { batchSize: 4, read }),
     ).rejects.toThrow('disk is full');
     expect(store.rows.size).toBe(0);
+  });
+
+  it('hands new rows to writeRows (a writer thread) in batches, writing none itself', async () => {
+    for (let i = 0; i < 9; i++) await writeFile(file(`f${i}.jpg`), 'x');
+    const written: string[][] = [];
+    const writeRows = async (rows: readonly MediaUpsert[]) => {
+      await new Promise((r) => setTimeout(r, 5));
+      written.push(rows.map((r) => r.path));
+    };
+    const read: ReadRows = async (rows) => [...rows];
+    const counts = await reconcile(store, folderId, scanFolder(dir, { batchSize: 4 }), {
+      batchSize: 4,
+      read,
+      writeRows,
+    });
+    expect(counts).toMatchObject({ new: 9 });
+    expect(written.flat().sort()).toEqual(
+      [...Array(9).keys()].map((i) => file(`f${i}.jpg`)).sort(),
+    );
+    expect(Math.max(...written.map((w) => w.length))).toBeLessThanOrEqual(4);
+    expect(store.calls.upsertMany).toEqual([]);
   });
 
   it('marks nothing missing when the folder itself is unavailable', async () => {
