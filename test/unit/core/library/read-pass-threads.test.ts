@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Library } from '../../../../electron/core/library/library.js';
+import type * as ReadPoolModule from '../../../../electron/core/library/read-pool.js';
 import { fakeLibraryStore } from '../../../support/fake-library-store.js';
 import { jpeg } from '../../../support/synth-media.js';
 import { tempDir } from '../../../support/temp-dir.js';
