@@ -10,8 +10,7 @@ import { tempDir } from '../../../support/temp-dir.js';
 // The real pool, counted: how many times a pass starts its worker threads.
 const started = vi.hoisted(() => ({ pools: 0 }));
 vi.mock('../../../../electron/core/library/read-pool.js', async (importOriginal) => {
-  const real =
-    await importOriginal<typeof import('../../../../electron/core/library/read-pool.js')>();
+  const real = await importOriginal<typeof ReadPoolModule>();
   return {
     ...real,
     createReadPool: (size: number) => {
