@@ -272,6 +272,8 @@ export interface LibraryStore {
   results: {
     /** The stored result for this content and solution, if any (dedupe: never pay twice). */
     find(contentHash: string, solution: string): ResultRow | undefined;
+    /** `find` for many contents in one query (a plan of 100k files): found ones by hash. */
+    findMany?(contentHashes: readonly string[], solution: string): Map<string, ResultRow>;
     /** Saves a result and all its detections in one transaction; replaces a previous one. */
     save(result: ResultInput): ResultRow;
     /**
@@ -336,6 +338,8 @@ export interface LibraryStore {
     openVideoJobs(): SubmissionRow[];
     /** The latest submission for a content hash + solution, if any. */
     latestFor(contentHash: string, solution: string): SubmissionRow | undefined;
+    /** `latestFor` for many contents in one query: found ones by hash. */
+    latestForMany?(contentHashes: readonly string[], solution: string): Map<string, SubmissionRow>;
   };
 
   ledger: {
