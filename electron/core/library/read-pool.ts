@@ -66,7 +66,11 @@ export function createReadPool(size: number): ReadPool {
       slot.worker.postMessage({ id: batch.id, files: batch.files });
     }
   };
-  for (let i = 0; i < Math.max(1, size); i++) {
+  // Threads start with the first read: a scan that finds nothing new starts none.
+  const start = () => {
+    for (let i = 0; i < Math.max(1, size); i++) slots.push(startSlot());
+  };
+  const startSlot = (): Slot => {
     const slot: Slot = { worker: new Worker(script), sent: 0 };
     slot.worker.on('message', (m: { id: number; results: FileRead[] }) => {
       slot.sent--;
@@ -78,13 +82,14 @@ export function createReadPool(size: number): ReadPool {
     slot.worker.on('exit', (code) => {
       if (!failure) failAll(new Error(`A file-reading worker stopped (exit code ${code}).`));
     });
-    slots.push(slot);
-  }
+    return slot;
+  };
 
   return {
     async read(files, signal) {
       signal?.throwIfAborted();
       if (failure) throw failure;
+      if (!slots.length && files.length) start();
       const onAbort = () => failAll(signal?.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
       try {

@@ -47,9 +47,6 @@ export function createMediaWriter(file: string, checkpointPages: number): MediaW
   if (file === '' || file === ':memory:') return undefined;
   const script = resolveWorkerScript(import.meta.url, 'media-writer-worker.js');
   if (!existsSync(script)) return undefined;
-  const worker = new Worker(script, {
-    workerData: { file, nativeBinding: sqliteNativeBinding(), checkpointPages },
-  });
   const pending = new Map<number, { resolve: () => void; reject: (e: unknown) => void }>();
   let nextId = 1;
   let failure: unknown;
@@ -58,26 +55,36 @@ export function createMediaWriter(file: string, checkpointPages: number): MediaW
     for (const p of pending.values()) p.reject(failure);
     pending.clear();
   };
-  worker.on('message', (a: WriteAnswer) => {
-    const p = pending.get(a.id);
-    pending.delete(a.id);
-    if (a.error) p?.reject(new MediaWriteError(a.error.message, a.error.code));
-    else p?.resolve();
-  });
-  worker.on('error', failAll);
-  worker.on('exit', (code) => failAll(new Error(`The media writer stopped (exit code ${code}).`)));
+  // Started with the first write: a scan that finds nothing new starts no thread.
+  let worker: Worker | undefined;
+  const start = () => {
+    const w = new Worker(script, {
+      workerData: { file, nativeBinding: sqliteNativeBinding(), checkpointPages },
+    });
+    w.on('message', (a: WriteAnswer) => {
+      const p = pending.get(a.id);
+      pending.delete(a.id);
+      if (a.error) p?.reject(new MediaWriteError(a.error.message, a.error.code));
+      else p?.resolve();
+    });
+    w.on('error', failAll);
+    w.on('exit', (code) => failAll(new Error(`The media writer stopped (exit code ${code}).`)));
+    return w;
+  };
   return {
     write(rows) {
       if (failure) return Promise.reject(failure);
+      worker ??= start();
+      const thread = worker;
       return new Promise((resolve, reject) => {
         const id = nextId++;
         pending.set(id, { resolve, reject });
-        worker.postMessage({ id, rows } satisfies WriteRequest);
+        thread.postMessage({ id, rows } satisfies WriteRequest);
       });
     },
     async close() {
       failAll(new Error('The media writer is closed.'));
-      await worker.terminate();
+      await worker?.terminate();
     },
   };
 }
