@@ -1,5 +1,6 @@
 /** The front door of the library database: open, migrate, and hand out the repositories. */
 import { migrate, openDatabase, type Db } from '../../node-lib/sqlite.js';
+import { bulkWrites } from './bulk-writes.js';
 import { CatalogRepo } from './catalog-repo.js';
 import { CorrectionsRepo } from './corrections-repo.js';
 import { exportItems } from './export-items.js';
@@ -25,22 +26,6 @@ export interface LibraryStoreOptions {
   now?: () => number;
   /** A better_sqlite3.node built for another ABI (Electron's); see `setSqliteNativeBinding`. */
   nativeBinding?: string;
-}
-
-/** Log pages between automatic checkpoints during bulk writes (SQLite's default is 1000). */
-const BULK_CHECKPOINT_PAGES = 10_000;
-
-async function bulkWrites<T>(db: Db, fn: () => Promise<T>): Promise<T> {
-  const before = db.pragma('wal_autocheckpoint', { simple: true }) as number;
-  db.pragma(`wal_autocheckpoint = ${BULK_CHECKPOINT_PAGES}`);
-  try {
-    return await fn();
-  } finally {
-    if (db.open) {
-      db.pragma(`wal_autocheckpoint = ${before}`);
-      db.pragma('wal_checkpoint(PASSIVE)');
-    }
-  }
 }
 
 export function openLibraryStore(file: string, options: LibraryStoreOptions = {}): LibraryStore {

@@ -231,6 +231,11 @@ export interface LibraryStore {
     /** Inserts or updates by path, many rows in one transaction; returns ids in input order. */
     upsertMany(rows: readonly MediaUpsert[]): number[];
     /**
+     * `upsertMany` without reading the ids back (a scan needs none: ~20% less per row). Optional:
+     * without it, a scan calls `upsertMany`.
+     */
+    writeMany?(rows: readonly MediaUpsert[]): void;
+    /**
      * Stores hashes (and probe results) of many rows in one transaction with a narrow UPDATE per
      * row, guarded by size and mtime; returns how many rows were updated. Nothing else changes.
      */
@@ -264,6 +269,8 @@ export interface LibraryStore {
   results: {
     /** The stored result for this content and solution, if any (dedupe: never pay twice). */
     find(contentHash: string, solution: string): ResultRow | undefined;
+    /** `find` for many contents in one query (a plan of 100k files): found ones by hash. */
+    findMany?(contentHashes: readonly string[], solution: string): Map<string, ResultRow>;
     /** Saves a result and all its detections in one transaction; replaces a previous one. */
     save(result: ResultInput): ResultRow;
     /**
@@ -328,6 +335,8 @@ export interface LibraryStore {
     openVideoJobs(): SubmissionRow[];
     /** The latest submission for a content hash + solution, if any. */
     latestFor(contentHash: string, solution: string): SubmissionRow | undefined;
+    /** `latestFor` for many contents in one query: found ones by hash. */
+    latestForMany?(contentHashes: readonly string[], solution: string): Map<string, SubmissionRow>;
   };
 
   ledger: {
