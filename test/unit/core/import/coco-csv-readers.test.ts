@@ -94,6 +94,28 @@ describe('COCO reader', () => {
     expect(other.issues).toMatchObject([{ code: 'unreadable_source', message: /not a COCO file/ }]);
   });
 
+  it('reads annotations past the first thousands as one list; a break anywhere spoils the source', async () => {
+    const many = Array.from({ length: 9000 }, (_, i) => ({
+      image_id: 1 + (i % 2),
+      category_id: i === 8500 ? 7 : 1,
+      bbox: [i % 40, 0, 1, i === 8999 ? 2 : 1],
+    }));
+    const text = JSON.stringify(coco({ annotations: many }));
+    const read = await readCoco(await file('c.json', text));
+    expect(read.files.map((f) => [f.name, f.boxes.length])).toEqual([['two.jpg', 4500]]);
+    expect(read.issues).toMatchObject([
+      { code: 'unknown_class', message: /c\.json annotations\[8500\]/ },
+    ]);
+    // Broken in the last chunk of annotations, after the first were parsed: nothing is read.
+    const broken = await readCoco(
+      await file('c.json', text.replace('"bbox":[39,0,1,2]', '"bbox":[39,0,1,2')),
+    );
+    expect(broken).toMatchObject({
+      files: [],
+      issues: [{ code: 'unreadable_source', message: /not valid JSON/ }],
+    });
+  });
+
   it('a folder of COCO files reads each; a missing source is an issue', async () => {
     const a = await file('a.json', JSON.stringify(coco()));
     await writeFile(join(a, '..', 'b.json'), JSON.stringify(coco({ images: [], annotations: [] })));
