@@ -66,12 +66,12 @@ function parseCoco(text: string): CocoDoc | null {
     JSON.parse(text);
     return null;
   }
-  const { members, chunks, other } = readObjectInChunks(text, 'annotations', CHUNK);
-  const annotations = chunks ?? (Array.isArray(other) ? () => [other] : null);
+  // Annotations that are not an array are parsed (so still validated) but give no chunks.
+  const { members, chunks } = readObjectInChunks(text, 'annotations', CHUNK);
   return {
     info: members.get('info') as CocoDoc['info'],
     images: members.get('images'),
-    annotations,
+    annotations: chunks,
     categories: members.get('categories'),
   };
 }
