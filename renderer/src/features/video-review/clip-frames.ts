@@ -54,7 +54,7 @@ export function withEmptyFrames(
   const has = new Set(frames.map((f) => f.index));
   const out = [...frames];
   for (const [index, timeMs] of times) if (!has.has(index)) out.push({ index, timeMs, boxes: [] });
-  return out.sort((a, b) => a.timeMs - b.timeMs);
+  return out.length === frames.length ? out : out.sort((a, b) => a.timeMs - b.timeMs);
 }
 
 /** More samples than this are not filled in (a pathological clip must not stall the screen). */
