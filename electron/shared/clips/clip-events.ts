@@ -238,52 +238,55 @@ export function countsOverTime(
   return countsOf(readSightings(boxes).byLabel, frameTimesMs);
 }
 
-/** Whether every sighting (each list in time order) is at one of `times` (ascending). */
-function allOnTimes(byLabel: ReadonlyMap<string, Sightings>, times: readonly number[]): boolean {
-  for (const { times: seen } of byLabel.values()) {
-    let j = 0;
-    for (const t of seen) {
-      while (j < times.length && (times[j] as number) < t) j++;
-      if (times[j] !== t) return false;
-    }
+/** Whether `times` ascend strictly. */
+function ascending(times: readonly number[]): boolean {
+  for (let i = 1; i < times.length; i++) {
+    if ((times[i] as number) <= (times[i - 1] as number)) return false;
   }
   return true;
 }
 
 /** The frames' times and the sightings', ascending, each once. */
-function allTimes(byLabel: ReadonlyMap<string, Sightings>, frameTimesMs: readonly number[]) {
-  // Usually the frames' times are given ascending and every sighting is on one of them: then
-  // they are the answer as they are (no set of tens of thousands of times to build and sort).
-  let ascending = true;
-  for (let i = 1; i < frameTimesMs.length && ascending; i++) {
-    ascending = (frameTimesMs[i] as number) > (frameTimesMs[i - 1] as number);
-  }
-  if (ascending && allOnTimes(byLabel, frameTimesMs)) return [...frameTimesMs];
+function mergedTimes(byLabel: ReadonlyMap<string, Sightings>, frameTimesMs: readonly number[]) {
   const times = new Set(frameTimesMs);
   for (const s of byLabel.values()) for (const t of s.times) times.add(t);
   return [...times].sort((a, b) => a - b);
+}
+
+/**
+ * Per class, its count at each of `timesMs` (ascending); null as soon as a sighting is at none of
+ * them. Both in time order: one walk along the times (no lookup per box). Sorted by time then
+ * track, a track counts once per time however many boxes it has there.
+ */
+function countAlong(
+  byLabel: ReadonlyMap<string, Sightings>,
+  timesMs: readonly number[],
+): CountsOverTime['series'] | null {
+  const series: CountsOverTime['series'] = [];
+  for (const [label, { times, tracks }] of [...byLabel].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const counts = new Array<number>(timesMs.length).fill(0);
+    let j = 0;
+    for (let i = 0; i < times.length; i++) {
+      const t = times[i] as number;
+      while (j < timesMs.length && (timesMs[j] as number) < t) j++;
+      if (timesMs[j] !== t) return null;
+      if (i === 0 || times[i - 1] !== t || tracks[i - 1] !== tracks[i]) {
+        counts[j] = (counts[j] as number) + 1;
+      }
+    }
+    series.push({ label, counts });
+  }
+  return series;
 }
 
 function countsOf(
   byLabel: ReadonlyMap<string, Sightings>,
   frameTimesMs: readonly number[],
 ): CountsOverTime {
-  const timesMs = allTimes(byLabel, frameTimesMs);
-  const series = [...byLabel]
-    .sort((a, b) => (a[0] < b[0] ? -1 : 1))
-    .map(([label, { times, tracks }]) => {
-      const counts = new Array<number>(timesMs.length).fill(0);
-      // Both in time order: one walk along the times (no lookup per box). Sorted by time then
-      // track, a track counts once per time however many boxes it has there.
-      let j = 0;
-      for (let i = 0; i < times.length; i++) {
-        const t = times[i] as number;
-        while ((timesMs[j] as number) < t) j++;
-        if (i === 0 || times[i - 1] !== t || tracks[i - 1] !== tracks[i]) {
-          counts[j] = (counts[j] as number) + 1;
-        }
-      }
-      return { label, counts };
-    });
-  return { timesMs, series };
+  // Usually the frames' times are given ascending and every sighting is on one of them: then
+  // they are the times as they are (no set of tens of thousands of times to build and sort).
+  const onFrames = ascending(frameTimesMs) ? countAlong(byLabel, frameTimesMs) : null;
+  if (onFrames) return { timesMs: [...frameTimesMs], series: onFrames };
+  const timesMs = mergedTimes(byLabel, frameTimesMs);
+  return { timesMs, series: countAlong(byLabel, timesMs) ?? [] };
 }
