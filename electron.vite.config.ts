@@ -15,6 +15,10 @@ export default defineConfig({
           'library-view-worker': resolve('electron/core/store/library-view-worker.ts'),
           'detect-worker': resolve('electron/local-service/engine/detect-worker.ts'),
           'evaluate-worker': resolve('electron/application/evaluation/evaluate-worker.ts'),
+          // The library's read pool and a scan's writer; without them both fall back to this thread.
+          'read-worker': resolve('electron/core/library/read-worker.ts'),
+          'media-writer-worker': resolve('electron/core/store/media-writer-worker.ts'),
+          'track-thread': resolve('electron/application/tracking/track-thread.ts'),
         },
         // Chunks beside the entries too: a chunk that starts a worker resolves it from its own URL.
         output: { chunkFileNames: '[name]-[hash].js' },

@@ -31,6 +31,11 @@ export function setSqliteNativeBinding(path: string | undefined): void {
   processNativeBinding = path;
 }
 
+/** The build set above, for a worker thread that opens the same database (its modules start unset). */
+export function sqliteNativeBinding(): string | undefined {
+  return processNativeBinding;
+}
+
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
   const nativeBinding = options.nativeBinding ?? processNativeBinding;
   const db = new Database(file, nativeBinding ? { nativeBinding } : {});

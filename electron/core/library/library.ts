@@ -4,15 +4,23 @@
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { createMediaWriter } from '../store/media-writer.js';
+import { BULK_CHECKPOINT_PAGES } from '../store/bulk-writes.js';
 import type { FolderRow, MediaRecord, MediaUpsert } from '../store/store-types.js';
 import { hashMany } from './hash-file.js';
 import type { LibraryIssue, LibraryMediaStore } from './media-types.js';
 import { probeMedia } from './probe-media.js';
 import { readPendingMedia } from './read-pass.js';
-import { readOnScan, type ReadRows } from './read-on-scan.js';
+import { readOnScan } from './read-on-scan.js';
 import { createReadPool } from './read-pool.js';
 import { absorbFileRoots, addFileRoot, folderRootsOnly, scanRoot } from './library-roots.js';
-import { applyWatchEvent, type ReconcileCounts, reconcile, upsertOf } from './reconcile.js';
+import {
+  applyWatchEvent,
+  type ReconcileCounts,
+  type ReconcileOptions,
+  reconcile,
+  upsertOf,
+} from './reconcile.js';
 import { checkedFolder, refuseOverlap } from './folder-refusal.js';
 import { isWithin } from './path-within.js';
 import { pendingPages } from './pending-pages.js';
@@ -127,16 +135,20 @@ export class Library {
     readNew = false,
   ): Promise<ScanCounts> {
     const pool = readNew ? createReadPool(this.options.hashConcurrency ?? 2) : undefined;
+    // A scan that reads what it finds writes rows as fast as workers read them: off this thread.
+    const file = readNew ? this.store.file : undefined;
+    const writer = file ? createMediaWriter(file, BULK_CHECKPOINT_PAGES) : undefined;
+    const scan = () =>
+      this.scanWith(roots, onProgress, settle, signal, {
+        ...(pool ? { read: readOnScan(pool, signal) } : {}),
+        ...(writer ? { writeRows: writer.write } : {}),
+      });
     try {
-      return await this.scanWith(
-        roots,
-        onProgress,
-        settle,
-        signal,
-        pool && readOnScan(pool, signal),
-      );
+      // A first scan writes every row: checkpointing the log every 4 MB on the way (SQLite's
+      // default) cost ~1 s of waiting per 100k files; it is checkpointed once at the end instead.
+      return await (this.store.bulkWrites ? this.store.bulkWrites(scan) : scan());
     } finally {
-      await pool?.close();
+      await Promise.all([pool?.close(), writer?.close()]);
     }
   }
 
@@ -145,7 +157,7 @@ export class Library {
     onProgress: ((progress: ScanProgress) => void) | undefined,
     settle: { ms: number; onUnsettled: (path: string) => void } | undefined,
     signal: AbortSignal | undefined,
-    read: ReadRows | undefined,
+    io: Pick<ReconcileOptions, 'read' | 'writeRows'>,
   ): Promise<ScanCounts> {
     const total: ScanCounts = {
       new: 0,
@@ -170,7 +182,7 @@ export class Library {
       // Aborted mid-walk: reconcile ends before marking anything missing; the next scan redoes it.
       await reconcile(this.store, folder.id, abortable(scan.entries, signal), {
         rootUnavailable: () => scan.rootLost(),
-        ...(read ? { read } : {}),
+        ...io,
         ...(settle
           ? { settledBefore: Date.now() - settle.ms, onUnsettled: settle.onUnsettled }
           : {}),

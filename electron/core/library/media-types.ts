@@ -26,7 +26,8 @@ export function mediaKindOf(file: string): MediaKind | undefined {
 }
 
 /** What the library needs of the store: folders and media only. */
-export type LibraryMediaStore = Pick<LibraryStore, 'folders' | 'media'>;
+export type LibraryMediaStore = Pick<LibraryStore, 'folders' | 'media'> &
+  Partial<Pick<LibraryStore, 'bulkWrites' | 'file'>>;
 
 /** A per-file (or per-folder) problem: reported, never fatal. */
 export interface LibraryIssue {

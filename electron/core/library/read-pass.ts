@@ -9,7 +9,7 @@ import type { MediaReadResult, MediaRecord } from '../store/store-types.js';
 import type { LibraryMediaStore } from './media-types.js';
 import { growingPages, pendingPages } from './pending-pages.js';
 import { probeMedia, type ProbeResult } from './probe-media.js';
-import { createReadPool } from './read-pool.js';
+import { createReadPool, type ReadPool } from './read-pool.js';
 import type { FileRead } from './read-files.js';
 import { forEachLimited, SlicedFs } from './scan-fs.js';
 
@@ -40,7 +40,9 @@ export interface ReadPassOptions {
 export async function readPendingMedia(options: ReadPassOptions): Promise<ReadPassCounts> {
   const { store, signal, ffprobePath } = options;
   const counts: ReadPassCounts = { hashed: { done: 0, failed: 0 }, probed: { done: 0, failed: 0 } };
-  const pool = createReadPool(options.workers);
+  // Started with the first page: a pass that finds nothing to read (after a scan that read what it
+  // found, or on a warm library) starts no threads.
+  let pool: ReadPool | undefined;
   // One fast-disk policy for the probes made here, as in probePending.
   const fs = new SlicedFs();
   let updates: MediaReadResult[] = [];
@@ -58,6 +60,7 @@ export async function readPendingMedia(options: ReadPassOptions): Promise<ReadPa
   );
   const readPage = (page: MediaRecord[]) => {
     // Only what the workers need crosses the thread boundary (each message is copied).
+    pool ??= createReadPool(options.workers);
     const reads = pool.read(
       page.map((m) => ({ path: m.path, kind: m.kind })),
       signal,
@@ -95,7 +98,7 @@ export async function readPendingMedia(options: ReadPassOptions): Promise<ReadPa
     }
   } finally {
     store_();
-    await pool.close();
+    await pool?.close();
   }
   return counts;
 

@@ -45,6 +45,11 @@ export interface ReconcileOptions {
    * written once with its hash and probe; one batch is read while the walk goes on.
    */
   read?: ReadRows;
+  /**
+   * Writes new and changed rows elsewhere (a writer thread, media-writer.ts), one call per
+   * transaction, in order; the scan goes on meanwhile. Absent: written here with `writeMany`.
+   */
+  writeRows?: (rows: readonly MediaUpsert[]) => Promise<void>;
 }
 
 export async function reconcile(
@@ -65,23 +70,20 @@ export async function reconcile(
 
   // Written a few thousand rows per transaction across the walk's batches: fewer commits.
   let upserts: MediaUpsert[] = [];
-  let reading: Promise<MediaUpsert[]> | undefined;
-  const store_ = (rows: readonly MediaUpsert[]) => {
-    for (let i = 0; i < rows.length; i += batchSize) {
-      store.media.upsertMany(rows.slice(i, i + batchSize));
-    }
+  const writeChunk =
+    options.writeRows ??
+    ((chunk: readonly MediaUpsert[]) =>
+      store.media.writeMany ? store.media.writeMany(chunk) : void store.media.upsertMany(chunk));
+  const store_ = async (rows: readonly MediaUpsert[]) => {
+    for (let i = 0; i < rows.length; i += batchSize) await writeChunk(rows.slice(i, i + batchSize));
   };
+  const reads = options.read && readsAhead(options.read, store_);
   const write = async (last = false) => {
     const rows = upserts;
     upserts = [];
-    const { read } = options;
-    if (!read) return store_(rows);
-    // The batch read before this one is written now; this one is read while the walk goes on.
-    // A read that fails (stopped, a worker lost) leaves the rows as a plain scan writes them.
-    const previous = reading;
-    reading = rows.length ? read(rows).catch(() => rows) : undefined;
-    if (previous) store_(await previous);
-    if (last && reading) store_(await reading);
+    if (!reads) return await store_(rows);
+    reads.add(rows);
+    await (last ? reads.drain() : reads.room());
   };
   try {
     for await (const batch of scan) {
@@ -141,6 +143,44 @@ export async function reconcile(
   }
   options.onProgress?.(counts);
   return counts;
+}
+
+/** Batches read at once (read-on-scan.ts) while the walk goes on; the oldest waits for room. */
+const READS_AHEAD = 3;
+
+/**
+ * Reads batches in the worker pool while the walk goes on, and stores each as soon as it is read,
+ * in the order given: the walk never waits for a read unless READS_AHEAD are under way. A read
+ * that fails (stopped, a worker lost) leaves its rows as a plain scan writes them.
+ */
+function readsAhead(read: ReadRows, store: (rows: readonly MediaUpsert[]) => Promise<void>) {
+  let stored: Promise<void> = Promise.resolve();
+  let failure: { error: unknown } | undefined;
+  const under: Promise<void>[] = [];
+  const settled = () => {
+    if (failure) throw failure.error;
+  };
+  return {
+    add(rows: readonly MediaUpsert[]) {
+      if (!rows.length) return;
+      const reading = read(rows).catch(() => rows);
+      // Chained: rows are stored in the order they were found, one batch after another.
+      stored = stored.then(async () => {
+        const done = await reading;
+        if (!failure) await store(done);
+      });
+      // A store that throws (a full disk) is kept and thrown from room() or drain().
+      under.push(stored.catch((error: unknown) => void (failure ??= { error })));
+    },
+    async room() {
+      while (under.length >= READS_AHEAD) await under.shift();
+      settled();
+    },
+    async drain() {
+      await Promise.all(under.splice(0));
+      settled();
+    },
+  };
 }
 
 /** A row for a file seen for the first time, or whose bytes changed: nothing known but its stat. */

@@ -1,5 +1,5 @@
 /** What a run would do, from the catalog and the store alone: nothing is sent and nothing is spent. */
-import type { LibraryStore, MediaRecord, SubmissionRow } from '../store/store-types.js';
+import type { LibraryStore, MediaRecord, ResultRow, SubmissionRow } from '../store/store-types.js';
 import { costOf, refuseLocally, type Solution } from './cost-estimate.js';
 import { withLearntCosts } from './learn-cost.js';
 import type { CatalogView } from './service-port.js';
@@ -114,11 +114,12 @@ export class RunPlanner {
 
   add(media: readonly MediaRecord[]): PlannedItem[] {
     const from = this.plan.items.length;
-    for (const m of media) this.addOne(m);
+    const known = knownFor(this.store, this.plan.solution.id, media);
+    for (const m of media) this.addOne(m, known);
     return this.plan.items.slice(from);
   }
 
-  private addOne(m: MediaRecord): void {
+  private addOne(m: MediaRecord, known: Known | undefined): void {
     const { plan, store, options, seen, catalog } = this;
     const solution = plan.solution;
     if (m.status === 'error') {
@@ -143,7 +144,9 @@ export class RunPlanner {
       return;
     }
     seen.add(m.contentHash);
-    const done = store.results.find(m.contentHash, solution.id);
+    const done = known
+      ? known.results.get(m.contentHash)
+      : store.results.find(m.contentHash, solution.id);
     if (
       done &&
       !(options.reanalyseBefore !== undefined && done.createdAt < options.reanalyseBefore)
@@ -156,7 +159,9 @@ export class RunPlanner {
       plan.refused.push({ media: m, ...refusal });
       return;
     }
-    const last: SubmissionRow | undefined = store.submissions.latestFor(m.contentHash, solution.id);
+    const last: SubmissionRow | undefined = known
+      ? known.submissions.get(m.contentHash)
+      : store.submissions.latestFor(m.contentHash, solution.id);
     const cost = costOf(m, solution, catalog.limits);
     if (last?.jobId && (last.state === 'sending' || last.state === 'queued')) {
       const jobService = store.runs.serviceUrlOf(last.runId);
@@ -217,4 +222,30 @@ export class RunPlanner {
     if (m.kind === 'image') plan.images++;
     else plan.clips++;
   }
+}
+
+/** Results and latest submissions of a batch's contents, read in a few queries, not two per file. */
+interface Known {
+  results: Map<string, ResultRow>;
+  submissions: Map<string, SubmissionRow>;
+}
+
+/** Hashes per query: one JSON list of ~66 KB. */
+const KNOWN_CHUNK = 1000;
+
+function knownFor(
+  store: LibraryStore,
+  solution: string,
+  media: readonly MediaRecord[],
+): Known | undefined {
+  const { results, submissions } = store;
+  if (!results.findMany || !submissions.latestForMany) return undefined;
+  const hashes = [...new Set(media.flatMap((m) => (m.contentHash ? [m.contentHash] : [])))];
+  const known: Known = { results: new Map(), submissions: new Map() };
+  for (let i = 0; i < hashes.length; i += KNOWN_CHUNK) {
+    const chunk = hashes.slice(i, i + KNOWN_CHUNK);
+    for (const [h, r] of results.findMany(chunk, solution)) known.results.set(h, r);
+    for (const [h, s] of submissions.latestForMany(chunk, solution)) known.submissions.set(h, s);
+  }
+  return known;
 }

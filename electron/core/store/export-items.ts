@@ -21,24 +21,10 @@ import {
   type ResultDbRow,
 } from './row-mappers.js';
 import type { ExportItem, ExportQuery } from './store-types.js';
+import { MEDIA_COLUMNS } from './media-upsert-sql.js';
 
-const MEDIA_COLS = [
-  'id',
-  'folder_id',
-  'path',
-  'kind',
-  'size',
-  'mtime_ms',
-  'content_hash',
-  'width',
-  'height',
-  'orientation',
-  'duration_ms',
-  'fps',
-  'status',
-  'error_code',
-  'error_message',
-] as const;
+// The file's identity (`file_id`) is for serving and uploading; exports leave it out.
+const MEDIA_COLS = ['id', ...MEDIA_COLUMNS.filter((c) => c !== 'file_id')];
 const RESULT_COLS = [
   'id',
   'content_hash',

@@ -1,4 +1,5 @@
 import type { Db } from '../../node-lib/sqlite.js';
+import { MEDIA_UPSERT_SQL, mediaUpsertValues, type MediaUpsertValues } from './media-upsert-sql.js';
 import { must, toMedia, type MediaDbRow } from './row-mappers.js';
 import type {
   LibraryStore,
@@ -13,6 +14,8 @@ type Snapshot = ReturnType<Media['snapshot']>;
 
 export class MediaRepo implements Media {
   private readonly upsertStmt;
+  private readonly writeStmt;
+  private readonly writeAll;
   private readonly byPathStmt;
   private readonly byIdStmt;
   private readonly snapshotStmt;
@@ -30,18 +33,12 @@ export class MediaRepo implements Media {
 
   constructor(db: Db) {
     // A file seen again is present again: status and error follow the caller, defaulting to clean.
-    this.upsertStmt = db.prepare<[Record<string, unknown>], { id: number }>(`
-      INSERT INTO media (folder_id, path, kind, size, mtime_ms, content_hash, width, height,
-        orientation, duration_ms, fps, status, error_code, error_message, file_id)
-      VALUES (@folderId, @path, @kind, @size, @mtimeMs, @contentHash, @width, @height,
-        @orientation, @durationMs, @fps, @status, @errorCode, @errorMessage, @fileId)
-      ON CONFLICT (path) DO UPDATE SET folder_id = excluded.folder_id, kind = excluded.kind,
-        size = excluded.size, mtime_ms = excluded.mtime_ms, content_hash = excluded.content_hash,
-        width = excluded.width, height = excluded.height, orientation = excluded.orientation,
-        duration_ms = excluded.duration_ms, fps = excluded.fps, status = excluded.status,
-        error_code = excluded.error_code, error_message = excluded.error_message,
-        file_id = excluded.file_id
-      RETURNING id`);
+    // Bound by position from one column list (media-upsert-sql.ts): ~0.25 s less per 100k rows
+    // than named parameters, which look each value up by name.
+    this.upsertStmt = db.prepare<MediaUpsertValues, { id: number }>(
+      `${MEDIA_UPSERT_SQL} RETURNING id`,
+    );
+    this.writeStmt = db.prepare<MediaUpsertValues>(MEDIA_UPSERT_SQL);
     // Narrow updates (~0.6 s per 100k against ~5 s for full-row upserts), guarded by the version read.
     this.hashStmt = db.prepare<[string, number, number, number]>(
       'UPDATE media SET content_hash = ? WHERE id = ? AND size = ? AND mtime_ms = ?',
@@ -124,20 +121,11 @@ export class MediaRepo implements Media {
       "SELECT count(*) AS n FROM media WHERE status != 'missing'",
     );
     this.upsertAll = db.transaction((rows: readonly MediaUpsert[]) =>
-      rows.map(
-        (r) =>
-          must(
-            this.upsertStmt.get({
-              ...r,
-              status: r.status ?? 'present',
-              errorCode: r.errorCode ?? null,
-              errorMessage: r.errorMessage ?? null,
-              fileId: r.fileId ?? null,
-            }),
-            `media ${r.path}`,
-          ).id,
-      ),
+      rows.map((r) => must(this.upsertStmt.get(...mediaUpsertValues(r)), `media ${r.path}`).id),
     );
+    this.writeAll = db.transaction((rows: readonly MediaUpsert[]) => {
+      for (const r of rows) this.writeStmt.run(...mediaUpsertValues(r));
+    });
     this.markAllMissing = db.transaction((ids: readonly number[]) => {
       for (const id of ids) this.missingStmt.run(id);
     });
@@ -145,6 +133,10 @@ export class MediaRepo implements Media {
 
   upsertMany(rows: readonly MediaUpsert[]): number[] {
     return this.upsertAll(rows);
+  }
+
+  writeMany(rows: readonly MediaUpsert[]): void {
+    this.writeAll(rows);
   }
 
   setHashAndProbe(rows: readonly MediaReadResult[]): number {

@@ -1,5 +1,6 @@
 /** The front door of the library database: open, migrate, and hand out the repositories. */
 import { migrate, openDatabase, type Db } from '../../node-lib/sqlite.js';
+import { bulkWrites } from './bulk-writes.js';
 import { CatalogRepo } from './catalog-repo.js';
 import { CorrectionsRepo } from './corrections-repo.js';
 import { exportItems } from './export-items.js';
@@ -27,22 +28,6 @@ export interface LibraryStoreOptions {
   nativeBinding?: string;
 }
 
-/** Log pages between automatic checkpoints during bulk writes (SQLite's default is 1000). */
-const BULK_CHECKPOINT_PAGES = 10_000;
-
-async function bulkWrites<T>(db: Db, fn: () => Promise<T>): Promise<T> {
-  const before = db.pragma('wal_autocheckpoint', { simple: true }) as number;
-  db.pragma(`wal_autocheckpoint = ${BULK_CHECKPOINT_PAGES}`);
-  try {
-    return await fn();
-  } finally {
-    if (db.open) {
-      db.pragma(`wal_autocheckpoint = ${before}`);
-      db.pragma('wal_checkpoint(PASSIVE)');
-    }
-  }
-}
-
 export function openLibraryStore(file: string, options: LibraryStoreOptions = {}): LibraryStore {
   const now = options.now ?? Date.now;
   let db: Db;
@@ -62,10 +47,9 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
   db.pragma('cache_size = -32768');
   const readers = new Set<Db>();
   const priority = new ReviewPriorityRepo(db, now);
-  const { mirror, mirrorKnown } = reviewMirror(db, (resultId, boxes) =>
-    priority.rescore(resultId, boxes),
-  );
-  const corrections = new CorrectionsRepo(db, now, mirror, mirrorKnown);
+  const mirrors = reviewMirror(db, (resultId, boxes) => priority.rescore(resultId, boxes));
+  const { mirror } = mirrors;
+  const corrections = new CorrectionsRepo(db, now, mirrors);
   const integrity = db.prepare<[], { integrity_check: string }>('PRAGMA integrity_check');
   return {
     file,

@@ -54,6 +54,7 @@ type ResultsApi = LibraryStore['results'];
  */
 export class ResultsRepo implements ResultsApi {
   private readonly findStmt;
+  private readonly findManyStmt;
   private readonly upsertStmt;
   private readonly clearStmt;
   private readonly insertStmt;
@@ -73,6 +74,9 @@ export class ResultsRepo implements ResultsApi {
   ) {
     this.findStmt = db.prepare<[string, string], ResultDbRow>(
       'SELECT * FROM results WHERE content_hash = ? AND solution = ?',
+    );
+    this.findManyStmt = db.prepare<[string, string], ResultDbRow>(
+      'SELECT * FROM results WHERE solution = ? AND content_hash IN (SELECT value FROM json_each(?))',
     );
     // Replacing keeps the result id, so anything pointing at it stays valid.
     this.upsertStmt = db.prepare<[Record<string, unknown>], ResultDbRow>(`
@@ -155,6 +159,13 @@ export class ResultsRepo implements ResultsApi {
   find(contentHash: string, solution: string): ResultRow | undefined {
     const r = this.findStmt.get(contentHash, solution);
     return r && toResult(r);
+  }
+
+  findMany(contentHashes: readonly string[], solution: string): Map<string, ResultRow> {
+    const found = new Map<string, ResultRow>();
+    for (const r of this.findManyStmt.all(solution, JSON.stringify(contentHashes)))
+      found.set(r.content_hash, toResult(r));
+    return found;
   }
 
   save(result: ResultInput): ResultRow {

@@ -10,6 +10,7 @@ import type { RawAnswersApi } from './raw-answer-types.js';
 import type { ReviewedBy, ReviewedMark } from './reviewed-types.js';
 import type { ReviewPriorityApi } from './review-priority-types.js';
 import type { RuleBatchesApi } from './rule-batch-types.js';
+import type { CorrectionsBulkWriter, FreshContents } from './corrections-bulk-types.js';
 
 export type { MediaReadResult } from './media-read-result.js';
 
@@ -172,15 +173,6 @@ export type MergeCorrection = Omit<
   track?: number | null;
 };
 
-/**
- * For a bulk writer: a content it knows had no correction before its write, with its result and
- * model boxes (just read), so the library view's mirror is computed without reading them back.
- */
-export type FreshContents = (
-  contentHash: string,
-  solution: string,
-) => { resultId: number; model: readonly DetectionRow[] } | undefined;
-
 export interface MediaPageRow {
   media: MediaRecord;
   /** Boxes of the result for (contentHash, solution), or null when not labelled yet. */
@@ -195,6 +187,11 @@ export interface LedgerEntry {
   at: number;
 }
 
+export type {
+  CorrectionsBulkWriter,
+  FreshContents,
+  KnownContent,
+} from './corrections-bulk-types.js';
 export type { ExportItem, ExportQuery } from './export-types.js';
 export type { ReviewedBy, ReviewedMark } from './reviewed-types.js';
 export type { RuleAcceptance, RuleBatchesApi } from './rule-batch-types.js';
@@ -234,6 +231,11 @@ export interface LibraryStore {
     /** Inserts or updates by path, many rows in one transaction; returns ids in input order. */
     upsertMany(rows: readonly MediaUpsert[]): number[];
     /**
+     * `upsertMany` without reading the ids back (a scan needs none: ~20% less per row). Optional:
+     * without it, a scan calls `upsertMany`.
+     */
+    writeMany?(rows: readonly MediaUpsert[]): void;
+    /**
      * Stores hashes (and probe results) of many rows in one transaction with a narrow UPDATE per
      * row, guarded by size and mtime; returns how many rows were updated. Nothing else changes.
      */
@@ -267,6 +269,8 @@ export interface LibraryStore {
   results: {
     /** The stored result for this content and solution, if any (dedupe: never pay twice). */
     find(contentHash: string, solution: string): ResultRow | undefined;
+    /** `find` for many contents in one query (a plan of 100k files): found ones by hash. */
+    findMany?(contentHashes: readonly string[], solution: string): Map<string, ResultRow>;
     /** Saves a result and all its detections in one transaction; replaces a previous one. */
     save(result: ResultInput): ResultRow;
     /**
@@ -331,6 +335,8 @@ export interface LibraryStore {
     openVideoJobs(): SubmissionRow[];
     /** The latest submission for a content hash + solution, if any. */
     latestFor(contentHash: string, solution: string): SubmissionRow | undefined;
+    /** `latestFor` for many contents in one query: found ones by hash. */
+    latestForMany?(contentHashes: readonly string[], solution: string): Map<string, SubmissionRow>;
   };
 
   ledger: {
@@ -364,6 +370,12 @@ export interface LibraryStore {
      * answers, else read back). Returns how many.
      */
     writeMany(corrections: readonly CorrectionInput[], fresh?: FreshContents): number;
+    /**
+     * A writer for a bulk writer's own transaction (call it inside `transaction`): each content's
+     * corrections are written as they come, the library view's mirror at `finish`, which must
+     * run before the transaction ends.
+     */
+    bulkWriter(): CorrectionsBulkWriter;
   };
 
   reviewed: {

@@ -54,6 +54,7 @@ export class SubmissionsRepo implements Submissions {
   private readonly inStatesStmt;
   private readonly openJobsStmt;
   private readonly latestStmt;
+  private readonly latestManyStmt;
   private readonly setStateTx;
 
   constructor(
@@ -89,6 +90,11 @@ export class SubmissionsRepo implements Submissions {
         AND state NOT IN (SELECT value FROM json_each(?)) ORDER BY id`);
     this.latestStmt = db.prepare<[string, string], SubmissionDbRow>(`
       SELECT * FROM submissions WHERE content_hash = ? AND solution = ? ORDER BY id DESC LIMIT 1`);
+    this.latestManyStmt = db.prepare<[string, string], SubmissionDbRow>(`
+      SELECT * FROM submissions WHERE id IN (
+        SELECT max(id) FROM submissions
+        WHERE solution = ? AND content_hash IN (SELECT value FROM json_each(?))
+        GROUP BY content_hash)`);
 
     this.setStateTx = db.transaction((id: number, state: SubmissionState, extra: Extra) => {
       const current = this.byIdStmt.get(id);
@@ -163,6 +169,13 @@ export class SubmissionsRepo implements Submissions {
   latestFor(contentHash: string, solution: string): SubmissionRow | undefined {
     const r = this.latestStmt.get(contentHash, solution);
     return r && toSubmission(r);
+  }
+
+  latestForMany(contentHashes: readonly string[], solution: string): Map<string, SubmissionRow> {
+    const found = new Map<string, SubmissionRow>();
+    for (const r of this.latestManyStmt.all(solution, JSON.stringify(contentHashes)))
+      found.set(r.content_hash, toSubmission(r));
+    return found;
   }
 
   // A job id written to nowhere would be a job we pay for and never collect.

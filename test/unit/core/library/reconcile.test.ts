@@ -1,6 +1,8 @@
 import { mkdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReadRows } from '../../../../electron/core/library/read-on-scan.js';
+import type { MediaUpsert } from '../../../../electron/core/store/store-types.js';
 import { reconcile } from '../../../../electron/core/library/reconcile.js';
 import { scanFolder } from '../../../../electron/core/library/scan-folder.js';
 import { fakeLibraryStore, type FakeLibraryStore } from '../../../support/fake-library-store.js';
@@ -112,6 +114,69 @@ describe('reconcile', () => {
     await reconcile(store, folderId, scanFolder(dir, { batchSize: 10 }), { batchSize: 4 });
     expect(Math.max(...store.calls.upsertMany)).toBeLessThanOrEqual(4);
     expect(store.rows.size).toBe(25);
+  });
+
+  it('keeps walking while earlier batches are read, and stores them in the order found', async () => {
+    for (let i = 0; i < 12; i++) await writeFile(file(`f${String(i).padStart(2, '0')}.jpg`), 'x');
+    // Reads answer only when told to: the walk must not wait for the first one.
+    const asked: { paths: string[]; answer: () => void }[] = [];
+    const read: ReadRows = (rows) =>
+      new Promise((resolve) => {
+        const hashed = rows.map((r) => ({ ...r, contentHash: `hash-${path.basename(r.path)}` }));
+        asked.push({ paths: rows.map((r) => r.path), answer: () => resolve(hashed) });
+      });
+    const done = reconcile(store, folderId, scanFolder(dir, { batchSize: 4 }), {
+      batchSize: 4,
+      read,
+    });
+    await vi.waitFor(() => expect(asked).toHaveLength(3));
+    expect(store.rows.size).toBe(0);
+    // The second answers first: it is kept until the first is stored.
+    asked[1]!.answer();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(store.rows.size).toBe(0);
+    asked[0]!.answer();
+    asked[2]!.answer();
+    expect(await done).toMatchObject({ new: 12 });
+    const order = [...store.rows.values()].sort((a, b) => a.id - b.id).map((r) => r.path);
+    expect(order).toEqual(asked.flatMap((a) => a.paths));
+    expect([...store.rows.values()].every((r) => r.contentHash?.startsWith('hash-'))).toBe(true);
+  });
+
+  it('stops with the error of a batch that cannot be stored, storing nothing after it', async () => {
+    for (let i = 0; i < 8; i++) await writeFile(file(`f${i}.jpg`), 'x');
+    const upsert = store.media.upsertMany.bind(store.media);
+    let writes = 0;
+    store.media.upsertMany = (rows) => {
+      if (++writes === 1) throw new Error('database or disk is full');
+      return upsert(rows);
+    };
+    const read: ReadRows = async (rows) => [...rows];
+    await expect(
+      reconcile(store, folderId, scanFolder(dir, { batchSize: 4 }), { batchSize: 4, read }),
+    ).rejects.toThrow('disk is full');
+    expect(store.rows.size).toBe(0);
+  });
+
+  it('hands new rows to writeRows (a writer thread) in batches, writing none itself', async () => {
+    for (let i = 0; i < 9; i++) await writeFile(file(`f${i}.jpg`), 'x');
+    const written: string[][] = [];
+    const writeRows = async (rows: readonly MediaUpsert[]) => {
+      await new Promise((r) => setTimeout(r, 5));
+      written.push(rows.map((r) => r.path));
+    };
+    const read: ReadRows = async (rows) => [...rows];
+    const counts = await reconcile(store, folderId, scanFolder(dir, { batchSize: 4 }), {
+      batchSize: 4,
+      read,
+      writeRows,
+    });
+    expect(counts).toMatchObject({ new: 9 });
+    expect(written.flat().sort()).toEqual(
+      [...Array(9).keys()].map((i) => file(`f${i}.jpg`)).sort(),
+    );
+    expect(Math.max(...written.map((w) => w.length))).toBeLessThanOrEqual(4);
+    expect(store.calls.upsertMany).toEqual([]);
   });
 
   it('marks nothing missing when the folder itself is unavailable', async () => {

@@ -34,6 +34,37 @@ describe('media', () => {
     });
   });
 
+  it('writeMany stores every column as upsertMany does, and updates by path', () => {
+    const { store } = fx;
+    const f = store.folders.add('/photos');
+    const full = mediaRow(f.id, '/photos/clip.mp4', {
+      kind: 'video',
+      contentHash: 'h-clip',
+      width: 640,
+      height: 360,
+      orientation: 3,
+      durationMs: 4000,
+      fps: 25,
+      status: 'error',
+      errorCode: 'undecodable_media',
+      errorMessage: 'Broken.',
+      fileId: '2049:77',
+    });
+    store.media.writeMany?.([full, mediaRow(f.id, '/photos/a.jpg')]);
+    const [id] = store.media.upsertMany([{ ...full, path: '/photos/copy.mp4' }]);
+    const { id: _written, ...written } = store.media.byPath('/photos/clip.mp4')!;
+    const { id: _copied, ...copied } = store.media.byId(id!)!;
+    expect(written).toEqual({ ...copied, path: '/photos/clip.mp4' });
+    store.media.writeMany?.([mediaRow(f.id, '/photos/clip.mp4', { size: 9 })]);
+    expect(store.media.count()).toBe(3);
+    expect(store.media.byPath('/photos/clip.mp4')).toMatchObject({
+      size: 9,
+      status: 'present',
+      errorCode: null,
+      fileId: null,
+    });
+  });
+
   it('writes a batch all or nothing', () => {
     const { store } = fx;
     const f = store.folders.add('/photos');

@@ -1,0 +1,39 @@
+/** The media writer's thread (media-writer.ts): one connection, one transaction per batch asked. */
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDatabase } from '../../node-lib/sqlite.js';
+import { MEDIA_UPSERT_SQL, mediaUpsertValues, type MediaUpsertValues } from './media-upsert-sql.js';
+import type { MediaUpsert } from './store-types.js';
+import type { WriteAnswer, WriteRequest } from './media-writer.js';
+
+const port = parentPort;
+if (!port) throw new Error('media-writer-worker must run in a worker thread');
+const { file, nativeBinding, checkpointPages } = workerData as {
+  file: string;
+  nativeBinding?: string;
+  checkpointPages: number;
+};
+const db = openDatabase(file, { nativeBinding });
+// Same reason as bulkWrites: the log is copied into the database once, after the scan.
+db.pragma(`wal_autocheckpoint = ${checkpointPages}`);
+const upsert = db.prepare<MediaUpsertValues>(MEDIA_UPSERT_SQL);
+const writeAll = db.transaction((rows: readonly MediaUpsert[]) => {
+  for (const r of rows) upsert.run(...mediaUpsertValues(r));
+});
+
+port.on('message', (req: WriteRequest) => {
+  let answer: WriteAnswer;
+  try {
+    writeAll(req.rows);
+    answer = { id: req.id };
+  } catch (err) {
+    const e = err as { message?: string; code?: unknown };
+    answer = {
+      id: req.id,
+      error: {
+        message: e.message ?? String(err),
+        code: typeof e.code === 'string' ? e.code : undefined,
+      },
+    };
+  }
+  port.postMessage(answer);
+});

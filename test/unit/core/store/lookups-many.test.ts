@@ -1,0 +1,49 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { box, mediaRow, result, storeFixture, type StoreFixture } from './store-fixture.js';
+
+let fx: StoreFixture;
+beforeEach(async () => {
+  fx = await storeFixture();
+});
+afterEach(() => fx.done());
+
+describe('results.findMany and submissions.latestForMany (a plan reads a batch at once)', () => {
+  it('answer for each content exactly what find and latestFor answer one by one', () => {
+    const { store } = fx;
+    const f = store.folders.add('/photos');
+    const [mediaId] = store.media.upsertMany([mediaRow(f.id, '/photos/a.jpg')]);
+    const runId = store.runs.create({
+      serviceUrl: 'http://svc',
+      solution: 'objects',
+      estimateFrames: 4,
+      budgetFrames: null,
+      at: fx.clock.t,
+    });
+    store.results.save(result('h1', [box('person', 0.9)]));
+    store.results.save(result('h2', [], { solution: 'faces' }));
+    const submit = (contentHash: string, solution = 'objects') =>
+      store.submissions.create({
+        runId,
+        mediaId: mediaId!,
+        contentHash,
+        solution,
+        framesReserved: 1,
+      });
+    submit('h1');
+    const later = submit('h1');
+    store.submissions.setState(later, 'sending', { attempts: 1 });
+    submit('h3');
+    submit('h3', 'faces');
+
+    const hashes = ['h1', 'h2', 'h3', 'h4'];
+    const results = store.results.findMany?.(hashes, 'objects');
+    const latest = store.submissions.latestForMany?.(hashes, 'objects');
+    for (const h of hashes) {
+      expect(results?.get(h)).toEqual(store.results.find(h, 'objects'));
+      expect(latest?.get(h)).toEqual(store.submissions.latestFor(h, 'objects'));
+    }
+    expect([...(results?.keys() ?? [])]).toEqual(['h1']);
+    expect([...(latest?.keys() ?? [])].sort()).toEqual(['h1', 'h3']);
+    expect(latest?.get('h1')).toMatchObject({ id: later, state: 'sending' });
+  });
+});
