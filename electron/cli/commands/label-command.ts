@@ -21,12 +21,11 @@ import { interruptions } from '../interruptions.js';
 import { parseIntOption } from '../cli-options.js';
 import { planPaths } from '../../application/plan-paths.js';
 import { streamPlanPaths, type StreamedPlan } from '../../application/stream-plan.js';
-import { checkExportTarget } from '../../application/export-use-case.js';
 import {
-  exportSelection,
+  checkExportTarget,
   EXPORT_FORMATS,
   type ExportFormat,
-} from '../../application/export-selection.js';
+} from '../../application/export-target.js';
 import { planText } from '../plan-view.js';
 import { progressView } from '../progress-view.js';
 import { diskMessage, EXIT, exitCodeOf, summaryJson, summaryText } from '../run-summary.js';
@@ -35,7 +34,6 @@ import {
   connectService,
   type ServiceConnection,
 } from '../../application/service-connection.js';
-import { watchAndLabel } from '../../application/watch-and-label.js';
 import { terminalText } from '../terminal-text.js';
 import { readOnlyRefusal } from '../../application/read-only-home.js';
 
@@ -236,6 +234,8 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
     if (opts.json) process.stdout.write(`${JSON.stringify(summaryJson(plan, summary))}\n`);
     else process.stdout.write(`${summaryText(summary)}\n`);
     if (opts.export && opts.out) {
+      // Loaded only here: a run without --export starts without the export writers.
+      const { exportSelection } = await import('../../application/export-selection.js');
       const written = await exportSelection(app.store, selection.media, {
         format: opts.export,
         out: opts.out,
@@ -250,6 +250,7 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
     // A watch ends only by Ctrl-C (or SIGTERM): 130 in every state, a spent budget included.
     if (opts.watch && ctrlC.stop.aborted) return EXIT.interrupted;
     if (opts.watch) {
+      const { watchAndLabel } = await import('../../application/watch-and-label.js');
       await watchAndLabel(selection, ctrlC.stop, async (media) => {
         const next = session.plan(catalog, connection.port.baseUrl, media);
         if (next.items.length === 0) return;
