@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { planRun } from '../../../../electron/core/runner/plan-run.js';
 import { runLabelling } from '../../../../electron/core/runner/run-labelling.js';
 import type { JobAnswer } from '../../../../electron/core/runner/service-port.js';
@@ -107,6 +107,19 @@ describe('runLabelling with a fake service', () => {
     const summary = await run(one, images(3, 'q'), { concurrency: 1 });
     expect(summary.labelled).toBe(3);
     expect(one.peakInFlight).toBe(1);
+  });
+
+  it('one commit per image: an answer lands with the row of the next file its slot frees', async () => {
+    const service = fakeService({ remaining: 10_000 }, { latencyMs: 2 });
+    const transaction = vi.spyOn(fx.store, 'transaction');
+    const summary = await run(service, images(10), { concurrency: 1 });
+    expect(summary).toMatchObject({ labelled: 10, framesSpent: 40, failed: [] });
+    expect(service.peakInFlight).toBe(1);
+    // The first file's row alone, nine answers each with the next file's row, the last answer,
+    // and the run's end (21 before: a commit for each answer and one for each row).
+    expect(transaction).toHaveBeenCalledTimes(12);
+    expect(fx.store.submissions.inStates(['done'])).toHaveLength(10);
+    expect(fx.store.ledger.spentSince(service.baseUrl, 0)).toBe(40);
   });
 
   it('a clip: polls until the job succeeds, stores the boxes and the charge', async () => {
