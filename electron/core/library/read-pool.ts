@@ -11,6 +11,13 @@ import { type FileRead, type FileToRead, readFiles } from './read-files.js';
 
 /** Files per message: large enough to amortise a round trip, small enough to share the work. */
 const BATCH = 64;
+/**
+ * A read this small is done on this thread while no worker has started yet: a worker takes
+ * 40-400 ms to start (the more so on a busy machine) and a small page of photos ~1-3 ms to
+ * read, so a run's first uploads do not wait for the threads (`label --yes` sends each page
+ * as soon as it is read).
+ */
+const INLINE_WHILE_STARTING = 16;
 
 export interface ReadPool {
   /** Results in the order of `files`. Rejects with the signal's reason when it aborts. */
@@ -39,6 +46,7 @@ export function createReadPool(size: number): ReadPool {
   const running = new Map<number, Batch>();
   let nextId = 1;
   let failure: unknown;
+  let started = false;
 
   const failAll = (err: unknown) => {
     failure ??= err;
@@ -64,6 +72,7 @@ export function createReadPool(size: number): ReadPool {
       running.delete(m.id);
       pump();
     });
+    slot.worker.once('online', () => (started = true));
     slot.worker.on('error', failAll);
     slot.worker.on('exit', (code) => {
       if (!failure) failAll(new Error(`A file-reading worker stopped (exit code ${code}).`));
@@ -75,6 +84,9 @@ export function createReadPool(size: number): ReadPool {
     async read(files, signal) {
       signal?.throwIfAborted();
       if (failure) throw failure;
+      if (!started && files.length <= INLINE_WHILE_STARTING && files.every(isImage)) {
+        return readFiles(files);
+      }
       const onAbort = () => failAll(signal?.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
       try {
@@ -100,6 +112,8 @@ export function createReadPool(size: number): ReadPool {
     },
   };
 }
+
+const isImage = (f: FileToRead) => f.kind === 'image';
 
 function inlinePool(): ReadPool {
   return {
