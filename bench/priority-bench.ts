@@ -58,7 +58,12 @@ export async function benchPriority(): Promise<void> {
     });
     const scan = timed(() => view.priorityScores('objects', thresholds));
     const write = timed(() =>
-      store.priority.replace('objects', store.priority.fingerprint('objects'), scan.value),
+      store.priority.replace(
+        'objects',
+        store.priority.fingerprint('objects'),
+        { thresholds, medians: scan.value.medians },
+        scan.value.scores,
+      ),
     );
     const fingerprintMs = medianMs(() => store.priority.fingerprint('objects'), 9);
 
@@ -89,9 +94,9 @@ export async function benchPriority(): Promise<void> {
       { name: 'bare: read the same boxes in result order', value: `${fmt(bare.ms, 0)} ms` },
       {
         name: 'priority scan (score every file; the library view thread)',
-        value: `${fmt(scan.ms, 0)} ms, ${scan.value.length} files; scan / bare = ${fmt(scan.ms / bare.ms, 2)}`,
+        value: `${fmt(scan.ms, 0)} ms, ${scan.value.scores.length} files; scan / bare = ${fmt(scan.ms / bare.ms, 2)}`,
         goal: '≤ 5000 ms',
-        met: scan.ms <= 5000 && scan.value.length === MEDIA,
+        met: scan.ms <= 5000 && scan.value.scores.length === MEDIA,
       },
       { name: 'write the scores (one transaction)', value: `${fmt(write.ms, 0)} ms` },
       {

@@ -43,9 +43,9 @@ export class ReviewPriorityCache {
     const thresholds = report.calibration.flatMap((c): [string, number][] =>
       c.threshold === null ? [] : [[c.label, c.threshold]],
     );
-    const scores = await this.view.priorityScores(solution, thresholds);
+    const { scores, medians } = await this.view.priorityScores(solution, thresholds);
     // Stamped with the fingerprint read before: a change made meanwhile triggers another pass.
-    this.store.priority.replace(solution, fingerprint, scores);
+    this.store.priority.replace(solution, fingerprint, { thresholds, medians }, scores);
   }
 }
 

@@ -40,13 +40,35 @@ export function trackHandlers(
   const review = new ReviewService(store, tracks?.cache);
   const first = <Q extends { id: number; solution: string }, R>(h: (q: Q) => R) =>
     tracks ? tracks.first(h) : h;
-  /** Edits every box `choose` picks in one transaction; answers the count and the undo. */
-  const onBoxes = (
+  /**
+   * `review.bulk` in one transaction that refuses the whole call, before anything is stored, when
+   * one of `trackIds` has no box shown in the clip (`choose` sees every box shown, so it also
+   * learns which tracks the clip has).
+   */
+  const bulkOnTracks = (
     q: { id: number; solution: string },
+    trackIds: readonly number[],
+    choose: (b: TrackedBox) => boolean,
+    editOf: (b: TrackedBox) => ReviewEdit,
+  ) =>
+    store.transaction(() => {
+      const present = new Set<number>();
+      const see = (b: TrackedBox) => {
+        if (b.trackId !== undefined) present.add(b.trackId);
+        return choose(b);
+      };
+      const r = review.bulk(q.id, q.solution, see, editOf);
+      const missing = trackIds.filter((id) => !present.has(id));
+      if (missing.length) throw unknownTracks(missing);
+      return r;
+    });
+  /** Edits every box `choose` picks of the tracks named; answers the count and the undo. */
+  const onBoxes = (
+    q: { id: number; solution: string; trackIds: readonly number[] },
     choose: (b: TrackedBox) => boolean,
     editOf: (b: TrackedBox) => ReviewEdit,
   ) => {
-    const r = review.bulk(q.id, q.solution, choose, editOf);
+    const r = bulkOnTracks(q, q.trackIds, choose, editOf);
     if (r.inverse.length) changed(r.media);
     return { changed: r.inverse.length, inverse: r.inverse };
   };
@@ -63,19 +85,12 @@ export function trackHandlers(
     const wanted = new Set(q.trackIds);
     const inTracks = (b: TrackedBox) => b.trackId !== undefined && wanted.has(b.trackId);
     const r = store.transaction(() => {
-      // The pin's choice sees every box shown, so it also learns which tracks the clip has.
-      const present = new Set<number>();
-      const pin = review.bulk(
-        q.id,
-        q.solution,
-        (b) => {
-          if (b.trackId !== undefined) present.add(b.trackId);
-          return inTracks(b) && b.personTrack !== b.trackId;
-        },
+      const pin = bulkOnTracks(
+        q,
+        q.trackIds,
+        (b) => inTracks(b) && b.personTrack !== b.trackId,
         (b: TrackedBox) => ({ kind: 'track', box: refOf(b), track: b.trackId as number }),
       );
-      const missing = q.trackIds.filter((id) => !present.has(id));
-      if (missing.length) throw unknownTracks(missing);
       const edit = review.bulk(q.id, q.solution, (b) => inTracks(b) && choose(b), editOf);
       return { media: edit.media, inverse: [...edit.inverse, ...pin.inverse] };
     });
@@ -110,13 +125,14 @@ export function trackHandlers(
     'review.splitTrack': first((q) => {
       const { boxes } = review.item(q.id, q.solution);
       const track = boxes.filter((b) => !b.deleted && b.trackId === q.trackId);
+      if (!track.length) throw unknownTracks([q.trackId]);
       const later = atOrAfterCut(boxes, q);
       // A cut before its first box or after its last leaves the track as it is.
       if (track.every(later) || !track.some(later)) return { changed: 0, inverse: [] };
       const fresh = boxes.reduce((m, b) => Math.max(m, b.trackId ?? 0, b.personTrack ?? 0), 0) + 1;
       const target = (b: TrackedBox) => (later(b) ? fresh : q.trackId);
       return onBoxes(
-        q,
+        { ...q, trackIds: [q.trackId] },
         (b) => b.trackId === q.trackId && b.personTrack !== target(b),
         (b) => ({ kind: 'track', box: refOf(b), track: target(b) }),
       );

@@ -1,17 +1,19 @@
 /**
  * The application menu as a plain template (built into an Electron Menu by main): the usual
  * shortcuts through roles, our accelerators from the keyboard command registry (Add folder…,
- * the review's undo and redo), reload only in development, our help links.
+ * the review's undo and redo, Review next), reload only in development, our help links.
  */
 import type { MenuItemConstructorOptions } from 'electron';
 import { APP_NAME } from '../shared/app-info.js';
-import { menuEntry } from '../shared/keyboard/registry.js';
+import { menuEntry, menuShown, type CommandId } from '../shared/keyboard/registry.js';
 import { HELP_LINKS } from './external-links.js';
 
 export interface MenuActions {
   isMac: boolean;
   isDev: boolean;
   addFolder(): void;
+  /** Hands a registry command to the page of the focused window (it runs it as its key would). */
+  runCommand(id: CommandId): void;
   openLink(url: string): void;
 }
 
@@ -59,6 +61,16 @@ export function appMenuTemplate(actions: MenuActions): MenuItemConstructorOption
       { role: 'selectAll' },
     ],
   };
+  const review: MenuItemConstructorOptions = {
+    label: '&Review',
+    submenu: menuShown('review').map((id) => ({
+      ...menuEntry(id),
+      // The page keeps the key (Enter also presses a button or opens a library item): the menu
+      // only shows it, and a click hands the command to the page.
+      registerAccelerator: false,
+      click: () => actions.runCommand(id),
+    })),
+  };
   const devItems: MenuItemConstructorOptions[] = isDev
     ? [
         { role: 'reload' },
@@ -93,5 +105,5 @@ export function appMenuTemplate(actions: MenuActions): MenuItemConstructorOption
       click: () => actions.openLink(link.url),
     })),
   };
-  return [...appMenu, file, edit, view, windowMenu, help];
+  return [...appMenu, file, edit, review, view, windowMenu, help];
 }

@@ -26,7 +26,7 @@ import { openAllowedExternal } from './external-links.js';
 import { desktopHostCapabilities } from './host-capabilities.js';
 import { handleMediaProtocol, MEDIA_BASE, MEDIA_SCHEME_PRIVILEGES } from './media-protocol.js';
 import { quitOnClose } from './quit-on-close.js';
-import { forwardEvents, registerContract } from './register-contract.js';
+import { forwardEvents, registerContract, sendMenuCommand } from './register-contract.js';
 import { runFinishedNotice } from './run-notification.js';
 import { electronSqliteBinding } from './sqlite-binding.js';
 import {
@@ -92,6 +92,7 @@ function installMenu(application: Application, pickFolders: () => Promise<string
     isMac: process.platform === 'darwin',
     isDev: devServerUrl !== undefined,
     addFolder: () => void addFolder(),
+    runCommand: (id) => sendMenuCommand(parentWindow()?.webContents, id),
     openLink: (url) => openAllowedExternal(url, openExternal),
   });
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));

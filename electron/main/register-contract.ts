@@ -69,3 +69,12 @@ export function forwardEvents(
     }
   });
 }
+
+/**
+ * Hands a keyboard registry command from the desktop menu to one window's page (the
+ * `menu.command` event): the screen that binds the command runs it as its key would.
+ */
+export function sendMenuCommand(target: EventTargetLike | undefined, id: string): void {
+  if (!target || target.isDestroyed()) return;
+  target.send(EVENT_CHANNEL, { type: 'event', name: 'menu.command', payload: { id } });
+}

@@ -2,12 +2,15 @@
  * Review priority (issue 13 §4): how many corrections a person can expect on a file not reviewed
  * yet, so Review next and the library's "Review priority" sort show the likely mistakes first.
  * Three signs, each counted in expected corrections:
- * - a box within `margin` of its class's calibrated threshold is a coin flip: half a correction;
+ * - a box within `margin` of its class's calibrated threshold is a coin flip until a person decides
+ *   it (accepts, moves or relabels it): half a correction;
  * - a conflict (one object, several classes) needs every box but one rejected;
  * - a file with fewer boxes than the median of its folder's files probably misses the difference.
- * Pure: the caller gathers the boxes, the thresholds and the folder's median.
+ * Pure: the caller gathers the boxes as the file shows them (a person's corrections merged in), the
+ * thresholds and the folder's median.
  */
 import { findConflicts, type ConflictBox } from '../../shared/geometry/conflicts.js';
+import type { DetectionOrigin } from '../store/store-types.js';
 
 /** How close to its threshold (in score) a box is still a coin flip. */
 export const NEAR_THRESHOLD_MARGIN = 0.1;
@@ -33,10 +36,19 @@ export interface ReviewPriority {
   score: number;
 }
 
+/** A box as the file shows it; `origin` and `rule` say whether a person has decided it. */
+export interface PriorityBox extends ConflictBox {
+  origin?: DetectionOrigin | undefined;
+  /** The auto-accept rule that accepted it: a machine's decision, still a coin flip. */
+  rule?: string | null | undefined;
+}
+
 const live = (b: ConflictBox) => !b.deleted && b.review !== 'rejected';
+const decidedByPerson = (b: PriorityBox) =>
+  b.origin === 'edited' || (b.review === 'accepted' && !b.rule);
 
 export function reviewPriority(
-  boxes: readonly ConflictBox[],
+  boxes: readonly PriorityBox[],
   ctx: PriorityContext,
 ): ReviewPriority {
   const margin = ctx.margin ?? NEAR_THRESHOLD_MARGIN;
@@ -46,7 +58,8 @@ export function reviewPriority(
     if (!live(b)) continue;
     liveCount++;
     const t = ctx.thresholds.get(b.label);
-    if (b.detectionId !== null && t !== undefined && Math.abs(b.score - t) <= margin) {
+    const undecided = b.detectionId !== null && !decidedByPerson(b);
+    if (undecided && t !== undefined && Math.abs(b.score - t) <= margin) {
       nearThreshold++;
     }
   }

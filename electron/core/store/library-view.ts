@@ -7,7 +7,7 @@ import { openDatabase, type Db } from '../../node-lib/sqlite.js';
 import { estimateCounts, type EstimateCounts } from '../runner/estimate-counts.js';
 import type { CatalogView } from '../runner/service-port.js';
 import { openLibraryStore } from './open-library-store.js';
-import { scanReviewPriority, type PriorityScore } from './review-priority-scan.js';
+import { scanReviewPriority, type PriorityScan } from './review-priority-scan.js';
 import type { MediaScope } from './scope-media.js';
 import type { LibraryStore } from './store-types.js';
 import {
@@ -169,7 +169,7 @@ export class LibraryView {
   }
 
   /** Every labelled file's review priority for the solution, given its classes' thresholds. */
-  priorityScores(solution: string, thresholds: readonly [string, number][]): PriorityScore[] {
+  priorityScores(solution: string, thresholds: readonly [string, number][]): PriorityScan {
     return scanReviewPriority(this.db, solution, new Map(thresholds));
   }
 

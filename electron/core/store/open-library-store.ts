@@ -61,7 +61,10 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
   // so a transaction of many updates need not spill index pages to the WAL before it commits.
   db.pragma('cache_size = -32768');
   const readers = new Set<Db>();
-  const { mirror, mirrorKnown } = reviewMirror(db);
+  const priority = new ReviewPriorityRepo(db, now);
+  const { mirror, mirrorKnown } = reviewMirror(db, (resultId, boxes) =>
+    priority.rescore(resultId, boxes),
+  );
   const corrections = new CorrectionsRepo(db, now, mirror, mirrorKnown);
   const integrity = db.prepare<[], { integrity_check: string }>('PRAGMA integrity_check');
   return {
@@ -92,7 +95,7 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
     rawAnswers: new RawAnswersRepo(db),
     reviewed: new ReviewedRepo(db, now),
     ruleBatches: new RuleBatchesRepo(db, now, mirror),
-    priority: new ReviewPriorityRepo(db, now),
+    priority,
     exportItems: (query: ExportQuery) => exportItems(file, query, readers),
   };
 }

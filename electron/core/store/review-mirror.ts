@@ -5,7 +5,7 @@
  * model's labels and boxes are never touched: corrections live in their own table.
  */
 import type { Db } from '../../node-lib/sqlite.js';
-import { mergeCorrections } from '../review/merge-corrections.js';
+import { mergeCorrections, type MergedBox } from '../review/merge-corrections.js';
 import { CORRECTION_COLUMNS, toCorrection, type CorrectionDbRow } from './corrections-repo.js';
 import { fromRaw, RAW_DETECTION_COLUMNS, type RawDetection } from './row-mappers.js';
 import type { DetectionOrigin, DetectionRow, MergeCorrection, ReviewState } from './store-types.js';
@@ -23,7 +23,14 @@ export type MirrorKnownFn = (
   corrections: readonly MergeCorrection[],
 ) => void;
 
-export function reviewMirror(db: Db): { mirror: MirrorFn; mirrorKnown: MirrorKnownFn } {
+/**
+ * `merged`: each result's boxes as they show after the write, for what else follows them (review
+ * priority scores the file again), in the same transaction.
+ */
+export function reviewMirror(
+  db: Db,
+  merged?: (resultId: number, boxes: readonly MergedBox[]) => void,
+): { mirror: MirrorFn; mirrorKnown: MirrorKnownFn } {
   const corrections = db.prepare<[string, string], CorrectionDbRow>(
     `SELECT ${CORRECTION_COLUMNS} FROM corrections WHERE content_hash = ? AND solution = ?
      ORDER BY frame_index, id`,
@@ -43,17 +50,18 @@ export function reviewMirror(db: Db): { mirror: MirrorFn; mirrorKnown: MirrorKno
   const count = db.prepare<[number, number]>('UPDATE results SET box_count = ? WHERE id = ?');
 
   const mirrorKnown: MirrorKnownFn = (resultId, model, rows) => {
-    const merged = mergeCorrections(model, rows, { includeDeleted: true });
+    const shown = mergeCorrections(model, rows, { includeDeleted: true });
     const byId = new Map(model.map((d) => [d.id, d]));
     let boxes = 0;
-    // Every model box is in `merged` (deleted ones included), so every mirror value is rewritten.
-    for (const b of merged) {
+    // Every model box is in `shown` (deleted ones included), so every mirror value is rewritten.
+    for (const b of shown) {
       const review: ReviewState = b.deleted ? 'rejected' : b.review;
       if (!b.deleted && b.review !== 'rejected') boxes++;
       const d = b.detectionId === null ? undefined : byId.get(b.detectionId);
       if (d && (d.review !== review || d.origin !== b.origin)) update.run(review, b.origin, d.id);
     }
     count.run(boxes, resultId);
+    merged?.(resultId, shown);
   };
   const mirror: MirrorFn = (contentHash, solution) => {
     const rows = corrections.all(contentHash, solution);

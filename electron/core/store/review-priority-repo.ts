@@ -1,11 +1,28 @@
 /** The cached review priority of each labelled file (migration 9), and when it is out of date. */
 import type { Db } from '../../node-lib/sqlite.js';
-import type { ReviewPriorityApi } from './review-priority-types.js';
+import { reviewPriority, type PriorityBox } from '../review/review-priority.js';
+import { medianGroup } from './review-priority-scan.js';
+import type { PriorityBasis, ReviewPriorityApi } from './review-priority-types.js';
+
+/** Bumped when the scores mean something else: scores stored before are computed again. */
+const SCORES_VERSION = 2;
+
+/** The settings row holding the basis of a solution's stored scores. */
+const basisKey = (solution: string) => `review-priority.basis.${solution}`;
+
+interface ParsedBasis {
+  thresholds: ReadonlyMap<string, number>;
+  medians: ReadonlyMap<string, number>;
+}
 
 export class ReviewPriorityRepo implements ReviewPriorityApi {
   private readonly parts;
   private readonly stored;
   private readonly replaceTx;
+  private readonly scoredFiles;
+  private readonly setScore;
+  /** The last basis parsed, by its stored text: a run of edits parses it once. */
+  private parsed: { text: string; basis: ParsedBasis } | undefined;
 
   constructor(db: Db, now: () => number) {
     this.parts = db.prepare<[{ solution: string }], Record<string, number | null>>(
@@ -31,12 +48,30 @@ export class ReviewPriorityRepo implements ReviewPriorityApi {
        ON CONFLICT (solution) DO UPDATE SET fingerprint = excluded.fingerprint,
          computed_at = excluded.computed_at`,
     );
+    // The basis is a settings row, not a column: it is one small value per solution.
+    const setBasis = db.prepare<[string, string]>(
+      `INSERT INTO settings (key, value) VALUES (?, ?)
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    );
     this.replaceTx = db.transaction(
-      (solution: string, fingerprint: string, scores: readonly (readonly [number, number])[]) => {
+      (solution: string, fingerprint: string, basis: string, scores: ScoreRows) => {
         clear.run(solution);
         for (const [mediaId, score] of scores) insert.run(solution, mediaId, score);
+        setBasis.run(basisKey(solution), basis);
         state.run(solution, fingerprint, now());
       },
+    );
+    // The files of the result that have a stored score, with the basis of their solution.
+    this.scoredFiles = db.prepare<[string, number], ScoredFile>(
+      `SELECT p.solution, m.id, m.folder_id AS folderId, m.kind, s.value AS basis
+       FROM results r
+       JOIN media m ON m.content_hash = r.content_hash
+       JOIN review_priority p ON p.solution = r.solution AND p.media_id = m.id
+       JOIN settings s ON s.key = ? || r.solution
+       WHERE r.id = ?`,
+    );
+    this.setScore = db.prepare<[number, string, number]>(
+      'UPDATE review_priority SET score = ? WHERE solution = ? AND media_id = ?',
     );
   }
 
@@ -45,18 +80,42 @@ export class ReviewPriorityRepo implements ReviewPriorityApi {
     // Calibration moves with the reviewed evidence; refreshed each time it doubles.
     const n = reviewed ?? 0;
     const evidence = n === 0 ? 0 : 1 + Math.floor(Math.log2(n));
-    return JSON.stringify({ ...rest, evidence });
+    return JSON.stringify({ ...rest, evidence, version: SCORES_VERSION });
   }
 
   storedFingerprint(solution: string): string | undefined {
     return this.stored.get(solution);
   }
 
-  replace(
-    solution: string,
-    fingerprint: string,
-    scores: readonly (readonly [number, number])[],
-  ): void {
-    this.replaceTx(solution, fingerprint, scores);
+  replace(solution: string, fingerprint: string, basis: PriorityBasis, scores: ScoreRows): void {
+    this.replaceTx(solution, fingerprint, JSON.stringify(basis), scores);
   }
+
+  rescore(resultId: number, boxes: readonly PriorityBox[]): void {
+    for (const f of this.scoredFiles.all(basisKey(''), resultId)) {
+      const { thresholds, medians } = this.basis(f.basis);
+      const folderMedian = medians.get(medianGroup(f.folderId, f.kind)) ?? 0;
+      const p = reviewPriority(boxes, { thresholds, folderMedian });
+      this.setScore.run(p.score, f.solution, f.id);
+    }
+  }
+
+  private basis(text: string): ParsedBasis {
+    if (this.parsed?.text !== text) {
+      const b = JSON.parse(text) as PriorityBasis;
+      const basis = { thresholds: new Map(b.thresholds), medians: new Map(b.medians) };
+      this.parsed = { text, basis };
+    }
+    return this.parsed.basis;
+  }
+}
+
+type ScoreRows = Parameters<ReviewPriorityApi['replace']>[3];
+
+interface ScoredFile {
+  solution: string;
+  id: number;
+  folderId: number;
+  kind: string;
+  basis: string;
 }

@@ -1,7 +1,9 @@
 /**
  * Reads what review priority needs from the whole library in two streamed passes (the model's
- * boxes per result, then the files with their folder) and scores every labelled file. Only reads:
- * it runs on the library view's connection and thread; the scores are written by the store.
+ * boxes per result, then the files with their folder) and scores every labelled file. A content a
+ * person has corrected is scored as it shows (relabelled, moved, drawn boxes; decisions), as the
+ * store rescores it after each edit. Only reads: it runs on the library view's connection and
+ * thread; the scores are written by the store.
  */
 import type { Db } from '../../node-lib/sqlite.js';
 import type { ConflictBox } from '../../shared/geometry/conflicts.js';
@@ -11,9 +13,22 @@ import {
   withFolderMedian,
   type ReviewPriority,
 } from '../review/review-priority.js';
+import { mergedContent } from './merged-content.js';
 
 /** One file's score: [media id, expected corrections]. */
 export type PriorityScore = [mediaId: number, score: number];
+
+/**
+ * Every labelled file's score, and the medians they were compared with: per folder and kind
+ * (`medianGroup`), kept so that one edited file can be scored again alone.
+ */
+export interface PriorityScan {
+  scores: PriorityScore[];
+  medians: [group: string, median: number][];
+}
+
+/** The files a folder median is taken over: one folder's files of one kind. */
+export const medianGroup = (folderId: number, kind: string) => `${folderId}:${kind}`;
 
 type BoxRow = [
   id: number,
@@ -33,6 +48,10 @@ const BOXES = `SELECT d.id, d.result_id, d.frame_index, d.label, d.score, d.x, d
     d.review FROM results r JOIN detections d ON d.result_id = r.id
   WHERE r.solution = ? ORDER BY d.result_id, d.frame_index`;
 
+const CORRECTED = `SELECT DISTINCT r.id, r.content_hash FROM corrections c
+  JOIN results r ON r.content_hash = c.content_hash AND r.solution = c.solution
+  WHERE c.solution = ?`;
+
 const FILES = `SELECT m.id, m.folder_id, m.kind, r.id FROM media m
   JOIN results r ON r.content_hash = m.content_hash AND r.solution = ?
   WHERE m.status = 'present'`;
@@ -44,6 +63,7 @@ function scoreResults(
 ): Map<number, ReviewPriority> {
   const byResult = new Map<number, ReviewPriority>();
   const ctx = { thresholds, folderMedian: 0 };
+  const corrected = new Map(db.prepare<[string], [number, string]>(CORRECTED).raw().all(solution));
   let current = -1;
   let boxes: ConflictBox[] = [];
   const flush = () => {
@@ -52,6 +72,7 @@ function scoreResults(
   };
   for (const row of db.prepare(BOXES).raw().iterate(solution) as IterableIterator<BoxRow>) {
     const [id, resultId, frameIndex, label, score, x, y, w, h, review] = row;
+    if (corrected.has(resultId)) continue;
     if (resultId !== current) {
       flush();
       current = resultId;
@@ -69,6 +90,10 @@ function scoreResults(
     });
   }
   flush();
+  const merged = mergedContent(db);
+  for (const [resultId, contentHash] of corrected) {
+    byResult.set(resultId, reviewPriority(merged(resultId, contentHash, solution), ctx));
+  }
   return byResult;
 }
 
@@ -85,21 +110,22 @@ export function scanReviewPriority(
   db: Db,
   solution: string,
   thresholds: ReadonlyMap<string, number>,
-): PriorityScore[] {
+): PriorityScan {
   const byResult = scoreResults(db, solution, thresholds);
   const files = db.prepare(FILES).raw().all(solution) as [number, number, string, number][];
   // The folder's median per kind: a clip's boxes over its frames are not an image's.
   const counts = new Map<string, number[]>();
   for (const [, folderId, kind, resultId] of files) {
-    const group = `${folderId}:${kind}`;
+    const group = medianGroup(folderId, kind);
     const live = byResult.get(resultId)?.live ?? 0;
     const list = counts.get(group);
     if (list) list.push(live);
     else counts.set(group, [live]);
   }
   const medians = new Map([...counts].map(([group, list]) => [group, medianCount(list)]));
-  return files.map(([mediaId, folderId, kind, resultId]) => {
+  const scores = files.map(([mediaId, folderId, kind, resultId]): PriorityScore => {
     const p = byResult.get(resultId) ?? NO_BOXES;
-    return [mediaId, withFolderMedian(p, medians.get(`${folderId}:${kind}`) ?? 0).score];
+    return [mediaId, withFolderMedian(p, medians.get(medianGroup(folderId, kind)) ?? 0).score];
   });
+  return { scores, medians: [...medians] };
 }

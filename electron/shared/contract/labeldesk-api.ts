@@ -218,6 +218,11 @@ export const EVENTS = {
   'media.proxyProgress': Playable,
   /** An export wrote more items (and once at the end). */
   'export.progress': ExportProgress,
+  /**
+   * The desktop menu ran a keyboard registry command the page handles (Review next): sent by the
+   * shell to the focused window only, never by the application.
+   */
+  'menu.command': z.object({ id: z.string().min(1).max(100) }),
 } as const;
 
 export type CallName = keyof typeof CALLS;

@@ -20,6 +20,8 @@ export interface KeyPress {
   metaKey: boolean;
   shiftKey: boolean;
   altKey: boolean;
+  /** The physical key (`KeyA`, `Digit1`): what names an Alt chord on macOS (see `pressedKey`). */
+  code?: string | undefined;
 }
 
 export function parseChord(chord: string): Chord {
@@ -55,7 +57,20 @@ export function matchesChord(chord: string, press: KeyPress): boolean {
   if (c.mod !== (press.ctrlKey || press.metaKey) || c.alt !== press.altKey) return false;
   if (shiftCounts(c.key) && c.shift !== press.shiftKey) return false;
   const letter = /^[a-z]$/i.test(c.key);
-  return letter ? press.key.toLowerCase() === c.key.toLowerCase() : press.key === c.key;
+  const key = c.alt ? pressedKey(press) : press.key;
+  return letter ? key.toLowerCase() === c.key.toLowerCase() : key === c.key;
+}
+
+/**
+ * The key of an Alt chord. macOS's Option+letter types another character (Option+A is `å`,
+ * Option+E a dead key), so when the character is not a plain letter or digit the physical key
+ * (`KeyA`, `Digit1`) names it. A plain letter still decides first, so a layout that moves letters
+ * (AZERTY) keeps Alt with the letter its key shows.
+ */
+function pressedKey(press: KeyPress): string {
+  if (/^[a-z0-9]$/i.test(press.key)) return press.key;
+  const physical = /^(?:Key([A-Z])|Digit([0-9]))$/.exec(press.code ?? '');
+  return physical ? (physical[1] ?? physical[2] ?? press.key) : press.key;
 }
 
 const SHOWN: Record<string, string> = {

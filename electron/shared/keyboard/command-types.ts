@@ -25,8 +25,13 @@ export interface CommandSpec {
   keysText?: string;
   /** The desktop menu runs it (main binds it); the renderer does not. */
   menu?: 'file' | 'edit';
-  /** The desktop menu shows the key beside an item the page itself handles (undo in review). */
-  menuShows?: 'edit';
+  /**
+   * The desktop menu shows the key beside an item the page itself handles: undo in review (Edit),
+   * Review next (Review, whose click hands the command to the page).
+   */
+  menuShows?: 'edit' | 'review';
+  /** The menu's name for it, when help's label is a sentence. */
+  menuLabel?: string;
   /** Also while typing in a field (switching screens). */
   inFields?: boolean;
 }

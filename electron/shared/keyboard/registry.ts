@@ -92,7 +92,26 @@ export function menuEntry(id: CommandId): { label: string; accelerator: string }
   const c = commandById(id);
   const [first] = c.keys;
   if (!first) throw new Error(`command ${id} has no key for the menu`);
-  return { label: c.label, accelerator: toAccelerator(first) };
+  return { label: c.menuLabel ?? c.label, accelerator: toAccelerator(first) };
+}
+
+/** The commands a menu shows for the page to run (the Review menu's), in registry order. */
+export function menuShown(menu: NonNullable<CommandSpec['menuShows']>): CommandId[] {
+  return COMMANDS.filter((c) => c.menuShows === menu).map((c) => c.id as CommandId);
+}
+
+/**
+ * The command a menu click hands to a screen, with the chord the menu shows beside it; null
+ * when `scope` has no such command or the menu does not show it (an id from outside is checked).
+ */
+export function menuCommandFor(
+  scope: CommandScope,
+  id: string,
+): { command: CommandSpec; chord: string } | null {
+  const command = commandsIn(scope).find((c) => c.id === id);
+  const chord = command?.keys[0];
+  if (!command?.menuShows || chord === undefined) return null;
+  return { command, chord };
 }
 
 /** A command's keys as a tooltip writes them ("Ctrl+Shift+Z / Ctrl+Y"). */

@@ -134,6 +134,8 @@ export const REVIEW_COMMANDS = [
     keys: ['Enter'],
     label: 'Review next: mark the item reviewed, open the one with the most expected corrections',
     scopes: REVIEW,
+    menuShows: 'review',
+    menuLabel: 'Review next',
   },
   { id: 'review.next', keys: ['J'], label: 'Next item', scopes: REVIEW },
   { id: 'review.previous', keys: ['K'], label: 'Previous item', scopes: REVIEW },

@@ -5,7 +5,14 @@
  * alone, and a range input keeps its arrows.
  */
 import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { commandFor, type CommandId, type CommandScope } from '@shared/keyboard/registry.js';
+import { parseChord } from '@shared/keyboard/chords.js';
+import {
+  commandFor,
+  menuCommandFor,
+  type CommandId,
+  type CommandScope,
+} from '@shared/keyboard/registry.js';
+import { useApiHandle } from '../api/api-context.js';
 import { typingIn } from './typing.js';
 
 /**
@@ -37,15 +44,34 @@ export function runCommand(scope: CommandScope, e: KeyboardEvent, b: Bindings): 
   return true;
 }
 
-/** The scope's keys, listened for on the window (they work wherever focus is on the screen). */
+/**
+ * Runs a command the desktop menu handed over (Review next), if this scope binds it: its handler
+ * sees the key the menu shows, pressed on no field or button.
+ */
+function runMenuCommand(scope: CommandScope, id: string, b: Bindings): void {
+  const found = menuCommandFor(scope, id);
+  const handler = found ? b.handlers[found.command.id as CommandId] : undefined;
+  if (!found || !handler) return;
+  handler(found.chord, new KeyboardEvent('keydown', { key: parseChord(found.chord).key }));
+}
+
+/**
+ * The scope's keys, listened for on the window (they work wherever focus is on the screen), and
+ * the same commands when the desktop menu runs them.
+ */
 export function useCommands(scope: CommandScope, bindings: Bindings): void {
+  const { api } = useApiHandle();
   const live = useRef(bindings);
   live.current = bindings;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => void runCommand(scope, e, live.current);
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [scope]);
+    const offMenu = api.on('menu.command', ({ id }) => runMenuCommand(scope, id, live.current));
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      offMenu();
+    };
+  }, [scope, api]);
 }
 
 /** The scope's keys on one element (a grid that owns its keys while it has focus). */

@@ -8,6 +8,8 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { libraryHandlers } from '../../../electron/application/library-handlers.js';
+import { reviewHandlers } from '../../../electron/application/review-handlers.js';
+import type { RunController } from '../../../electron/application/run-controller.js';
 import {
   ReviewPriorityCache,
   reviewNextHandlers,
@@ -46,6 +48,8 @@ beforeEach(async () => {
   handlers = {
     ...libraryHandlers(store, client.q, (s) => priority.fresh(s)),
     ...reviewNextHandlers(store, client.q, priority, (m) => changed.push(m.id)),
+    // Box edits only: re-analysis (the run controller) is never called here.
+    ...reviewHandlers(store, undefined as unknown as RunController, () => undefined),
   };
   const f = store.folders.add('/lib');
   const files = {
@@ -121,6 +125,38 @@ describe('review priority through the contract', () => {
       limit: 10,
     });
     expect(reviewed.total).toBe(4);
+  });
+
+  it("a person's edit on a file to review updates its priority (sort and Review next)", async () => {
+    const byPriority = async () =>
+      (
+        await call('library.page', {
+          filter: { solution: 'objects' },
+          sort: 'priority',
+          offset: 0,
+          limit: 10,
+        })
+      ).items.map((i) => i.name);
+    expect(await byPriority()).toEqual(['c.jpg', 'b.jpg', 'a.jpg', 'd.jpg']);
+    // b's conflict ends when the person calls the orange an apple too (no box count changes).
+    const { boxes } = await call('review.boxes', { id: id['b']!, solution: 'objects' });
+    const orange = boxes.find((b) => b.label === 'orange')!;
+    const ref = { detectionId: orange.detectionId, correctionId: orange.correctionId };
+    await call('review.edit', {
+      id: id['b']!,
+      solution: 'objects',
+      edit: { kind: 'relabel', box: ref, label: 'apple' },
+    });
+    expect(await byPriority()).toEqual(['c.jpg', 'a.jpg', 'b.jpg', 'd.jpg']);
+    // c misses no box once the person has drawn its folder's three.
+    for (const x of [0.1, 0.4, 0.7]) {
+      const bbox = { x, y: 0.1, w: 0.1, h: 0.1 };
+      const edit = { kind: 'add' as const, frameIndex: 0, timeMs: null, label: 'pear', bbox };
+      await call('review.edit', { id: id['c']!, solution: 'objects', edit });
+    }
+    expect(await byPriority()).toEqual(['a.jpg', 'b.jpg', 'c.jpg', 'd.jpg']);
+    const next = await call('review.next', { id: id['a']!, solution: 'objects' });
+    expect(next).toMatchObject({ marked: true, next: id['b'] });
   });
 
   it('an unknown file is an error with a code', async () => {

@@ -222,6 +222,27 @@ describe('merging and splitting tracks', () => {
     );
   });
 
+  it('refuses a merge or a split naming a track not in the clip, and changes nothing', async () => {
+    const before = await summary(true);
+    await expect(merge([1, 7])).rejects.toMatchObject({
+      code: 'unknown_track',
+      message: expect.stringMatching(/#7 is not in this clip/),
+    });
+    await expect(merge([8, 9])).rejects.toMatchObject({
+      code: 'unknown_track',
+      message: expect.stringContaining('#8, #9 are'),
+    });
+    await expect(split(7, 2)).rejects.toMatchObject({ code: 'unknown_track' });
+    expect(await summary(true)).toEqual(before);
+    // A deleted track is no longer in the clip either.
+    await editTrack(1, 'delete');
+    const afterDelete = await summary(true);
+    await expect(merge([2, 1])).rejects.toMatchObject({ code: 'unknown_track' });
+    await expect(split(1, 2)).rejects.toMatchObject({ code: 'unknown_track' });
+    expect(await summary(true)).toEqual(afterDelete);
+    expect(changed).toHaveLength(1); // only the delete
+  });
+
   it('splits a track at a frame: the later boxes become a new track; undo joins them again', async () => {
     const before = await summary();
     const r = await split(1, 2);

@@ -18,6 +18,7 @@ function menu(isDev: boolean, isMac = false) {
     isMac,
     isDev,
     addFolder: () => calls.push('addFolder'),
+    runCommand: (id) => calls.push(id),
     openLink: (url) => calls.push(url),
   });
   return { template, items: flatten(template), calls };
@@ -45,6 +46,22 @@ describe('the app menu', () => {
       'togglefullscreen',
     ]) {
       expect(roles).toContain(role);
+    }
+  });
+
+  it('has Review next (Enter) from the registry, shown but left to the page, run by a click', () => {
+    for (const isMac of [false, true]) {
+      const { template, calls } = menu(false, isMac);
+      const review = template.find((i) => i.label === '&Review')!;
+      const [next] = review.submenu as MenuItemConstructorOptions[];
+      expect(next).toMatchObject({
+        label: 'Review next',
+        accelerator: 'Enter',
+        // Enter also presses buttons and opens a library item: the page keeps the key.
+        registerAccelerator: false,
+      });
+      (next!.click as () => void)();
+      expect(calls).toEqual(['review.reviewNext']);
     }
   });
 

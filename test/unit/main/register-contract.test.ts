@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createApiClient } from '../../../electron/shared/contract/api-client.js';
 import {
   forwardEvents,
   registerContract,
+  sendMenuCommand,
   type IpcEventLike,
   type IpcMainLike,
 } from '../../../electron/main/register-contract.js';
@@ -172,5 +174,31 @@ describe('forwardEvents', () => {
     stop();
     emit('library.changed', { folderIds: [4], at: 2 });
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('sendMenuCommand', () => {
+  it("hands the menu's command to the window's page as the menu.command event", () => {
+    // The page's side: the api client the renderer uses, over a transport fed by the window.
+    let deliver: (name: string, payload: unknown) => void = () => undefined;
+    const api = createApiClient({
+      request: () => expect.fail('no call expected'),
+      onEvent: (listener) => void (deliver = listener),
+    });
+    const heard: string[] = [];
+    api.on('menu.command', ({ id }) => heard.push(id));
+    const page = {
+      isDestroyed: () => false,
+      send: (channel: string, m: EventMessage) => {
+        expect(channel).toBe(EVENT_CHANNEL);
+        deliver(m.name, m.payload);
+      },
+    };
+    sendMenuCommand(page, 'review.reviewNext');
+    expect(heard).toEqual(['review.reviewNext']);
+    // No window, or a closed one: nothing is sent.
+    sendMenuCommand(undefined, 'review.reviewNext');
+    sendMenuCommand({ isDestroyed: () => true, send: () => expect.fail('sent') }, 'x');
+    expect(heard).toHaveLength(1);
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewBox } from '../../../electron/shared/contract/review-schemas.js';
 import {
-  clipClock,
   sortTracks,
   summariseTracks,
   trackName,
@@ -70,12 +69,6 @@ describe('track summaries', () => {
     expect(ids('length')).toEqual([3, 1, 2]);
     expect(ids('class')).toEqual([1, 2, 3]);
     expect(ids('score')).toEqual([2, 1, 3]);
-  });
-
-  it('writes clip times as minutes, seconds and tenths (hours past an hour)', () => {
-    expect(clipClock(1240)).toBe('00:01.2');
-    expect(clipClock(754_960)).toBe('12:35.0');
-    expect(clipClock(3_723_400)).toBe('1:02:03.4');
   });
 
   it('summarises 50,000 boxes in well under a frame budget of the list', () => {

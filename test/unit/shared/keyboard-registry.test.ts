@@ -10,9 +10,11 @@ import {
 } from '../../../electron/shared/keyboard/chords.js';
 import {
   COMMANDS,
+  commandById,
   commandFor,
   commandsOn,
   helpRows,
+  menuCommandFor,
   type HelpScreen,
 } from '../../../electron/shared/keyboard/registry.js';
 
@@ -30,7 +32,13 @@ function menuItems(isMac: boolean): MenuItemConstructorOptions[] {
   const flat = (items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] =>
     items.flatMap((i) => [i, ...(Array.isArray(i.submenu) ? flat(i.submenu) : [])]);
   return flat(
-    appMenuTemplate({ isMac, isDev: true, addFolder: () => undefined, openLink: () => undefined }),
+    appMenuTemplate({
+      isMac,
+      isDev: true,
+      addFolder: () => undefined,
+      runCommand: () => undefined,
+      openLink: () => undefined,
+    }),
   );
 }
 
@@ -61,6 +69,7 @@ describe('the keyboard command registry', () => {
         'CmdOrCtrl+O',
         'CmdOrCtrl+Z',
         'CmdOrCtrl+Shift+Z',
+        'Enter',
       ]);
       for (const item of withKeys) expect(accelerators).toContain(item.accelerator);
     }
@@ -69,6 +78,18 @@ describe('the keyboard command registry', () => {
     // Undo and redo are only shown (the page handles them) outside macOS.
     const undo = menuItems(false).find((i) => i.role === 'undo');
     expect(undo?.registerAccelerator).toBe(false);
+  });
+
+  it('hands a menu command to the screen that binds it, with the chord it shows', () => {
+    expect(menuCommandFor('image', 'review.reviewNext')).toEqual({
+      command: commandById('review.reviewNext'),
+      chord: 'Enter',
+    });
+    expect(menuCommandFor('clip', 'review.reviewNext')?.chord).toBe('Enter');
+    // Not on a screen without it, and never a command the menu does not show.
+    expect(menuCommandFor('library', 'review.reviewNext')).toBe(null);
+    expect(menuCommandFor('image', 'review.accept')).toBe(null);
+    expect(menuCommandFor('image', 'no.such.command')).toBe(null);
   });
 
   it('lists exactly the screen’s commands in the help, then those of every screen', () => {
@@ -129,6 +150,22 @@ describe('the keyboard command registry', () => {
     expect(id('app', press('o', { ctrlKey: true }))).toBe(null);
     expect(id('library', press('Home', { ctrlKey: true }))).toBe('library.move');
     expect(id('library', press(' ', { ctrlKey: true }))).toBe('library.toggle');
+  });
+
+  it('runs Alt+letter track keys on macOS, where Option+letter types another character', () => {
+    const id = (p: KeyPress) => commandFor('clip', p)?.command.id ?? null;
+    const option = (key: string, code: string) => press(key, { altKey: true, code });
+    expect(id(option('å', 'KeyA'))).toBe('track.accept');
+    expect(id(option('®', 'KeyR'))).toBe('track.reject');
+    expect(id(option('µ', 'KeyM'))).toBe('track.merge');
+    expect(id(option('ß', 'KeyS'))).toBe('track.split');
+    // Option+E is a dead key on macOS: the code still names the key.
+    expect(id(option('Dead', 'KeyA'))).toBe('track.accept');
+    // Without Alt, the character decides as before (å is not A).
+    expect(id(press('å', { code: 'KeyA' }))).toBe(null);
+    // A layout that moves letters (AZERTY's A is where QWERTY has Q): the letter typed decides.
+    expect(id(option('a', 'KeyQ'))).toBe('track.accept');
+    expect(id(option('q', 'KeyA'))).toBe(null);
   });
 
   it('writes chords for people and for Electron', () => {

@@ -5,6 +5,7 @@
  */
 import type { ReviewBox } from '@shared/contract/review-schemas.js';
 import { count, plural } from '../../ui/format.js';
+import { clockTime } from './clip-time.js';
 
 export interface TrackSummary {
   id: number;
@@ -86,15 +87,6 @@ export function sortTracks(tracks: readonly TrackSummary[], sort: TrackSort): Tr
   return [...tracks].sort((a, b) => by(a, b) || a.id - b.id);
 }
 
-/** "00:01.2" (minutes, seconds and tenths); "1:02:03.4" past an hour. */
-export function clipClock(ms: number): string {
-  const tenths = Math.max(0, Math.round(ms / 100));
-  const s = Math.floor(tenths / 10);
-  const two = (n: number) => String(n).padStart(2, '0');
-  const rest = `${two(Math.floor(s / 60) % 60)}:${two(s % 60)}.${tenths % 10}`;
-  return s >= 3600 ? `${Math.floor(s / 3600)}:${rest}` : rest;
-}
-
 /** The option's name: "person #3 · 00:01.2–00:12.8 · 58 boxes", and a person's decision. */
 export function trackName(t: TrackSummary): string {
   return `${t.label} #${t.id} · ${spanText(t)}`;
@@ -103,7 +95,7 @@ export function trackName(t: TrackSummary): string {
 /** The name after the track: "00:01.2–00:12.8 · 58 boxes · accepted" (its second line). */
 export function spanText(t: TrackSummary): string {
   const decided = t.review === 'pending' ? '' : ` · ${t.review}`;
-  return `${clipClock(t.startMs)}–${clipClock(t.endMs)} · ${plural(t.boxes, 'box', 'boxes')}${decided}`;
+  return `${clockTime(t.startMs, 1)}–${clockTime(t.endMs, 1)} · ${plural(t.boxes, 'box', 'boxes')}${decided}`;
 }
 
 /** "mean 0.83", beside the name. */

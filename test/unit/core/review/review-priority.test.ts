@@ -6,12 +6,12 @@ import { describe, expect, it } from 'vitest';
 import {
   medianCount,
   reviewPriority,
+  type PriorityBox,
   type PriorityContext,
 } from '../../../../electron/core/review/review-priority.js';
-import type { ConflictBox } from '../../../../electron/shared/geometry/conflicts.js';
 
 let next = 0;
-function box(label: string, score: number, over: Partial<ConflictBox> = {}): ConflictBox {
+function box(label: string, score: number, over: Partial<PriorityBox> = {}): PriorityBox {
   next++;
   return {
     key: `d${next}`,
@@ -58,6 +58,16 @@ describe('reviewPriority', () => {
       box('apple', 0.6, { detectionId: null }),
     ];
     expect(reviewPriority(boxes, ctx()).nearThreshold).toBe(0);
+  });
+
+  it('a box near its threshold a person decided is no coin flip; one a rule accepted still is', () => {
+    const boxes = [
+      box('apple', 0.62, { review: 'accepted', origin: 'model', rule: null }), // a person accepted
+      box('apple', 0.62, { origin: 'edited' }), // a person moved or relabelled it
+      box('apple', 0.62, { review: 'accepted', origin: 'model', rule: 'apple ≥ 0.6' }),
+      box('apple', 0.62), // nobody decided
+    ];
+    expect(reviewPriority(boxes, ctx()).nearThreshold).toBe(2);
   });
 
   it('a conflict of n boxes costs n - 1 rejections', () => {

@@ -4,6 +4,7 @@
  * files still to review first, most expected corrections first, reviewed and unlabelled ones last.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ReviewService } from '../../../../electron/core/review/review-service.js';
 import { LibraryView } from '../../../../electron/core/store/library-view.js';
 import { box, mediaRow, result, storeFixture, type StoreFixture } from './store-fixture.js';
 
@@ -50,7 +51,8 @@ const byPriority = (descending = false) =>
 describe('review priority in the library', () => {
   it('scores each labelled file and sorts the files to review by it', () => {
     const id = library();
-    const scores = new Map(view.priorityScores('objects', [['apple', 0.6]]));
+    const scan = view.priorityScores('objects', [['apple', 0.6]]);
+    const scores = new Map(scan.scores);
     expect(scores.get(id('empty'))).toBe(4);
     expect(scores.get(id('conflict'))).toBe(1);
     expect(scores.get(id('near'))).toBe(0.5);
@@ -58,7 +60,9 @@ describe('review priority in the library', () => {
     expect(scores.has(fx.store.media.byPath('/lib/unlabelled.jpg')!.id)).toBe(false);
 
     const fingerprint = fx.store.priority.fingerprint('objects');
-    fx.store.priority.replace('objects', fingerprint, [...scores]);
+    fx.store.priority.replace('objects', fingerprint, { thresholds: [['apple', 0.6]], ...scan }, [
+      ...scores,
+    ]);
     expect(fx.store.priority.storedFingerprint('objects')).toBe(fingerprint);
     expect(byPriority()).toEqual([
       'empty.jpg',
@@ -69,6 +73,45 @@ describe('review priority in the library', () => {
       'reviewed.jpg',
     ]);
     expect(byPriority(true)).toEqual([...byPriority()].reverse());
+  });
+
+  it("a person's edit scores the file again at once, as a new scan would", () => {
+    const id = library();
+    const thresholds: [string, number][] = [['apple', 0.6]];
+    const stored = () => {
+      const scan = view.priorityScores('objects', thresholds);
+      const fingerprint = fx.store.priority.fingerprint('objects');
+      fx.store.priority.replace('objects', fingerprint, { thresholds, ...scan }, scan.scores);
+      return fingerprint;
+    };
+    const fingerprint = stored();
+    const review = new ReviewService(fx.store);
+    const boxOf = (name: string, label: string, score: number) => {
+      const b = review
+        .item(id(name), 'objects')
+        .boxes.find((x) => x.label === label && x.score === score)!;
+      return { detectionId: b.detectionId, correctionId: b.correctionId };
+    };
+    // The conflict ends when the orange is called an apple: it goes after the near box.
+    const orange = boxOf('conflict', 'orange', 0.85);
+    review.edit(id('conflict'), 'objects', { kind: 'relabel', box: orange, label: 'apple' });
+    expect(byPriority().slice(0, 4)).toEqual(['empty.jpg', 'near.jpg', 'conflict.jpg', 'sure.jpg']);
+    // The person accepts the near box: decided, no longer a coin flip.
+    review.edit(id('near'), 'objects', { kind: 'accept', box: boxOf('near', 'apple', 0.62) });
+    expect(byPriority().slice(0, 4)).toEqual(['empty.jpg', 'conflict.jpg', 'near.jpg', 'sure.jpg']);
+    // Neither changes what the fingerprint reads: the stored scores moved by themselves.
+    expect(fx.store.priority.fingerprint('objects')).toBe(fingerprint);
+    // Drawing the folder's four boxes on the empty file: nothing is missing any more.
+    for (const x of [0.1, 0.3, 0.5, 0.7]) {
+      const bbox = { x, y: 0.5, w: 0.1, h: 0.1 };
+      review.edit(id('empty'), 'objects', {
+        ...{ kind: 'add', frameIndex: 0, timeMs: null, label: 'apple', bbox },
+      });
+    }
+    expect(byPriority().slice(0, 4)).toEqual(['conflict.jpg', 'empty.jpg', 'near.jpg', 'sure.jpg']);
+    // A whole new scan finds what the edits left: nothing expected on any of them.
+    const scan = new Map(view.priorityScores('objects', thresholds).scores);
+    expect(['conflict', 'empty', 'near', 'sure'].map((n) => scan.get(id(n)))).toEqual([0, 0, 0, 0]);
   });
 
   it('the fingerprint moves with new results and with the reviewed evidence doubling', () => {

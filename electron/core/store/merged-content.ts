@@ -1,0 +1,36 @@
+/**
+ * A labelled content's boxes as the file shows them: the model's stored boxes with a person's
+ * corrections merged in (deleted ones flagged, not dropped). For readers that need the corrected
+ * state of a few contents while streaming the rest (review priority's scan).
+ */
+import type { Db } from '../../node-lib/sqlite.js';
+import { mergeCorrections, type MergedBox } from '../review/merge-corrections.js';
+import {
+  MERGE_CORRECTION_COLUMNS,
+  toMergeCorrection,
+  type RawMergeCorrection,
+} from './corrections-repo.js';
+import { exportSql } from './export-items.js';
+import { fromRaw, type RawDetection } from './row-mappers.js';
+
+export type MergedContentFn = (
+  resultId: number,
+  contentHash: string,
+  solution: string,
+) => MergedBox[];
+
+export function mergedContent(db: Db): MergedContentFn {
+  const model = db.prepare<[{ resultId: number }], RawDetection>(exportSql.allDetections).raw();
+  const corrections = db
+    .prepare<[string, string], RawMergeCorrection>(
+      `SELECT ${MERGE_CORRECTION_COLUMNS} FROM corrections
+       WHERE content_hash = ? AND solution = ? ORDER BY frame_index, id`,
+    )
+    .raw();
+  return (resultId, contentHash, solution) =>
+    mergeCorrections(
+      model.all({ resultId }).map(fromRaw),
+      corrections.all(contentHash, solution).map(toMergeCorrection),
+      { includeDeleted: true },
+    );
+}
