@@ -1,8 +1,8 @@
 /**
  * Start-up is part of every `labeldesk label`: a run against a hosted service loads what labelling
  * needs and nothing of the other commands (export writers, the embedded service, the browser
- * bridge, image decoding, the contract's schemas). The modules are recorded by a loader hook in
- * the real process; the overall help still lists every command.
+ * bridge, image decoding, the contract's schemas, the folder watcher). The modules are recorded
+ * by a loader hook in the real process; the overall help still lists every command.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -48,7 +48,7 @@ register(${JSON.stringify(pathToFileURL(hooks).href)});
 }
 
 const NOT_FOR_LABELLING = [
-  /node_modules\/(zod|sharp|ws|busboy|@tensorflow|@vladmandic)\//,
+  /node_modules\/(zod|sharp|ws|busboy|chokidar|@tensorflow|@vladmandic)\//,
   /\/electron\/local-service\//,
   /\/electron\/application\/browser\//,
   /\/electron\/core\/export\/[a-z-]+-writer\.js$/,
