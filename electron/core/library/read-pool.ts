@@ -6,18 +6,19 @@
  */
 import { Worker } from 'node:worker_threads';
 import { resolveWorkerScript } from '../../node-lib/worker-script.js';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { type FileRead, type FileToRead, readFiles } from './read-files.js';
 
 /** Files per message: large enough to amortise a round trip, small enough to share the work. */
 const BATCH = 64;
 /**
- * A read this small is done on this thread while no worker has started yet: a worker takes
- * 40-400 ms to start (the more so on a busy machine) and a small page of photos ~1-3 ms to
- * read, so a run's first uploads do not wait for the threads (`label --yes` sends each page
- * as soon as it is read).
+ * A read this small (files and bytes) is done on this thread while no worker has started yet: a
+ * worker takes 40-400 ms to start (the more so on a busy machine) and a small page of photos
+ * ~1-3 ms to read, so a run's first uploads do not wait for the threads (`label --yes` sends
+ * each page as soon as it is read). Large files still go to the workers: hashing them here would
+ * hold up the event loop.
  */
-const INLINE_WHILE_STARTING = 16;
+const INLINE_WHILE_STARTING = { files: 16, bytes: 4 * 1024 * 1024 };
 
 export interface ReadPool {
   /** Results in the order of `files`. Rejects with the signal's reason when it aborts. */
@@ -84,9 +85,7 @@ export function createReadPool(size: number): ReadPool {
     async read(files, signal) {
       signal?.throwIfAborted();
       if (failure) throw failure;
-      if (!started && files.length <= INLINE_WHILE_STARTING && files.every(isImage)) {
-        return readFiles(files);
-      }
+      if (!started && smallRead(files)) return readFiles(files);
       const onAbort = () => failAll(signal?.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
       try {
@@ -113,7 +112,25 @@ export function createReadPool(size: number): ReadPool {
   };
 }
 
-const isImage = (f: FileToRead) => f.kind === 'image';
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** Few photos, few bytes (a file that cannot be stat'ed is reported by the read itself). */
+function smallRead(files: readonly FileToRead[]): boolean {
+  if (files.length > INLINE_WHILE_STARTING.files) return false;
+  let bytes = 0;
+  for (const f of files) {
+    if (f.kind !== 'image') return false;
+    bytes += sizeOf(f.path);
+    if (bytes > INLINE_WHILE_STARTING.bytes) return false;
+  }
+  return true;
+}
 
 function inlinePool(): ReadPool {
   return {
