@@ -14,6 +14,7 @@ import {
   setReading,
   spendDecision,
   unknownCostReason,
+  type KeyView,
   type RunPlan,
   type RunSummary,
 } from '../../application/labelling-session.js';
@@ -196,10 +197,12 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
       p: RunPlan,
       maxPauseMs: number,
       arrivals?: StreamedPlan['items'],
+      fresh?: KeyView,
     ): Promise<RunSummary> => {
       ctrlC.running = true;
       try {
-        return await session.label({ service: connection.port, catalog }, p, {
+        const deps = { service: connection.port, catalog, ...(fresh ? { key: fresh } : {}) };
+        return await session.label(deps, p, {
           ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
           maxPauseMs,
           ...(arrivals ? { arrivals } : {}),
@@ -228,6 +231,8 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
       plan,
       opts.watch ? Number.POSITIVE_INFINITY : ONE_SHOT_MAX_PAUSE_MS,
       streamed?.items,
+      // Read just now: the run need not ask again, unless a person took their time to answer.
+      decision === 'go' ? key : undefined,
     );
     view.done();
     if (!opts.json && streamed) err.write(`${planText(plan, key)}\n`);

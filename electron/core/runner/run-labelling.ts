@@ -16,7 +16,7 @@ import { PlanFeed } from './plan-feed.js';
 import { Wakeup } from './wakeup.js';
 import { progressTracker, type RunProgress } from './progress.js';
 import { abortableSleep, type StopReason } from './run-stop.js';
-import type { CatalogView, ServicePort } from './service-port.js';
+import type { CatalogView, KeyView, ServicePort } from './service-port.js';
 import type { PlannedItem, TaskContext, TaskOutcome } from './task-types.js';
 import { runVideoTask } from './video-task.js';
 import { clockNow } from '../../node-lib/clock.js';
@@ -58,6 +58,8 @@ export interface RunDeps {
   /** Checks a file is still the probed one before it is sent (`checkMedia`; tests of the
    *  scheduler with made-up paths leave it out). */
   checkFile?: TaskContext['checkFile'];
+  /** The key as read a moment before (nothing sent since, nobody asked); read here if absent. */
+  key?: KeyView;
 }
 
 const HOUR_MS = 3_600_000;
@@ -73,7 +75,7 @@ export async function runLabelling(
   const signal = options.signal ?? new AbortController().signal;
   const stop = options.stop ?? new AbortController().signal;
   const limits = catalog.limits;
-  const key = await service.keyStatus(signal);
+  const key = deps.key ?? (await service.keyStatus(signal));
   const startedAt = now();
   const hourStart = startedAt - (startedAt % HOUR_MS);
   const budget = new CreditBudget({

@@ -122,6 +122,18 @@ describe('runLabelling with a fake service', () => {
     expect(fx.store.ledger.spentSince(service.baseUrl, 0)).toBe(40);
   });
 
+  it('a key read just before is not read again at the start (one request less before sending)', async () => {
+    const service = fakeService({ remaining: 10_000 }, { latencyMs: 1 });
+    const key = await service.keyStatus();
+    const time = virtualTime();
+    const summary = await runLabelling(
+      { store: fx.store, service, catalog, now: time.now, sleep: time.sleep, key },
+      planRun(fx.store, catalog, 'objects', images(3)),
+    );
+    expect(summary).toMatchObject({ labelled: 3, framesSpent: 12 });
+    expect(service.calls.keyStatus).toBe(1);
+  });
+
   it('a clip: polls until the job succeeds, stores the boxes and the charge', async () => {
     const service = fakeService(
       { remaining: 1_000 },
