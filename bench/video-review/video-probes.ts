@@ -42,20 +42,25 @@ export const VIDEO_PROBES = `(() => {
 })()`;
 
 /**
- * In the page, after a real press (Playwright's mouse, as CDP input): the milliseconds from the
- * press's event to the frame on screen whose side panel heading names another analysed frame
- * than \`previous\`, with the stage repainted since the press; and that heading.
+ * In the page, armed just before a real press (Playwright's mouse, as CDP input): from then on
+ * every frame is checked, and \`window.__vb.seek\` resolves with the milliseconds from the press's
+ * event to the first frame on screen whose side panel heading names another analysed frame than
+ * \`previous\`, with the stage repainted since the press; and that heading. Armed before the press,
+ * not asked after it: a check that starts when Playwright's next call reaches the page would wait
+ * for that round trip too, and count frames a person already saw.
  */
-export const SEEK_SHOWN = `((previous) => {
+export const ARM_SEEK = `((previous) => {
   const s = window.__vb;
-  const at = s.lastDown;
+  s.lastDown = NaN;
   const heading = () => document.querySelector('.viewer-side h2')?.textContent ?? '';
   const shown = () => {
+    const at = s.lastDown;
+    if (!(at >= 0)) return false;
     const h = heading();
     return h !== previous && h.startsWith('Boxes at') &&
       s.draws.some((d) => d.at >= at && d.canvas === 'stage-canvas');
   };
-  return s.when(shown, 5000).then((end) => ({ ms: end - at, heading: heading() }));
+  s.seek = s.when(shown, 5000).then((end) => ({ ms: end - s.lastDown, heading: heading() }));
 })`;
 
 /**

@@ -20,7 +20,7 @@ import { bridge, CHROMIUM_ARGS, startApp, stopApp } from '../app-bench.js';
 import { fmt, printFigures } from '../report.js';
 import { buildLongClipLibrary, LONG_CLIP, SOLUTION } from './long-clip-library.js';
 import type { ClipBox } from './long-clip.js';
-import { BARE_VIDEO, SEEK_SHOWN, VIDEO_PROBES } from './video-probes.js';
+import { ARM_SEEK, BARE_VIDEO, VIDEO_PROBES } from './video-probes.js';
 
 const SEEKS = 10;
 const FRAME_MS = 1000 / LONG_CLIP.fps;
@@ -91,7 +91,8 @@ function bareData(boxes: readonly ClipBox[]) {
 
 /**
  * Presses `count` times (`press(i)`: a real click) and times each from its pointerdown to the
- * side panel naming another frame with the stage repainted; checks that frame's box count.
+ * side panel naming another frame with the stage repainted (watched from before the press);
+ * checks that frame's box count.
  */
 async function seekTimes(
   page: Page,
@@ -104,10 +105,9 @@ async function seekTimes(
     const previous = await page.evaluate<string>(
       `document.querySelector('.viewer-side h2')?.textContent ?? ''`,
     );
+    await page.evaluate(`${ARM_SEEK}(${JSON.stringify(previous)})`);
     await press(i);
-    const r = await page.evaluate<{ ms: number; heading: string }>(
-      `${SEEK_SHOWN}(${JSON.stringify(previous)})`,
-    );
+    const r = await page.evaluate<{ ms: number; heading: string }>('window.__vb.seek');
     const m = /Boxes at ([\d.]+) s \((\d+)/.exec(r.heading);
     const frame = Math.round(Number(m?.[1]) * 1000) / LONG_CLIP.periodMs;
     out.push({

@@ -10,49 +10,38 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appPerFile } from '../support/browser-app-fixture.js';
 import { parseCsv } from '../support/cli-exports.js';
 import { realMediaDir } from '../support/real-media.js';
-import {
-  NO_KEYCHAIN,
-  screenshot,
-  startBrowserApp,
-  workspace,
-  type BrowserApp,
-  type Workspace,
-} from './browser-app.js';
+import { screenshot } from './browser-app.js';
 import { labelFolder, openItem } from './label-folder.js';
 
 const run = promisify(execFile);
 const CLIP = 'vtest-10s.avi';
 const EVENT = /^([a-z ]+): (\d\d):(\d\d)(?:–(\d\d):(\d\d))?, (\d+) tracks?$/;
 
-let app: BrowserApp;
-let ws: Workspace;
 /** What the Events list showed, for the export to be checked against. */
 let shown: ReadEvent[] = [];
 
-beforeAll(async () => {
-  ws = await workspace('labeldesk-events-', 'clips');
-  const src = join(await realMediaDir(), 'vtest.avi');
-  await run('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-i',
-    src,
-    '-t',
-    '10',
-    '-c',
-    'copy',
-    join(ws.folder, CLIP),
-  ]);
-  app = await startBrowserApp({ LABELDESK_HOME: join(ws.dir, 'home'), ...NO_KEYCHAIN });
-}, 120_000);
-
-afterAll(async () => {
-  await app?.close();
-  await ws?.remove();
+const t = appPerFile({
+  prefix: 'labeldesk-events-',
+  folder: 'clips',
+  prepare: async (ws) => {
+    const src = join(await realMediaDir(), 'vtest.avi');
+    await run('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      src,
+      '-t',
+      '10',
+      '-c',
+      'copy',
+      join(ws.folder, CLIP),
+    ]);
+  },
 });
 
 const time = (page: Page) => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
@@ -81,8 +70,8 @@ async function readEvents(page: Page): Promise<ReadEvent[]> {
 
 describe('clip events and the count chart', () => {
   it('lists the events of the clip, and a click on one seeks the clip to its start', async () => {
-    const { page } = app;
-    await labelFolder(app, ws.folder);
+    const { page } = t.app;
+    await labelFolder(t.app, t.ws.folder);
     await openItem(page, CLIP);
     const video = page.locator('video');
     await expect
@@ -138,7 +127,7 @@ describe('clip events and the count chart', () => {
   }, 600_000);
 
   it('draws the count chart in the classes’ colours, and a click on it seeks there', async () => {
-    const { page } = app;
+    const { page } = t.app;
     const chart = page.getByRole('img', { name: 'Objects over time' });
     await chart.waitFor();
     const legend = await chart.evaluate(
@@ -178,12 +167,12 @@ describe('clip events and the count chart', () => {
   }, 120_000);
 
   it('the export dialog writes the events as CSV, the same ranges as the panel', async () => {
-    const { page } = app;
+    const { page } = t.app;
     await page.getByRole('button', { name: 'Back to library' }).click();
     await page.getByRole('button', { name: 'Export', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Export boxes' });
     await dialog.getByRole('combobox', { name: 'Format' }).selectOption({ label: 'Events (CSV)' });
-    const out = join(ws.dir, 'events.csv');
+    const out = join(t.ws.dir, 'events.csv');
     await dialog.getByRole('textbox', { name: 'Destination' }).fill(out);
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
     await dialog
@@ -194,7 +183,7 @@ describe('clip events and the count chart', () => {
 
     const [header, ...rows] = parseCsv(await readFile(out, 'utf8'));
     expect(header).toEqual(['clip', 'class', 'track', 'start', 'end', 'boxes', 'meanScore']);
-    expect(new Set(rows.map((r) => r[0]))).toEqual(new Set([join(ws.folder, CLIP)]));
+    expect(new Set(rows.map((r) => r[0]))).toEqual(new Set([join(t.ws.folder, CLIP)]));
     // Per class, the rows' tracks and the span they cover are the panel's (whole seconds shown).
     for (const e of shown) {
       const mine = rows.filter(

@@ -7,34 +7,22 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appPerFile } from '../support/browser-app-fixture.js';
 import { readCoco, readMot, readYolo, type ReadBox } from '../support/cli-exports.js';
 import { realMediaFolder } from '../support/cli-media.js';
-import {
-  NO_KEYCHAIN,
-  screenshot,
-  startBrowserApp,
-  workspace,
-  type BrowserApp,
-  type Workspace,
-} from './browser-app.js';
+import { screenshot } from './browser-app.js';
 import { labelFolder, openItem } from './label-folder.js';
 
-let app: BrowserApp;
-let ws: Workspace;
 let accepted: string;
-const out = (name: string) => join(ws.dir, 'exports', name);
 
-beforeAll(async () => {
-  ws = await workspace('labeldesk-export-', 'site');
-  await realMediaFolder(ws.folder);
-  app = await startBrowserApp({ LABELDESK_HOME: join(ws.dir, 'home'), ...NO_KEYCHAIN });
-}, 120_000);
-
-afterAll(async () => {
-  await app?.close();
-  await ws?.remove();
+const t = appPerFile({
+  prefix: 'labeldesk-export-',
+  folder: 'site',
+  prepare: (ws) => realMediaFolder(ws.folder),
 });
+
+const out = (name: string) => join(t.ws.dir, 'exports', name);
 
 async function trueSize(file: string): Promise<{ width: number; height: number }> {
   const m = await sharp(file).metadata();
@@ -56,7 +44,7 @@ interface Options {
 
 /** Fills the dialog and presses Export; resolves with the status text or the error shown. */
 async function exportWith(o: Options): Promise<string> {
-  const { page } = app;
+  const { page } = t.app;
   const dialog = page.getByRole('dialog', { name: 'Export boxes' });
   if (!(await dialog.isVisible())) {
     await page.getByRole('button', { name: 'Export', exact: true }).click();
@@ -86,8 +74,8 @@ async function setChecked(box: Locator, on = false): Promise<void> {
 
 describe('the export dialog', () => {
   it('labels the folder and accepts one box of the clip in the video review', async () => {
-    const { page } = app;
-    await labelFolder(app, ws.folder);
+    const { page } = t.app;
+    await labelFolder(t.app, t.ws.folder);
     await openItem(page, 'vtest-4s.avi');
     await page.getByRole('button', { name: 'Next detection' }).click({ timeout: 120_000 });
     const first = page.getByRole('listbox', { name: 'Boxes' }).getByRole('option').first();
@@ -116,11 +104,11 @@ describe('the export dialog', () => {
     }
     expect(boxes.length).toBeGreaterThan(0);
     expect(boxes.filter((b) => !inside(b))).toEqual([]);
-    await app.page
+    await t.app.page
       .getByRole('dialog', { name: 'Export boxes' })
       .getByRole('progressbar', { name: 'Export progress' })
       .waitFor();
-    await screenshot(app.page, 'export-dialog');
+    await screenshot(t.app.page, 'export-dialog');
 
     expect(await exportWith({ format: 'COCO', destination: file })).toMatch(
       /^refused: .*already exists.*target_exists/,

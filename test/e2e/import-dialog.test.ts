@@ -8,23 +8,15 @@
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appPerFile } from '../support/browser-app-fixture.js';
 import { readCoco } from '../support/cli-exports.js';
 import { orientedJpeg } from '../support/cli-media.js';
 import { realMediaDir } from '../support/real-media.js';
-import {
-  NO_KEYCHAIN,
-  screenshot,
-  startBrowserApp,
-  workspace,
-  type BrowserApp,
-  type Workspace,
-} from './browser-app.js';
+import { screenshot } from './browser-app.js';
 import { labelFolder, openItem } from './label-folder.js';
 
 const PHOTO = 'fruits.jpg';
-let app: BrowserApp;
-let ws: Workspace;
 let labels: string;
 let size: { width: number; height: number };
 const BOXES = [
@@ -32,44 +24,41 @@ const BOXES = [
   { label: 'lemon', bbox: [200, 150, 64.75, 50] },
 ];
 
-beforeAll(async () => {
-  ws = await workspace('labeldesk-import-', 'photos');
-  await copyFile(join(await realMediaDir(), PHOTO), join(ws.folder, PHOTO));
-  // Stored 320×240, shown 240×320 (EXIF orientation 6).
-  await orientedJpeg(join(ws.folder, 'turned.jpg'));
-  const meta = await sharp(join(ws.folder, PHOTO)).metadata();
-  size = { width: meta.width ?? 0, height: meta.height ?? 0 };
-  await mkdir(join(ws.dir, 'labels'));
-  labels = join(ws.dir, 'labels', 'instances.json');
-  await writeFile(
-    labels,
-    JSON.stringify({
-      images: [
-        { id: 7, file_name: PHOTO, ...size },
-        { id: 8, file_name: 'turned.jpg', width: 320, height: 240 },
-        { id: 9, file_name: 'nowhere.jpg', width: 10, height: 10 },
-      ],
-      annotations: BOXES.map((b, i) => ({
-        id: i + 1,
-        image_id: 7,
-        category_id: i + 1,
-        bbox: b.bbox,
-      })).concat([{ id: 3, image_id: 8, category_id: 1, bbox: [1, 1, 5, 5] }]),
-      categories: BOXES.map((b, i) => ({ id: i + 1, name: b.label })),
-    }),
-  );
-  app = await startBrowserApp({ LABELDESK_HOME: join(ws.dir, 'home'), ...NO_KEYCHAIN });
-}, 120_000);
-
-afterAll(async () => {
-  await app?.close();
-  await ws?.remove();
+const t = appPerFile({
+  prefix: 'labeldesk-import-',
+  folder: 'photos',
+  prepare: async (ws) => {
+    await copyFile(join(await realMediaDir(), PHOTO), join(ws.folder, PHOTO));
+    // Stored 320×240, shown 240×320 (EXIF orientation 6).
+    await orientedJpeg(join(ws.folder, 'turned.jpg'));
+    const meta = await sharp(join(ws.folder, PHOTO)).metadata();
+    size = { width: meta.width ?? 0, height: meta.height ?? 0 };
+    await mkdir(join(ws.dir, 'labels'));
+    labels = join(ws.dir, 'labels', 'instances.json');
+    await writeFile(
+      labels,
+      JSON.stringify({
+        images: [
+          { id: 7, file_name: PHOTO, ...size },
+          { id: 8, file_name: 'turned.jpg', width: 320, height: 240 },
+          { id: 9, file_name: 'nowhere.jpg', width: 10, height: 10 },
+        ],
+        annotations: BOXES.map((b, i) => ({
+          id: i + 1,
+          image_id: 7,
+          category_id: i + 1,
+          bbox: b.bbox,
+        })).concat([{ id: 3, image_id: 8, category_id: 1, bbox: [1, 1, 5, 5] }]),
+        categories: BOXES.map((b, i) => ({ id: i + 1, name: b.label })),
+      }),
+    );
+  },
 });
 
 describe('the import dialog', () => {
   it('imports a COCO file from the library and lists what it could not import', async () => {
-    const { page } = app;
-    await labelFolder(app, ws.folder);
+    const { page } = t.app;
+    await labelFolder(t.app, t.ws.folder);
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Import labels' });
     await dialog.getByRole('combobox', { name: 'Format' }).selectOption({ label: 'COCO' });
@@ -92,7 +81,7 @@ describe('the import dialog', () => {
   }, 600_000);
 
   it('the photo then shows exactly the imported boxes, accepted', async () => {
-    const { page } = app;
+    const { page } = t.app;
     await openItem(page, PHOTO);
     const options = page.getByRole('listbox', { name: 'Boxes' }).getByRole('option');
     await expect.poll(() => options.count(), { timeout: 30_000 }).toBe(2);
@@ -104,8 +93,8 @@ describe('the import dialog', () => {
   }, 120_000);
 
   it('and the export dialog writes exactly them', async () => {
-    const { page } = app;
-    const out = join(ws.dir, 'exports', 'after-import.json');
+    const { page } = t.app;
+    const out = join(t.ws.dir, 'exports', 'after-import.json');
     await page.getByRole('button', { name: 'Export', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Export boxes' });
     await dialog.getByRole('combobox', { name: 'Format' }).selectOption({ label: 'COCO' });

@@ -3,7 +3,7 @@ import type { MediaKind } from '../store/store-types.js';
 import { roundTo, toPixelBox } from './box-geometry.js';
 import { clipFrame, type PreparedItem } from './export-model.js';
 import { CsvFileWriter } from './csv-file-writer.js';
-import { csvRow } from './text-escape.js';
+import { csvField } from './text-escape.js';
 
 export const CSV_HEADER = [
   'path',
@@ -20,6 +20,9 @@ export const CSV_HEADER = [
 ] as const;
 
 export class CsvWriter extends CsvFileWriter {
+  /** Labels as CSV fields, escaped once each: an interpolated clip repeats a few over millions of rows. */
+  private readonly labels = new Map<string, string>();
+
   constructor(file: string) {
     super(file, CSV_HEADER);
   }
@@ -30,27 +33,25 @@ export class CsvWriter extends CsvFileWriter {
 
   async add({ media, size, detections }: PreparedItem): Promise<number> {
     const clip = media.kind === 'video';
+    // The row is built as text: only the path and the label can need quoting (numbers never
+    // do), so they are escaped once per file and label rather than 11 fields on every row.
+    const prefix = `${csvField(media.path)},${size.width},${size.height},`;
     let boxes = 0;
     for (const d of detections) {
       const b = toPixelBox(d.bbox, size, 2);
       if (!b) continue;
+      const when = clip ? `${clipFrame(d, media.fps)},${d.timeMs ?? ''}` : ',';
       await this.sink.write(
-        csvRow([
-          media.path,
-          size.width,
-          size.height,
-          d.label,
-          roundTo(d.score, 4),
-          b.xmin,
-          b.ymin,
-          b.xmax,
-          b.ymax,
-          clip ? clipFrame(d, media.fps) : null,
-          clip ? d.timeMs : null,
-        ]),
+        `${prefix}${this.labelField(d.label)},${roundTo(d.score, 4)},${b.xmin},${b.ymin},${b.xmax},${b.ymax},${when}\r\n`,
       );
       boxes++;
     }
     return boxes;
+  }
+
+  private labelField(label: string): string {
+    let field = this.labels.get(label);
+    if (field === undefined) this.labels.set(label, (field = csvField(label)));
+    return field;
   }
 }

@@ -61,14 +61,17 @@ export class ReviewPriorityRepo implements ReviewPriorityApi {
         state.run(solution, fingerprint, now());
       },
     );
-    // The files of the result that have a stored score, with the basis of their solution.
-    this.scoredFiles = db.prepare<[string, number], ScoredFile>(
+    // The files of the result that have a stored score, with the basis of their solution. CROSS
+    // JOIN keeps SQLite's order (the result, its files by hash, their scores): left to itself it
+    // walks every score of the solution for each call, and an import makes 100k calls.
+    this.scoredFiles = db.prepare<[number, string], ScoredFile>(
       `SELECT p.solution, m.id, m.folder_id AS folderId, m.kind, s.value AS basis
        FROM results r
-       JOIN media m ON m.content_hash = r.content_hash
-       JOIN review_priority p ON p.solution = r.solution AND p.media_id = m.id
-       JOIN settings s ON s.key = ? || r.solution
-       WHERE r.id = ?`,
+       CROSS JOIN media m
+       CROSS JOIN review_priority p
+       CROSS JOIN settings s
+       WHERE r.id = ? AND m.content_hash = r.content_hash AND p.solution = r.solution
+         AND p.media_id = m.id AND s.key = ? || r.solution`,
     );
     this.setScore = db.prepare<[number, string, number]>(
       'UPDATE review_priority SET score = ? WHERE solution = ? AND media_id = ?',
@@ -92,7 +95,7 @@ export class ReviewPriorityRepo implements ReviewPriorityApi {
   }
 
   rescore(resultId: number, boxes: readonly PriorityBox[]): void {
-    for (const f of this.scoredFiles.all(basisKey(''), resultId)) {
+    for (const f of this.scoredFiles.all(resultId, basisKey(''))) {
       const { thresholds, medians } = this.basis(f.basis);
       const folderMedian = medians.get(medianGroup(f.folderId, f.kind)) ?? 0;
       const p = reviewPriority(boxes, { thresholds, folderMedian });

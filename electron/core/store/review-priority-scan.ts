@@ -11,6 +11,7 @@ import {
   medianCount,
   reviewPriority,
   withFolderMedian,
+  type PriorityBox,
   type ReviewPriority,
 } from '../review/review-priority.js';
 import { mergedContent } from './merged-content.js';
@@ -48,9 +49,19 @@ const BOXES = `SELECT d.id, d.result_id, d.frame_index, d.label, d.score, d.x, d
     d.review FROM results r JOIN detections d ON d.result_id = r.id
   WHERE r.solution = ? ORDER BY d.result_id, d.frame_index`;
 
-const CORRECTED = `SELECT DISTINCT r.id, r.content_hash FROM corrections c
-  JOIN results r ON r.content_hash = c.content_hash AND r.solution = c.solution
-  WHERE c.solution = ?`;
+/**
+ * The results scored as they show (their boxes merged with corrections): those a person has
+ * corrected with a file still to review. Any other is scored from the model's rows and their
+ * mirrored review: a box accepted there was accepted by a rule (or, on a reviewed file whose
+ * score orders nothing, by a person), and a box a person drew is not counted.
+ */
+const CORRECTED = `SELECT r.id, r.content_hash FROM results r
+  WHERE r.solution = @solution
+    AND EXISTS (SELECT 1 FROM corrections c WHERE c.content_hash = r.content_hash
+      AND c.solution = r.solution AND c.rule IS NULL)
+    AND EXISTS (SELECT 1 FROM media m WHERE m.content_hash = r.content_hash
+      AND m.status = 'present' AND NOT EXISTS (SELECT 1 FROM reviewed_media v
+        WHERE v.media_id = m.id AND v.solution = r.solution AND v.content_hash = m.content_hash))`;
 
 const FILES = `SELECT m.id, m.folder_id, m.kind, r.id FROM media m
   JOIN results r ON r.content_hash = m.content_hash AND r.solution = ?
@@ -63,9 +74,11 @@ function scoreResults(
 ): Map<number, ReviewPriority> {
   const byResult = new Map<number, ReviewPriority>();
   const ctx = { thresholds, folderMedian: 0 };
-  const corrected = new Map(db.prepare<[string], [number, string]>(CORRECTED).raw().all(solution));
+  const corrected = new Map(
+    db.prepare<[{ solution: string }], [number, string]>(CORRECTED).raw().all({ solution }),
+  );
   let current = -1;
-  let boxes: ConflictBox[] = [];
+  let boxes: PriorityBox[] = [];
   const flush = () => {
     if (current !== -1) byResult.set(current, reviewPriority(boxes, ctx));
     boxes = [];
@@ -87,6 +100,7 @@ function scoreResults(
       detectionId: id,
       deleted: false,
       review,
+      rule: review === 'accepted' ? 'auto-accept' : null,
     });
   }
   flush();

@@ -103,6 +103,11 @@ export function packReviewBoxes(boxes: readonly ReviewBox[]): PackedColumns {
   return { count: n, strings, numbers, ints, models, keys };
 }
 
+/**
+ * The boxes back, in one pass that builds each object whole with its fields in one order (a
+ * spread or a helper object per box made 50,000 boxes several times slower to read). A box's
+ * model, when it is the box itself, shares the box's `bbox`: boxes are never changed in place.
+ */
 export function unpackReviewBoxes(p: PackedColumns): ReviewBox[] {
   const { numbers: f, ints: k, strings } = p;
   const models = new Map(p.models);
@@ -111,8 +116,8 @@ export function unpackReviewBoxes(p: PackedColumns): ReviewBox[] {
   for (let i = 0; i < p.count; i++) {
     const a = i * NUMBERS;
     const j = i * INTS;
-    const detectionId = k[j + 1] as number;
-    const correctionId = k[j + 2] as number;
+    const detection = k[j + 1] as number;
+    const correction = k[j + 2] as number;
     const track = k[j + 3] as number;
     const rule = k[j + 5] as number;
     const flags = k[j + 6] as number;
@@ -125,13 +130,12 @@ export function unpackReviewBoxes(p: PackedColumns): ReviewBox[] {
       w: f[a + 2] as number,
       h: f[a + 3] as number,
     };
-    const ids = {
-      detectionId: detectionId < 0 ? null : detectionId,
-      correctionId: correctionId < 0 ? null : correctionId,
-    };
+    const detectionId = detection < 0 ? null : detection;
+    const correctionId = correction < 0 ? null : correction;
     out[i] = {
-      key: keys.get(i) ?? keyOf(ids),
-      ...ids,
+      key: keys.get(i) ?? (detectionId !== null ? `d${detectionId}` : `c${correctionId}`),
+      detectionId,
+      correctionId,
       frameIndex: k[j] as number,
       timeMs: Number.isNaN(timeMs) ? null : timeMs,
       label,
@@ -145,7 +149,7 @@ export function unpackReviewBoxes(p: PackedColumns): ReviewBox[] {
           ? null
           : flags & MODEL_LISTED
             ? (models.get(i) ?? null)
-            : { label, score, bbox: { ...bbox } },
+            : { label, score, bbox },
       trackId: track < 0 ? null : track,
       rule: rule < 0 ? null : (strings[rule] as string),
     };

@@ -1,7 +1,12 @@
 /** Number, time and size formats shared by the screens (fixed locale: predictable and testable). */
 
+// One formatter for every call: `toLocaleString` builds a new one each time, which a list of
+// hundreds of rows pays for on every render. Below a thousand there is nothing to group.
+const GROUPED = new Intl.NumberFormat('en-US');
+
 export function count(n: number): string {
-  return Math.round(n).toLocaleString('en-US');
+  const whole = Math.round(n);
+  return Math.abs(whole) < 1000 ? String(whole) : GROUPED.format(whole);
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   clipEvents,
+  clipSummary,
   countsOverTime,
   samplePeriodMs,
   type EventBox,
@@ -122,5 +123,41 @@ describe('counts over time', () => {
       { label: 'car', counts: [0, 0, 0, 1, 0] },
       { label: 'person', counts: [0, 1, 2, 2, 0] },
     ]);
+  });
+});
+
+describe('clip summary (events and counts from one pass)', () => {
+  const boxes = [
+    ...track('person', 2, 0, 6, 0.7),
+    ...track('person', 1, 3, 9, 0.4),
+    // A merge can leave a track with two boxes on one frame: it still counts once there.
+    at(4, 'person', 1, 0.9),
+    ...track('car', 5, 20, 24, 0.6),
+    at(30, 'car', 6, 0.5, { review: 'rejected' }),
+  ];
+  const frames = Array.from({ length: 40 }, (_, i) => i * 500);
+
+  it('says what clipEvents and countsOverTime say, in time order or not', () => {
+    const shuffled = [...boxes].reverse();
+    for (const input of [boxes, shuffled]) {
+      const both = clipSummary(input, frames);
+      expect(both.events).toEqual(clipEvents(boxes));
+      expect(both.counts).toEqual(countsOverTime(boxes, frames));
+    }
+  });
+
+  it('counts each track once per time, and adds the times of boxes between the frames given', () => {
+    const c = countsOverTime(
+      [...boxes, at(offSampleIndex(9), 'car', 5, 0.5, { timeMs: 250 })],
+      [0, 500, 1000, 1500, 2000],
+    );
+    expect(c.timesMs).toEqual([
+      0, 250, 500, 1000, 1500, 2000, 2500, 3000, 3500, 4000, 4500, 10_000, 10_500, 11_000, 11_500,
+      12_000,
+    ]);
+    const person = c.series.find((s) => s.label === 'person')?.counts;
+    // 2000 ms (frame 4): tracks 2 and 1, track 1 with two boxes there.
+    expect(person?.[c.timesMs.indexOf(2000)]).toBe(2);
+    expect(c.series.find((s) => s.label === 'car')?.counts[1]).toBe(1);
   });
 });

@@ -31,6 +31,20 @@ export function analysedFrames(
   return [...byIndex.values()].sort((a, b) => a.timeMs - b.timeMs);
 }
 
+/**
+ * `frames` (in time order, with boxes) and an empty frame for every other sample of `times`
+ * (index → time), in time order: the boxes are grouped once, not again for the empty samples.
+ */
+export function withEmptyFrames(
+  frames: readonly AnalysedFrame[],
+  times: ReadonlyMap<number, number>,
+): AnalysedFrame[] {
+  const has = new Set(frames.map((f) => f.index));
+  const out = [...frames];
+  for (const [index, timeMs] of times) if (!has.has(index)) out.push({ index, timeMs, boxes: [] });
+  return out.sort((a, b) => a.timeMs - b.timeMs);
+}
+
 /** More samples than this are not filled in (a pathological clip must not stall the screen). */
 const MAX_SAMPLES = 100_000;
 
@@ -107,13 +121,19 @@ export function densityByClass(
   shown: (b: ReviewBox) => boolean,
 ): Map<string, { timeMs: number; count: number }[]> {
   const rows = new Map<string, { timeMs: number; count: number }[]>();
+  // A frame's boxes of one class add up in the row's last point (no map per frame).
+  const lastFrame = new Map<string, AnalysedFrame>();
   for (const f of frames) {
-    const counts = new Map<string, number>();
-    for (const b of f.boxes) if (shown(b)) counts.set(b.label, (counts.get(b.label) ?? 0) + 1);
-    for (const [label, count] of counts) {
-      const row = rows.get(label) ?? [];
-      row.push({ timeMs: f.timeMs, count });
-      rows.set(label, row);
+    for (const b of f.boxes) {
+      if (!shown(b)) continue;
+      let row = rows.get(b.label);
+      if (!row) rows.set(b.label, (row = []));
+      const last = row.at(-1);
+      if (last && lastFrame.get(b.label) === f) last.count += 1;
+      else {
+        row.push({ timeMs: f.timeMs, count: 1 });
+        lastFrame.set(b.label, f);
+      }
     }
   }
   return rows;

@@ -1,12 +1,14 @@
 /**
  * What happened when, under the clip's timeline: the count chart and the Events list, both read
- * from the clip's tracked boxes as they stand after the person's edits (recomputed on each edit).
+ * from the clip's tracked boxes as they stand after the person's edits (recomputed on each edit,
+ * not on a seek: the playhead and the current event follow the clock on their own).
  */
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import type { ReviewBox } from '@shared/contract/review-schemas.js';
-import { clipEvents, countsOverTime } from '@shared/clips/clip-events.js';
+import { clipSummary } from '@shared/clips/clip-events.js';
 import '../../styles/clip-summary.css';
 import type { AnalysedFrame } from './clip-frames.js';
+import type { ClipClock } from './clip-clock.js';
 import { ClipEventsPanel } from './clip-events-panel.js';
 import { CountChart } from './count-chart.js';
 
@@ -14,15 +16,20 @@ interface ClipSummaryProps {
   boxes: readonly ReviewBox[];
   frames: readonly AnalysedFrame[];
   durationMs: number;
-  timeMs: number;
+  clock: ClipClock;
   onSeek(timeMs: number): void;
 }
 
-export function ClipSummary({ boxes, frames, durationMs, timeMs, onSeek }: ClipSummaryProps) {
-  const events = useMemo(() => clipEvents(boxes), [boxes]);
-  const counts = useMemo(
+export const ClipSummary = memo(function ClipSummary({
+  boxes,
+  frames,
+  durationMs,
+  clock,
+  onSeek,
+}: ClipSummaryProps) {
+  const { events, counts } = useMemo(
     () =>
-      countsOverTime(
+      clipSummary(
         boxes,
         frames.map((f) => f.timeMs),
       ),
@@ -30,8 +37,8 @@ export function ClipSummary({ boxes, frames, durationMs, timeMs, onSeek }: ClipS
   );
   return (
     <>
-      <CountChart data={counts} durationMs={durationMs} timeMs={timeMs} onSeek={onSeek} />
-      <ClipEventsPanel events={events} timeMs={timeMs} onSeek={onSeek} />
+      <CountChart data={counts} durationMs={durationMs} clock={clock} onSeek={onSeek} />
+      <ClipEventsPanel events={events} clock={clock} onSeek={onSeek} />
     </>
   );
-}
+});

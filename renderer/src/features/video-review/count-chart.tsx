@@ -3,22 +3,33 @@
  * stepped line per class in its colour, with the playhead; a click seeks there. Drawn by uPlot on
  * a canvas (tens of thousands of points stay fast; it styles only through the CSSOM, which the
  * app's CSP allows). The legend is ordinary text beside it, so a screen reader reads it too.
+ * The playhead is an element moved over the plot: redrawing tens of thousands of points on each
+ * seek would cost the seek a few milliseconds for nothing.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { CountsOverTime } from '@shared/clips/clip-events.js';
 import { classColour, useClassColours } from '../review/box-colours.js';
+import { chartColumns } from './chart-columns.js';
+import type { ClipClock } from './clip-clock.js';
 import { clockTime } from './clip-time.js';
 
 interface CountChartProps {
   data: CountsOverTime;
   durationMs: number;
-  timeMs: number;
+  clock: ClipClock;
   onSeek(timeMs: number): void;
 }
 
 const HEIGHT = 120;
+
+/** The largest count (a loop: spreading a long clip's counts as arguments can overflow the stack). */
+function peakOf(counts: readonly number[]): number {
+  let peak = 0;
+  for (const c of counts) if (c > peak) peak = c;
+  return peak;
+}
 
 /** A CSS custom property of the page (the theme), with a fallback before styles load. */
 function themeColour(el: Element, name: string, fallback: string): string {
@@ -30,13 +41,11 @@ function chartOptions(
   width: number,
   data: CountsOverTime,
   durationMs: number,
-  playhead: () => number,
 ): uPlot.Options {
   const text = themeColour(host, '--muted', '#5e6878');
   const grid = themeColour(host, '--border', '#d8dce2');
-  const accent = themeColour(host, '--accent', '#2563eb');
   const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } };
-  const max = Math.max(1, ...data.series.flatMap((s) => s.counts));
+  const max = data.series.reduce((m, s) => Math.max(m, peakOf(s.counts)), 1);
   return {
     width,
     height: HEIGHT,
@@ -65,30 +74,16 @@ function chartOptions(
         paths: uPlot.paths.stepped?.({ align: 1 }),
       })),
     ],
-    hooks: {
-      draw: [
-        (u) => {
-          const x = u.valToPos(playhead() / 1000, 'x', true);
-          const ctx = u.ctx;
-          ctx.save();
-          ctx.strokeStyle = accent;
-          ctx.lineWidth = 2 * devicePixelRatio;
-          ctx.beginPath();
-          ctx.moveTo(x, u.bbox.top);
-          ctx.lineTo(x, u.bbox.top + u.bbox.height);
-          ctx.stroke();
-          ctx.restore();
-        },
-      ],
-    },
   };
 }
 
-export function CountChart({ data, durationMs, timeMs, onSeek }: CountChartProps) {
+/** The playhead at `timeMs`, in the plot area's CSS pixels. */
+function movePlayhead(u: uPlot, line: HTMLElement, timeMs: number) {
+  line.style.left = `${u.valToPos(timeMs / 1000, 'x')}px`;
+}
+
+export function CountChart({ data, durationMs, clock, onSeek }: CountChartProps) {
   const host = useRef<HTMLDivElement>(null);
-  const plot = useRef<uPlot | null>(null);
-  const time = useRef(timeMs);
-  time.current = timeMs;
   const seek = useRef(onSeek);
   seek.current = onSeek;
   const [width, setWidth] = useState(0);
@@ -109,33 +104,29 @@ export function CountChart({ data, durationMs, timeMs, onSeek }: CountChartProps
   useEffect(() => {
     const el = host.current;
     if (!el || width === 0 || data.series.length === 0) return;
-    const aligned: uPlot.AlignedData = [
-      data.timesMs.map((t) => t / 1000),
-      ...data.series.map((s) => s.counts),
-    ];
-    const u = new uPlot(
-      chartOptions(el, width, data, durationMs, () => time.current),
-      aligned,
-      el,
-    );
+    const aligned = chartColumns(data, durationMs, width) as uPlot.AlignedData;
+    const u = new uPlot(chartOptions(el, width, data, durationMs), aligned, el);
+    // The playhead follows the clock without a render: the element is moved where it is.
+    const line = document.createElement('div');
+    line.className = 'timeline-playhead';
+    u.over.append(line);
+    const follow = () => movePlayhead(u, line, clock.get());
+    follow();
+    const unfollow = clock.subscribe(follow);
     const onClick = () => {
       const left = u.cursor.left ?? -1;
       if (left >= 0) seek.current(Math.max(0, u.posToVal(left, 'x') * 1000));
     };
     u.over.addEventListener('click', onClick);
-    plot.current = u;
     return () => {
+      unfollow();
       u.over.removeEventListener('click', onClick);
       u.destroy();
-      plot.current = null;
     };
-  }, [data, width, durationMs, colours]);
-
-  // The playhead moves without rebuilding the lines.
-  useEffect(() => plot.current?.redraw(false, false), [timeMs]);
+  }, [data, width, durationMs, colours, clock]);
 
   const peaks = useMemo(
-    () => data.series.map((s) => ({ label: s.label, peak: Math.max(0, ...s.counts) })),
+    () => data.series.map((s) => ({ label: s.label, peak: peakOf(s.counts) })),
     [data],
   );
   return (

@@ -3,19 +3,21 @@
  * frames a person reviewed, and the playhead; clicking seeks. Drawn on a canvas, binned to its
  * pixel columns (a column shows its busiest frame): a 2-hour clip sampled each second has 7,200
  * frames, which as SVG bars took a second to lay out and again on every move of the playhead.
- * The bars are drawn again only when the frames, the filter or the width change; the playhead
- * is a line moved over them.
+ * The bars are drawn again only when the frames, the filter or the width change (before the
+ * browser paints, so no frame shows an empty timeline); the playhead is a line moved over them,
+ * the only part that follows the clip's clock.
  */
-import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useState, type MouseEvent } from 'react';
 import type { ReviewBox } from '@shared/contract/review-schemas.js';
 import { densityByClass, isReviewed, type AnalysedFrame } from './clip-frames.js';
 import { classColour, useClassColours } from '../review/box-colours.js';
+import { useClockValue, type ClipClock } from './clip-clock.js';
 
 interface TimelineProps {
   frames: readonly AnalysedFrame[];
   shown: (b: ReviewBox) => boolean;
   durationMs: number;
-  timeMs: number;
+  clock: ClipClock;
   onSeek(timeMs: number): void;
 }
 
@@ -45,18 +47,35 @@ function useWidth(el: HTMLElement | null): number {
   return width;
 }
 
-export function DetectionTimeline({ frames, shown, durationMs, timeMs, onSeek }: TimelineProps) {
+/** The playhead over the bars: `left` in CSS pixels at the clock's time. */
+function Playhead(p: { clock: ClipClock; labelPx: number; width: number; span: number }) {
+  const { labelPx, width, span } = p;
+  const left = useClockValue(
+    p.clock,
+    (t) => labelPx + ((width - labelPx) * Math.min(t, span)) / span,
+  );
+  return <div className="timeline-playhead" style={{ left }} />;
+}
+
+export const DetectionTimeline = memo(function DetectionTimeline({
+  frames,
+  shown,
+  durationMs,
+  clock,
+  onSeek,
+}: TimelineProps) {
   const colours = useClassColours();
   const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
   const rows = useRows(frames, shown);
   const width = useWidth(canvas);
   const height = (rows.length + 1) * ROW + 4;
   const span = Math.max(1, durationMs);
-  const drawn = useRef(0);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!canvas || width === 0) return;
-    drawn.current = drawBars(canvas, { frames, rows, width, height, span });
+    drawBars(canvas, { frames, rows, width, height, span });
+    // How many frames the bars on the canvas show (set once drawn, not when rendered).
+    canvas.dataset.bars = String(frames.length);
   }, [canvas, frames, rows, width, height, span, colours]);
 
   const labelPx = (width * LABEL_W) / WIDTH;
@@ -65,7 +84,6 @@ export function DetectionTimeline({ frames, shown, durationMs, timeMs, onSeek }:
     const at = ((e.clientX - rect.left) / rect.width) * WIDTH;
     if (at >= LABEL_W) onSeek(((at - LABEL_W) / (WIDTH - LABEL_W)) * span);
   }
-  const playhead = labelPx + ((width - labelPx) * Math.min(timeMs, span)) / span;
   return (
     <div className="detection-timeline-box" style={{ height }}>
       <canvas
@@ -73,15 +91,23 @@ export function DetectionTimeline({ frames, shown, durationMs, timeMs, onSeek }:
         className="detection-timeline"
         role="img"
         aria-label="Detections over time"
-        data-bars={frames.length}
         data-label-width={labelPx}
         style={{ height }}
         onClick={seek}
       />
-      <div className="timeline-playhead" style={{ left: playhead }} />
+      {/* The row names as text over the canvas: a canvas's first text costs a font set-up that
+          the page's own text has already paid. */}
+      <div className="timeline-labels" aria-hidden="true" style={{ width: labelPx }}>
+        {['reviewed', ...rows.map(([label]) => label)].map((label, i) => (
+          <span key={`${i}-${label}`} style={{ top: i * ROW, height: ROW }}>
+            {label}
+          </span>
+        ))}
+      </div>
+      <Playhead clock={clock} labelPx={labelPx} width={width} span={span} />
     </div>
   );
-}
+});
 
 interface Layout {
   frames: readonly AnalysedFrame[];
@@ -91,23 +117,19 @@ interface Layout {
   span: number;
 }
 
-/** Paints the bars; answers the pixel columns drawn. */
-function drawBars(canvas: HTMLCanvasElement, l: Layout): number {
+/** Paints the bars. */
+function drawBars(canvas: HTMLCanvasElement, l: Layout): void {
   const dpr = window.devicePixelRatio || 1;
   canvas.width = Math.round(l.width * dpr);
   canvas.height = Math.round(l.height * dpr);
   const ctx = canvas.getContext('2d');
-  if (!ctx) return 0;
+  if (!ctx) return;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, l.width, l.height);
   const css = getComputedStyle(canvas);
   const labelPx = (l.width * LABEL_W) / WIDTH;
   const columns = Math.max(1, Math.floor(l.width - labelPx));
   const column = (t: number) => Math.min(columns - 1, Math.floor((t / l.span) * columns));
-  ctx.font = '10px sans-serif';
-  ctx.fillStyle = css.getPropertyValue('--muted') || '#888';
-  ctx.fillText('reviewed', 0, ROW - 3);
-  l.rows.forEach(([label], i) => ctx.fillText(label, 0, (i + 2) * ROW - 3, labelPx - 4));
 
   // Reviewed strip: a column is reviewed when every frame in it is.
   const pending = new Uint8Array(columns);
@@ -125,7 +147,8 @@ function drawBars(canvas: HTMLCanvasElement, l: Layout): number {
     ctx.fillRect(labelPx + c, 3, 1, ROW - 6);
   }
 
-  const max = Math.max(1, ...l.rows.flatMap(([, r]) => r.map((p) => p.count)));
+  let max = 1;
+  for (const [, points] of l.rows) for (const p of points) if (p.count > max) max = p.count;
   l.rows.forEach(([label, points], i) => {
     const peak = new Uint16Array(columns);
     for (const p of points) {
@@ -141,5 +164,4 @@ function drawBars(canvas: HTMLCanvasElement, l: Layout): number {
       ctx.fillRect(labelPx + c, base - h, 1, h);
     }
   });
-  return columns;
 }

@@ -2,8 +2,9 @@
  * Under the timeline, on its time axis: the selected tracks, each a band from its first box to its
  * last with a tick per box, so a person sees where a track is and where it has gaps.
  */
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import type { ReviewBox } from '@shared/contract/review-schemas.js';
+import { useClockValue, type ClipClock } from './clip-clock.js';
 import { LABEL_W, WIDTH } from './detection-timeline.js';
 import { trackName, type TrackSummary } from './track-summaries.js';
 
@@ -11,23 +12,53 @@ interface TrackBandProps {
   tracks: readonly TrackSummary[];
   boxes: readonly ReviewBox[];
   durationMs: number;
-  timeMs: number;
+  clock: ClipClock;
 }
 
 const ROW = 12;
 
-export function TrackBand({ tracks, boxes, durationMs, timeMs }: TrackBandProps) {
-  // The boxes of the selected tracks: found once per selection, not on every clock tick.
-  const ticks = useMemo(() => {
-    const rowOf = new Map(tracks.map((t, i) => [t.id, i]));
-    return boxes.flatMap((b) => {
-      const row = b.trackId === null || b.deleted ? undefined : rowOf.get(b.trackId);
-      return row === undefined || b.timeMs === null ? [] : [{ key: b.key, row, timeMs: b.timeMs }];
-    });
-  }, [tracks, boxes]);
-  if (tracks.length === 0) return null;
+const NO_TICKS = new Map<number, number[]>();
+
+/** The times of each track's boxes (deleted ones and those at no time left out). */
+function boxesByTrack(boxes: readonly ReviewBox[]) {
+  const out = new Map<number, number[]>();
+  for (const b of boxes) {
+    if (b.trackId === null || b.deleted || b.timeMs === null) continue;
+    const list = out.get(b.trackId);
+    if (list) list.push(b.timeMs);
+    else out.set(b.trackId, [b.timeMs]);
+  }
+  return out;
+}
+
+/** The playhead across the band (the only part that follows the clock). */
+function BandPlayhead(p: { clock: ClipClock; x(timeMs: number): number; height: number }) {
+  const at = useClockValue(p.clock, p.x);
+  return <line x1={at} x2={at} y1={0} y2={p.height} className="timeline-playhead" />;
+}
+
+export const TrackBand = memo(function TrackBand({
+  tracks,
+  boxes,
+  durationMs,
+  clock,
+}: TrackBandProps) {
+  // Each track's boxes, grouped once per version of the boxes; a new selection only looks up its
+  // tracks (picking a track must not walk a long clip's 50,000 boxes).
+  const any = tracks.length > 0;
+  const byTrack = useMemo(() => (any ? boxesByTrack(boxes) : NO_TICKS), [any, boxes]);
   const span = Math.max(1, durationMs);
   const x = (t: number) => LABEL_W + ((WIDTH - LABEL_W) * t) / span;
+  // A tick per box, all in one path: a long track has hundreds of boxes, which as one element
+  // each made picking it slow to show.
+  const ticks = tracks
+    .flatMap((t, row) =>
+      (byTrack.get(t.id) ?? []).map(
+        (timeMs) => `M${x(timeMs).toFixed(2)} ${row * ROW + 4}h1.5v${ROW - 7}h-1.5z`,
+      ),
+    )
+    .join('');
+  if (tracks.length === 0) return null;
   const height = tracks.length * ROW + 2;
   return (
     <svg
@@ -51,17 +82,8 @@ export function TrackBand({ tracks, boxes, durationMs, timeMs }: TrackBandProps)
           />
         </g>
       ))}
-      {ticks.map((b) => (
-        <rect
-          key={b.key}
-          x={x(b.timeMs)}
-          y={b.row * ROW + 4}
-          width={1.5}
-          height={ROW - 7}
-          className="track-band-box"
-        />
-      ))}
-      <line x1={x(timeMs)} x2={x(timeMs)} y1={0} y2={height} className="timeline-playhead" />
+      <path d={ticks} className="track-band-box" />
+      <BandPlayhead clock={clock} x={x} height={height} />
     </svg>
   );
-}
+});

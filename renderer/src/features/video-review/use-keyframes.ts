@@ -18,12 +18,14 @@ import { useApiHandle } from '../../api/api-context.js';
 import type { BoxChange } from '../review/box-stage.js';
 import type { ReviewEdits } from '../review/use-review-edits.js';
 import type { DrawTarget, KeyframeHooks } from '../review/use-review-workbench.js';
-import { boxesAt, trackPaths, type ShownBox } from './interpolated-boxes.js';
+import { boxesAt, trackPaths, type ShownBox, type TrackPath } from './interpolated-boxes.js';
 
 interface KeyframeOptions {
   id: number;
   solution: string;
   itemBoxes: readonly ReviewBox[];
+  /** The boxes the tracks are interpolated from: the item's, or a deferred copy of them. */
+  pathBoxes: readonly ReviewBox[];
   /** The clip's frame rate; 0 while unknown (then nothing is interpolated). */
   fps: number;
   paused: boolean;
@@ -43,7 +45,12 @@ export function useKeyframes(o: KeyframeOptions) {
     setForItem(id);
     setTrack(null);
   }
-  const paths = useMemo(() => trackPaths(itemBoxes, fps), [itemBoxes, fps]);
+  const { pathBoxes } = o;
+  // Built when first needed (paused between analysed frames, or playing), not when the clip opens.
+  const paths = useMemo(() => {
+    let built: TrackPath[] | undefined;
+    return () => (built ??= trackPaths(pathBoxes, fps));
+  }, [pathBoxes, fps]);
   const frame = frameAt(o.timeMs, fps);
   const between =
     o.paused && fps > 0
@@ -55,13 +62,13 @@ export function useKeyframes(o: KeyframeOptions) {
   const shown: readonly ShownBox[] = useMemo(
     () =>
       o.paused && between && !o.analysed
-        ? boxesAt(o.frameBoxes, paths, o.timeMs, fps, between.frameIndex)
+        ? boxesAt(o.frameBoxes, paths(), o.timeMs, fps, between.frameIndex)
         : o.frameBoxes,
     [o.paused, o.analysed, o.frameBoxes, paths, o.timeMs, fps, between?.frameIndex],
   );
   /** While playing: the boxes at the frame on screen (for the overlay). */
   const playingAt = useCallback(
-    (frameBoxes: readonly ReviewBox[], t: number) => boxesAt(frameBoxes, paths, t, fps, -1),
+    (frameBoxes: readonly ReviewBox[], t: number) => boxesAt(frameBoxes, paths(), t, fps, -1),
     [paths, fps],
   );
 
@@ -84,7 +91,7 @@ export function useKeyframes(o: KeyframeOptions) {
         return true;
       }
       if (!isOffSample(target.frameIndex)) return false;
-      const fresh = Math.max(0, ...itemBoxes.map((b) => b.trackId ?? 0)) + 1;
+      const fresh = itemBoxes.reduce((m, b) => Math.max(m, b.trackId ?? 0), 0) + 1;
       save(edits, fresh, bbox, label);
       setTrack(fresh);
       return true;

@@ -40,12 +40,21 @@ export function VideoOverlay(p: VideoOverlayProps) {
   live.current = p;
   const { video, active, frames, shown, hidden, selected, picture } = p;
 
+  const blank = useRef(true);
   /** Paints the boxes for media time `timeMs` from the latest props. */
   const draw = useRef((timeMs: number) => {
     const canvas = canvasRef.current;
     const ctx = canvas?.getContext('2d');
     if (!canvas || !ctx) return;
     const c = live.current;
+    // Paused (or hidden) there is nothing to draw: clear once, and read no layout, which on a
+    // seek would force the browser to lay the page out in the middle of the seek's render.
+    if (!c.active || c.hidden) {
+      if (!blank.current) ctx.clearRect(0, 0, canvas.width, canvas.height);
+      blank.current = true;
+      return;
+    }
+    blank.current = false;
     const dpr = window.devicePixelRatio || 1;
     const size = { width: canvas.clientWidth, height: canvas.clientHeight };
     if (canvas.width !== Math.round(size.width * dpr)) canvas.width = Math.round(size.width * dpr);
@@ -53,7 +62,7 @@ export function VideoOverlay(p: VideoOverlayProps) {
       canvas.height = Math.round(size.height * dpr);
     }
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    const frame = c.active && !c.hidden ? nearestFrame(c.frames, timeMs) : undefined;
+    const frame = nearestFrame(c.frames, timeMs);
     const boxes = frame ? (c.boxesAt?.(frame.boxes, timeMs) ?? frame.boxes) : [];
     paintBoxes(ctx, {
       boxes: boxes.filter(c.shown),

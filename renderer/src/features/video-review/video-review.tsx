@@ -5,7 +5,7 @@
  * boxes are edited with the image review's workbench: the same tools, keys, undo across items and
  * `?` help, plus the clip's keys (Space, `,` `.`, `<` `>`) and `Relabel track`.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Size } from '@shared/geometry/box-math.js';
 import { useCall } from '../../api/use-call.js';
 import { ErrorNote } from '../../ui/error-note.js';
@@ -15,14 +15,8 @@ import { useItemOrder } from '../review/use-item-order.js';
 import { useReviewWorkbench, type ClipAction } from '../review/use-review-workbench.js';
 import { ReviewHead, WorkbenchSide, WorkbenchToolbar } from '../review/workbench-parts.js';
 import '../../styles/review.css';
-import {
-  analysedFrames,
-  sampledFrameTimes,
-  detectionFrom,
-  editedFrames,
-  nearestFrame,
-  type AnalysedFrame,
-} from './clip-frames.js';
+import { detectionFrom, editedFrames, nearestFrame, type AnalysedFrame } from './clip-frames.js';
+import { createClipClock } from './clip-clock.js';
 import { ClipSummary } from './clip-summary.js';
 import { DetectionTimeline } from './detection-timeline.js';
 import { KeyframeTrack } from './keyframe-track.js';
@@ -31,40 +25,14 @@ import { TrackBand } from './track-band.js';
 import { TracksPanel } from './tracks-panel.js';
 import { useTrackReview } from './use-track-review.js';
 import { useClipBoxes } from './use-clip-boxes.js';
+import { useClipFrames } from './use-clip-frames.js';
+import { useStableCallback } from './use-stable-callback.js';
 import { usePlayable } from './use-playable.js';
 import { VideoOverlay } from './video-overlay.js';
 
 const NO_BOXES: AnalysedFrame['boxes'] = [];
 /** While playing, the time shown moves on at most this often (the frame's boxes at once). */
 const CLOCK_MS = 100;
-
-/**
- * The clip's analysed frames: those with boxes, those between and after them at the sample period
- * (the model found nothing there, but a person may draw), and, for the visit, any whose last box
- * was deleted.
- */
-function useClipFrames(
-  id: number,
-  boxes: AnalysedFrame['boxes'],
-  durationMs: number,
-  fps: number,
-): AnalysedFrame[] {
-  const known = useRef({ id, frames: new Map<number, number>() });
-  if (known.current.id !== id) known.current = { id, frames: new Map() };
-  return useMemo(() => {
-    const withBoxes = analysedFrames(boxes);
-    const seen = known.current.frames;
-    for (const f of withBoxes) seen.set(f.index, f.timeMs);
-    // Frames known from boxes keep their exact times over the computed ones.
-    const all = sampledFrameTimes(
-      [...seen].map(([index, timeMs]) => ({ index, timeMs })).sort((a, b) => a.timeMs - b.timeMs),
-      durationMs,
-      fps,
-    );
-    for (const [index, timeMs] of seen) all.set(index, timeMs);
-    return analysedFrames(boxes, all);
-  }, [boxes, durationMs, fps]);
-}
 
 export function VideoReview(p: ReviewScreenProps) {
   const { id, solution } = p;
@@ -83,6 +51,13 @@ export function VideoReview(p: ReviewScreenProps) {
   const frames = useClipFrames(id, boxes, durationMs, playable?.fps ?? 0);
   const framesRef = useRef(frames);
   framesRef.current = frames;
+  // The timeline first: the tracks (and their interpolation), the chart and the Events of new
+  // boxes render just after it, in a render of their own that holds neither it nor a seek back.
+  const now = useMemo(() => ({ boxes, frames }), [boxes, frames]);
+  const later = useDeferredValue(now);
+  // The playheads and the current event follow this clock; set before the browser paints.
+  const [clock] = useState(createClipClock);
+  useLayoutEffect(() => clock.set(timeMs), [clock, timeMs]);
   const frame = nearestFrame(frames, timeMs);
   // On an analysed frame: within half a video frame of it (a seek lands on a rounded time).
   const onAnalysed = paused && frame !== undefined && Math.abs(frame.timeMs - timeMs) <= 500 / fps;
@@ -95,6 +70,7 @@ export function VideoReview(p: ReviewScreenProps) {
     id,
     solution,
     itemBoxes: boxes,
+    pathBoxes: later.boxes,
     fps: playable?.fps ?? 0,
     paused,
     timeMs,
@@ -147,7 +123,7 @@ export function VideoReview(p: ReviewScreenProps) {
   useEffect(() => kf.follow(w.firstSelected?.trackId ?? null));
   // After that reset: the selected tracks' boxes on the new frame are selected.
   const cutMs = paused && !onAnalysed ? timeMs : frame?.timeMs;
-  const tracks = useTrackReview({ ...p, boxes, frame, cutMs, w, seek });
+  const tracks = useTrackReview({ ...p, boxes: later.boxes, frame, cutMs, w, seek });
 
   // Opened on a box (a mistake from Quality): go to its frame once the clip can seek, then select it.
   const focus = useRef<{ id: number; key: string } | null>(null);
@@ -170,10 +146,10 @@ export function VideoReview(p: ReviewScreenProps) {
         : t,
     );
   /** A click on the timeline near an analysed frame lands on it (so it can be edited). */
-  const seekNear = (ms: number) => {
+  const seekNear = useStableCallback((ms: number) => {
     const near = nearestFrame(frames, ms);
     seek(near && Math.abs(near.timeMs - ms) <= durationMs / 200 ? near.timeMs : ms);
-  };
+  });
 
   const name = detail.data?.item.name ?? '';
   const note =
@@ -282,19 +258,24 @@ export function VideoReview(p: ReviewScreenProps) {
             frames={frames}
             shown={w.isShown}
             durationMs={durationMs}
-            timeMs={timeMs}
+            clock={clock}
             onSeek={seekNear}
           />
-          <TrackBand tracks={tracks.chosen} boxes={boxes} durationMs={durationMs} timeMs={timeMs} />
-          <ClipSummary
-            boxes={boxes}
-            frames={frames}
+          <TrackBand
+            tracks={tracks.chosen}
+            boxes={later.boxes}
             durationMs={durationMs}
-            timeMs={timeMs}
+            clock={clock}
+          />
+          <ClipSummary
+            boxes={later.boxes}
+            frames={later.frames}
+            durationMs={durationMs}
+            clock={clock}
             onSeek={seekNear}
           />
         </div>
-        <TracksPanel t={tracks} loaded={review.data !== undefined} />
+        <TracksPanel t={tracks} loaded={review.data !== undefined && later === now} />
         <WorkbenchSide
           w={w}
           title={frame ? `Boxes at ${(frame.timeMs / 1000).toFixed(2)} s` : 'Boxes'}

@@ -2,34 +2,19 @@
  * A run whose plan grows while it sends (`arrivals`): the first files go out before the source has
  * ended, every arrival is sent once, and credits hold exactly as for a plan made up front.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RunPlanner } from '../../../../electron/core/runner/plan-run.js';
 import { runLabelling } from '../../../../electron/core/runner/run-labelling.js';
 import type { PlannedItem } from '../../../../electron/core/runner/task-types.js';
 import type { MediaRecord } from '../../../../electron/core/store/store-types.js';
 import { fakeService, testCatalog } from '../../../support/crash-fake-service.js';
-import { mediaRow, storeFixture, type StoreFixture } from '../store/store-fixture.js';
+import { runnerLibrary } from '../../../support/runner-library.js';
+import { mediaRow } from '../store/store-fixture.js';
 
-let fx: StoreFixture;
-let folderId: number;
+const lib = runnerLibrary();
 const catalog = testCatalog({ pollIntervalMs: { min: 100, max: 1_000 } });
-
-beforeEach(async () => {
-  fx = await storeFixture();
-  folderId = fx.store.folders.add('/lib').id;
-});
-afterEach(() => fx.done());
-
-function images(from: number, count: number, hash = (i: number) => `h-${i}`): MediaRecord[] {
-  const ids = fx.store.media.upsertMany(
-    Array.from({ length: count }, (_, k) =>
-      mediaRow(folderId, `/lib/p${String(from + k).padStart(3, '0')}.jpg`, {
-        contentHash: hash(from + k),
-      }),
-    ),
-  );
-  return ids.map((id) => fx.store.media.byId(id)!);
-}
+const images = (from: number, count: number, hash?: (i: number) => string) =>
+  lib.images(count, { from, ...(hash ? { hash } : {}) });
 
 /** Batches planned one after another; each waits until `gate` lets it go. */
 async function* batches(
@@ -46,10 +31,10 @@ async function* batches(
 describe('a run that takes arrivals', () => {
   it('sends the first files before the rest are planned, and every arrival once', async () => {
     const service = fakeService({ remaining: 1_000 }, { latencyMs: 5 });
-    const planner = new RunPlanner(fx.store, catalog, 'objects');
+    const planner = new RunPlanner(lib.store, catalog, 'objects');
     const parts = [images(0, 3), images(3, 5), images(8, 4)];
     const sentBefore: number[] = [];
-    const summary = await runLabelling({ store: fx.store, service, catalog }, planner.plan, {
+    const summary = await runLabelling({ store: lib.store, service, catalog }, planner.plan, {
       arrivals: batches(planner, parts, async (index) => {
         // The source is slow: the next batch is read only after the run has sent something.
         if (index > 0) await until(() => service.calls.inferImage.length > 0);
@@ -60,14 +45,14 @@ describe('a run that takes arrivals', () => {
     expect(service.calls.inferImage).toHaveLength(12);
     expect(new Set(service.calls.inferImage).size).toBe(12);
     expect(summary).toMatchObject({ labelled: 12, framesSpent: 48, interrupted: false });
-    expect(fx.store.ledger.spentSince(service.baseUrl, 0)).toBe(48);
+    expect(lib.store.ledger.spentSince(service.baseUrl, 0)).toBe(48);
   });
 
   it('never spends beyond the key: what the key cannot cover waits, arrivals included', async () => {
     const service = fakeService({ remaining: 20 }, { latencyMs: 2 });
-    const planner = new RunPlanner(fx.store, catalog, 'objects');
+    const planner = new RunPlanner(lib.store, catalog, 'objects');
     const parts = [images(0, 2), images(2, 6), images(8, 4)];
-    const summary = await runLabelling({ store: fx.store, service, catalog }, planner.plan, {
+    const summary = await runLabelling({ store: lib.store, service, catalog }, planner.plan, {
       arrivals: batches(planner, parts, () => Promise.resolve()),
     });
     expect(service.calls.inferImage).toHaveLength(5);
@@ -79,12 +64,12 @@ describe('a run that takes arrivals', () => {
 
   it('refusals and duplicates found while planning reach the summary', async () => {
     const service = fakeService({ remaining: 1_000 });
-    const planner = new RunPlanner(fx.store, catalog, 'objects');
-    const [bad] = fx.store.media.upsertMany([
-      { ...mediaRow(folderId, '/lib/z.jpg'), status: 'error', errorCode: 'undecodable_media' },
+    const planner = new RunPlanner(lib.store, catalog, 'objects');
+    const [bad] = lib.store.media.upsertMany([
+      { ...mediaRow(lib.folderId, '/lib/z.jpg'), status: 'error', errorCode: 'undecodable_media' },
     ]);
-    const later = [...images(3, 2, () => 'same'), fx.store.media.byId(bad!)!];
-    const summary = await runLabelling({ store: fx.store, service, catalog }, planner.plan, {
+    const later = [...images(3, 2, () => 'same'), lib.store.media.byId(bad!)!];
+    const summary = await runLabelling({ store: lib.store, service, catalog }, planner.plan, {
       arrivals: batches(planner, [images(0, 2), later], () => Promise.resolve()),
     });
     expect(service.calls.inferImage).toHaveLength(3);
@@ -95,13 +80,13 @@ describe('a run that takes arrivals', () => {
 
   it('a source that fails stops the run: nothing more is sent and the error is thrown', async () => {
     const service = fakeService({ remaining: 1_000 });
-    const planner = new RunPlanner(fx.store, catalog, 'objects');
+    const planner = new RunPlanner(lib.store, catalog, 'objects');
     async function* failing(): AsyncGenerator<readonly PlannedItem[]> {
       yield planner.add(images(0, 2));
       throw new Error('disk gone');
     }
     await expect(
-      runLabelling({ store: fx.store, service, catalog }, planner.plan, { arrivals: failing() }),
+      runLabelling({ store: lib.store, service, catalog }, planner.plan, { arrivals: failing() }),
     ).rejects.toThrow('disk gone');
     expect(service.calls.inferImage.length).toBeLessThanOrEqual(2);
   });

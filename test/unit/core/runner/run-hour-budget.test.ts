@@ -2,33 +2,17 @@
  * The hour budget and the hourly pause through the runner, on a simulated clock: a pause for a
  * busy service keeps what the hour has spent; only a new clock hour starts the hour budget afresh.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { planRun } from '../../../../electron/core/runner/plan-run.js';
 import { runLabelling, type RunOptions } from '../../../../electron/core/runner/run-labelling.js';
 import { ServiceError } from '../../../../electron/core/service/service-errors.js';
-import type { MediaRecord } from '../../../../electron/core/store/store-types.js';
 import { fakeService, testCatalog, type FakeService } from '../../../support/crash-fake-service.js';
-import { mediaRow, storeFixture, type StoreFixture } from '../store/store-fixture.js';
+import { runnerLibrary } from '../../../support/runner-library.js';
 
 const HOUR = 3_600_000;
 const catalog = testCatalog();
-let fx: StoreFixture;
-let folderId: number;
-
-beforeEach(async () => {
-  fx = await storeFixture();
-  folderId = fx.store.folders.add('/lib').id;
-});
-afterEach(() => fx.done());
-
-function images(count: number): MediaRecord[] {
-  const ids = fx.store.media.upsertMany(
-    Array.from({ length: count }, (_, i) =>
-      mediaRow(folderId, `/lib/p${String(i).padStart(3, '0')}.jpg`, { contentHash: `h-${i}` }),
-    ),
-  );
-  return ids.map((id) => fx.store.media.byId(id)!);
-}
+const lib = runnerLibrary();
+const images = (count: number) => lib.images(count);
 
 /** A clock whose sleeps pass at once; `t` starts `beforeHourEnd` ms before a clock hour ends. */
 function simulatedClock(beforeHourEnd: number) {
@@ -54,7 +38,7 @@ async function run(
   const at = time.now;
   const summary = await runLabelling(
     {
-      store: fx.store,
+      store: lib.store,
       service: {
         ...service,
         inferImage: (input) => {
@@ -66,10 +50,10 @@ async function run(
       now: time.now,
       sleep: time.sleep,
     },
-    planRun(fx.store, catalog, 'objects', images(count)),
+    planRun(lib.store, catalog, 'objects', images(count)),
     options,
   );
-  return { summary, callHours, ledger: fx.store.ledger.spentSince(service.baseUrl, 0) };
+  return { summary, callHours, ledger: lib.store.ledger.spentSince(service.baseUrl, 0) };
 }
 
 describe('the hour budget through the runner (simulated clock)', () => {
@@ -113,13 +97,13 @@ describe('the hour budget through the runner (simulated clock)', () => {
 
   it('frames spent earlier this hour (by another run) count; the last hour does not', async () => {
     const time = simulatedClock(20 * 60_000);
-    fx.store.ledger.record({
+    lib.store.ledger.record({
       serviceUrl: 'http://fake.invalid',
       submissionId: null,
       frames: 4,
       at: time.now() - 1_000,
     });
-    fx.store.ledger.record({
+    lib.store.ledger.record({
       serviceUrl: 'http://fake.invalid',
       submissionId: null,
       frames: 40,

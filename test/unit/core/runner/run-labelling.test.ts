@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { planRun } from '../../../../electron/core/runner/plan-run.js';
 import { runLabelling } from '../../../../electron/core/runner/run-labelling.js';
 import type { JobAnswer } from '../../../../electron/core/runner/service-port.js';
@@ -7,35 +7,12 @@ import { summaryText } from '../../../../electron/cli/run-summary.js';
 import { NetworkError, ServiceError } from '../../../../electron/core/service/service-errors.js';
 import type { MediaRecord } from '../../../../electron/core/store/store-types.js';
 import { fakeService, testCatalog, type FakeService } from '../../../support/crash-fake-service.js';
-import { mediaRow, storeFixture, type StoreFixture } from '../store/store-fixture.js';
+import { runnerLibrary } from '../../../support/runner-library.js';
 
-let fx: StoreFixture;
-let folderId: number;
+const lib = runnerLibrary();
 const catalog = testCatalog({ pollIntervalMs: { min: 100, max: 1_000 } });
-
-beforeEach(async () => {
-  fx = await storeFixture();
-  folderId = fx.store.folders.add('/lib').id;
-});
-afterEach(() => fx.done());
-
-function images(count: number, prefix = 'p'): MediaRecord[] {
-  const ids = fx.store.media.upsertMany(
-    Array.from({ length: count }, (_, i) =>
-      mediaRow(folderId, `/lib/${prefix}${String(i).padStart(3, '0')}.jpg`, {
-        contentHash: `${prefix}-${i}`,
-      }),
-    ),
-  );
-  return ids.map((id) => fx.store.media.byId(id)!);
-}
-
-function oneClip(): MediaRecord {
-  const [id] = fx.store.media.upsertMany([
-    mediaRow(folderId, '/lib/c.mp4', { kind: 'video', durationMs: 2_000, contentHash: 'clip' }),
-  ]);
-  return fx.store.media.byId(id!)!;
-}
+const images = (count: number, prefix = 'p') => lib.images(count, { prefix });
+const oneClip = () => lib.clip();
 
 /** A clock that sleeps instantly, so long waits cost no test time. */
 function virtualTime() {
@@ -52,8 +29,8 @@ function virtualTime() {
 
 const run = (service: FakeService, media: MediaRecord[], options = {}, time = virtualTime()) =>
   runLabelling(
-    { store: fx.store, service, catalog, now: time.now, sleep: time.sleep },
-    planRun(fx.store, catalog, 'objects', media),
+    { store: lib.store, service, catalog, now: time.now, sleep: time.sleep },
+    planRun(lib.store, catalog, 'objects', media),
     options,
   );
 
@@ -84,8 +61,8 @@ describe('runLabelling with a fake service', () => {
       stoppedFor: 'key',
       waitingForCredits: 18,
     });
-    expect(fx.store.submissions.inStates(['waiting-for-credits'])).toHaveLength(18);
-    expect(fx.store.ledger.spentSince(service.baseUrl, 0)).toBe(48);
+    expect(lib.store.submissions.inStates(['waiting-for-credits'])).toHaveLength(18);
+    expect(lib.store.ledger.spentSince(service.baseUrl, 0)).toBe(48);
   });
 
   it('a run budget with concurrency 4: spends at most the budget', async () => {
@@ -111,15 +88,15 @@ describe('runLabelling with a fake service', () => {
 
   it('one commit per image: an answer lands with the row of the next file its slot frees', async () => {
     const service = fakeService({ remaining: 10_000 }, { latencyMs: 2 });
-    const transaction = vi.spyOn(fx.store, 'transaction');
+    const transaction = vi.spyOn(lib.store, 'transaction');
     const summary = await run(service, images(10), { concurrency: 1 });
     expect(summary).toMatchObject({ labelled: 10, framesSpent: 40, failed: [] });
     expect(service.peakInFlight).toBe(1);
     // The first file's row alone, nine answers each with the next file's row, the last answer,
     // and the run's end (21 before: a commit for each answer and one for each row).
     expect(transaction).toHaveBeenCalledTimes(12);
-    expect(fx.store.submissions.inStates(['done'])).toHaveLength(10);
-    expect(fx.store.ledger.spentSince(service.baseUrl, 0)).toBe(40);
+    expect(lib.store.submissions.inStates(['done'])).toHaveLength(10);
+    expect(lib.store.ledger.spentSince(service.baseUrl, 0)).toBe(40);
   });
 
   it('a key read just before is not read again at the start (one request less before sending)', async () => {
@@ -127,8 +104,8 @@ describe('runLabelling with a fake service', () => {
     const key = await service.keyStatus();
     const time = virtualTime();
     const summary = await runLabelling(
-      { store: fx.store, service, catalog, now: time.now, sleep: time.sleep, key },
-      planRun(fx.store, catalog, 'objects', images(3)),
+      { store: lib.store, service, catalog, now: time.now, sleep: time.sleep, key },
+      planRun(lib.store, catalog, 'objects', images(3)),
     );
     expect(summary).toMatchObject({ labelled: 3, framesSpent: 12 });
     expect(service.calls.keyStatus).toBe(1);
@@ -145,7 +122,7 @@ describe('runLabelling with a fake service', () => {
     expect(summary).toMatchObject({ labelled: 1, framesSpent: 20 });
     expect(service.calls.submitVideo).toHaveLength(1);
     expect(service.calls.job).toHaveLength(3);
-    expect(fx.store.ledger.spentSince(service.baseUrl, 0)).toBe(20);
+    expect(lib.store.ledger.spentSince(service.baseUrl, 0)).toBe(20);
   });
 
   it('polls that fail for a while (a restart, 503s) are waited out: the clip is labelled', async () => {
@@ -181,19 +158,19 @@ describe('runLabelling with a fake service', () => {
     // The job was paid for when it was created: this run's frames are the key's.
     expect(summary).toMatchObject({ labelled: 0, failed: [], interrupted: true, framesSpent: 20 });
     expect(summary.clipsOpen).toBe(1);
-    const open = fx.store.submissions.openVideoJobs();
+    const open = lib.store.submissions.openVideoJobs();
     expect(open).toEqual([expect.objectContaining({ jobId: 'job-1', state: 'sending' })]);
     // The next run polls the same job again and does not upload the clip a second time.
     const back = fakeService({ remaining: 1_000 }, { job: () => succeeded(10) });
-    const next = planRun(fx.store, catalog, 'objects', [clip]);
+    const next = planRun(lib.store, catalog, 'objects', [clip]);
     expect(next.items).toEqual([expect.objectContaining({ resumeSubmissionId: open[0]!.id })]);
     const done = await runLabelling(
-      { store: fx.store, service: back, catalog, now: time.now, sleep: time.sleep },
+      { store: lib.store, service: back, catalog, now: time.now, sleep: time.sleep },
       next,
     );
     // Collecting the result costs nothing more: the ledger holds the clip's frames once.
     expect(done).toMatchObject({ labelled: 1, framesSpent: 0 });
-    expect(fx.store.ledger.spentSince(service.baseUrl, 0)).toBe(20);
+    expect(lib.store.ledger.spentSince(service.baseUrl, 0)).toBe(20);
     expect(back.calls.submitVideo).toEqual([]);
     expect(back.calls.job).toEqual(['job-1']);
   });
@@ -214,7 +191,7 @@ describe('runLabelling with a fake service', () => {
     expect(summaryText(summary)).toContain(
       'Interrupted: 1 clip still being analysed; the next run picks it up.',
     );
-    expect(fx.store.submissions.openVideoJobs()).toEqual([
+    expect(lib.store.submissions.openVideoJobs()).toEqual([
       expect.objectContaining({ jobId: 'job-1', state: 'sending' }),
     ]);
   });

@@ -3,42 +3,27 @@
  * left uncertain; a paid answer waits for space instead of failing; nothing is sent twice; and a
  * clip's frames are counted when the key pays them, so every run's summary equals the key's delta.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DISK_RETRY_MS } from '../../../../electron/core/runner/disk-full.js';
 import { planRun } from '../../../../electron/core/runner/plan-run.js';
 import { runLabelling, type RunOptions } from '../../../../electron/core/runner/run-labelling.js';
 import type { LibraryStore, MediaRecord } from '../../../../electron/core/store/store-types.js';
 import { fakeService, testCatalog, type FakeService } from '../../../support/crash-fake-service.js';
-import { mediaRow, storeFixture, type StoreFixture } from '../store/store-fixture.js';
+import { runnerLibrary } from '../../../support/runner-library.js';
 
 const catalog = testCatalog({ pollIntervalMs: { min: 100, max: 1_000 } });
-let fx: StoreFixture;
-let folderId: number;
-
-beforeEach(async () => {
-  fx = await storeFixture();
-  folderId = fx.store.folders.add('/lib').id;
-});
-afterEach(() => fx.done());
-
-function images(count: number): MediaRecord[] {
-  const ids = fx.store.media.upsertMany(
-    Array.from({ length: count }, (_, i) =>
-      mediaRow(folderId, `/lib/p${String(i).padStart(3, '0')}.jpg`, { contentHash: `h-${i}` }),
-    ),
-  );
-  return ids.map((id) => fx.store.media.byId(id)!);
-}
+const lib = runnerLibrary();
+const images = (count: number) => lib.images(count);
 
 const run = (
   service: FakeService,
   media: MediaRecord[],
   options: RunOptions = {},
-  store: LibraryStore = fx.store,
+  store: LibraryStore = lib.store,
 ) =>
   runLabelling(
     { store, service, catalog },
-    planRun(fx.store, catalog, 'objects', media, { serviceUrl: service.baseUrl }),
+    planRun(lib.store, catalog, 'objects', media, { serviceUrl: service.baseUrl }),
     options,
   );
 
@@ -60,7 +45,7 @@ function fillable(store: LibraryStore) {
   return { store: proxy, full };
 }
 
-const ledgerTotal = (service: FakeService) => fx.store.ledger.spentSince(service.baseUrl, 0);
+const ledgerTotal = (service: FakeService) => lib.store.ledger.spentSince(service.baseUrl, 0);
 
 describe('a clean stop', () => {
   it('awaits the answers on their way: none uncertain, the rest sent by the next run, each paid once', async () => {
@@ -75,7 +60,7 @@ describe('a clean stop', () => {
     expect(first).toMatchObject({ interrupted: true, uncertain: [], failed: [], clipsOpen: 0 });
     expect(first.labelled).toBeGreaterThanOrEqual(1);
     expect(first.labelled + first.notSent).toBe(12);
-    expect(fx.store.submissions.inStates(['sending', 'uncertain'])).toEqual([]);
+    expect(lib.store.submissions.inStates(['sending', 'uncertain'])).toEqual([]);
 
     const second = await run(service, media);
     const keyDelta = 1_000 - service.key.remaining;
@@ -92,7 +77,7 @@ describe('a clean stop', () => {
 
 describe('a full disk', () => {
   it('paid answers wait for space and are saved once it returns: nothing failed, nothing sent twice', async () => {
-    const { store, full } = fillable(fx.store);
+    const { store, full } = fillable(lib.store);
     const service = fakeService(
       { remaining: 1_000 },
       {
@@ -126,7 +111,7 @@ describe('a full disk', () => {
   });
 
   it('aborted while the disk stays full: the paid files are uncertain (disk_full), never failed or re-sent', async () => {
-    const { store, full } = fillable(fx.store);
+    const { store, full } = fillable(lib.store);
     const abort = new AbortController();
     const service = fakeService(
       { remaining: 1_000 },
@@ -149,7 +134,7 @@ describe('a full disk', () => {
     // The key paid for both answers: the summary says so even though they could not be kept.
     expect(summary.framesSpent).toBe(1_000 - service.key.remaining);
     expect(summary.framesSpent).toBe(8);
-    const next = planRun(fx.store, catalog, 'objects', media);
+    const next = planRun(lib.store, catalog, 'objects', media);
     expect(next.uncertain.map((u) => u.code)).toEqual(['disk_full', 'disk_full']);
     expect(next.items).toHaveLength(3);
   });
@@ -157,10 +142,7 @@ describe('a full disk', () => {
 
 describe('a clip interrupted and resumed', () => {
   it("each run's frames spent equal what the key lost (charged at the job's creation, refund at the end)", async () => {
-    const [id] = fx.store.media.upsertMany([
-      mediaRow(folderId, '/lib/c.mp4', { kind: 'video', durationMs: 2_000, contentHash: 'clip' }),
-    ]);
-    const clip = fx.store.media.byId(id!)!;
+    const clip = lib.clip();
     const stop = new AbortController();
     // 2 s at 5 fps, 2 frames each: the service holds 20 frames at the 202 and refunds the frames
     // it did not analyse (8 of 10 analysed: 4 back) when the job ends.

@@ -114,6 +114,24 @@ describe('review priority in the library', () => {
     expect(['conflict', 'empty', 'near', 'sure'].map((n) => scan.get(id(n)))).toEqual([0, 0, 0, 0]);
   });
 
+  it('a box a rule accepted is still a coin flip for the scan; one a person accepted is not', () => {
+    const id = library();
+    const near = { label: 'apple', score: 0.62, bbox: spread(5).bbox };
+    fx.store.ruleBatches.apply('objects', 0.95, 1, [
+      {
+        contentHash: 'h-near',
+        boxes: [{ correctionId: null, frameIndex: 0, timeMs: null, model: near, rule: 'r' }],
+      },
+    ]);
+    const score = () => new Map(view.priorityScores('objects', [['apple', 0.6]]).scores);
+    expect(score().get(id('near'))).toBe(0.5);
+    const review = new ReviewService(fx.store);
+    const box = review.item(id('near'), 'objects').boxes.find((b) => b.score === 0.62)!;
+    const ref = { detectionId: box.detectionId, correctionId: box.correctionId };
+    review.edit(id('near'), 'objects', { kind: 'accept', box: ref });
+    expect(score().get(id('near'))).toBe(0);
+  });
+
   it('the fingerprint moves with new results and with the reviewed evidence doubling', () => {
     const id = library();
     const before = fx.store.priority.fingerprint('objects');

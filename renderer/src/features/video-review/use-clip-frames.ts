@@ -1,0 +1,62 @@
+/**
+ * The clip's analysed frames: those with boxes, those between and after them at the sample period
+ * (the model found nothing there, but a person may draw), and, for the visit, any whose last box
+ * was deleted. Grouped once per version of the boxes; when only the clip's duration or frame rate
+ * arrives (the playable answer, after the boxes) and the frames come out the same, the same array
+ * is answered, so the timeline, the chart and the Events are not built again for nothing.
+ */
+import { useMemo, useRef } from 'react';
+import {
+  analysedFrames,
+  sampledFrameTimes,
+  withEmptyFrames,
+  type AnalysedFrame,
+} from './clip-frames.js';
+
+interface Known {
+  id: number;
+  /** Every frame seen with boxes in this visit: index → time. */
+  frames: Map<number, number>;
+  /** The last answer, and what it was made of. */
+  last?: {
+    boxes: readonly unknown[];
+    withBoxes: AnalysedFrame[];
+    times: Map<number, number>;
+    frames: AnalysedFrame[];
+  };
+}
+
+function sameTimes(a: ReadonlyMap<number, number>, b: ReadonlyMap<number, number>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [index, timeMs] of a) if (b.get(index) !== timeMs) return false;
+  return true;
+}
+
+export function useClipFrames(
+  id: number,
+  boxes: AnalysedFrame['boxes'],
+  durationMs: number,
+  fps: number,
+): AnalysedFrame[] {
+  const known = useRef<Known>({ id, frames: new Map() });
+  if (known.current.id !== id) known.current = { id, frames: new Map() };
+  return useMemo(() => {
+    const k = known.current;
+    const same = k.last?.boxes === boxes;
+    const withBoxes = same ? (k.last?.withBoxes ?? []) : analysedFrames(boxes);
+    if (!same) for (const f of withBoxes) k.frames.set(f.index, f.timeMs);
+    // Frames known from boxes keep their exact times over the computed ones.
+    const all = sampledFrameTimes(
+      [...k.frames]
+        .map(([index, timeMs]) => ({ index, timeMs }))
+        .sort((a, b) => a.timeMs - b.timeMs),
+      durationMs,
+      fps,
+    );
+    for (const [index, timeMs] of k.frames) all.set(index, timeMs);
+    if (k.last && same && sameTimes(k.last.times, all)) return k.last.frames;
+    const frames = withEmptyFrames(withBoxes, all);
+    k.last = { boxes, withBoxes, times: all, frames };
+    return frames;
+  }, [boxes, durationMs, fps]);
+}
