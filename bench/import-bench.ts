@@ -3,8 +3,9 @@
  * images analysed (1,000,000 model boxes): every file matched by path, planned against its model
  * boxes and written as a person's accepted corrections, reviewed by the import. The labels are
  * the library's own export with every box moved 3 px, so no label repeats a model box and each
- * becomes an edit of the model box it overlaps (one correction per box; the library view's mirror
- * rewritten for every file). Baselines in the same run: exporting that library to COCO (the goal's
+ * becomes an edit of the model box it overlaps (one correction per box, and the library view's
+ * mirror of every model box rewritten). The COCO lists files in path order, across the cameras,
+ * which is not the order they were analysed in. Baselines in the same run: exporting that library to COCO (the goal's
  * measure), and exporting the imported labels back. Each in its own child process.
  */
 import { execFile } from 'node:child_process';

@@ -4,7 +4,7 @@
  * `categories` (id, name). An annotation that cannot be read spoils only its image.
  */
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join } from 'node:path';
+import { basename, dirname, isAbsolute, join, normalize, sep } from 'node:path';
 import { boxProblem, finite, issue, type ImportedFile, type ReadLabels } from './import-model.js';
 
 interface CocoImage {
@@ -45,6 +45,18 @@ export async function readCoco(file: string): Promise<ReadLabels> {
   return fromDoc(doc, name, dirname(file));
 }
 
+/** A name with nothing for `join` to resolve ('.', '..', doubled or trailing slashes). */
+const PLAIN = /^(?!\.{1,2}(\/|$))(?!.*\/\.{1,2}(\/|$))(?!.*\/\/)[^\\]*[^/\\]$/;
+
+/**
+ * `join(folder, name)` for many names, without normalising what needs none: three paths for each
+ * of 100k images cost 0.4 s of `join`.
+ */
+function joinerOf(folder: string): (name: string) => string {
+  const plain = sep === '/' && folder === normalize(folder) && !folder.endsWith('/');
+  return (name) => (plain && PLAIN.test(name) ? `${folder}/${name}` : join(folder, name));
+}
+
 function categoryNames(doc: CocoDoc): Map<number, string> {
   const names = new Map<number, string>();
   for (const c of Array.isArray(doc.categories) ? (doc.categories as unknown[]) : []) {
@@ -58,6 +70,9 @@ function fromDoc(doc: CocoDoc, name: string, dir: string): ReadLabels {
   const out: ReadLabels = { files: [], issues: [] };
   const categories = categoryNames(doc);
   const root = typeof doc.info?.image_root === 'string' ? doc.info.image_root : null;
+  const inRoot = root && isAbsolute(root) ? joinerOf(root) : null;
+  const inDir = joinerOf(dir);
+  const inImages = joinerOf(join(dir, 'images'));
   const byId = new Map<unknown, ImportedFile>();
   const spoiled = new Set<ImportedFile>();
   (doc.images as unknown[]).forEach((raw, i) => {
@@ -81,8 +96,8 @@ function fromDoc(doc: CocoDoc, name: string, dir: string): ReadLabels {
     }
     if (isAbsolute(img.file_name)) paths.push(img.file_name);
     else {
-      if (root && isAbsolute(root)) paths.push(join(root, img.file_name));
-      paths.push(join(dir, img.file_name), join(dir, 'images', img.file_name));
+      if (inRoot) paths.push(inRoot(img.file_name));
+      paths.push(inDir(img.file_name), inImages(img.file_name));
     }
     const file: ImportedFile = {
       source: `${name} image ${String(img.id)}`,
@@ -106,18 +121,24 @@ function fromDoc(doc: CocoDoc, name: string, dir: string): ReadLabels {
     }
     if (spoiled.has(file)) return;
     const label = typeof a.category_id === 'number' ? categories.get(a.category_id) : undefined;
-    const bbox = Array.isArray(a.bbox) ? a.bbox.map(finite) : [];
-    const [x, y, w, h] = bbox;
+    // Read in place: a million annotations, so no copied array or spread object each.
+    const bbox = Array.isArray(a.bbox) && a.bbox.length === 4 ? (a.bbox as unknown[]) : null;
+    const x = bbox ? finite(bbox[0]) : undefined;
+    const y = bbox ? finite(bbox[1]) : undefined;
     const box = {
+      label: label ?? '',
+      unit: 'px' as const,
       x0: x ?? NaN,
       y0: y ?? NaN,
-      x1: (x ?? NaN) + (w ?? NaN),
-      y1: (y ?? NaN) + (h ?? NaN),
+      x1: (x ?? NaN) + (bbox ? (finite(bbox[2]) ?? NaN) : NaN),
+      y1: (y ?? NaN) + (bbox ? (finite(bbox[3]) ?? NaN) : NaN),
+      frame: null,
+      timeMs: null,
     };
     const problem =
       label === undefined
         ? `its category ${String(a.category_id)} is not in "categories"`
-        : bbox.length !== 4
+        : bbox === null
           ? 'its bbox is not [x, y, width, height]'
           : boxProblem(box);
     if (problem) {
@@ -127,7 +148,7 @@ function fromDoc(doc: CocoDoc, name: string, dir: string): ReadLabels {
       out.issues.push(issue(file.source, code, what));
       return;
     }
-    file.boxes.push({ label: label as string, unit: 'px', ...box, frame: null, timeMs: null });
+    file.boxes.push(box);
   });
   out.files = out.files.filter((f) => !spoiled.has(f));
   return out;

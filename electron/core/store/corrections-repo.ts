@@ -1,11 +1,14 @@
 /** A person's corrections, one row per touched or drawn box; each write is its own transaction. */
 import type { Db } from '../../node-lib/sqlite.js';
-import type { MirrorFn, MirrorKnownFn } from './review-mirror.js';
+import { params, VALUES, PERSON_OWNS, type Params } from './correction-params.js';
+import { correctionsBulkWriter, writeManyWith } from './corrections-bulk-writer.js';
+import type { ReviewMirror } from './review-mirror.js';
 import { must } from './row-mappers.js';
 import { StoreError } from './store-error.js';
 import type {
   CorrectionInput,
   CorrectionRow,
+  CorrectionsBulkWriter,
   FreshContents,
   LibraryStore,
   MergeCorrection,
@@ -80,6 +83,51 @@ export function toCorrection(r: CorrectionDbRow): CorrectionRow {
   };
 }
 
+/** A row of `CORRECTION_COLUMNS` as an array (`.raw()`), in that order. */
+type RawCorrection = [
+  number,
+  string,
+  string,
+  number,
+  number | null,
+  string | null,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+  string | null,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+  ReviewState,
+  number,
+  number | null,
+  number,
+  string | null,
+];
+
+/**
+ * The same mapping as `toCorrection`, for a raw row: a file's corrections read as objects of 21
+ * named columns cost 90 µs a file, the most of an import that finds its labels already there.
+ */
+const fromRawCorrection = (r: RawCorrection): CorrectionRow => ({
+  id: r[0],
+  contentHash: r[1],
+  solution: r[2],
+  frameIndex: r[3],
+  timeMs: r[4],
+  anchor: anchorOf(r[5], r[6], r[7], r[8], r[9], r[10]),
+  label: r[11],
+  bbox: boxOf(r[12], r[13], r[14], r[15]),
+  review: r[16],
+  deleted: r[17] === 1,
+  track: r[18],
+  updatedAt: r[19],
+  rule: r[20],
+});
+
 /**
  * Only what the merge reads, as arrays (`.raw()`): an export reads a correction per touched box,
  * and a row as an object of 20 named columns cost more than the whole merge (measured on 420k).
@@ -122,85 +170,6 @@ export const toMergeCorrection = (r: RawMergeCorrection): MergeCorrection => ({
   rule: r[17],
 });
 
-function params(c: CorrectionInput, at: number) {
-  return {
-    contentHash: c.contentHash,
-    solution: c.solution,
-    frameIndex: c.frameIndex,
-    timeMs: c.timeMs,
-    anchorLabel: c.anchor?.label ?? null,
-    anchorScore: c.anchor?.score ?? null,
-    anchorX: c.anchor?.bbox.x ?? null,
-    anchorY: c.anchor?.bbox.y ?? null,
-    anchorW: c.anchor?.bbox.w ?? null,
-    anchorH: c.anchor?.bbox.h ?? null,
-    label: c.label,
-    x: c.bbox?.x ?? null,
-    y: c.bbox?.y ?? null,
-    w: c.bbox?.w ?? null,
-    h: c.bbox?.h ?? null,
-    review: c.review,
-    deleted: c.deleted ? 1 : 0,
-    track: c.track ?? null,
-    updatedAt: at,
-  };
-}
-
-type Params = ReturnType<typeof params>;
-
-/** The same values in `VALUES` order, bound by position: a bulk insert skips 19 name lookups a row. */
-const insertValues = (c: CorrectionInput, at: number) => {
-  const a = c.anchor;
-  const b = c.bbox;
-  return [
-    c.contentHash,
-    c.solution,
-    c.frameIndex,
-    c.timeMs,
-    a ? a.label : null,
-    a ? a.score : null,
-    a ? a.bbox.x : null,
-    a ? a.bbox.y : null,
-    a ? a.bbox.w : null,
-    a ? a.bbox.h : null,
-    c.label,
-    b ? b.x : null,
-    b ? b.y : null,
-    b ? b.w : null,
-    b ? b.h : null,
-    c.review,
-    c.deleted ? 1 : 0,
-    c.track ?? null,
-    at,
-  ] as const;
-};
-
-/**
- * New corrections as the merge reads them, in the order the store reads them back (frame, then
- * id: insertion order). Their ids are not read back; the mirror does not need them.
- */
-function asMergeCorrections(cs: readonly CorrectionInput[]): MergeCorrection[] {
-  return cs
-    .map((c, i) => ({
-      id: -1 - i,
-      frameIndex: c.frameIndex,
-      timeMs: c.timeMs,
-      anchor: c.anchor,
-      label: c.label,
-      bbox: c.bbox,
-      review: c.review,
-      deleted: c.deleted,
-      track: c.track ?? null,
-      rule: null,
-    }))
-    .sort((a, b) => a.frameIndex - b.frameIndex);
-}
-/** Every write through this repo is a person's (or an import's): a rule no longer owns the box. */
-const PERSON_OWNS = 'rule = NULL, rule_batch = NULL, rule_prior_at = NULL';
-const VALUES = `@contentHash, @solution, @frameIndex, @timeMs, @anchorLabel, @anchorScore, @anchorX,
-  @anchorY, @anchorW, @anchorH, @label, @x, @y, @w, @h, @review, @deleted, @track, @updatedAt`;
-const POSITIONS = VALUES.replace(/@\w+/g, '?');
-
 export class CorrectionsRepo implements Readonly<LibraryStore['corrections']> {
   private readonly forContentStmt;
   private readonly byIdStmt;
@@ -209,17 +178,20 @@ export class CorrectionsRepo implements Readonly<LibraryStore['corrections']> {
   private readonly putTx;
   private readonly putManyTx;
   private readonly writeManyTx;
+  readonly bulkWriter: () => CorrectionsBulkWriter;
 
   constructor(
     db: Db,
     private readonly now: () => number,
-    mirror: MirrorFn,
-    mirrorKnown: MirrorKnownFn,
+    mirrors: ReviewMirror,
   ) {
-    this.forContentStmt = db.prepare<[string, string], CorrectionDbRow>(
-      `SELECT ${CORRECTION_COLUMNS} FROM corrections WHERE content_hash = ? AND solution = ?
-       ORDER BY frame_index, id`,
-    );
+    const { mirror } = mirrors;
+    this.forContentStmt = db
+      .prepare<[string, string], RawCorrection>(
+        `SELECT ${CORRECTION_COLUMNS} FROM corrections WHERE content_hash = ? AND solution = ?
+         ORDER BY frame_index, id`,
+      )
+      .raw();
     this.byIdStmt = db.prepare<[number], CorrectionDbRow>(
       `SELECT ${CORRECTION_COLUMNS} FROM corrections WHERE id = ?`,
     );
@@ -256,49 +228,9 @@ export class CorrectionsRepo implements Readonly<LibraryStore['corrections']> {
       mirror(row.content_hash, row.solution);
       return row;
     });
-    // Bulk writers (an import) read nothing back: plain runs, and one mirror per content at the end.
-    const insertRun = db.prepare<ReturnType<typeof insertValues>>(
-      `INSERT INTO corrections (content_hash, solution, frame_index, time_ms, anchor_label,
-        anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted,
-        track, updated_at) VALUES (${POSITIONS})`,
-    );
-    const updateRun = db.prepare<[Params & { id: number }]>(
-      `UPDATE corrections SET frame_index = @frameIndex, time_ms = @timeMs,
-        anchor_label = @anchorLabel, anchor_score = @anchorScore, anchor_x = @anchorX,
-        anchor_y = @anchorY, anchor_w = @anchorW, anchor_h = @anchorH, label = @label, x = @x,
-        y = @y, w = @w, h = @h, review = @review, deleted = @deleted, track = @track,
-        updated_at = @updatedAt, ${PERSON_OWNS}
-       WHERE id = @id AND content_hash = @contentHash AND solution = @solution`,
-    );
-    this.writeManyTx = db.transaction(
-      (cs: readonly CorrectionInput[], fresh: FreshContents | undefined) => {
-        const at = this.now();
-        const contents = new Map<string, CorrectionInput[]>();
-        for (const c of cs) {
-          if (c.id === undefined) insertRun.run(insertValues(c, at));
-          else if (updateRun.run({ ...params(c, at), id: c.id }).changes !== 1) {
-            throw new StoreError(
-              'not_found',
-              `correction ${c.id} does not exist for this content and solution`,
-            );
-          }
-          const key = `${c.solution}\u0000${c.contentHash}`;
-          const list = contents.get(key);
-          if (list) list.push(c);
-          else contents.set(key, [c]);
-        }
-        for (const list of contents.values()) {
-          const c = list[0] as CorrectionInput;
-          // Only a content whose every correction is new can be mirrored from what was written.
-          const known = list.every((x) => x.id === undefined)
-            ? fresh?.(c.contentHash, c.solution)
-            : undefined;
-          if (known) mirrorKnown(known.resultId, known.model, asMergeCorrections(list));
-          else mirror(c.contentHash, c.solution);
-        }
-        return cs.length;
-      },
-    );
+    // Bulk writers (an import) read nothing back: plain runs, the mirror set-based at the end.
+    this.bulkWriter = correctionsBulkWriter(db, now, mirrors);
+    this.writeManyTx = writeManyWith(db, this.bulkWriter);
     this.putManyTx = db.transaction((cs: readonly CorrectionInput[]) => {
       const rows = cs.map(putOne);
       const contents = new Map(rows.map((r) => [`${r.solution}\u0000${r.content_hash}`, r]));
@@ -312,7 +244,7 @@ export class CorrectionsRepo implements Readonly<LibraryStore['corrections']> {
   }
 
   forContent(contentHash: string, solution: string): CorrectionRow[] {
-    return this.forContentStmt.all(contentHash, solution).map(toCorrection);
+    return this.forContentStmt.all(contentHash, solution).map(fromRawCorrection);
   }
 
   byId(id: number): CorrectionRow | undefined {

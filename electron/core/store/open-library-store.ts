@@ -62,10 +62,9 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
   db.pragma('cache_size = -32768');
   const readers = new Set<Db>();
   const priority = new ReviewPriorityRepo(db, now);
-  const { mirror, mirrorKnown } = reviewMirror(db, (resultId, boxes) =>
-    priority.rescore(resultId, boxes),
-  );
-  const corrections = new CorrectionsRepo(db, now, mirror, mirrorKnown);
+  const mirrors = reviewMirror(db, (resultId, boxes) => priority.rescore(resultId, boxes));
+  const { mirror } = mirrors;
+  const corrections = new CorrectionsRepo(db, now, mirrors);
   const integrity = db.prepare<[], { integrity_check: string }>('PRAGMA integrity_check');
   return {
     file,

@@ -14,14 +14,51 @@ import type { DetectionOrigin, DetectionRow, MergeCorrection, ReviewState } from
 export type MirrorFn = (contentHash: string, solution: string) => boolean;
 
 /**
- * The same mirror when the caller already holds the state (an import that has just read the
- * model's boxes and written a content's only corrections): nothing is read back.
+ * Mirror values gathered over many contents and written set-based at the end (a bulk writer):
+ * detection ids per new `review`/`origin` pair, result ids per new box count. A statement per
+ * value, not per row: an import of 100k files rewrites a million detections.
  */
-export type MirrorKnownFn = (
-  resultId: number,
-  model: readonly DetectionRow[],
-  corrections: readonly MergeCorrection[],
-) => void;
+export class MirrorChanges {
+  readonly detections = new Map<string, number[]>();
+  /** Results all of whose boxes take one pair (an import's edits): rewritten by result, cheaper. */
+  readonly results = new Map<string, number[]>();
+  readonly counts = new Map<number, number[]>();
+
+  detection(id: number, review: ReviewState, origin: DetectionOrigin): void {
+    push(this.detections, `${review} ${origin}`, id);
+  }
+
+  result(id: number, review: ReviewState, origin: DetectionOrigin): void {
+    push(this.results, `${review} ${origin}`, id);
+  }
+
+  count(resultId: number, boxes: number): void {
+    push(this.counts, boxes, resultId);
+  }
+}
+
+function push<K>(map: Map<K, number[]>, key: K, id: number): void {
+  const list = map.get(key);
+  if (list) list.push(id);
+  else map.set(key, [id]);
+}
+
+export interface ReviewMirror {
+  mirror: MirrorFn;
+  /** `mirror`, gathered into `changes` instead of written. */
+  planMirror(contentHash: string, solution: string, changes: MirrorChanges): boolean;
+  /**
+   * The same when the caller already holds the state (an import that has just read the model's
+   * boxes and written a content's only corrections): nothing is read back.
+   */
+  planMirrorKnown(
+    resultId: number,
+    model: readonly DetectionRow[],
+    corrections: readonly MergeCorrection[],
+    changes: MirrorChanges,
+  ): void;
+  applyMirror(changes: MirrorChanges): void;
+}
 
 /**
  * `merged`: each result's boxes as they show after the write, for what else follows them (review
@@ -30,7 +67,7 @@ export type MirrorKnownFn = (
 export function reviewMirror(
   db: Db,
   merged?: (resultId: number, boxes: readonly MergedBox[]) => void,
-): { mirror: MirrorFn; mirrorKnown: MirrorKnownFn } {
+): ReviewMirror {
   const corrections = db.prepare<[string, string], CorrectionDbRow>(
     `SELECT ${CORRECTION_COLUMNS} FROM corrections WHERE content_hash = ? AND solution = ?
      ORDER BY frame_index, id`,
@@ -44,33 +81,77 @@ export function reviewMirror(
        ORDER BY frame_index, id`,
     )
     .raw();
-  const update = db.prepare<[ReviewState, DetectionOrigin, number]>(
-    'UPDATE detections SET review = ?, origin = ? WHERE id = ?',
+  const setState = db.prepare<[ReviewState, DetectionOrigin, string]>(
+    `UPDATE detections SET review = ?, origin = ?
+     WHERE id IN (SELECT value FROM json_each(?))`,
   );
-  const count = db.prepare<[number, number]>('UPDATE results SET box_count = ? WHERE id = ?');
+  const setResultState = db.prepare<[ReviewState, DetectionOrigin, string]>(
+    `UPDATE detections SET review = ?, origin = ?
+     WHERE result_id IN (SELECT value FROM json_each(?))`,
+  );
+  const setCount = db.prepare<[number, string]>(
+    'UPDATE results SET box_count = ? WHERE id IN (SELECT value FROM json_each(?))',
+  );
 
-  const mirrorKnown: MirrorKnownFn = (resultId, model, rows) => {
+  const planMirrorKnown: ReviewMirror['planMirrorKnown'] = (resultId, model, rows, changes) => {
     const shown = mergeCorrections(model, rows, { includeDeleted: true });
     const byId = new Map(model.map((d) => [d.id, d]));
     let boxes = 0;
+    const changed: { id: number; review: ReviewState; origin: DetectionOrigin }[] = [];
+    // Whether every model box takes the same pair: then one rewrite by result does for all.
+    let uniform: string | null | undefined;
+    let onModel = 0;
     // Every model box is in `shown` (deleted ones included), so every mirror value is rewritten.
     for (const b of shown) {
       const review: ReviewState = b.deleted ? 'rejected' : b.review;
       if (!b.deleted && b.review !== 'rejected') boxes++;
       const d = b.detectionId === null ? undefined : byId.get(b.detectionId);
-      if (d && (d.review !== review || d.origin !== b.origin)) update.run(review, b.origin, d.id);
+      if (!d) continue;
+      onModel++;
+      const pair = `${review} ${b.origin}`;
+      uniform = uniform === undefined || uniform === pair ? pair : null;
+      if (d.review !== review || d.origin !== b.origin)
+        changed.push({ id: d.id, review, origin: b.origin });
     }
-    count.run(boxes, resultId);
+    const first = changed[0];
+    if (first && uniform && onModel === model.length)
+      changes.result(resultId, first.review, first.origin);
+    else for (const c of changed) changes.detection(c.id, c.review, c.origin);
+    changes.count(resultId, boxes);
     merged?.(resultId, shown);
   };
-  const mirror: MirrorFn = (contentHash, solution) => {
+  const applyMirror = (changes: MirrorChanges) => {
+    for (const [state, ids] of changes.detections) {
+      const [review, origin] = state.split(' ') as [ReviewState, DetectionOrigin];
+      setState.run(review, origin, JSON.stringify(ids));
+    }
+    for (const [state, ids] of changes.results) {
+      const [review, origin] = state.split(' ') as [ReviewState, DetectionOrigin];
+      setResultState.run(review, origin, JSON.stringify(ids));
+    }
+    for (const [boxes, ids] of changes.counts) setCount.run(boxes, JSON.stringify(ids));
+    changes.detections.clear();
+    changes.results.clear();
+    changes.counts.clear();
+  };
+  const planMirror: ReviewMirror['planMirror'] = (contentHash, solution, changes) => {
     const rows = corrections.all(contentHash, solution);
     // A fresh result without corrections is already mirrored: its boxes were saved pending.
     if (rows.length === 0) return false;
     const r = result.get(contentHash, solution);
     if (!r) return false;
-    mirrorKnown(r.id, detections.all(r.id).map(fromRaw), rows.map(toCorrection));
+    planMirrorKnown(r.id, detections.all(r.id).map(fromRaw), rows.map(toCorrection), changes);
     return true;
   };
-  return { mirror, mirrorKnown };
+  const once = new MirrorChanges();
+  return {
+    mirror: (contentHash, solution) => {
+      const wrote = planMirror(contentHash, solution, once);
+      applyMirror(once);
+      return wrote;
+    },
+    planMirror,
+    planMirrorKnown,
+    applyMirror,
+  };
 }

@@ -28,13 +28,17 @@ export class ReviewedRepo implements Readonly<LibraryStore['reviewed']> {
   private readonly countStmt;
 
   constructor(db: Db, now: () => number) {
-    const mark = db.prepare<[{ id: number; solution: string; at: number; by: ReviewedBy }]>(
-      `INSERT INTO reviewed_media (media_id, solution, content_hash, reviewed_at, reviewed_by)
-       SELECT id, @solution, content_hash, @at, @by FROM media
-       WHERE id = @id AND content_hash IS NOT NULL
-       ON CONFLICT (media_id, solution) DO UPDATE SET content_hash = excluded.content_hash,
-         reviewed_at = excluded.reviewed_at, reviewed_by = excluded.reviewed_by`,
-    );
+    // One statement for the whole list (an import marks 100k files): the ids marked come back.
+    const mark = db
+      .prepare<[{ ids: string; solution: string; at: number; by: ReviewedBy }], number>(
+        `INSERT INTO reviewed_media (media_id, solution, content_hash, reviewed_at, reviewed_by)
+         SELECT id, @solution, content_hash, @at, @by FROM media
+         WHERE id IN (SELECT value FROM json_each(@ids)) AND content_hash IS NOT NULL
+         ON CONFLICT (media_id, solution) DO UPDATE SET content_hash = excluded.content_hash,
+           reviewed_at = excluded.reviewed_at, reviewed_by = excluded.reviewed_by
+         RETURNING media_id`,
+      )
+      .pluck();
     const unmark = db.prepare<[number, string]>(
       'DELETE FROM reviewed_media WHERE media_id = ? AND solution = ?',
     );
@@ -47,8 +51,9 @@ export class ReviewedRepo implements Readonly<LibraryStore['reviewed']> {
       )
       .pluck();
     this.markTx = db.transaction((ids: readonly number[], solution: string, by: ReviewedBy) => {
-      const at = now();
-      return ids.filter((id) => mark.run({ id, solution, at, by }).changes > 0);
+      if (ids.length === 0) return [];
+      const marked = new Set(mark.all({ ids: JSON.stringify(ids), solution, at: now(), by }));
+      return ids.filter((id) => marked.has(id));
     });
     this.unmarkTx = db.transaction((ids: readonly number[], solution: string) =>
       ids.reduce((n, id) => n + unmark.run(id, solution).changes, 0),

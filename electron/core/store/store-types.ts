@@ -10,6 +10,7 @@ import type { RawAnswersApi } from './raw-answer-types.js';
 import type { ReviewedBy, ReviewedMark } from './reviewed-types.js';
 import type { ReviewPriorityApi } from './review-priority-types.js';
 import type { RuleBatchesApi } from './rule-batch-types.js';
+import type { CorrectionsBulkWriter, FreshContents } from './corrections-bulk-types.js';
 
 export type { MediaReadResult } from './media-read-result.js';
 
@@ -172,15 +173,6 @@ export type MergeCorrection = Omit<
   track?: number | null;
 };
 
-/**
- * For a bulk writer: a content it knows had no correction before its write, with its result and
- * model boxes (just read), so the library view's mirror is computed without reading them back.
- */
-export type FreshContents = (
-  contentHash: string,
-  solution: string,
-) => { resultId: number; model: readonly DetectionRow[] } | undefined;
-
 export interface MediaPageRow {
   media: MediaRecord;
   /** Boxes of the result for (contentHash, solution), or null when not labelled yet. */
@@ -195,6 +187,11 @@ export interface LedgerEntry {
   at: number;
 }
 
+export type {
+  CorrectionsBulkWriter,
+  FreshContents,
+  KnownContent,
+} from './corrections-bulk-types.js';
 export type { ExportItem, ExportQuery } from './export-types.js';
 export type { ReviewedBy, ReviewedMark } from './reviewed-types.js';
 export type { RuleAcceptance, RuleBatchesApi } from './rule-batch-types.js';
@@ -364,6 +361,12 @@ export interface LibraryStore {
      * answers, else read back). Returns how many.
      */
     writeMany(corrections: readonly CorrectionInput[], fresh?: FreshContents): number;
+    /**
+     * A writer for a bulk writer's own transaction (call it inside `transaction`): each content's
+     * corrections are written as they come, the library view's mirror at `finish`, which must
+     * run before the transaction ends.
+     */
+    bulkWriter(): CorrectionsBulkWriter;
   };
 
   reviewed: {

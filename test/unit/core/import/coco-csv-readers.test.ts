@@ -152,3 +152,30 @@ describe('CSV reader', () => {
     expect(open.issues).toMatchObject([{ code: 'unreadable_source', message: /never closes/ }]);
   });
 });
+
+describe('COCO file names as paths', () => {
+  it('tries each name under the image root, its folder and images/, as join resolves it', async () => {
+    const names = [
+      'a/b.jpg',
+      'a/./b.jpg',
+      './b.jpg',
+      '../up/b.jpg',
+      'a//b.jpg',
+      'a/../b.jpg',
+      'b..jpg',
+      '.b.jpg',
+      'a/.b/c.jpg',
+    ];
+    const images = names.map((file_name, i) => ({ id: i + 1, file_name, width: 10, height: 10 }));
+    const root = '/data/./set/';
+    const at = await file(
+      'labels.json',
+      JSON.stringify({ info: { image_root: root }, images, annotations: [], categories: [] }),
+    );
+    const read = await readCoco(at);
+    const dir = join(at, '..');
+    expect(read.files.map((f) => f.paths)).toEqual(
+      names.map((n) => [join(root, n), join(dir, n), join(dir, 'images', n)]),
+    );
+  });
+});

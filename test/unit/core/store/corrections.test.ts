@@ -304,3 +304,66 @@ describe('corrections.writeMany (bulk writers such as an import)', () => {
     expect(fx.store.corrections.forContent('ha', 'objects')).toEqual([]);
   });
 });
+
+describe('corrections.bulkWriter (an import, inside its own transaction)', () => {
+  const base = { ...content, frameIndex: 0, timeMs: null, deleted: false };
+  const mirrored = () => {
+    const r = fx.store.results.find('ha', 'objects')!;
+    const boxes = fx.store.results
+      .detections(r.id)
+      .map((d) => `${d.label}:${d.review}:${d.origin}`);
+    return { boxes, count: r.boxCount };
+  };
+  const edits = (label: string) => [
+    { ...base, anchor: { label: 'person', score: 0.9, bbox: A }, label, bbox: null },
+    { ...base, anchor: { label: 'dog', score: 0.5, bbox: B }, label, bbox: null },
+  ];
+
+  it('mirrors a content whose every box takes one state, from the boxes given', () => {
+    const r = fx.store.results.find('ha', 'objects')!;
+    const model = fx.store.results.detections(r.id);
+    fx.store.transaction(() => {
+      const writer = fx.store.corrections.bulkWriter();
+      writer.write(
+        edits('cat').map((c) => ({ ...c, review: 'accepted' as const })),
+        { resultId: r.id, model },
+      );
+      // Not yet: the view's mirror is written when the batch finishes.
+      expect(mirrored().boxes).toEqual(['person:pending:model', 'dog:pending:model']);
+      writer.finish();
+    });
+    expect(mirrored()).toEqual({
+      boxes: ['person:accepted:edited', 'dog:accepted:edited'],
+      count: 2,
+    });
+  });
+
+  it('a content written twice in one batch shows the second write', () => {
+    const r = fx.store.results.find('ha', 'objects')!;
+    const model = fx.store.results.detections(r.id);
+    fx.store.transaction(() => {
+      const writer = fx.store.corrections.bulkWriter();
+      writer.write(
+        edits('cat').map((c) => ({ ...c, review: 'accepted' as const })),
+        { resultId: r.id, model },
+      );
+      const [person, dog] = fx.store.corrections.forContent('ha', 'objects');
+      writer.write([
+        {
+          ...base,
+          id: person!.id,
+          anchor: person!.anchor,
+          label: null,
+          bbox: null,
+          review: 'accepted',
+        },
+        { ...base, id: dog!.id, anchor: dog!.anchor, label: null, bbox: null, review: 'rejected' },
+      ]);
+      writer.finish();
+    });
+    expect(mirrored()).toEqual({
+      boxes: ['person:accepted:model', 'dog:rejected:model'],
+      count: 1,
+    });
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * How a correction is bound to the corrections table's statements, shared by the repo's own
+ * writes and the bulk writer (corrections-bulk-writer.ts).
+ */
+import type { CorrectionInput, MergeCorrection } from './store-types.js';
+
+export function params(c: CorrectionInput, at: number) {
+  return {
+    contentHash: c.contentHash,
+    solution: c.solution,
+    frameIndex: c.frameIndex,
+    timeMs: c.timeMs,
+    anchorLabel: c.anchor?.label ?? null,
+    anchorScore: c.anchor?.score ?? null,
+    anchorX: c.anchor?.bbox.x ?? null,
+    anchorY: c.anchor?.bbox.y ?? null,
+    anchorW: c.anchor?.bbox.w ?? null,
+    anchorH: c.anchor?.bbox.h ?? null,
+    label: c.label,
+    x: c.bbox?.x ?? null,
+    y: c.bbox?.y ?? null,
+    w: c.bbox?.w ?? null,
+    h: c.bbox?.h ?? null,
+    review: c.review,
+    deleted: c.deleted ? 1 : 0,
+    track: c.track ?? null,
+    updatedAt: at,
+  };
+}
+
+export type Params = ReturnType<typeof params>;
+
+/** The same values in `VALUES` order, appended to `out` for a multi-row insert. */
+export function pushInsertValues(out: unknown[], c: CorrectionInput, at: number): void {
+  const a = c.anchor;
+  const b = c.bbox;
+  out.push(
+    c.contentHash,
+    c.solution,
+    c.frameIndex,
+    c.timeMs,
+    a ? a.label : null,
+    a ? a.score : null,
+    a ? a.bbox.x : null,
+    a ? a.bbox.y : null,
+    a ? a.bbox.w : null,
+    a ? a.bbox.h : null,
+    c.label,
+    b ? b.x : null,
+    b ? b.y : null,
+    b ? b.w : null,
+    b ? b.h : null,
+    c.review,
+    c.deleted ? 1 : 0,
+    c.track ?? null,
+    at,
+  );
+}
+
+/** How many values `pushInsertValues` appends per row. */
+export const COLUMNS = 19;
+
+/**
+ * New corrections as the merge reads them, in the order the store reads them back (frame, then
+ * id: insertion order). Their ids are not read back; the mirror does not need them.
+ */
+export function asMergeCorrections(cs: readonly CorrectionInput[]): MergeCorrection[] {
+  return cs
+    .map((c, i) => ({
+      id: -1 - i,
+      frameIndex: c.frameIndex,
+      timeMs: c.timeMs,
+      anchor: c.anchor,
+      label: c.label,
+      bbox: c.bbox,
+      review: c.review,
+      deleted: c.deleted,
+      track: c.track ?? null,
+      rule: null,
+    }))
+    .sort((a, b) => a.frameIndex - b.frameIndex);
+}
+/** Every write through this repo is a person's (or an import's): a rule no longer owns the box. */
+export const PERSON_OWNS = 'rule = NULL, rule_batch = NULL, rule_prior_at = NULL';
+export const VALUES = `@contentHash, @solution, @frameIndex, @timeMs, @anchorLabel, @anchorScore, @anchorX,
+  @anchorY, @anchorW, @anchorH, @label, @x, @y, @w, @h, @review, @deleted, @track, @updatedAt`;
+export const POSITIONS = VALUES.replace(/@\w+/g, '?');

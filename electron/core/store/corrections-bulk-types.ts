@@ -1,0 +1,24 @@
+/** What a bulk writer of corrections (an import) hands the store: see `corrections.bulkWriter`. */
+import type { CorrectionInput, DetectionRow } from './store-types.js';
+
+/**
+ * For a bulk writer: a content it knows had no correction before its write, with its result and
+ * model boxes (just read), so the library view's mirror is computed without reading them back.
+ */
+export type FreshContents = (contentHash: string, solution: string) => KnownContent | undefined;
+
+export interface KnownContent {
+  resultId: number;
+  model: readonly DetectionRow[];
+}
+
+/** See `corrections.bulkWriter`. */
+export interface CorrectionsBulkWriter {
+  /**
+   * Writes one content's corrections now. `known`: the content had no correction before, and
+   * these are its result and model boxes (its mirror is then computed without reading back).
+   */
+  write(corrections: readonly CorrectionInput[], known?: KnownContent): void;
+  /** Writes the library view's mirror of everything written since the last `finish`. */
+  finish(): void;
+}
