@@ -19,3 +19,18 @@ export function cpuSecondsOf(pid: number | 'self'): number {
     return NaN;
   }
 }
+
+/**
+ * CPU seconds of this process's children that have ended and been reaped (cutime + cstime of
+ * /proc/self/stat): the difference across one child's run is that child's CPU, its threads
+ * included. NaN where /proc is not there.
+ */
+export function reapedChildrenCpuSeconds(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND;
+  } catch {
+    return NaN;
+  }
+}

@@ -2,7 +2,8 @@
  * Page-side instruments of the video review bench. "On screen" is the end of a frame's rendering:
  * a message posted from a requestAnimationFrame callback runs once that frame's style, layout and
  * paint are done. Canvas draws are marked by wrapping clearRect (every repaint starts with one);
- * the arrival of a large reply on the bridge by a listener the WebSocket gets before the app's.
+ * the arrival of a large reply on the bridge by a listener the WebSocket gets before the app's
+ * (also marked as `vb-reply` for a trace).
  */
 export const VIDEO_PROBES = `(() => {
   if (window.__vb) return;
@@ -20,7 +21,10 @@ export const VIDEO_PROBES = `(() => {
       super(...a);
       this.addEventListener('message', (e) => {
         const bytes = typeof e.data === 'string' ? e.data.length : e.data.size;
-        if (bytes > 200000) s.replies.push({ at: performance.now(), bytes });
+        if (bytes > 200000) {
+          s.replies.push({ at: performance.now(), bytes });
+          performance.mark('vb-reply');
+        }
       });
     }
   };

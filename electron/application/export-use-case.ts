@@ -5,11 +5,8 @@
  */
 import { withClipFrames } from '../core/review/clip-frames.js';
 import { withInterpolatedFrames } from '../core/review/interpolated-frames.js';
-import {
-  checkExportTarget,
-  ExportTargetError,
-  type ExportSummary,
-} from '../core/export/export-library.js';
+import type { ExportSummary } from '../core/export/export-library.js';
+import { checkExportTarget, ExportTargetError } from './export-target.js';
 import type { ExportItem, LibraryStore, MediaRecord } from '../core/store/store-types.js';
 import { SOLUTIONS } from '../local-service/solutions.js';
 import { exportSelection, type ExportFormat, type ExportRequest } from './export-selection.js';

@@ -9,7 +9,8 @@
 import { accessSync, constants, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LabelDeskError, type Handlers } from '../shared/contract/index.js';
+import type { Handlers } from '../shared/contract/index.js';
+import { LabelDeskError } from '../shared/contract/labeldesk-error.js';
 
 /** Why `home` cannot be written, in words, or null when it can. */
 export function readOnlyReason(home: string): string | null {

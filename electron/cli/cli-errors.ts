@@ -3,7 +3,7 @@
  * A connection failure names the service and says it cannot be reached, in words, instead of a
  * raw `connect ECONNREFUSED`.
  */
-import { ExportTargetError } from '../application/export-use-case.js';
+import { ExportTargetError } from '../application/export-target.js';
 import { UnknownSolutionError } from '../application/plan-paths.js';
 import {
   InvalidBaseUrlError,

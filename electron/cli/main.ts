@@ -9,22 +9,69 @@ import {
 import { labeldeskHome } from '../node-lib/app-paths.js';
 import { terminalText } from './terminal-text.js';
 import { buildVersion } from '../node-lib/app-paths.js';
-import { addAppCommand } from './commands/app-command.js';
-import { addAutoAcceptCommand } from './commands/auto-accept-command.js';
-import { addDoctorCommand } from './commands/doctor-command.js';
-import { addEvaluateCommand } from './commands/evaluate-command.js';
-import { addExportCommand } from './commands/export-command.js';
-import { addImportCommand } from './commands/import-command.js';
-import { addJobsCommand } from './commands/jobs-command.js';
-import { addLabelCommand } from './commands/label-command.js';
-import { addLoginCommands } from './commands/login-commands.js';
-import { addPlanCommand } from './commands/plan-command.js';
-import { addStatusCommand } from './commands/status-command.js';
 import { checkServiceOption, describeError, isUsageError } from './cli-errors.js';
 import { InterruptedError } from './hidden-input.js';
-import { addServeCommand } from './serve-command.js';
-
 import { EXIT } from './run-summary.js';
+
+type AddCommand = (program: Command, setExit: (code: number) => void) => void;
+
+/**
+ * Each command's module is loaded only when it runs (all of them for the overall help or an
+ * unknown name): `labeldesk label` starts without the export, server, bridge and image code the
+ * other commands need (start-up is part of every run's time). Listed in the order of the help.
+ */
+const COMMANDS: readonly { names: readonly string[]; load: () => Promise<AddCommand> }[] = [
+  { names: ['serve'], load: async () => (await import('./serve-command.js')).addServeCommand },
+  {
+    names: ['label'],
+    load: async () => (await import('./commands/label-command.js')).addLabelCommand,
+  },
+  {
+    names: ['plan'],
+    load: async () => (await import('./commands/plan-command.js')).addPlanCommand,
+  },
+  {
+    names: ['status'],
+    load: async () => (await import('./commands/status-command.js')).addStatusCommand,
+  },
+  {
+    names: ['doctor'],
+    load: async () => (await import('./commands/doctor-command.js')).addDoctorCommand,
+  },
+  {
+    names: ['login', 'logout'],
+    load: async () => (await import('./commands/login-commands.js')).addLoginCommands,
+  },
+  {
+    names: ['export'],
+    load: async () => (await import('./commands/export-command.js')).addExportCommand,
+  },
+  {
+    names: ['import'],
+    load: async () => (await import('./commands/import-command.js')).addImportCommand,
+  },
+  {
+    names: ['evaluate'],
+    load: async () => (await import('./commands/evaluate-command.js')).addEvaluateCommand,
+  },
+  {
+    names: ['auto-accept'],
+    load: async () => (await import('./commands/auto-accept-command.js')).addAutoAcceptCommand,
+  },
+  {
+    names: ['jobs'],
+    load: async () => (await import('./commands/jobs-command.js')).addJobsCommand,
+  },
+  { names: ['app'], load: async () => (await import('./commands/app-command.js')).addAppCommand },
+];
+
+/** The commands to register: the one named first on the command line, or every one. */
+function commandsFor(argv: readonly string[]): typeof COMMANDS {
+  // The program's own options (--help, --version) take no value: the first word is the command.
+  const name = argv.find((a) => !a.startsWith('-'));
+  const named = COMMANDS.filter((c) => name !== undefined && c.names.includes(name));
+  return named.length > 0 ? named : COMMANDS;
+}
 
 function libraryDamaged(err: unknown): LibraryDamagedError {
   return new LibraryDamagedError(join(labeldeskHome(), 'library.sqlite'), err);
@@ -39,18 +86,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
   const setExit = (code: number) => (exitCode = code);
-  addServeCommand(program, setExit);
-  addLabelCommand(program, setExit);
-  addPlanCommand(program);
-  addStatusCommand(program);
-  addDoctorCommand(program, setExit);
-  addLoginCommands(program);
-  addExportCommand(program);
-  addImportCommand(program, setExit);
-  addEvaluateCommand(program);
-  addAutoAcceptCommand(program);
-  addJobsCommand(program);
-  addAppCommand(program);
+  const adders = await Promise.all(commandsFor(argv).map((c) => c.load()));
+  for (const add of adders) add(program, setExit);
   // Every command's --service is checked once, here, before anything is opened or started.
   let service: string | undefined;
   program.hook('preAction', (_, command) => {

@@ -14,6 +14,7 @@ import {
   setReading,
   spendDecision,
   unknownCostReason,
+  type KeyView,
   type RunPlan,
   type RunSummary,
 } from '../../application/labelling-session.js';
@@ -21,12 +22,11 @@ import { interruptions } from '../interruptions.js';
 import { parseIntOption } from '../cli-options.js';
 import { planPaths } from '../../application/plan-paths.js';
 import { streamPlanPaths, type StreamedPlan } from '../../application/stream-plan.js';
-import { checkExportTarget } from '../../application/export-use-case.js';
 import {
-  exportSelection,
+  checkExportTarget,
   EXPORT_FORMATS,
   type ExportFormat,
-} from '../../application/export-selection.js';
+} from '../../application/export-target.js';
 import { planText } from '../plan-view.js';
 import { progressView } from '../progress-view.js';
 import { diskMessage, EXIT, exitCodeOf, summaryJson, summaryText } from '../run-summary.js';
@@ -35,7 +35,6 @@ import {
   connectService,
   type ServiceConnection,
 } from '../../application/service-connection.js';
-import { watchAndLabel } from '../../application/watch-and-label.js';
 import { terminalText } from '../terminal-text.js';
 import { readOnlyRefusal } from '../../application/read-only-home.js';
 
@@ -198,10 +197,12 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
       p: RunPlan,
       maxPauseMs: number,
       arrivals?: StreamedPlan['items'],
+      fresh?: KeyView,
     ): Promise<RunSummary> => {
       ctrlC.running = true;
       try {
-        return await session.label({ service: connection.port, catalog }, p, {
+        const deps = { service: connection.port, catalog, ...(fresh ? { key: fresh } : {}) };
+        return await session.label(deps, p, {
           ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
           maxPauseMs,
           ...(arrivals ? { arrivals } : {}),
@@ -230,12 +231,16 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
       plan,
       opts.watch ? Number.POSITIVE_INFINITY : ONE_SHOT_MAX_PAUSE_MS,
       streamed?.items,
+      // Read just now: the run need not ask again, unless a person took their time to answer.
+      decision === 'go' ? key : undefined,
     );
     view.done();
     if (!opts.json && streamed) err.write(`${planText(plan, key)}\n`);
     if (opts.json) process.stdout.write(`${JSON.stringify(summaryJson(plan, summary))}\n`);
     else process.stdout.write(`${summaryText(summary)}\n`);
     if (opts.export && opts.out) {
+      // Loaded only here: a run without --export starts without the export writers.
+      const { exportSelection } = await import('../../application/export-selection.js');
       const written = await exportSelection(app.store, selection.media, {
         format: opts.export,
         out: opts.out,
@@ -250,6 +255,7 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
     // A watch ends only by Ctrl-C (or SIGTERM): 130 in every state, a spent budget included.
     if (opts.watch && ctrlC.stop.aborted) return EXIT.interrupted;
     if (opts.watch) {
+      const { watchAndLabel } = await import('../../application/watch-and-label.js');
       await watchAndLabel(selection, ctrlC.stop, async (media) => {
         const next = session.plan(catalog, connection.port.baseUrl, media);
         if (next.items.length === 0) return;

@@ -8,7 +8,7 @@
  * (its marker file says so): `--force` must never delete a folder of someone's photos.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { mediaDisplayedSize } from './box-geometry.js';
 import { CocoWriter } from './coco-writer.js';
@@ -23,11 +23,20 @@ import {
   type ItemRows,
   type WritableItem,
 } from './export-model.js';
+import {
+  checkExportTarget,
+  EXPORT_FORMATS,
+  EXPORT_MARKER,
+  ExportTargetError,
+  FOLDER_FORMATS,
+  isExportFolder,
+} from './export-target.js';
 import { MotWriter } from './mot-writer.js';
 import { VocWriter } from './voc-writer.js';
 import { YoloWriter } from './yolo-writer.js';
 
 export type { ExportFormat, ExportProgress, ExportSummary } from './export-model.js';
+export { checkExportTarget, EXPORT_FORMATS, EXPORT_MARKER, ExportTargetError };
 
 export interface ExportOptions {
   items: Iterable<WritableItem> | AsyncIterable<WritableItem>;
@@ -45,28 +54,6 @@ export interface ExportOptions {
   signal?: AbortSignal;
 }
 
-export const EXPORT_FORMATS: readonly ExportFormat[] = [
-  'coco',
-  'yolo',
-  'voc',
-  'csv',
-  'mot',
-  'events',
-];
-/** Written into every folder export, so that `replace` can tell an old export from other files. */
-export const EXPORT_MARKER = '.labeldesk-export.json';
-
-/** The target cannot be written as asked; `code` says why. A usage problem, not a failure. */
-export class ExportTargetError extends Error {
-  override readonly name = 'ExportTargetError';
-  constructor(
-    readonly code: 'target_exists' | 'target_not_an_export' | 'target_kind',
-    message: string,
-  ) {
-    super(message);
-  }
-}
-const FOLDER_FORMATS: ReadonlySet<ExportFormat> = new Set(['yolo', 'voc', 'mot']);
 const PROGRESS_EVERY = 1000;
 
 export async function exportLibrary(options: ExportOptions): Promise<ExportSummary> {
@@ -154,57 +141,6 @@ async function openWriter(
       return new MotWriter(target);
     case 'events':
       return new EventsWriter(target);
-  }
-}
-
-/**
- * Refuses a target that exists (a file, or a non-empty folder) unless `replace` is set, and even
- * then a folder that is not a previous LabelDesk export. Exported so a run can check before it
- * spends anything.
- */
-export async function checkExportTarget(
-  target: string,
-  format: ExportFormat,
-  replace: boolean,
-): Promise<void> {
-  const out = resolve(target);
-  const folder = FOLDER_FORMATS.has(format);
-  const info = await stat(out).catch((e: NodeJS.ErrnoException) => {
-    if (e.code === 'ENOENT') return null;
-    throw e;
-  });
-  if (!info) return;
-  if (!folder && info.isDirectory()) {
-    throw new ExportTargetError('target_kind', `export target is a folder: ${out}`);
-  }
-  if (folder && !info.isDirectory()) {
-    throw new ExportTargetError('target_kind', `export target is not a folder: ${out}`);
-  }
-  if (folder && (await readdir(out)).length === 0) return;
-  if (!replace) {
-    throw new ExportTargetError(
-      'target_exists',
-      folder
-        ? `export folder is not empty: ${out} (choose a new folder, or --force to replace a previous export)`
-        : `export file already exists: ${out} (choose another name, or --force to replace it)`,
-    );
-  }
-  if (folder && !(await isExportFolder(out))) {
-    throw new ExportTargetError(
-      'target_not_an_export',
-      `export folder is not empty and holds no LabelDesk export, so it is not replaced: ${out}`,
-    );
-  }
-}
-
-async function isExportFolder(dir: string): Promise<boolean> {
-  const text = await readFile(join(dir, EXPORT_MARKER), 'utf8').catch(() => undefined);
-  if (text === undefined) return false;
-  try {
-    const { format } = JSON.parse(text) as { format?: unknown };
-    return EXPORT_FORMATS.some((f) => f === format);
-  } catch {
-    return false;
   }
 }
 

@@ -25,7 +25,7 @@ import { checkedFolder, refuseOverlap } from './folder-refusal.js';
 import { isWithin } from './path-within.js';
 import { pendingPages } from './pending-pages.js';
 import { forEachLimited, SlicedFs } from './scan-fs.js';
-import { type FolderWatcher, type WatchEvent, watchFolders } from './watch-folders.js';
+import type { FolderWatcher, WatchEvent } from './watch-folders.js';
 
 export interface LibraryOptions {
   ffprobePath?: string;
@@ -320,6 +320,8 @@ export class Library {
     const chosen = this.store.folders.list().filter((f) => !ids || ids.has(f.id));
     const roots = (await folderRootsOnly(this.store, chosen)).map((f) => f.path);
     options.signal?.throwIfAborted();
+    // Loaded when a watch starts: a one-shot `labeldesk label` starts without chokidar.
+    const { watchFolders } = await import('./watch-folders.js');
     const watcher = watchFolders(roots, (e) => applyWatchEvent(this.store, e) && onEvent(e), {
       stableMs: this.options.stableMs,
       onIssue: this.options.onIssue,

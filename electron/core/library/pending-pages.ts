@@ -4,8 +4,11 @@ import type { LibraryMediaStore } from './media-types.js';
 
 const PAGE = 500;
 
-/** Pages that start small and double up to the usual size: the first results come early. */
-export const growingPages = (index: number) => Math.min(PAGE, 64 * 2 ** index);
+/**
+ * Pages that start small and double up to the usual size: the first results come early (the
+ * first page is small enough to be read before the read pool's threads have started).
+ */
+export const growingPages = (index: number) => Math.min(PAGE, 16 * 2 ** index);
 
 /**
  * Present media still needing this work, in path order, a page at a time. The store filters in

@@ -6,7 +6,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { resolveWorkerScript } from '../../node-lib/worker-script.js';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { type FileRead, type FileToRead, readFiles } from './read-files.js';
 
 /** Files per message: large enough to amortise a round trip, small enough to share the work. */
@@ -18,6 +18,14 @@ const BATCH = 64;
  * so a large clip delays at most a few files behind it.
  */
 const IN_FLIGHT = 16;
+/**
+ * A read this small (files and bytes) is done on this thread while no worker has started yet: a
+ * worker takes 40-400 ms to start (the more so on a busy machine) and a small page of photos
+ * ~1-3 ms to read, so a run's first uploads do not wait for the threads (`label --yes` sends
+ * each page as soon as it is read). Large files still go to the workers: hashing them here would
+ * hold up the event loop.
+ */
+const INLINE_WHILE_STARTING = { files: 16, bytes: 4 * 1024 * 1024 };
 
 export interface ReadPool {
   /** Results in the order of `files`. Rejects with the signal's reason when it aborts. */
@@ -47,6 +55,7 @@ export function createReadPool(size: number): ReadPool {
   const running = new Map<number, Batch>();
   let nextId = 1;
   let failure: unknown;
+  let started = false;
 
   const failAll = (err: unknown) => {
     failure ??= err;
@@ -78,6 +87,7 @@ export function createReadPool(size: number): ReadPool {
       running.delete(m.id);
       pump();
     });
+    slot.worker.once('online', () => (started = true));
     slot.worker.on('error', failAll);
     slot.worker.on('exit', (code) => {
       if (!failure) failAll(new Error(`A file-reading worker stopped (exit code ${code}).`));
@@ -90,6 +100,7 @@ export function createReadPool(size: number): ReadPool {
       signal?.throwIfAborted();
       if (failure) throw failure;
       if (!slots.length && files.length) start();
+      if (!started && smallRead(files)) return readFiles(files);
       const onAbort = () => failAll(signal?.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
       try {
@@ -114,6 +125,26 @@ export function createReadPool(size: number): ReadPool {
       await Promise.all(slots.map((s) => s.worker.terminate()));
     },
   };
+}
+
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** Few photos, few bytes (a file that cannot be stat'ed is reported by the read itself). */
+function smallRead(files: readonly FileToRead[]): boolean {
+  if (files.length > INLINE_WHILE_STARTING.files) return false;
+  let bytes = 0;
+  for (const f of files) {
+    if (f.kind !== 'image') return false;
+    bytes += sizeOf(f.path);
+    if (bytes > INLINE_WHILE_STARTING.bytes) return false;
+  }
+  return true;
 }
 
 function inlinePool(): ReadPool {

@@ -4,6 +4,8 @@
  * (one commit instead of one per image). A task learns its answer is stored only after that
  * commit, so nothing is reported, settled or counted before it is durable. A crash before the
  * commit leaves the files `sending`, which the next plan treats as uncertain (never paid twice).
+ * The scheduler's own write of the next files it sends (their `sending` rows) can join the same
+ * commit (`commitWith`): one commit per file instead of two, and no wait for the turn's end.
  */
 import type { LedgerEntry, LibraryStore, ResultInput } from '../store/store-types.js';
 
@@ -41,46 +43,73 @@ export class AnswerBatch {
     });
   }
 
-  private flush(): void {
-    this.scheduled = false;
+  /**
+   * Runs `write` in one transaction with the answers waiting for their commit, and settles those.
+   * If that fails, the answers are committed as `flush` does, then `write` alone (its error thrown).
+   */
+  commitWith<T>(write: () => T): T {
+    const batch = this.take();
+    if (batch.length === 0) return this.store.transaction(write);
+    let value: T;
+    try {
+      value = this.store.transaction(() => {
+        this.write(batch.map((p) => p.answer));
+        return write();
+      });
+    } catch {
+      this.writeEachAlone(batch);
+      return this.store.transaction(write);
+    }
+    for (const p of batch) p.resolve();
+    return value;
+  }
+
+  private take(): Pending[] {
     const batch = this.pending;
     this.pending = [];
+    return batch;
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    const batch = this.take();
     if (batch.length === 0) return;
     try {
-      this.write(batch.map((p) => p.answer));
+      this.store.transaction(() => this.write(batch.map((p) => p.answer)));
     } catch {
-      // One bad answer must not fail the others: each is tried alone, as it was before batching,
-      // and only the one that fails again sees its error.
-      for (const p of batch) {
-        try {
-          this.write([p.answer]);
-        } catch (err) {
-          p.reject(err);
-          continue;
-        }
-        p.resolve();
-      }
+      this.writeEachAlone(batch);
       return;
     }
     for (const p of batch) p.resolve();
   }
 
-  /** Results, charges and states land together: a crash in between keeps none of them. */
+  /** One bad answer must not fail the others: each is tried alone, as before batching. */
+  private writeEachAlone(batch: readonly Pending[]): void {
+    for (const p of batch) {
+      try {
+        this.store.transaction(() => this.write([p.answer]));
+      } catch (err) {
+        p.reject(err);
+        continue;
+      }
+      p.resolve();
+    }
+  }
+
+  /** Results, charges and states land together (the caller's transaction): a crash keeps none. */
   private write(answers: readonly FinishedAnswer[]): void {
     const { store } = this;
-    store.transaction(() => {
-      store.results.saveMany(answers.map((a) => a.result));
-      const at = this.now();
-      for (const a of answers) {
-        const entry: LedgerEntry = {
-          serviceUrl: a.serviceUrl,
-          submissionId: a.submissionId,
-          frames: a.framesSpent,
-          at,
-        };
-        store.ledger.record(entry);
-        store.submissions.setState(a.submissionId, 'done', { framesSpent: a.framesSpent });
-      }
-    });
+    store.results.saveMany(answers.map((a) => a.result));
+    const at = this.now();
+    for (const a of answers) {
+      const entry: LedgerEntry = {
+        serviceUrl: a.serviceUrl,
+        submissionId: a.submissionId,
+        frames: a.framesSpent,
+        at,
+      };
+      store.ledger.record(entry);
+      store.submissions.setState(a.submissionId, 'done', { framesSpent: a.framesSpent });
+    }
   }
 }

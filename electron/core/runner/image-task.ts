@@ -47,6 +47,10 @@ export async function runImageTask(
           detections: toDetectionInputs(answer.detections, 0, null),
         },
       });
+    // The service is done with this file: its slot is free, and the next file's `sending` row
+    // can join this answer's commit. Not while a cost is learnt, nor while the disk is full (the
+    // slot is then held until the answer is saved).
+    if (!item.costUnknown && !ctx.disk.full) ctx.answered?.(item);
     try {
       await ctx.disk.retry(commit, ctx.sleep, ctx.signal);
     } catch (err) {
@@ -101,13 +105,24 @@ export async function refusedToSend(
   submissionId: number,
 ): Promise<TaskOutcome | undefined> {
   if (!ctx.checkFile) return undefined;
-  const root = ctx.store.folders.list().find((f) => f.id === item.media.folderId)?.path;
-  const why = await ctx.checkFile(item.media, root);
+  const why = await ctx.checkFile(item.media, rootOf(ctx, item.media.folderId));
   if (!why) return undefined;
   ctx.budget.settle(item.cost, 0);
   const outcome: TaskOutcome = { kind: 'failed', framesSpent: 0, ...why };
   await recordDurably(ctx, submissionId, outcome);
   return outcome;
+}
+
+/** Library roots by folder id, read once per run, not once per file (a folder keeps its path). */
+const rootsOfRun = new WeakMap<TaskContext, Map<number, string>>();
+
+function rootOf(ctx: TaskContext, folderId: number): string | undefined {
+  let roots = rootsOfRun.get(ctx);
+  if (!roots?.has(folderId)) {
+    roots = new Map(ctx.store.folders.list().map((f) => [f.id, f.path]));
+    rootsOfRun.set(ctx, roots);
+  }
+  return roots.get(folderId);
 }
 
 /**

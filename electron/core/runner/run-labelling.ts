@@ -13,9 +13,10 @@ import { runImageTask } from './image-task.js';
 import { emptySummary, finishRun, type RunSummary } from './run-result.js';
 import type { RunPlan } from './plan-run.js';
 import { PlanFeed } from './plan-feed.js';
+import { Wakeup } from './wakeup.js';
 import { progressTracker, type RunProgress } from './progress.js';
 import { abortableSleep, type StopReason } from './run-stop.js';
-import type { CatalogView, ServicePort } from './service-port.js';
+import type { CatalogView, KeyView, ServicePort } from './service-port.js';
 import type { PlannedItem, TaskContext, TaskOutcome } from './task-types.js';
 import { runVideoTask } from './video-task.js';
 import { clockNow } from '../../node-lib/clock.js';
@@ -57,6 +58,8 @@ export interface RunDeps {
   /** Checks a file is still the probed one before it is sent (`checkMedia`; tests of the
    *  scheduler with made-up paths leave it out). */
   checkFile?: TaskContext['checkFile'];
+  /** The key as read a moment before (nothing sent since, nobody asked); read here if absent. */
+  key?: KeyView;
 }
 
 const HOUR_MS = 3_600_000;
@@ -72,7 +75,7 @@ export async function runLabelling(
   const signal = options.signal ?? new AbortController().signal;
   const stop = options.stop ?? new AbortController().signal;
   const limits = catalog.limits;
-  const key = await service.keyStatus(signal);
+  const key = deps.key ?? (await service.keyStatus(signal));
   const startedAt = now();
   const hourStart = startedAt - (startedAt % HOUR_MS);
   const budget = new CreditBudget({
@@ -134,6 +137,13 @@ export async function runLabelling(
       tracker.progress(media.id, costs.get(media.id) ?? 0, progress);
       report();
     },
+    answered: (item) => {
+      // Freed once: the task's end (below) frees only the slots not freed here.
+      if (answeredEarly.has(item)) return;
+      answeredEarly.add(item);
+      images--;
+      slotFreed.wakeAtTurnEnd();
+    },
     learnCost: (kind, frames) => {
       learning.learn(kind, frames);
       ctx.solution = learning.solution;
@@ -152,6 +162,9 @@ export async function runLabelling(
         Number(b.resumeSubmissionId !== undefined) - Number(a.resumeSubmissionId !== undefined),
     );
   const inFlight = new Map<Promise<void>, PlannedItem>();
+  /** Images whose answer arrived and waits for its commit: their slot is already free. */
+  const answeredEarly = new Set<PlannedItem>();
+  const slotFreed = new Wakeup();
   let images = 0;
   let clips = 0;
   let pauseUntil = 0;
@@ -208,7 +221,7 @@ export async function runLabelling(
     ).then((outcome) => {
       if (item.costUnknown) learning.busy = false;
       if (video) clips--;
-      else images--;
+      else if (!answeredEarly.delete(item)) images--;
       inFlight.delete(task);
       handle(item, id, outcome);
     });
@@ -316,7 +329,7 @@ export async function runLabelling(
       const idle = queue.length === 0 || summary.stoppedFor !== null || halted();
       if (inFlight.size === 0 && idle && (feed.done || halted())) break;
       const waitFor = feed.done ? [...inFlight.keys()] : [...inFlight.keys(), feed.next()];
-      if (waitFor.length > 0) await Promise.race(waitFor);
+      if (waitFor.length > 0) await Promise.race([...waitFor, slotFreed.next()]);
     }
   } catch (err) {
     if (!signal.aborted) throw err;
@@ -326,11 +339,14 @@ export async function runLabelling(
     await feed.stop();
   }
 
-  /** The files started in one turn are recorded in one commit, before any of them is sent. */
+  /**
+   * The files started in one turn are recorded in one commit, before any of them is sent; the
+   * answers that freed their slots (waiting for their commit) land in the same commit.
+   */
   function startAll(starting: PlannedItem[]): void {
     let ids: number[];
     try {
-      ids = store.transaction(() => starting.map(submissionFor));
+      ids = ctx.answers.commitWith(() => starting.map(submissionFor));
     } catch (err) {
       if (!isDiskFull(err)) throw err;
       // Nothing of these was sent: they go back, and nothing new is sent while the disk is full.
@@ -340,6 +356,9 @@ export async function runLabelling(
         else images--;
         queue.unshift(item);
       }
+      // Answers that freed their slots wait for space (their tasks retry, and say the disk is
+      // full): the run goes on once they are saved, as when their slots were held.
+      if (answeredEarly.size > 0) return;
       summary.diskFull = true;
       ctx.disk.refused();
       return;

@@ -26,6 +26,11 @@ export interface TaskContext {
   onJobProgress?: (media: MediaRecord, progress: number) => void;
   /** A call taught the cost of one frame of this medium (stored, and used for the rest of the run). */
   learnCost: (kind: CostKind, frames: number) => void;
+  /**
+   * The service answered this image and the answer is queued for its commit (`answers`): the
+   * request's slot is free. The task still ends only once the answer is stored.
+   */
+  answered?: (item: PlannedItem) => void;
   /** Why a file must not be sent (it is no longer the file probed), or undefined. */
   checkFile?: (media: MediaRecord, rootPath: string | undefined) => Promise<FileError | undefined>;
 }

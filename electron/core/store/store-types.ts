@@ -10,6 +10,7 @@ import type { RawAnswersApi } from './raw-answer-types.js';
 import type { ReviewedBy, ReviewedMark } from './reviewed-types.js';
 import type { ReviewPriorityApi } from './review-priority-types.js';
 import type { RuleBatchesApi } from './rule-batch-types.js';
+import type { SubmissionsApi } from './submissions-types.js';
 import type { CorrectionsBulkWriter, FreshContents } from './corrections-bulk-types.js';
 
 export type { MediaReadResult } from './media-read-result.js';
@@ -55,27 +56,7 @@ export type MediaUpsert = Omit<MediaRecord, 'id' | 'status' | 'errorCode' | 'err
 
 export type SnapshotEntry = Pick<MediaRecord, 'id' | 'size' | 'mtimeMs' | 'contentHash' | 'fileId'>;
 
-export type SubmissionState =
-  'queued' | 'sending' | 'done' | 'failed' | 'uncertain' | 'cancelled' | 'waiting-for-credits';
-
-export interface SubmissionRow {
-  id: number;
-  runId: number;
-  mediaId: number;
-  contentHash: string;
-  solution: string;
-  state: SubmissionState;
-  framesReserved: number;
-  framesSpent: number | null;
-  attempts: number;
-  errorCode: string | null;
-  errorMessage: string | null;
-  /** Set for clips the moment the service answers 202. */
-  jobId: string | null;
-  jobStatus: string | null;
-  jobProgress: number | null;
-  updatedAt: number;
-}
+export type { SubmissionRow, SubmissionsApi, SubmissionState } from './submissions-types.js';
 
 export type DetectionOrigin = 'model' | 'edited' | 'added';
 export type ReviewState = 'pending' | 'accepted' | 'rejected';
@@ -302,42 +283,7 @@ export interface LibraryStore {
     serviceUrlOf(runId: number): string | undefined;
   };
 
-  submissions: {
-    /**
-     * A new submission, `queued` unless `state` says `sending` (a file sent at once: one commit
-     * instead of creating it queued and moving it on; the same as the legal move queued → sending).
-     */
-    create(s: {
-      runId: number;
-      mediaId: number;
-      contentHash: string;
-      solution: string;
-      framesReserved: number;
-      state?: 'queued' | 'sending';
-    }): number;
-    setState(
-      id: number,
-      state: SubmissionState,
-      extra?: {
-        framesSpent?: number;
-        errorCode?: string | null;
-        errorMessage?: string | null;
-        attempts?: number;
-      },
-    ): void;
-    /** Stores the job id the moment the 202 arrives. */
-    setJob(id: number, jobId: string, status: string): void;
-    setJobProgress(id: number, status: string, progress: number): void;
-    byId(id: number): SubmissionRow | undefined;
-    /** Submissions in these states (e.g. sending/uncertain/queued video jobs after a restart). */
-    inStates(states: readonly SubmissionState[]): SubmissionRow[];
-    /** Clip submissions with a job id whose job has not finished: resumed after a crash. */
-    openVideoJobs(): SubmissionRow[];
-    /** The latest submission for a content hash + solution, if any. */
-    latestFor(contentHash: string, solution: string): SubmissionRow | undefined;
-    /** `latestFor` for many contents in one query: found ones by hash. */
-    latestForMany?(contentHashes: readonly string[], solution: string): Map<string, SubmissionRow>;
-  };
+  submissions: SubmissionsApi;
 
   ledger: {
     record(entry: LedgerEntry): void;

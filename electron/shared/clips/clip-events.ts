@@ -45,37 +45,57 @@ export interface ClipEvent {
   tracks: TrackSpan[];
 }
 
-interface Sighting {
-  trackId: number;
-  timeMs: number;
-  score: number;
+/**
+ * One class's sightings (boxes a person has not rejected or deleted, in a track, at a known time)
+ * as columns: the review opens on these once, with its code still cold, and a few arrays of
+ * numbers are read and sorted far quicker than tens of thousands of small objects.
+ */
+interface Sightings {
+  times: number[];
+  tracks: number[];
+  scores: number[];
 }
 
 /**
- * A box a person has not rejected or deleted, in a track, at a known time (as a small object of
- * its own: sorting and reading these is much quicker than the boxes with all their fields).
+ * Per class, its sightings in time order (then by track), and the sample period: one pass over
+ * the boxes (a long clip's boxes mostly arrive in time order, which the ordering keeps).
  */
-function sightingOf(b: EventBox): Sighting | null {
-  if (b.deleted || b.review === 'rejected') return null;
-  if (b.trackId === null || b.trackId === undefined || b.timeMs === null) return null;
-  return { trackId: b.trackId, timeMs: b.timeMs, score: b.score };
-}
-
-/**
- * Per class, its sightings in time order (then by track): one pass and one sort, shared by the
- * events and the counts (a long clip's boxes mostly arrive in time order, which the sort keeps).
- */
-function sightingsByLabel(boxes: readonly EventBox[]): Map<string, Sighting[]> {
-  const byLabel = new Map<string, Sighting[]>();
+function readSightings(boxes: readonly EventBox[]): {
+  byLabel: Map<string, Sightings>;
+  periodMs: number;
+} {
+  const byLabel = new Map<string, Sightings>();
+  let [first, firstMs, last, lastMs] = [Infinity, 0, -Infinity, 0];
+  // Boxes come grouped by time, so the class often repeats: one map lookup per change of class.
+  let label: string | undefined;
+  let list: Sightings | undefined;
   for (const b of boxes) {
-    const s = sightingOf(b);
-    if (!s) continue;
-    const list = byLabel.get(b.label);
-    if (list) list.push(s);
-    else byLabel.set(b.label, [s]);
+    const timeMs = b.timeMs;
+    if (timeMs === null) continue;
+    const frame = b.frameIndex;
+    if (!isOffSample(frame)) {
+      if (frame < first) {
+        first = frame;
+        firstMs = timeMs;
+      }
+      if (frame > last) {
+        last = frame;
+        lastMs = timeMs;
+      }
+    }
+    const trackId = b.trackId;
+    if (b.deleted || b.review === 'rejected' || trackId === null || trackId === undefined) continue;
+    if (b.label !== label || !list) {
+      label = b.label;
+      list = byLabel.get(label);
+      if (!list) byLabel.set(label, (list = { times: [], tracks: [], scores: [] }));
+    }
+    list.times.push(timeMs);
+    list.tracks.push(trackId);
+    list.scores.push(b.score);
   }
-  for (const list of byLabel.values()) inSightingOrder(list);
-  return byLabel;
+  for (const s of byLabel.values()) inSightingOrder(s);
+  return { byLabel, periodMs: periodBetween(first, firstMs, last, lastMs) };
 }
 
 /**
@@ -83,23 +103,42 @@ function sightingsByLabel(boxes: readonly EventBox[]): Map<string, Sighting[]> {
  * only the few boxes at each time are put in track order (a general sort of 50,000 boxes with a
  * two-key comparison was the slowest part of the Events); any other order is sorted in full.
  */
-function inSightingOrder(list: Sighting[]): void {
-  for (let i = 1; i < list.length; i++) {
-    if ((list[i - 1] as Sighting).timeMs > (list[i] as Sighting).timeMs) {
-      list.sort((a, b) => a.timeMs - b.timeMs || a.trackId - b.trackId);
-      return;
-    }
+function inSightingOrder(s: Sightings): void {
+  const { times, tracks, scores } = s;
+  for (let i = 1; i < times.length; i++) {
+    if ((times[i - 1] as number) > (times[i] as number)) return sortFully(s);
   }
-  for (let i = 1; i < list.length; i++) {
-    const s = list[i] as Sighting;
+  for (let i = 1; i < times.length; i++) {
+    const t = times[i] as number;
+    const track = tracks[i] as number;
+    const score = scores[i] as number;
     let j = i - 1;
-    for (; j >= 0; j--) {
-      const before = list[j] as Sighting;
-      if (before.timeMs !== s.timeMs || before.trackId <= s.trackId) break;
-      list[j + 1] = before;
+    for (; j >= 0 && times[j] === t && (tracks[j] as number) > track; j--) {
+      tracks[j + 1] = tracks[j] as number;
+      scores[j + 1] = scores[j] as number;
     }
-    list[j + 1] = s;
+    tracks[j + 1] = track;
+    scores[j + 1] = score;
   }
+}
+
+function sortFully(s: Sightings): void {
+  const { times, tracks, scores } = s;
+  const order = times.map((_, i) => i);
+  order.sort(
+    (a, b) =>
+      (times[a] as number) - (times[b] as number) || (tracks[a] as number) - (tracks[b] as number),
+  );
+  s.times = order.map((i) => times[i] as number);
+  s.tracks = order.map((i) => tracks[i] as number);
+  s.scores = order.map((i) => scores[i] as number);
+}
+
+/** The period between two sample indices' times; 0 when they are one frame, or none. */
+function periodBetween(first: number, firstMs: number, last: number, lastMs: number): number {
+  if (!(first < last)) return 0;
+  const period = (lastMs - firstMs) / (last - first);
+  return period > 0 ? period : 0;
 }
 
 /**
@@ -108,22 +147,13 @@ function inSightingOrder(list: Sighting[]): void {
  * index and is left out here, though it counts as a sighting). 0 when every box is on one frame.
  */
 export function samplePeriodMs(boxes: readonly EventBox[]): number {
-  let first: EventBox | undefined;
-  let last: EventBox | undefined;
-  for (const b of boxes) {
-    if (b.timeMs === null || isOffSample(b.frameIndex)) continue;
-    if (!first || b.frameIndex < first.frameIndex) first = b;
-    if (!last || b.frameIndex > last.frameIndex) last = b;
-  }
-  if (!first || !last || last.frameIndex === first.frameIndex) return 0;
-  const period =
-    ((last.timeMs as number) - (first.timeMs as number)) / (last.frameIndex - first.frameIndex);
-  return period > 0 ? period : 0;
+  return readSightings(boxes).periodMs;
 }
 
 /** The events of one clip, in time order (then by class). */
 export function clipEvents(boxes: readonly EventBox[]): ClipEvent[] {
-  return eventsOf(sightingsByLabel(boxes), samplePeriodMs(boxes));
+  const { byLabel, periodMs } = readSightings(boxes);
+  return eventsOf(byLabel, periodMs);
 }
 
 /** The events and the count chart's data of one clip, its boxes read once. */
@@ -131,47 +161,48 @@ export function clipSummary(
   boxes: readonly EventBox[],
   frameTimesMs: readonly number[] = [],
 ): { events: ClipEvent[]; counts: CountsOverTime } {
-  const byLabel = sightingsByLabel(boxes);
-  return {
-    events: eventsOf(byLabel, samplePeriodMs(boxes)),
-    counts: countsOf(byLabel, frameTimesMs),
-  };
+  const { byLabel, periodMs } = readSightings(boxes);
+  return { events: eventsOf(byLabel, periodMs), counts: countsOf(byLabel, frameTimesMs) };
 }
 
-function eventsOf(byLabel: ReadonlyMap<string, Sighting[]>, period: number): ClipEvent[] {
+function eventsOf(byLabel: ReadonlyMap<string, Sightings>, period: number): ClipEvent[] {
   const events: ClipEvent[] = [];
-  for (const [label, sightings] of byLabel) {
+  for (const [label, s] of byLabel) {
+    const { times } = s;
     let from = 0;
-    for (let i = 1; i <= sightings.length; i++) {
-      const s = sightings[i];
-      const previous = sightings[i - 1] as Sighting;
-      if (s && s.timeMs - previous.timeMs - period < GAP_MS) continue;
-      events.push(eventOf(label, sightings.slice(from, i)));
+    for (let i = 1; i <= times.length; i++) {
+      if (i < times.length && (times[i] as number) - (times[i - 1] as number) - period < GAP_MS) {
+        continue;
+      }
+      events.push(eventOf(label, s, from, i));
       from = i;
     }
   }
   return events.sort((a, b) => a.startMs - b.startMs || (a.label < b.label ? -1 : 1));
 }
 
-/** `sightings` in time order, all of one class and one range. */
-function eventOf(label: string, sightings: readonly Sighting[]): ClipEvent {
+/** Sightings `from` to `to` (excluded), in time order: all of one class and one range. */
+function eventOf(label: string, s: Sightings, from: number, to: number): ClipEvent {
   const spans = new Map<number, TrackSpan & { scoreSum: number }>();
   let scoreSum = 0;
-  for (const s of sightings) {
-    scoreSum += s.score;
-    const span = spans.get(s.trackId);
+  for (let i = from; i < to; i++) {
+    const trackId = s.tracks[i] as number;
+    const timeMs = s.times[i] as number;
+    const score = s.scores[i] as number;
+    scoreSum += score;
+    const span = spans.get(trackId);
     if (span) {
-      span.endMs = s.timeMs;
+      span.endMs = timeMs;
       span.boxes++;
-      span.scoreSum += s.score;
+      span.scoreSum += score;
     } else {
-      spans.set(s.trackId, {
-        trackId: s.trackId,
-        startMs: s.timeMs,
-        endMs: s.timeMs,
+      spans.set(trackId, {
+        trackId,
+        startMs: timeMs,
+        endMs: timeMs,
         boxes: 1,
         meanScore: 0,
-        scoreSum: s.score,
+        scoreSum: score,
       });
     }
   }
@@ -180,10 +211,10 @@ function eventOf(label: string, sightings: readonly Sighting[]): ClipEvent {
     .sort((a, b) => a.startMs - b.startMs || a.trackId - b.trackId);
   return {
     label,
-    startMs: (sightings[0] as Sighting).timeMs,
-    endMs: (sightings.at(-1) as Sighting).timeMs,
-    boxes: sightings.length,
-    meanScore: scoreSum / sightings.length,
+    startMs: s.times[from] as number,
+    endMs: s.times[to - 1] as number,
+    boxes: to - from,
+    meanScore: scoreSum / (to - from),
     tracks,
   };
 }
@@ -204,53 +235,58 @@ export function countsOverTime(
   boxes: readonly EventBox[],
   frameTimesMs: readonly number[] = [],
 ): CountsOverTime {
-  return countsOf(sightingsByLabel(boxes), frameTimesMs);
+  return countsOf(readSightings(boxes).byLabel, frameTimesMs);
 }
 
-/** Whether every sighting (each list in time order) is at one of `times` (ascending). */
-function allOnTimes(byLabel: ReadonlyMap<string, Sighting[]>, times: readonly number[]): boolean {
-  for (const sightings of byLabel.values()) {
-    let j = 0;
-    for (const s of sightings) {
-      while (j < times.length && (times[j] as number) < s.timeMs) j++;
-      if (times[j] !== s.timeMs) return false;
-    }
+/** Whether `times` ascend strictly. */
+function ascending(times: readonly number[]): boolean {
+  for (let i = 1; i < times.length; i++) {
+    if ((times[i] as number) <= (times[i - 1] as number)) return false;
   }
   return true;
 }
 
 /** The frames' times and the sightings', ascending, each once. */
-function allTimes(byLabel: ReadonlyMap<string, Sighting[]>, frameTimesMs: readonly number[]) {
-  // Usually the frames' times are given ascending and every sighting is on one of them: then
-  // they are the answer as they are (no set of tens of thousands of times to build and sort).
-  const ascending = frameTimesMs.every((t, i) => i === 0 || t > (frameTimesMs[i - 1] as number));
-  if (ascending && allOnTimes(byLabel, frameTimesMs)) return [...frameTimesMs];
+function mergedTimes(byLabel: ReadonlyMap<string, Sightings>, frameTimesMs: readonly number[]) {
   const times = new Set(frameTimesMs);
-  for (const sightings of byLabel.values()) for (const s of sightings) times.add(s.timeMs);
+  for (const s of byLabel.values()) for (const t of s.times) times.add(t);
   return [...times].sort((a, b) => a - b);
 }
 
+/**
+ * Per class, its count at each of `timesMs` (ascending); null as soon as a sighting is at none of
+ * them. Both in time order: one walk along the times (no lookup per box). Sorted by time then
+ * track, a track counts once per time however many boxes it has there.
+ */
+function countAlong(
+  byLabel: ReadonlyMap<string, Sightings>,
+  timesMs: readonly number[],
+): CountsOverTime['series'] | null {
+  const series: CountsOverTime['series'] = [];
+  for (const [label, { times, tracks }] of [...byLabel].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const counts = new Array<number>(timesMs.length).fill(0);
+    let j = 0;
+    for (let i = 0; i < times.length; i++) {
+      const t = times[i] as number;
+      while (j < timesMs.length && (timesMs[j] as number) < t) j++;
+      if (timesMs[j] !== t) return null;
+      if (i === 0 || times[i - 1] !== t || tracks[i - 1] !== tracks[i]) {
+        counts[j] = (counts[j] as number) + 1;
+      }
+    }
+    series.push({ label, counts });
+  }
+  return series;
+}
+
 function countsOf(
-  byLabel: ReadonlyMap<string, Sighting[]>,
+  byLabel: ReadonlyMap<string, Sightings>,
   frameTimesMs: readonly number[],
 ): CountsOverTime {
-  const timesMs = allTimes(byLabel, frameTimesMs);
-  const series = [...byLabel]
-    .sort((a, b) => (a[0] < b[0] ? -1 : 1))
-    .map(([label, sightings]) => {
-      const counts = new Array<number>(timesMs.length).fill(0);
-      // Both in time order: one walk along the times (no lookup per box). Sorted by time then
-      // track, a track counts once per time however many boxes it has there.
-      let j = 0;
-      let previous: Sighting | undefined;
-      for (const s of sightings) {
-        while ((timesMs[j] as number) < s.timeMs) j++;
-        if (previous?.timeMs !== s.timeMs || previous.trackId !== s.trackId) {
-          counts[j] = (counts[j] as number) + 1;
-        }
-        previous = s;
-      }
-      return { label, counts };
-    });
-  return { timesMs, series };
+  // Usually the frames' times are given ascending and every sighting is on one of them: then
+  // they are the times as they are (no set of tens of thousands of times to build and sort).
+  const onFrames = ascending(frameTimesMs) ? countAlong(byLabel, frameTimesMs) : null;
+  if (onFrames) return { timesMs: [...frameTimesMs], series: onFrames };
+  const timesMs = mergedTimes(byLabel, frameTimesMs);
+  return { timesMs, series: countAlong(byLabel, timesMs) ?? [] };
 }

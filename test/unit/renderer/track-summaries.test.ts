@@ -53,6 +53,14 @@ describe('track summaries', () => {
     expect(byId.get(1)!.meanScore).toBeCloseTo(0.6, 6);
   });
 
+  it('names a merged track by its most frequent class, the first seen on a tie', () => {
+    const merged = (labels: string[]) =>
+      summariseTracks(labels.map((label, i) => box(9, i, label)))[0]?.label;
+    expect(merged(['car', 'person', 'person'])).toBe('person');
+    expect(merged(['car', 'person'])).toBe('car');
+    expect(merged(['dog', 'car', 'person', 'car', 'person', 'person'])).toBe('person');
+  });
+
   it('says when a person decided on every box, or only some', () => {
     const decided = boxes.map((b) => (b.trackId === 1 ? { ...b, review: 'accepted' as const } : b));
     decided[0] = { ...decided[0]!, review: 'rejected' };

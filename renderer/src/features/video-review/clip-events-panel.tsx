@@ -26,10 +26,11 @@ export function eventText(e: ClipEvent): string {
 
 const EventRow = memo(function EventRow(p: {
   event: ClipEvent;
+  /** Its class's colour (the list follows the colours once, not each of hundreds of rows). */
+  colour: string;
   current: boolean;
   onSeek(timeMs: number): void;
 }) {
-  useClassColours();
   const e = p.event;
   return (
     <li>
@@ -40,11 +41,7 @@ const EventRow = memo(function EventRow(p: {
         title={`${plural(e.boxes, 'box', 'boxes')}, mean score ${e.meanScore.toFixed(2)}`}
         onClick={() => p.onSeek(e.startMs)}
       >
-        <span
-          className="class-swatch"
-          aria-hidden="true"
-          style={{ background: classColour(e.label) }}
-        />
+        <span className="class-swatch" aria-hidden="true" style={{ background: p.colour }} />
         {eventText(e)}
       </button>
     </li>
@@ -63,6 +60,7 @@ function currentEvents(events: readonly ClipEvent[], timeMs: number): string {
 export function ClipEventsPanel({ events, clock, onSeek }: ClipEventsProps) {
   const current = useClockValue(clock, (t) => currentEvents(events, t));
   const isCurrent = new Set(current.split(',').filter(Boolean).map(Number));
+  useClassColours();
   return (
     <section className="clip-events" aria-labelledby="clip-events-title">
       <h3 id="clip-events-title">Events</h3>
@@ -74,6 +72,7 @@ export function ClipEventsPanel({ events, clock, onSeek }: ClipEventsProps) {
             <EventRow
               key={`${e.label}@${e.startMs}`}
               event={e}
+              colour={classColour(e.label)}
               current={isCurrent.has(i)}
               onSeek={onSeek}
             />

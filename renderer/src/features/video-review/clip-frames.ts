@@ -22,13 +22,25 @@ export function analysedFrames(
 ): AnalysedFrame[] {
   const byIndex = new Map<number, AnalysedFrame>();
   for (const [index, timeMs] of known) byIndex.set(index, { index, timeMs, boxes: [] });
+  // Boxes come grouped by frame: a map lookup only when the frame changes.
+  let f: AnalysedFrame | undefined;
   for (const b of boxes) {
     if (b.timeMs === null) continue;
-    const f = byIndex.get(b.frameIndex);
+    if (f?.index !== b.frameIndex) f = byIndex.get(b.frameIndex);
     if (f) f.boxes.push(b);
-    else byIndex.set(b.frameIndex, { index: b.frameIndex, timeMs: b.timeMs, boxes: [b] });
+    else byIndex.set(b.frameIndex, (f = { index: b.frameIndex, timeMs: b.timeMs, boxes: [b] }));
   }
-  return [...byIndex.values()].sort((a, b) => a.timeMs - b.timeMs);
+  return inTimeOrder([...byIndex.values()]);
+}
+
+/** Sorted by time; a list already in order (the usual case) is only checked. */
+function inTimeOrder(frames: AnalysedFrame[]): AnalysedFrame[] {
+  for (let i = 1; i < frames.length; i++) {
+    if ((frames[i - 1] as AnalysedFrame).timeMs > (frames[i] as AnalysedFrame).timeMs) {
+      return frames.sort((a, b) => a.timeMs - b.timeMs);
+    }
+  }
+  return frames;
 }
 
 /**
@@ -42,7 +54,7 @@ export function withEmptyFrames(
   const has = new Set(frames.map((f) => f.index));
   const out = [...frames];
   for (const [index, timeMs] of times) if (!has.has(index)) out.push({ index, timeMs, boxes: [] });
-  return out.sort((a, b) => a.timeMs - b.timeMs);
+  return out.length === frames.length ? out : out.sort((a, b) => a.timeMs - b.timeMs);
 }
 
 /** More samples than this are not filled in (a pathological clip must not stall the screen). */

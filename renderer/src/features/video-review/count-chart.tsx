@@ -6,7 +6,7 @@
  * The playhead is an element moved over the plot: redrawing tens of thousands of points on each
  * seek would cost the seek a few milliseconds for nothing.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { CountsOverTime } from '@shared/clips/clip-events.js';
@@ -101,7 +101,9 @@ export function CountChart({ data, durationMs, clock, onSeek }: CountChartProps)
     return () => observer.disconnect();
   }, []);
 
-  useEffect(() => {
+  // Before the browser paints: the plot shows in the same frame as the Events beside it, not a
+  // frame after them (a passive effect of a deferred render may wait for the next one).
+  useLayoutEffect(() => {
     const el = host.current;
     if (!el || width === 0 || data.series.length === 0) return;
     const aligned = chartColumns(data, durationMs, width) as uPlot.AlignedData;

@@ -29,47 +29,71 @@ export const TRACK_SORTS: readonly { value: TrackSort; label: string }[] = [
 ];
 
 interface Tally {
-  labels: Map<string, number>;
+  /** The first box's class; `labels` counts each class only once a second one is seen. */
+  label: string;
+  labels: Map<string, number> | null;
   startMs: number;
   endMs: number;
   boxes: number;
   scores: number;
-  decided: Map<ReviewBox['review'], number>;
+  pending: number;
+  accepted: number;
+  rejected: number;
 }
 
-/** Summaries of every track among `boxes` (deleted boxes and boxes in no track left out). */
+/**
+ * Summaries of every track among `boxes` (deleted boxes and boxes in no track left out). Run once
+ * as the review opens, with its code still cold: one plain loop, and a map per track only for a
+ * track with boxes of two classes (a merge's).
+ */
 export function summariseTracks(boxes: readonly ReviewBox[]): TrackSummary[] {
   const tallies = new Map<number, Tally>();
   for (const b of boxes) {
-    if (b.trackId === null || b.deleted || b.timeMs === null) continue;
-    let t = tallies.get(b.trackId);
+    const trackId = b.trackId;
+    const timeMs = b.timeMs;
+    if (trackId === null || b.deleted || timeMs === null) continue;
+    let t = tallies.get(trackId);
     if (!t) {
       t = {
-        labels: new Map(),
-        startMs: b.timeMs,
-        endMs: b.timeMs,
+        label: b.label,
+        labels: null,
+        startMs: timeMs,
+        endMs: timeMs,
         boxes: 0,
         scores: 0,
-        decided: new Map(),
+        pending: 0,
+        accepted: 0,
+        rejected: 0,
       };
-      tallies.set(b.trackId, t);
+      tallies.set(trackId, t);
     }
-    t.labels.set(b.label, (t.labels.get(b.label) ?? 0) + 1);
-    t.startMs = Math.min(t.startMs, b.timeMs);
-    t.endMs = Math.max(t.endMs, b.timeMs);
+    if (t.labels) t.labels.set(b.label, (t.labels.get(b.label) ?? 0) + 1);
+    else if (b.label !== t.label)
+      t.labels = new Map([
+        [t.label, t.boxes],
+        [b.label, 1],
+      ]);
+    if (timeMs < t.startMs) t.startMs = timeMs;
+    if (timeMs > t.endMs) t.endMs = timeMs;
     t.boxes += 1;
     t.scores += b.score;
-    t.decided.set(b.review, (t.decided.get(b.review) ?? 0) + 1);
+    t[b.review] += 1;
   }
   return [...tallies].map(([id, t]) => ({
     id,
-    label: [...t.labels].reduce((a, b) => (b[1] > a[1] ? b : a))[0],
+    label: t.labels ? [...t.labels].reduce((a, b) => (b[1] > a[1] ? b : a))[0] : t.label,
     startMs: t.startMs,
     endMs: t.endMs,
     boxes: t.boxes,
     meanScore: t.scores / t.boxes,
-    review: t.decided.size > 1 ? 'mixed' : ([...t.decided.keys()][0] ?? 'pending'),
+    review: reviewOf(t),
   }));
+}
+
+/** One decision shared by every box, or `mixed`. */
+function reviewOf(t: Tally): TrackSummary['review'] {
+  const kinds = (['pending', 'accepted', 'rejected'] as const).filter((k) => t[k] > 0);
+  return kinds.length > 1 ? 'mixed' : (kinds[0] ?? 'pending');
 }
 
 const ORDER: Record<TrackSort, (a: TrackSummary, b: TrackSummary) => number> = {

@@ -49,6 +49,26 @@ describe('createReadPool (worker threads; needs `npm run build:node`)', () => {
     }
   });
 
+  it('answers a small read made before its workers have started (read on this thread)', async () => {
+    const files = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const bytes = await jpeg(10, 8, i);
+        const p = path.join(dir, `first-${i}.jpg`);
+        await writeFile(p, bytes);
+        return { path: p, kind: 'image' as const, bytes };
+      }),
+    );
+    const pool = createReadPool(2);
+    try {
+      const reads = await pool.read(files.map((f) => ({ path: f.path, kind: f.kind })));
+      files.forEach((f, i) =>
+        expect(reads[i]).toMatchObject({ ok: true, hash: sha256(f.bytes), size: f.bytes.length }),
+      );
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('stops at once when aborted and refuses work afterwards', async () => {
     const p = path.join(dir, 'a.jpg');
     await writeFile(p, await jpeg(8, 8, 1));

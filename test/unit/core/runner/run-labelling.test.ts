@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { planRun } from '../../../../electron/core/runner/plan-run.js';
 import { runLabelling } from '../../../../electron/core/runner/run-labelling.js';
 import type { JobAnswer } from '../../../../electron/core/runner/service-port.js';
@@ -84,6 +84,31 @@ describe('runLabelling with a fake service', () => {
     const summary = await run(one, images(3, 'q'), { concurrency: 1 });
     expect(summary.labelled).toBe(3);
     expect(one.peakInFlight).toBe(1);
+  });
+
+  it('one commit per image: an answer lands with the row of the next file its slot frees', async () => {
+    const service = fakeService({ remaining: 10_000 }, { latencyMs: 2 });
+    const transaction = vi.spyOn(lib.store, 'transaction');
+    const summary = await run(service, images(10), { concurrency: 1 });
+    expect(summary).toMatchObject({ labelled: 10, framesSpent: 40, failed: [] });
+    expect(service.peakInFlight).toBe(1);
+    // The first file's row alone, nine answers each with the next file's row, the last answer,
+    // and the run's end (21 before: a commit for each answer and one for each row).
+    expect(transaction).toHaveBeenCalledTimes(12);
+    expect(lib.store.submissions.inStates(['done'])).toHaveLength(10);
+    expect(lib.store.ledger.spentSince(service.baseUrl, 0)).toBe(40);
+  });
+
+  it('a key read just before is not read again at the start (one request less before sending)', async () => {
+    const service = fakeService({ remaining: 10_000 }, { latencyMs: 1 });
+    const key = await service.keyStatus();
+    const time = virtualTime();
+    const summary = await runLabelling(
+      { store: lib.store, service, catalog, now: time.now, sleep: time.sleep, key },
+      planRun(lib.store, catalog, 'objects', images(3)),
+    );
+    expect(summary).toMatchObject({ labelled: 3, framesSpent: 12 });
+    expect(service.calls.keyStatus).toBe(1);
   });
 
   it('a clip: polls until the job succeeds, stores the boxes and the charge', async () => {

@@ -40,6 +40,18 @@ describe('multipartBody', () => {
     expect(chunks).toBeGreaterThan(3);
   });
 
+  it('gives every body its own boundary, long and not guessable from the file', async () => {
+    const bytes = Buffer.from('photo bytes');
+    const boundaries = new Set<string>();
+    for (let i = 0; i < 50; i++) {
+      const body = await multipartBody('objects', bytes, () => undefined, 'p.jpg');
+      boundaries.add(/boundary=(.+)$/.exec(body.contentType)![1]!);
+      await body.dispose();
+    }
+    expect(boundaries.size).toBe(50);
+    for (const b of boundaries) expect(b).toMatch(/^----LabelDesk[0-9a-f]{32}$/);
+  });
+
   it('reads nothing ahead of the consumer', async () => {
     const path = join(tmp.dir, 'big.mp4');
     await writeFile(path, '');
