@@ -22,8 +22,11 @@ interface TimelineProps {
 }
 
 const ROW = 14;
-/** The class names' column and the whole, in the units the track band shares (a 1000-wide box). */
-export const LABEL_W = 90;
+/**
+ * The class names' column and the whole, in the units the track band shares (a 1000-wide box).
+ * 120 keeps "sports ball" whole at 10 px where the review is narrowest (1280-wide window).
+ */
+export const LABEL_W = 120;
 export const WIDTH = 1000;
 
 /** Per class (sorted by name), each frame's time and count of shown boxes. */
