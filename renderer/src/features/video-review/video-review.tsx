@@ -5,7 +5,7 @@
  * boxes are edited with the image review's workbench: the same tools, keys, undo across items and
  * `?` help, plus the clip's keys (Space, `,` `.`, `<` `>`) and `Relabel track`.
  */
-import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Size } from '@shared/geometry/box-math.js';
 import { useCall } from '../../api/use-call.js';
 import { ErrorNote } from '../../ui/error-note.js';
@@ -25,6 +25,7 @@ import { TrackBand } from './track-band.js';
 import { TracksPanel } from './tracks-panel.js';
 import { useTrackReview } from './use-track-review.js';
 import { useClipBoxes } from './use-clip-boxes.js';
+import { useAfterPaint } from './use-after-paint.js';
 import { useClipFrames } from './use-clip-frames.js';
 import { useStableCallback } from './use-stable-callback.js';
 import { usePlayable } from './use-playable.js';
@@ -54,7 +55,7 @@ export function VideoReview(p: ReviewScreenProps) {
   // The timeline first: the tracks (and their interpolation), the chart and the Events of new
   // boxes render just after it, in a render of their own that holds neither it nor a seek back.
   const now = useMemo(() => ({ boxes, frames }), [boxes, frames]);
-  const later = useDeferredValue(now);
+  const later = useAfterPaint(now);
   // The playheads and the current event follow this clock; set before the browser paints.
   const [clock] = useState(createClipClock);
   useLayoutEffect(() => clock.set(timeMs), [clock, timeMs]);
