@@ -6,9 +6,8 @@ import {
   LibraryBusyError,
   LibraryDamagedError,
 } from '../application/app-context.js';
-import { labeldeskHome } from '../node-lib/app-paths.js';
+import { buildVersion, labeldeskHome } from '../node-lib/app-paths.js';
 import { terminalText } from './terminal-text.js';
-import { buildVersion } from '../node-lib/app-paths.js';
 import { checkServiceOption, describeError, isUsageError } from './cli-errors.js';
 import { InterruptedError } from './hidden-input.js';
 import { EXIT } from './run-summary.js';

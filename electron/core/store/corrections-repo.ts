@@ -15,30 +15,6 @@ import type {
   ReviewState,
 } from './store-types.js';
 
-export interface CorrectionDbRow {
-  id: number;
-  content_hash: string;
-  solution: string;
-  frame_index: number;
-  time_ms: number | null;
-  anchor_label: string | null;
-  anchor_score: number | null;
-  anchor_x: number | null;
-  anchor_y: number | null;
-  anchor_w: number | null;
-  anchor_h: number | null;
-  label: string | null;
-  x: number | null;
-  y: number | null;
-  w: number | null;
-  h: number | null;
-  review: ReviewState;
-  deleted: number;
-  track: number | null;
-  updated_at: number;
-  rule: string | null;
-}
-
 export const CORRECTION_COLUMNS = `id, content_hash, solution, frame_index, time_ms, anchor_label,
   anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, track,
   updated_at, rule`;
@@ -58,33 +34,8 @@ const anchorOf = (
 const boxOf = (x: number | null, y: number | null, w: number | null, h: number | null) =>
   x === null ? null : { x, y: y ?? 0, w: w ?? 0, h: h ?? 0 };
 
-export function toCorrection(r: CorrectionDbRow): CorrectionRow {
-  return {
-    id: r.id,
-    contentHash: r.content_hash,
-    solution: r.solution,
-    frameIndex: r.frame_index,
-    timeMs: r.time_ms,
-    anchor: anchorOf(
-      r.anchor_label,
-      r.anchor_score,
-      r.anchor_x,
-      r.anchor_y,
-      r.anchor_w,
-      r.anchor_h,
-    ),
-    label: r.label,
-    bbox: boxOf(r.x, r.y, r.w, r.h),
-    review: r.review,
-    deleted: r.deleted === 1,
-    track: r.track,
-    updatedAt: r.updated_at,
-    rule: r.rule,
-  };
-}
-
 /** A row of `CORRECTION_COLUMNS` as an array (`.raw()`), in that order. */
-type RawCorrection = [
+export type RawCorrection = [
   number,
   string,
   string,
@@ -109,10 +60,10 @@ type RawCorrection = [
 ];
 
 /**
- * The same mapping as `toCorrection`, for a raw row: a file's corrections read as objects of 21
+ * A correction from its row, read as an array (`.raw()`): the same row read as an object of 21
  * named columns cost 90 µs a file, the most of an import that finds its labels already there.
  */
-const fromRawCorrection = (r: RawCorrection): CorrectionRow => ({
+export const fromRawCorrection = (r: RawCorrection): CorrectionRow => ({
   id: r[0],
   contentHash: r[1],
   solution: r[2],
@@ -156,7 +107,7 @@ export type RawMergeCorrection = [
   string | null,
 ];
 
-/** The same mapping as `toCorrection`, for a row of `MERGE_CORRECTION_COLUMNS`. */
+/** The same mapping as `fromRawCorrection`, for a row of `MERGE_CORRECTION_COLUMNS`. */
 export const toMergeCorrection = (r: RawMergeCorrection): MergeCorrection => ({
   id: r[0],
   frameIndex: r[1],
@@ -192,27 +143,33 @@ export class CorrectionsRepo implements Readonly<LibraryStore['corrections']> {
          ORDER BY frame_index, id`,
       )
       .raw();
-    this.byIdStmt = db.prepare<[number], CorrectionDbRow>(
-      `SELECT ${CORRECTION_COLUMNS} FROM corrections WHERE id = ?`,
-    );
-    this.insertStmt = db.prepare<[Params], CorrectionDbRow>(
-      `INSERT INTO corrections (content_hash, solution, frame_index, time_ms, anchor_label,
+    this.byIdStmt = db
+      .prepare<[number], RawCorrection>(
+        `SELECT ${CORRECTION_COLUMNS} FROM corrections WHERE id = ?`,
+      )
+      .raw();
+    this.insertStmt = db
+      .prepare<[Params], RawCorrection>(
+        `INSERT INTO corrections (content_hash, solution, frame_index, time_ms, anchor_label,
         anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted,
         track, updated_at) VALUES (${VALUES}) RETURNING ${CORRECTION_COLUMNS}`,
-    );
+      )
+      .raw();
     // The content and solution never change: a correction belongs to one content for good.
-    this.updateStmt = db.prepare<[Params & { id: number }], CorrectionDbRow>(
-      `UPDATE corrections SET frame_index = @frameIndex, time_ms = @timeMs,
+    this.updateStmt = db
+      .prepare<[Params & { id: number }], RawCorrection>(
+        `UPDATE corrections SET frame_index = @frameIndex, time_ms = @timeMs,
         anchor_label = @anchorLabel, anchor_score = @anchorScore, anchor_x = @anchorX,
         anchor_y = @anchorY, anchor_w = @anchorW, anchor_h = @anchorH, label = @label, x = @x,
         y = @y, w = @w, h = @h, review = @review, deleted = @deleted, track = @track,
         updated_at = @updatedAt, ${PERSON_OWNS}
        WHERE id = @id AND content_hash = @contentHash AND solution = @solution
        RETURNING ${CORRECTION_COLUMNS}`,
-    );
-    const putOne = (c: CorrectionInput): CorrectionDbRow => {
+      )
+      .raw();
+    const putOne = (c: CorrectionInput): CorrectionRow => {
       const p = params(c, this.now());
-      if (c.id === undefined) return must(this.insertStmt.get(p), 'correction');
+      if (c.id === undefined) return fromRawCorrection(must(this.insertStmt.get(p), 'correction'));
       const row = this.updateStmt.get({ ...p, id: c.id });
       if (!row) {
         throw new StoreError(
@@ -220,12 +177,12 @@ export class CorrectionsRepo implements Readonly<LibraryStore['corrections']> {
           `correction ${c.id} does not exist for this content and solution`,
         );
       }
-      return row;
+      return fromRawCorrection(row);
     };
     // The library view's counts follow in the same transaction.
     this.putTx = db.transaction((c: CorrectionInput) => {
       const row = putOne(c);
-      mirror(row.content_hash, row.solution);
+      mirror(row.contentHash, row.solution);
       return row;
     });
     // Bulk writers (an import) read nothing back: plain runs, the mirror set-based at the end.
@@ -233,8 +190,8 @@ export class CorrectionsRepo implements Readonly<LibraryStore['corrections']> {
     this.writeManyTx = writeManyWith(db, this.bulkWriter);
     this.putManyTx = db.transaction((cs: readonly CorrectionInput[]) => {
       const rows = cs.map(putOne);
-      const contents = new Map(rows.map((r) => [`${r.solution}\u0000${r.content_hash}`, r]));
-      for (const r of contents.values()) mirror(r.content_hash, r.solution);
+      const contents = new Map(rows.map((r) => [`${r.solution}\u0000${r.contentHash}`, r]));
+      for (const r of contents.values()) mirror(r.contentHash, r.solution);
       return rows;
     });
   }
@@ -249,14 +206,14 @@ export class CorrectionsRepo implements Readonly<LibraryStore['corrections']> {
 
   byId(id: number): CorrectionRow | undefined {
     const r = this.byIdStmt.get(id);
-    return r && toCorrection(r);
+    return r && fromRawCorrection(r);
   }
 
   put(correction: CorrectionInput): CorrectionRow {
-    return toCorrection(this.putTx(correction));
+    return this.putTx(correction);
   }
 
   putMany(corrections: readonly CorrectionInput[]): CorrectionRow[] {
-    return this.putManyTx(corrections).map(toCorrection);
+    return this.putManyTx(corrections);
   }
 }

@@ -6,7 +6,7 @@
  */
 import type { Db } from '../../node-lib/sqlite.js';
 import { mergeCorrections, type MergedBox } from '../review/merge-corrections.js';
-import { CORRECTION_COLUMNS, toCorrection, type CorrectionDbRow } from './corrections-repo.js';
+import { CORRECTION_COLUMNS, fromRawCorrection, type RawCorrection } from './corrections-repo.js';
 import { fromRaw, RAW_DETECTION_COLUMNS, type RawDetection } from './row-mappers.js';
 import type { DetectionOrigin, DetectionRow, MergeCorrection, ReviewState } from './store-types.js';
 
@@ -68,10 +68,12 @@ export function reviewMirror(
   db: Db,
   merged?: (resultId: number, boxes: readonly MergedBox[]) => void,
 ): ReviewMirror {
-  const corrections = db.prepare<[string, string], CorrectionDbRow>(
-    `SELECT ${CORRECTION_COLUMNS} FROM corrections WHERE content_hash = ? AND solution = ?
-     ORDER BY frame_index, id`,
-  );
+  const corrections = db
+    .prepare<[string, string], RawCorrection>(
+      `SELECT ${CORRECTION_COLUMNS} FROM corrections WHERE content_hash = ? AND solution = ?
+       ORDER BY frame_index, id`,
+    )
+    .raw();
   const result = db.prepare<[string, string], { id: number }>(
     'SELECT id FROM results WHERE content_hash = ? AND solution = ?',
   );
@@ -140,7 +142,7 @@ export function reviewMirror(
     if (rows.length === 0) return false;
     const r = result.get(contentHash, solution);
     if (!r) return false;
-    planMirrorKnown(r.id, detections.all(r.id).map(fromRaw), rows.map(toCorrection), changes);
+    planMirrorKnown(r.id, detections.all(r.id).map(fromRaw), rows.map(fromRawCorrection), changes);
     return true;
   };
   const once = new MirrorChanges();
