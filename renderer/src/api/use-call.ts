@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@ta
 import type { CallInput, CallName, CallResult } from '@shared/contract/index.js';
 import { useApiHandle } from './api-context.js';
 import { callKey } from './call-key.js';
+import { trackSaving } from './saving-edits.js';
 
 export { callKey } from './call-key.js';
 
@@ -32,7 +33,11 @@ export function useCallMutation<N extends CallName>(name: N, invalidates: CallNa
   const { api } = useApiHandle();
   const client = useQueryClient();
   return useMutation<CallResult<N>, Error, CallInput<N>>({
-    mutationFn: (input) => api.call(name, input),
+    mutationFn: (input) => {
+      const answer = api.call(name, input);
+      trackSaving(answer);
+      return answer;
+    },
     onSettled: () =>
       Promise.all(invalidates.map((n) => client.invalidateQueries({ queryKey: [n] }))),
   });

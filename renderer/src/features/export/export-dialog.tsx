@@ -13,6 +13,7 @@ import type {
 } from '@shared/contract/index.js';
 import { useApiHandle } from '../../api/api-context.js';
 import { useCall } from '../../api/use-call.js';
+import { editsSaved } from '../../api/saving-edits.js';
 import { ErrorNote } from '../../ui/error-note.js';
 import { FormatSelect, PathField } from '../../ui/file-format-fields.js';
 import { plural } from '../../ui/format.js';
@@ -103,6 +104,7 @@ export function ExportDialog({ solution, filter, selection, classes }: ExportDia
           ? { kind: 'selection', ids: [...selection] }
           : { kind: 'all' };
     try {
+      await editsSaved();
       const r = await api.call('export.start', {
         format,
         destination: destination.trim(),

@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { AutoAcceptResult } from '@shared/contract/index.js';
 import { useApiHandle } from '../../api/api-context.js';
+import { editsSaved } from '../../api/saving-edits.js';
 import { useCall } from '../../api/use-call.js';
 import { ErrorNote } from '../../ui/error-note.js';
 import { plural } from '../../ui/format.js';
@@ -44,6 +45,8 @@ export function AutoAcceptButton({ solution, target }: { solution: string; targe
   const count = async () => {
     setStep({ kind: 'counting' });
     try {
+      // A file marked reviewed a moment ago is not auto-accepted: its mark is saved first.
+      await editsSaved();
       const preview = await api.call('quality.autoAccept', {
         solution,
         targetPrecision: target,

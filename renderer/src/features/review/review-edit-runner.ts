@@ -10,6 +10,7 @@ import type { CallResult, LabelDeskApi } from '@shared/contract/index.js';
 import type { ReviewBox, ReviewEdit } from '@shared/contract/review-schemas.js';
 import { codedError } from '../../api/error-text.js';
 import { callKey } from '../../api/call-key.js';
+import { trackSaving } from '../../api/saving-edits.js';
 import { applyLocal, refOf, replaceBox, rollBack } from './local-edits.js';
 import type { ReviewSession, UndoEntry } from './review-session.js';
 
@@ -34,6 +35,7 @@ export function createEditRunner(
   const enqueue = (task: () => Promise<void>) => {
     const p = queue.then(task);
     queue = p.catch(() => undefined);
+    trackSaving(p);
     return p;
   };
   const read = (itemId: number, solution: string) =>

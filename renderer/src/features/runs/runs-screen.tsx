@@ -35,6 +35,8 @@ export function RunsScreen() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [asking, setAsking] = useState(false);
+  // From the click until the run answers: the last run's ending is no longer what is happening.
+  const [starting, setStarting] = useState(false);
 
   const scope = useMemo<RunScope | null>(() => {
     if (kind === 'selection' && selectionScope) return { solution, mediaIds: selectionScope };
@@ -62,16 +64,22 @@ export function RunsScreen() {
     }
   }
 
-  const startNow = (acceptUnknownCost: boolean) =>
-    scope &&
-    act(() =>
-      api.call('runs.start', {
-        ...scope,
-        budget: budgetValue(budget),
-        hourBudget: budgetValue(hourBudget),
-        acceptUnknownCost,
-      }),
-    );
+  const startNow = async (acceptUnknownCost: boolean) => {
+    if (!scope) return;
+    setStarting(true);
+    try {
+      await act(() =>
+        api.call('runs.start', {
+          ...scope,
+          budget: budgetValue(budget),
+          hourBudget: budgetValue(hourBudget),
+          acceptUnknownCost,
+        }),
+      );
+    } finally {
+      setStarting(false);
+    }
+  };
   // A cost the service does not publish is learnt from the first file: the person is asked first.
   const start = () => ((estimate.data?.costUnknown ?? 0) > 0 ? setAsking(true) : startNow(false));
   const retry = (mediaIds: number[]) => act(() => api.call('runs.retry', { solution, mediaIds }));
@@ -171,7 +179,13 @@ export function RunsScreen() {
         />
         {error ? <ErrorNote error={error} /> : null}
         {current.isError ? <ErrorNote error={current.error} /> : null}
-        {run ? <RunStatus run={run} /> : null}
+        {starting ? (
+          <p className="run-status-text" role="status">
+            Starting…
+          </p>
+        ) : run ? (
+          <RunStatus run={run} />
+        ) : null}
       </section>
       <RunProblems solution={solution} busy={busy || active} onRetry={(ids) => void retry(ids)} />
       <RunHistory />
