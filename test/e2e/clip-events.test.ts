@@ -162,6 +162,12 @@ describe('clip events and the count chart', () => {
     await page.mouse.click(over.x + over.width / 2, over.y + over.height / 2);
     const duration = await page.locator('video').evaluate((v: HTMLVideoElement) => v.duration);
     await expect.poll(() => time(page)).toBeCloseTo(duration / 2, 0);
+    // The chart's playhead is the timeline's: one time axis, one line down both.
+    const heads = await page
+      .locator('.detection-timeline-box .timeline-playhead, .count-chart .timeline-playhead')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().x));
+    expect(heads).toHaveLength(2);
+    expect(Math.abs((heads[0] as number) - (heads[1] as number))).toBeLessThan(1.5);
     await chart.scrollIntoViewIfNeeded();
     await screenshot(page, 'clip-count-chart');
   }, 120_000);
