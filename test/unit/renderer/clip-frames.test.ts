@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ReviewBox } from '../../../electron/shared/contract/review-schemas.js';
 import {
   analysedFrames,
+  gridMoves,
+  samplePlan,
   sampledFrameTimes,
   densityByClass,
   detectionFrom,
@@ -153,5 +155,32 @@ describe('sampled frames without boxes', () => {
     expect(all.get(1)).toBeCloseTo(333.333, 2);
     expect(all.get(4)).toBeCloseTo(1333.333, 2);
     expect(sampledFrameTimes(new Map([[4, 800]]), 2000, 25).size).toBe(0);
+  });
+});
+
+describe('a frame rate arriving after the boxes', () => {
+  // Samples every 1001 ms: on a 30 fps grid only where a multiple of 1001 is a frame's time.
+  const known = new Map([
+    [0, 0],
+    [3, 3003],
+  ]);
+  const plan = samplePlan(known, 5000);
+
+  it('moves an empty sample that is not on the new grid', () => {
+    expect(gridMoves(plan, known, 0, 30)).toBe(true);
+    expect(gridMoves(plan, known, 30, 30)).toBe(false);
+  });
+
+  it('moves nothing when every sample has boxes (their own times stay)', () => {
+    const all = new Map([0, 1, 2, 3, 4].map((i) => [i, i * 1001]));
+    expect(gridMoves(samplePlan(all, 5000), all, 0, 30)).toBe(false);
+  });
+
+  it('moves nothing on a clip sampled on its frame grid', () => {
+    const onGrid = new Map([
+      [0, 0],
+      [3, 3000],
+    ]);
+    expect(gridMoves(samplePlan(onGrid, 5000), onGrid, 0, 25)).toBe(false);
   });
 });

@@ -123,14 +123,20 @@ export function sampledFrameTimes(
 }
 
 /**
- * Whether the samples' times differ between two frame rates: the frame rate usually arrives after
- * the boxes, and on a clip sampled on its frame grid it moves nothing (no frames to build again).
+ * Whether the times of the samples without boxes differ between two frame rates (a sample with
+ * boxes keeps its own time): the frame rate usually arrives after the boxes, and on a clip with
+ * boxes on every sample, or sampled on its frame grid, it moves nothing (no frames to build again).
  */
-export function gridMoves(plan: SamplePlan | null, fpsA: number, fpsB: number): boolean {
+export function gridMoves(
+  plan: SamplePlan | null,
+  known: ReadonlyMap<number, number>,
+  fpsA: number,
+  fpsB: number,
+): boolean {
   if (!plan || fpsA === fpsB) return false;
   let moves = false;
   eachSample(plan, (i) => {
-    moves ||= sampleTime(plan, i, fpsA) !== sampleTime(plan, i, fpsB);
+    moves ||= !known.has(i) && sampleTime(plan, i, fpsA) !== sampleTime(plan, i, fpsB);
   });
   return moves;
 }

@@ -49,7 +49,7 @@ export function useClipFrames(
     const same = k.last?.boxes === boxes;
     // Only the frame rate is new (it usually arrives after the boxes): is anything moved by it?
     if (k.last && same && k.last.durationMs === durationMs) {
-      const moves = gridMoves(samplePlan(k.frames, durationMs), k.last.fps, fps);
+      const moves = gridMoves(samplePlan(k.frames, durationMs), k.frames, k.last.fps, fps);
       k.last.fps = fps;
       if (!moves) return k.last.frames;
     }
