@@ -2,7 +2,7 @@
  * Under the timeline, on its time axis: the selected tracks, each a band from its first box to its
  * last with a tick per box, so a person sees where a track is and where it has gaps.
  */
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import type { ReviewBox } from '@shared/contract/review-schemas.js';
 import { useClockValue, type ClipClock } from './clip-clock.js';
 import { timeToX, WIDTH } from './timeline-axis.js';
@@ -18,6 +18,15 @@ interface TrackBandProps {
 const ROW = 12;
 
 const NO_TICKS = new Map<number, number[]>();
+
+const byTrackOf = new WeakMap<readonly ReviewBox[], Map<number, number[]>>();
+
+/** The times of each track's boxes, once per version of the boxes. */
+function ticksByTrack(boxes: readonly ReviewBox[]): Map<number, number[]> {
+  let byTrack = byTrackOf.get(boxes);
+  if (!byTrack) byTrackOf.set(boxes, (byTrack = boxesByTrack(boxes)));
+  return byTrack;
+}
 
 /** The times of each track's boxes (deleted ones and those at no time left out). */
 function boxesByTrack(boxes: readonly ReviewBox[]) {
@@ -43,10 +52,15 @@ export const TrackBand = memo(function TrackBand({
   durationMs,
   clock,
 }: TrackBandProps) {
-  // Each track's boxes, grouped once per version of the boxes; a new selection only looks up its
-  // tracks (picking a track must not walk a long clip's 50,000 boxes).
+  // Each track's boxes, grouped once per version of the boxes (while the page is idle, so that the
+  // first track picked shows at once); a new selection only looks up its tracks (picking a track
+  // must not walk a long clip's 50,000 boxes).
+  useEffect(() => {
+    const idle = requestIdleCallback(() => ticksByTrack(boxes));
+    return () => cancelIdleCallback(idle);
+  }, [boxes]);
   const any = tracks.length > 0;
-  const byTrack = useMemo(() => (any ? boxesByTrack(boxes) : NO_TICKS), [any, boxes]);
+  const byTrack = useMemo(() => (any ? ticksByTrack(boxes) : NO_TICKS), [any, boxes]);
   const span = Math.max(1, durationMs);
   const x = (t: number) => timeToX(t, span, WIDTH);
   // A tick per box, all in one path: a long track has hundreds of boxes, which as one element
