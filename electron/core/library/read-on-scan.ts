@@ -4,24 +4,56 @@
  * cores) and comes back as rows carrying their hash and probe, or the per-file error. A row the
  * read could not settle (the file changed or vanished since its stat, a format the fast parser
  * leaves) is stored as the plain scan stores it, and the read pass after the scan takes it up.
+ *
+ * A row the walk left unstated (stat-later.ts) takes its size, time and identity from the read's
+ * fstat; where the read could not settle it (or the pool stopped), it is stat'ed here, so it is
+ * the row (or the issue) a stat during the walk would have given. Such a row is never returned
+ * unstated: the result may hold fewer rows than given.
  */
 import type { MediaUpsert } from '../store/store-types.js';
+import type { LibraryIssue } from './media-types.js';
 import type { FileRead } from './read-files.js';
 import type { ReadPool } from './read-pool.js';
+import { isUnstated, statRowNow } from './stat-later.js';
 
 export type ReadRows = (rows: readonly MediaUpsert[]) => Promise<MediaUpsert[]>;
 
-export function readOnScan(pool: ReadPool, signal?: AbortSignal): ReadRows {
+export function readOnScan(
+  pool: ReadPool,
+  signal: AbortSignal | undefined,
+  onIssue: (issue: LibraryIssue) => void,
+): ReadRows {
+  const stated = (row: MediaUpsert) => (isUnstated(row) ? statRowNow(row, onIssue) : row);
   return async (rows) => {
-    const reads = await pool.read(
-      rows.map((r) => ({ path: r.path, kind: r.kind })),
-      signal,
+    let reads: FileRead[];
+    try {
+      reads = await pool.read(
+        rows.map((r) => ({ path: r.path, kind: r.kind })),
+        signal,
+      );
+    } catch {
+      // Stopped, or a worker lost: the rows as a plain scan writes them.
+      return present(rows.map(stated));
+    }
+    return present(
+      rows.map((row, i) => {
+        const read = reads[i] as FileRead;
+        if (!isUnstated(row)) return withRead(row, read);
+        if (!read.ok) return withRead(stated(row), read);
+        return withRead(
+          { ...row, size: read.size, mtimeMs: read.mtimeMs, fileId: read.fileId },
+          read,
+        );
+      }),
     );
-    return rows.map((row, i) => withRead(row, reads[i] as FileRead));
   };
 }
 
-function withRead(row: MediaUpsert, read: FileRead): MediaUpsert {
+const present = (rows: (MediaUpsert | undefined)[]) =>
+  rows.filter((r): r is MediaUpsert => r !== undefined);
+
+function withRead(row: MediaUpsert | undefined, read: FileRead): MediaUpsert | undefined {
+  if (!row) return undefined;
   if (!read.ok) {
     // Gone, or changed while read: left to the read pass (it marks it missing, or reads it again).
     const { code, message } = read.error;

@@ -164,6 +164,30 @@ describe('scanFolder', () => {
     },
   );
 
+  it("leaves the stat of the files statLater names to their reader, links still stat'ed", async () => {
+    const later = await put('new/a.jpg', '12345');
+    const known = await put('known/b.jpg', '123');
+    await symlink(known, path.join(dir, 'link.jpg'));
+    const statted: string[] = [];
+    const { entries, issues } = await scan(dir, {
+      statLater: (p) => p !== known,
+      fs: {
+        statSync: (p) => {
+          statted.push(p);
+          return statSync(p);
+        },
+      },
+    });
+    expect(issues).toEqual([]);
+    expect(statted).not.toContain(later);
+    expect(statted).toContain(known);
+    expect(statted).toContain(path.join(dir, 'link.jpg'));
+    const byName = new Map(entries.map((e) => [path.basename(e.path), e]));
+    expect(byName.get('a.jpg')).toEqual({ path: later, kind: 'image', size: -1, mtimeMs: -1 });
+    expect(byName.get('b.jpg')).toMatchObject({ size: 3 });
+    expect(byName.get('link.jpg')).toMatchObject({ size: 3 });
+  });
+
   it('gives the same result with async calls', async () => {
     for (let i = 0; i < 30; i++) await put(`d${i % 4}/e${i % 3}/f${i}.jpg`);
     await symlink(path.join(dir, 'd0'), path.join(dir, 'd1/link'));
