@@ -1,5 +1,11 @@
 import type { Db } from '../../node-lib/sqlite.js';
-import { MEDIA_UPSERT_SQL, mediaUpsertValues, type MediaUpsertValues } from './media-upsert-sql.js';
+import {
+  MEDIA_ROW_SQL,
+  MEDIA_UPSERT_SQL,
+  mediaFromValues,
+  mediaUpsertValues,
+  type MediaUpsertValues,
+} from './media-upsert-sql.js';
 import { must, toMedia, type MediaDbRow } from './row-mappers.js';
 import type {
   LibraryStore,
@@ -92,23 +98,27 @@ export class MediaRepo implements Media {
       "UPDATE media SET status = 'error', error_code = ?, error_message = ? WHERE id = ?",
     );
     // Optional filters are bound as NULL; paths are absolute, so '' is "from the start".
-    this.listStmt = db.prepare<
-      {
-        folders: string | null;
-        kind: MediaKind | null;
-        limit: number;
-        after: string;
-        errors: number;
-        needing: 'hash' | 'probe' | null;
-      },
-      MediaDbRow
-    >(`SELECT * FROM media
+    this.listStmt = db
+      .prepare<
+        {
+          folders: string | null;
+          kind: MediaKind | null;
+          limit: number;
+          after: string;
+          errors: number;
+          needing: 'hash' | 'probe' | null;
+        },
+        unknown[]
+      >(
+        `SELECT ${MEDIA_ROW_SQL} FROM media
        WHERE (status = 'present' OR (@errors = 1 AND status = 'error')) AND path > @after
          AND (@folders IS NULL OR folder_id IN (SELECT value FROM json_each(@folders)))
          AND (@kind IS NULL OR kind = @kind)
          AND (@needing IS NULL OR (@needing = 'hash' AND content_hash IS NULL)
            OR (@needing = 'probe' AND width IS NULL))
-       ORDER BY path LIMIT @limit`);
+       ORDER BY path LIMIT @limit`,
+      )
+      .raw();
     // Walks the path index and probes results by its unique key: one indexed join per page.
     this.pageStmt = db.prepare<
       { solution: string; limit: number; after: string },
@@ -189,7 +199,7 @@ export class MediaRepo implements Media {
         errors: options.includeErrors ? 1 : 0,
         needing: options.needing ?? null,
       })
-      .map(toMedia);
+      .map(mediaFromValues);
   }
 
   /** Media not missing (errors included, so the user sees them), with their box counts. */
