@@ -95,9 +95,10 @@ export function readSmallFileSync(
     if (st.size > buffer.length) return undefined;
     const hash = createHash('sha256');
     // Reads append, so the whole file is in `buffer` at the end; growth past it ends the loop
-    // (a zero-length read) and fails the stat check below.
+    // (a zero-length read) and fails the stat check below. Once the size stat'ed is read, the
+    // read that would answer 0 is skipped: the file growing meanwhile fails the same check.
     let total = 0;
-    for (;;) {
+    while (total < st.size || st.size === 0) {
       const bytesRead = readSync(fd, buffer, total, buffer.length - total, null);
       if (bytesRead === 0) break;
       hash.update(buffer.subarray(total, total + bytesRead));
