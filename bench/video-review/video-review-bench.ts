@@ -120,6 +120,9 @@ async function seekTimes(
   return out;
 }
 
+/** The timeline's bars drawn (a script run in the page). */
+const TIMELINE_ON_SCREEN = `Number(document.querySelector('.detection-timeline')?.getAttribute('data-bars')) > 7000`;
+
 /** The count chart, the Events and the Tracks list on screen (a script run in the page). */
 const SUMMARY_ON_SCREEN = `document.querySelectorAll('.clip-event').length > 0 && document.querySelector('.count-chart canvas') !== null && document.querySelectorAll('[role="listbox"][aria-label="Tracks"] [role="option"]').length > 0`;
 
@@ -195,13 +198,14 @@ export async function benchVideoReview(): Promise<void> {
     await page.addInitScript(VIDEO_PROBES);
     await page.goto(app.url);
     await page.getByRole('gridcell', { name: new RegExp(`^${clip.name}`) }).dblclick();
-    const onScreen = async (ready: string) =>
-      (await page.evaluate<number>(`window.__vb.when(() => ${ready}, 60000)`)) -
-      ((await page.evaluate<{ at: number } | undefined>('window.__vb.replies.at(-1)'))?.at ?? NaN);
-    const renderMs = await onScreen(
-      `Number(document.querySelector('.detection-timeline')?.getAttribute('data-bars')) > 7000`,
+    // Both watched from the same frames: the summary may come in the timeline's own frame.
+    const [timelineAt, summaryAt] = await page.evaluate<[number, number]>(
+      `Promise.all([window.__vb.when(() => ${TIMELINE_ON_SCREEN}, 60000), window.__vb.when(() => ${SUMMARY_ON_SCREEN}, 60000)])`,
     );
-    const summaryMs = await onScreen(SUMMARY_ON_SCREEN);
+    const replyAt =
+      (await page.evaluate<{ at: number } | undefined>('window.__vb.replies.at(-1)'))?.at ?? NaN;
+    const renderMs = timelineAt - replyAt;
+    const summaryMs = summaryAt - replyAt;
     const reply = await page.evaluate<{ bytes: number } | undefined>('window.__vb.replies.at(-1)');
     await page.getByRole('button', { name: 'Play' }).waitFor();
     await page.waitForTimeout(1000);

@@ -162,8 +162,29 @@ describe('clip events and the count chart', () => {
     await page.mouse.click(over.x + over.width / 2, over.y + over.height / 2);
     const duration = await page.locator('video').evaluate((v: HTMLVideoElement) => v.duration);
     await expect.poll(() => time(page)).toBeCloseTo(duration / 2, 0);
+    // The chart's playhead is the timeline's: one time axis, one line down both.
+    const heads = await page
+      .locator('.detection-timeline-box .timeline-playhead, .count-chart .timeline-playhead')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().x));
+    expect(heads).toHaveLength(2);
+    expect(Math.abs((heads[0] as number) - (heads[1] as number))).toBeLessThan(1.5);
     await chart.scrollIntoViewIfNeeded();
     await screenshot(page, 'clip-count-chart');
+
+    // Hidden, the chart and the Events give the picture their height; shown again, both are back.
+    const picture = page.locator('video');
+    const before = (await picture.boundingBox())!.height;
+    await page.getByRole('button', { name: 'Hide counts and events' }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Events' }).count()).toBe(0);
+    await expect
+      .poll(async () => (await picture.boundingBox())!.height)
+      .toBeGreaterThan(before + 50);
+    await screenshot(page, 'clip-summary-hidden');
+    const show = page.getByRole('button', { name: 'Show counts and events' });
+    expect(await show.getAttribute('aria-expanded')).toBe('false');
+    await show.click();
+    await chart.waitFor();
+    await page.getByRole('list', { name: 'Events' }).waitFor();
   }, 120_000);
 
   it('the export dialog writes the events as CSV, the same ranges as the panel', async () => {

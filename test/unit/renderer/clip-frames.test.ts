@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ReviewBox } from '../../../electron/shared/contract/review-schemas.js';
 import {
   analysedFrames,
+  gridMoves,
+  samplePlan,
   sampledFrameTimes,
   densityByClass,
   detectionFrom,
@@ -130,10 +132,11 @@ describe('a clip’s analysed frames', () => {
 describe('sampled frames without boxes', () => {
   it('fills the samples the model found nothing on, from the start to the end of the clip', () => {
     // Samples every 200 ms; boxes only on samples 2 and 5.
-    const known = [
-      { index: 2, timeMs: 400 },
-      { index: 5, timeMs: 1000 },
-    ];
+    // In any order: the lowest and highest sample give the period.
+    const known = new Map([
+      [5, 1000],
+      [2, 400],
+    ]);
     const all = sampledFrameTimes(known, 1500, 25);
     expect([...all.keys()]).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect([...all.values()]).toEqual([0, 200, 400, 600, 800, 1000, 1200, 1400]);
@@ -141,26 +144,43 @@ describe('sampled frames without boxes', () => {
 
   it('puts computed times on the clip frame grid, and needs two distinct samples', () => {
     const all = sampledFrameTimes(
-      [
-        { index: 0, timeMs: 0 },
-        { index: 3, timeMs: 1001 },
-      ],
+      new Map([
+        [0, 0],
+        [3, 1001],
+      ]),
       1400,
       30,
     );
     // Period 333.67 ms; at 30 fps frames are 33.33 ms apart.
     expect(all.get(1)).toBeCloseTo(333.333, 2);
     expect(all.get(4)).toBeCloseTo(1333.333, 2);
-    expect(sampledFrameTimes([{ index: 4, timeMs: 800 }], 2000, 25).size).toBe(0);
-    expect(
-      sampledFrameTimes(
-        [
-          { index: 4, timeMs: 800 },
-          { index: 4, timeMs: 800 },
-        ],
-        2000,
-        25,
-      ).size,
-    ).toBe(0);
+    expect(sampledFrameTimes(new Map([[4, 800]]), 2000, 25).size).toBe(0);
+  });
+});
+
+describe('a frame rate arriving after the boxes', () => {
+  // Samples every 1001 ms: on a 30 fps grid only where a multiple of 1001 is a frame's time.
+  const known = new Map([
+    [0, 0],
+    [3, 3003],
+  ]);
+  const plan = samplePlan(known, 5000);
+
+  it('moves an empty sample that is not on the new grid', () => {
+    expect(gridMoves(plan, known, 0, 30)).toBe(true);
+    expect(gridMoves(plan, known, 30, 30)).toBe(false);
+  });
+
+  it('moves nothing when every sample has boxes (their own times stay)', () => {
+    const all = new Map([0, 1, 2, 3, 4].map((i) => [i, i * 1001]));
+    expect(gridMoves(samplePlan(all, 5000), all, 0, 30)).toBe(false);
+  });
+
+  it('moves nothing on a clip sampled on its frame grid', () => {
+    const onGrid = new Map([
+      [0, 0],
+      [3, 3000],
+    ]);
+    expect(gridMoves(samplePlan(onGrid, 5000), onGrid, 0, 25)).toBe(false);
   });
 });

@@ -57,12 +57,12 @@ describe('interpolated boxes in the video review', () => {
   });
 
   it('does not take a keyframe between samples for a sample when filling in the samples', () => {
-    const frames = [
-      { index: offSampleIndex(1), timeMs: 100 },
-      { index: 1, timeMs: 200 },
-      { index: 3, timeMs: 600 },
-      { index: offSampleIndex(9), timeMs: 900 },
-    ];
+    const frames = new Map([
+      [offSampleIndex(1), 100],
+      [1, 200],
+      [3, 600],
+      [offSampleIndex(9), 900],
+    ]);
     expect([...sampledFrameTimes(frames, 1000, 10)]).toEqual([
       [0, 0],
       [1, 200],

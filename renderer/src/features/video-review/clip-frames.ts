@@ -60,34 +60,85 @@ export function withEmptyFrames(
 /** More samples than this are not filled in (a pathological clip must not stall the screen). */
 const MAX_SAMPLES = 100_000;
 
+/** How a clip was sampled: every `period` ms from sample `from`, until `endMs`. */
+export interface SamplePlan {
+  first: number;
+  firstMs: number;
+  period: number;
+  from: number;
+  endMs: number;
+}
+
 /**
- * Every sample of the clip (index → time), also those the model found nothing on: samples are
- * evenly spaced, so the period follows from the first and last frames with boxes, and the samples
- * from the start to `durationMs` are placed at it, their times on the clip's frame grid (`fps`).
- * Empty when fewer than two samples are known.
+ * The sampling of a clip, from the frames known with boxes (index → time, in any order): samples
+ * are evenly spaced, so the lowest and highest sample index give the period. A keyframe between
+ * samples is no sample: it tells nothing of the period. Null when fewer than two samples are known.
+ */
+export function samplePlan(
+  known: ReadonlyMap<number, number>,
+  durationMs: number,
+): SamplePlan | null {
+  let [first, firstMs, last, lastMs] = [Infinity, 0, -Infinity, 0];
+  for (const [index, timeMs] of known) {
+    if (isOffSample(index)) continue;
+    if (index < first) [first, firstMs] = [index, timeMs];
+    if (index > last) [last, lastMs] = [index, timeMs];
+  }
+  if (!(first < last)) return null;
+  const period = (lastMs - firstMs) / (last - first);
+  if (!(period > 0)) return null;
+  const from = Math.max(0, first - Math.floor(firstMs / period));
+  return { first, firstMs, period, from, endMs: Math.max(durationMs, lastMs + 1) };
+}
+
+/** The time of sample `i` on the clip's frame grid (`fps`; unrounded when it is not known). */
+function sampleTime(plan: SamplePlan, i: number, fps: number): number {
+  const t = plan.firstMs + (i - plan.first) * plan.period;
+  return fps > 0 ? (Math.round((t * fps) / 1000) * 1000) / fps : t;
+}
+
+/** Calls `f` for each sample of the plan from the clip's start (at most MAX_SAMPLES). */
+function eachSample(plan: SamplePlan, f: (i: number) => void): void {
+  for (let i = plan.from; i - plan.from < MAX_SAMPLES; i++) {
+    const t = plan.firstMs + (i - plan.first) * plan.period;
+    if (t >= plan.endMs) break;
+    if (t >= 0) f(i);
+  }
+}
+
+/**
+ * Every sample of the clip (index → time), also those the model found nothing on, from the start
+ * to `durationMs`, their times on the clip's frame grid (`fps`). Empty when fewer than two samples
+ * are known.
  */
 export function sampledFrameTimes(
-  frames: readonly Pick<AnalysedFrame, 'index' | 'timeMs'>[],
+  known: ReadonlyMap<number, number>,
   durationMs: number,
   fps: number,
 ): Map<number, number> {
   const out = new Map<number, number>();
-  // Keyframes between samples are no samples: they tell nothing of the period.
-  const samples = frames.filter((f) => !isOffSample(f.index));
-  const first = samples[0];
-  const last = samples.at(-1);
-  if (!first || !last || last.index <= first.index) return out;
-  const period = (last.timeMs - first.timeMs) / (last.index - first.index);
-  if (!(period > 0)) return out;
-  const end = Math.max(durationMs, last.timeMs + 1);
-  const onGrid = (t: number) => (fps > 0 ? (Math.round((t * fps) / 1000) * 1000) / fps : t);
-  const from = Math.max(0, first.index - Math.floor(first.timeMs / period));
-  for (let i = from; i - from < MAX_SAMPLES; i++) {
-    const t = first.timeMs + (i - first.index) * period;
-    if (t >= end) break;
-    if (t >= 0) out.set(i, onGrid(t));
-  }
+  const plan = samplePlan(known, durationMs);
+  if (plan) eachSample(plan, (i) => out.set(i, sampleTime(plan, i, fps)));
   return out;
+}
+
+/**
+ * Whether the times of the samples without boxes differ between two frame rates (a sample with
+ * boxes keeps its own time): the frame rate usually arrives after the boxes, and on a clip with
+ * boxes on every sample, or sampled on its frame grid, it moves nothing (no frames to build again).
+ */
+export function gridMoves(
+  plan: SamplePlan | null,
+  known: ReadonlyMap<number, number>,
+  fpsA: number,
+  fpsB: number,
+): boolean {
+  if (!plan || fpsA === fpsB) return false;
+  let moves = false;
+  eachSample(plan, (i) => {
+    moves ||= !known.has(i) && sampleTime(plan, i, fpsA) !== sampleTime(plan, i, fpsB);
+  });
+  return moves;
 }
 
 /** The frame nearest `timeMs` (binary search: called on every video frame). */

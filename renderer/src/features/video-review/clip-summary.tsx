@@ -3,7 +3,7 @@
  * from the clip's tracked boxes as they stand after the person's edits (recomputed on each edit,
  * not on a seek: the playhead and the current event follow the clock on their own).
  */
-import { memo, useMemo } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import type { ReviewBox } from '@shared/contract/review-schemas.js';
 import { clipSummary } from '@shared/clips/clip-events.js';
 import '../../styles/clip-summary.css';
@@ -20,13 +20,38 @@ interface ClipSummaryProps {
   onSeek(timeMs: number): void;
 }
 
-export const ClipSummary = memo(function ClipSummary({
-  boxes,
-  frames,
-  durationMs,
-  clock,
-  onSeek,
-}: ClipSummaryProps) {
+/** Shown or hidden for the whole session (a person who hides them wants the picture larger). */
+let shownThisSession = true;
+
+export const ClipSummary = memo(function ClipSummary(p: ClipSummaryProps) {
+  const [open, setOpen] = useState(shownThisSession);
+  const id = useId();
+  const toggle = () => {
+    shownThisSession = !open;
+    setOpen(!open);
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="link-button summary-toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={toggle}
+      >
+        {open ? 'Hide counts and events' : 'Show counts and events'}
+      </button>
+      {open ? (
+        <div id={id} className="clip-summary">
+          <SummaryBody {...p} />
+        </div>
+      ) : null}
+    </>
+  );
+});
+
+/** Computed only while shown. */
+function SummaryBody({ boxes, frames, durationMs, clock, onSeek }: ClipSummaryProps) {
   const { events, counts } = useMemo(
     () =>
       clipSummary(
@@ -41,4 +66,4 @@ export const ClipSummary = memo(function ClipSummary({
       <ClipEventsPanel events={events} clock={clock} onSeek={onSeek} />
     </>
   );
-});
+}

@@ -14,6 +14,7 @@ import { classColour, useClassColours } from '../review/box-colours.js';
 import { chartColumns } from './chart-columns.js';
 import type { ClipClock } from './clip-clock.js';
 import { clockTime } from './clip-time.js';
+import { timeEdges } from './timeline-axis.js';
 
 interface CountChartProps {
   data: CountsOverTime;
@@ -43,6 +44,8 @@ function chartOptions(
   durationMs: number,
 ): uPlot.Options {
   const text = themeColour(host, '--muted', '#5e6878');
+  // On the timeline's time axis: the counts' axis takes the class names' column.
+  const edges = timeEdges(width);
   const grid = themeColour(host, '--border', '#d8dce2');
   const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } };
   const max = data.series.reduce((m, s) => Math.max(m, peakOf(s.counts)), 1);
@@ -50,6 +53,7 @@ function chartOptions(
     width,
     height: HEIGHT,
     legend: { show: false },
+    padding: [8, width - edges.right, 0, 0],
     cursor: { drag: { x: false, y: false }, points: { show: false } },
     scales: {
       x: { time: false, range: [0, Math.max(1, durationMs / 1000)] },
@@ -62,7 +66,7 @@ function chartOptions(
         incrs: [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600],
         values: (_u, ticks) => ticks.map((t) => clockTime(t * 1000)),
       },
-      { ...axis, size: 36, space: 16, incrs: [1, 2, 5, 10, 20, 50, 100] },
+      { ...axis, size: edges.left, space: 16, incrs: [1, 2, 5, 10, 20, 50, 100] },
     ],
     series: [
       {},

@@ -12,6 +12,7 @@ import type { ReviewBox } from '@shared/contract/review-schemas.js';
 import { densityByClass, isReviewed, type AnalysedFrame } from './clip-frames.js';
 import { classColour, useClassColours } from '../review/box-colours.js';
 import { useClockValue, type ClipClock } from './clip-clock.js';
+import { timeEdges, timeToX, xToTime } from './timeline-axis.js';
 
 interface TimelineProps {
   frames: readonly AnalysedFrame[];
@@ -22,12 +23,6 @@ interface TimelineProps {
 }
 
 const ROW = 14;
-/**
- * The class names' column and the whole, in the units the track band shares (a 1000-wide box).
- * 120 keeps "sports ball" whole at 10 px where the review is narrowest (1280-wide window).
- */
-export const LABEL_W = 120;
-export const WIDTH = 1000;
 
 /** Per class (sorted by name), each frame's time and count of shown boxes. */
 function useRows(frames: readonly AnalysedFrame[], shown: (b: ReviewBox) => boolean) {
@@ -51,12 +46,9 @@ function useWidth(el: HTMLElement | null): number {
 }
 
 /** The playhead over the bars: `left` in CSS pixels at the clock's time. */
-function Playhead(p: { clock: ClipClock; labelPx: number; width: number; span: number }) {
-  const { labelPx, width, span } = p;
-  const left = useClockValue(
-    p.clock,
-    (t) => labelPx + ((width - labelPx) * Math.min(t, span)) / span,
-  );
+function Playhead(p: { clock: ClipClock; width: number; span: number }) {
+  const { width, span } = p;
+  const left = useClockValue(p.clock, (t) => timeToX(t, span, width));
   return <div className="timeline-playhead" style={{ left }} />;
 }
 
@@ -81,11 +73,11 @@ export const DetectionTimeline = memo(function DetectionTimeline({
     canvas.dataset.bars = String(frames.length);
   }, [canvas, frames, rows, width, height, span, colours]);
 
-  const labelPx = (width * LABEL_W) / WIDTH;
+  const labelPx = timeEdges(width).left;
   function seek(e: MouseEvent<HTMLCanvasElement>) {
     const rect = e.currentTarget.getBoundingClientRect();
-    const at = ((e.clientX - rect.left) / rect.width) * WIDTH;
-    if (at >= LABEL_W) onSeek(((at - LABEL_W) / (WIDTH - LABEL_W)) * span);
+    const at = xToTime(e.clientX - rect.left, span, rect.width);
+    if (at !== null) onSeek(at);
   }
   return (
     <div className="detection-timeline-box" style={{ height }}>
@@ -107,7 +99,7 @@ export const DetectionTimeline = memo(function DetectionTimeline({
           </span>
         ))}
       </div>
-      <Playhead clock={clock} labelPx={labelPx} width={width} span={span} />
+      <Playhead clock={clock} width={width} span={span} />
     </div>
   );
 });
@@ -130,8 +122,8 @@ function drawBars(canvas: HTMLCanvasElement, l: Layout): void {
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, l.width, l.height);
   const css = getComputedStyle(canvas);
-  const labelPx = (l.width * LABEL_W) / WIDTH;
-  const columns = Math.max(1, Math.floor(l.width - labelPx));
+  const { left: labelPx, right } = timeEdges(l.width);
+  const columns = Math.max(1, Math.floor(right - labelPx));
   const column = (t: number) => Math.min(columns - 1, Math.floor((t / l.span) * columns));
 
   // Reviewed strip: a column is reviewed when every frame in it is.

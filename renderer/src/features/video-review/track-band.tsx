@@ -5,7 +5,7 @@
 import { memo, useMemo } from 'react';
 import type { ReviewBox } from '@shared/contract/review-schemas.js';
 import { useClockValue, type ClipClock } from './clip-clock.js';
-import { LABEL_W, WIDTH } from './detection-timeline.js';
+import { timeToX, WIDTH } from './timeline-axis.js';
 import { trackName, type TrackSummary } from './track-summaries.js';
 
 interface TrackBandProps {
@@ -48,7 +48,7 @@ export const TrackBand = memo(function TrackBand({
   const any = tracks.length > 0;
   const byTrack = useMemo(() => (any ? boxesByTrack(boxes) : NO_TICKS), [any, boxes]);
   const span = Math.max(1, durationMs);
-  const x = (t: number) => LABEL_W + ((WIDTH - LABEL_W) * t) / span;
+  const x = (t: number) => timeToX(t, span, WIDTH);
   // A tick per box, all in one path: a long track has hundreds of boxes, which as one element
   // each made picking it slow to show.
   const ticks = tracks

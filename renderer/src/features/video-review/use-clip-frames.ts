@@ -8,6 +8,8 @@
 import { useMemo, useRef } from 'react';
 import {
   analysedFrames,
+  gridMoves,
+  samplePlan,
   sampledFrameTimes,
   withEmptyFrames,
   type AnalysedFrame,
@@ -20,6 +22,8 @@ interface Known {
   /** The last answer, and what it was made of. */
   last?: {
     boxes: readonly unknown[];
+    durationMs: number;
+    fps: number;
     withBoxes: AnalysedFrame[];
     times: Map<number, number>;
     frames: AnalysedFrame[];
@@ -43,20 +47,20 @@ export function useClipFrames(
   return useMemo(() => {
     const k = known.current;
     const same = k.last?.boxes === boxes;
+    // Only the frame rate is new (it usually arrives after the boxes): is anything moved by it?
+    if (k.last && same && k.last.durationMs === durationMs) {
+      const moves = gridMoves(samplePlan(k.frames, durationMs), k.frames, k.last.fps, fps);
+      k.last.fps = fps;
+      if (!moves) return k.last.frames;
+    }
     const withBoxes = same ? (k.last?.withBoxes ?? []) : analysedFrames(boxes);
     if (!same) for (const f of withBoxes) k.frames.set(f.index, f.timeMs);
     // Frames known from boxes keep their exact times over the computed ones.
-    const all = sampledFrameTimes(
-      [...k.frames]
-        .map(([index, timeMs]) => ({ index, timeMs }))
-        .sort((a, b) => a.timeMs - b.timeMs),
-      durationMs,
-      fps,
-    );
+    const all = sampledFrameTimes(k.frames, durationMs, fps);
     for (const [index, timeMs] of k.frames) all.set(index, timeMs);
     if (k.last && same && sameTimes(k.last.times, all)) return k.last.frames;
     const frames = withEmptyFrames(withBoxes, all);
-    k.last = { boxes, withBoxes, times: all, frames };
+    k.last = { boxes, durationMs, fps, withBoxes, times: all, frames };
     return frames;
   }, [boxes, durationMs, fps]);
 }

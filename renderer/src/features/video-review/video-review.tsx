@@ -32,6 +32,7 @@ import { usePlayable } from './use-playable.js';
 import { VideoOverlay } from './video-overlay.js';
 
 const NO_BOXES: AnalysedFrame['boxes'] = [];
+const nothingShown = (shown: { boxes: readonly unknown[] }) => shown.boxes.length === 0;
 /** While playing, the time shown moves on at most this often (the frame's boxes at once). */
 const CLOCK_MS = 100;
 
@@ -52,10 +53,11 @@ export function VideoReview(p: ReviewScreenProps) {
   const frames = useClipFrames(id, boxes, durationMs, playable?.fps ?? 0);
   const framesRef = useRef(frames);
   framesRef.current = frames;
-  // The timeline first: the tracks (and their interpolation), the chart and the Events of new
-  // boxes render just after it, in a render of their own that holds neither it nor a seek back.
+  // After an edit, the timeline first: the tracks (and their interpolation), the chart and the
+  // Events render just after it, in a render of their own that holds neither it nor a seek back.
+  // The clip's first boxes render all in one piece (there is nothing on screen to keep).
   const now = useMemo(() => ({ boxes, frames }), [boxes, frames]);
-  const later = useAfterPaint(now);
+  const later = useAfterPaint(now, nothingShown);
   // The playheads and the current event follow this clock; set before the browser paints.
   const [clock] = useState(createClipClock);
   useLayoutEffect(() => clock.set(timeMs), [clock, timeMs]);
