@@ -29,6 +29,7 @@ export class MediaRepo implements Media {
   private readonly byIdStmt;
   private readonly snapshotStmt;
   private readonly presentIdsStmt;
+  private readonly unhashedStmt;
   private readonly missingStmt;
   private readonly errorStmt;
   private readonly listStmt;
@@ -96,6 +97,12 @@ export class MediaRepo implements Media {
        WHERE folder_id = ? AND status != 'missing'`);
     this.presentIdsStmt = db
       .prepare<[number], number>("SELECT id FROM media WHERE folder_id = ? AND status = 'present'")
+      .pluck();
+    // content_hash IS NULL is a range of media_by_hash: no row is read when there is none.
+    this.unhashedStmt = db
+      .prepare<[], number>(
+        "SELECT 1 FROM media WHERE content_hash IS NULL AND status = 'present' LIMIT 1",
+      )
       .pluck();
     this.missingStmt = db.prepare<[number]>("UPDATE media SET status = 'missing' WHERE id = ?");
     this.errorStmt = db.prepare<[string, string, number]>(
@@ -183,6 +190,10 @@ export class MediaRepo implements Media {
 
   presentIds(folderId: number): Set<number> {
     return new Set(this.presentIdsStmt.all(folderId));
+  }
+
+  anyUnhashed(): boolean {
+    return this.unhashedStmt.get() !== undefined;
   }
 
   markMissing(ids: readonly number[]): void {

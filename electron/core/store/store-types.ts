@@ -230,6 +230,11 @@ export interface LibraryStore {
      * folder costs ~0.9 s per 100k rows). Optional: without it, the rescan lists the folder.
      */
     presentIds?(folderId: number): Set<number>;
+    /**
+     * Whether any present row of the library lacks its content hash, from the hash index alone
+     * (a library where every file is hashed answers at once instead of listing every row).
+     */
+    anyUnhashed?(): boolean;
     markMissing(ids: readonly number[]): void;
     markError(id: number, code: string, message: string): void;
     /** Present media of the given folders (all when empty), ordered by path; with `includeErrors`, unreadable ones too. */
