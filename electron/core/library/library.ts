@@ -125,7 +125,8 @@ export class Library {
    * given with `within` is scanned only there (a subfolder or a file of it): what lies elsewhere
    * in the root is neither read nor marked missing. `readNew`: new and changed files are hashed
    * and probed as they are found, so their rows are written once (a command that reads them all
-   * anyway); otherwise that is left to `hashAndProbePending`.
+   * anyway); otherwise that is left to `hashAndProbePending`. `onWritten` gets each chunk of new
+   * and changed rows once written, with their ids (when the writer gives them).
    */
   async scan(
     roots: readonly (FolderRow & { within?: string })[],
@@ -133,6 +134,7 @@ export class Library {
     settle?: { ms: number; onUnsettled: (path: string) => void },
     signal?: AbortSignal,
     readNew = false,
+    onWritten?: ReconcileOptions['onWritten'],
   ): Promise<ScanCounts> {
     const pool = readNew ? createReadPool(this.options.hashConcurrency ?? 2) : undefined;
     // A scan that reads what it finds writes rows as fast as workers read them: off this thread.
@@ -142,6 +144,7 @@ export class Library {
       this.scanWith(roots, onProgress, settle, signal, {
         ...(pool ? { pool } : {}),
         ...(writer ? { writeRows: writer.write } : {}),
+        ...(onWritten ? { onWritten } : {}),
       });
     try {
       // A first scan writes every row: checkpointing the log every 4 MB on the way (SQLite's
@@ -157,7 +160,7 @@ export class Library {
     onProgress: ((progress: ScanProgress) => void) | undefined,
     settle: { ms: number; onUnsettled: (path: string) => void } | undefined,
     signal: AbortSignal | undefined,
-    io: Pick<ReconcileOptions, 'writeRows'> & { pool?: ReadPool },
+    io: Pick<ReconcileOptions, 'writeRows' | 'onWritten'> & { pool?: ReadPool },
   ): Promise<ScanCounts> {
     const total: ScanCounts = {
       new: 0,
@@ -185,6 +188,7 @@ export class Library {
         rootUnavailable: () => scan.rootLost(),
         ...(io.pool ? { read: readOnScan(io.pool, signal, onIssue) } : {}),
         ...(io.writeRows ? { writeRows: io.writeRows } : {}),
+        ...(io.onWritten ? { onWritten: io.onWritten } : {}),
         onKnown: (previous) => (known = previous),
         ...(settle
           ? { settledBefore: Date.now() - settle.ms, onUnsettled: settle.onUnsettled }

@@ -49,7 +49,12 @@ export interface ReconcileOptions {
    * Writes new and changed rows elsewhere (a writer thread, media-writer.ts), one call per
    * transaction, in order; the scan goes on meanwhile. Absent: written here with `writeMany`.
    */
-  writeRows?: (rows: readonly MediaUpsert[]) => Promise<void>;
+  writeRows?: (rows: readonly MediaUpsert[]) => Promise<ArrayLike<number> | undefined>;
+  /**
+   * Each chunk of new and changed rows once written, with their ids in order, when the writer
+   * gives them (a plan keeps what it would otherwise read back; collect-media.ts).
+   */
+  onWritten?: (rows: readonly MediaUpsert[], ids: ArrayLike<number>) => void;
   /**
    * Given the rows known before the scan (by path), before the walk starts: a walk may leave the
    * stat of a path not among them to `read` (stat-later.ts), as such a file is new whatever its
@@ -80,9 +85,13 @@ export async function reconcile(
   const writeChunk =
     options.writeRows ??
     ((chunk: readonly MediaUpsert[]) =>
-      store.media.writeMany ? store.media.writeMany(chunk) : void store.media.upsertMany(chunk));
+      store.media.writeMany ? store.media.writeMany(chunk) : store.media.upsertMany(chunk));
   const store_ = async (rows: readonly MediaUpsert[]) => {
-    for (let i = 0; i < rows.length; i += batchSize) await writeChunk(rows.slice(i, i + batchSize));
+    for (let i = 0; i < rows.length; i += batchSize) {
+      const chunk = rows.slice(i, i + batchSize);
+      const ids = await writeChunk(chunk);
+      if (ids && ids.length === chunk.length) options.onWritten?.(chunk, ids);
+    }
   };
   // A read may drop a new file left unstated that turned out gone (an issue, as the walk gives).
   const dropped = (n: number) => (counts.new -= n);

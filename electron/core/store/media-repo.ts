@@ -22,7 +22,6 @@ type Snapshot = ReturnType<Media['snapshot']>;
 
 export class MediaRepo implements Media {
   private readonly upsertStmt;
-  private readonly writeStmt;
   private readonly insertNewStmt;
   private readonly writeAll;
   private readonly byPathStmt;
@@ -30,6 +29,7 @@ export class MediaRepo implements Media {
   private readonly snapshotStmt;
   private readonly presentIdsStmt;
   private readonly unhashedStmt;
+  private readonly idsStmt;
   private readonly missingStmt;
   private readonly errorStmt;
   private readonly listStmt;
@@ -48,7 +48,6 @@ export class MediaRepo implements Media {
     this.upsertStmt = db.prepare<MediaUpsertValues, { id: number }>(
       `${MEDIA_UPSERT_SQL} RETURNING id`,
     );
-    this.writeStmt = db.prepare<MediaUpsertValues>(MEDIA_UPSERT_SQL);
     this.insertNewStmt = db.prepare<MediaUpsertValues>(MEDIA_INSERT_NEW_SQL);
     // Narrow updates (~0.6 s per 100k against ~5 s for full-row upserts), guarded by the version read.
     this.hashStmt = db.prepare<[string, number, number, number]>(
@@ -130,6 +129,14 @@ export class MediaRepo implements Media {
        ORDER BY path LIMIT @limit`,
       )
       .raw();
+    this.idsStmt = db
+      .prepare<{ folders: string | null; errors: number }, number>(
+        `SELECT id FROM media
+         WHERE (status = 'present' OR (@errors = 1 AND status = 'error'))
+           AND (@folders IS NULL OR folder_id IN (SELECT value FROM json_each(@folders)))
+         ORDER BY path`,
+      )
+      .pluck();
     // Walks the path index and probes results by its unique key: one indexed join per page.
     this.pageStmt = db.prepare<
       { solution: string; limit: number; after: string },
@@ -145,7 +152,7 @@ export class MediaRepo implements Media {
       rows.map((r) => must(this.upsertStmt.get(...mediaUpsertValues(r)), `media ${r.path}`).id),
     );
     this.writeAll = db.transaction((rows: readonly MediaUpsert[]) =>
-      writeMediaRows(rows, this.insertNewStmt, this.writeStmt),
+      writeMediaRows(rows, this.insertNewStmt, this.upsertStmt),
     );
     this.markAllMissing = db.transaction((ids: readonly number[]) => {
       for (const id of ids) this.missingStmt.run(id);
@@ -156,8 +163,8 @@ export class MediaRepo implements Media {
     return this.upsertAll(rows);
   }
 
-  writeMany(rows: readonly MediaUpsert[]): void {
-    this.writeAll(rows);
+  writeMany(rows: readonly MediaUpsert[]): number[] {
+    return this.writeAll(rows);
   }
 
   setHashAndProbe(rows: readonly MediaReadResult[]): number {
@@ -215,6 +222,13 @@ export class MediaRepo implements Media {
         needing: options.needing ?? null,
       })
       .map(mediaFromValues);
+  }
+
+  listIds(options: { folderIds?: readonly number[]; includeErrors?: boolean }): number[] {
+    return this.idsStmt.all({
+      folders: options.folderIds?.length ? JSON.stringify(options.folderIds) : null,
+      errors: options.includeErrors ? 1 : 0,
+    });
   }
 
   /** Media not missing (errors included, so the user sees them), with their box counts. */

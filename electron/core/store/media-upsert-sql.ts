@@ -76,23 +76,34 @@ export const MEDIA_UPSERT_SQL = `INSERT INTO media (${MEDIA_COLUMNS.join(', ')})
 export const MEDIA_INSERT_NEW_SQL = `INSERT OR IGNORE INTO media (${MEDIA_COLUMNS.join(', ')})
   VALUES (${MEDIA_COLUMNS.map(() => '?').join(', ')})`;
 
-interface RowStatement {
-  run(...values: MediaUpsertValues): { changes: number };
+interface InsertStatement {
+  run(...values: MediaUpsertValues): { changes: number; lastInsertRowid: number | bigint };
+}
+
+/** MEDIA_UPSERT_SQL with `RETURNING id`. */
+interface UpsertStatement {
+  get(...values: MediaUpsertValues): { id: number } | undefined;
 }
 
 /**
  * Each row as MEDIA_UPSERT_SQL writes it: inserted when its path is new, else upserted (which
- * also throws, with SQLite's code, for a row a constraint refuses).
+ * also throws, with SQLite's code, for a row a constraint refuses). Returns the rows' ids in
+ * order: an insert's is its rowid, so only an upserted row reads its id back.
  */
 export function writeMediaRows(
   rows: readonly MediaUpsert[],
-  insertNew: RowStatement,
-  upsert: RowStatement,
-): void {
-  for (const r of rows) {
+  insertNew: InsertStatement,
+  upsert: UpsertStatement,
+): number[] {
+  const ids = new Array<number>(rows.length);
+  rows.forEach((r, i) => {
     const values = mediaUpsertValues(r);
-    if (insertNew.run(...values).changes === 0) upsert.run(...values);
-  }
+    const inserted = insertNew.run(...values);
+    const upserted = inserted.changes === 0 ? upsert.get(...values) : undefined;
+    if (inserted.changes === 0 && !upserted) throw new Error(`media ${r.path}: no row written`);
+    ids[i] = upserted ? upserted.id : Number(inserted.lastInsertRowid);
+  });
+  return ids;
 }
 
 /** A whole media row, id first, in the order `mediaFromValues` reads it. */

@@ -21,7 +21,7 @@ const db = openDatabase(file, { nativeBinding });
 // Same reason as bulkWrites: the log is copied into the database once, after the scan.
 db.pragma(`wal_autocheckpoint = ${checkpointPages}`);
 const insertNew = db.prepare<MediaUpsertValues>(MEDIA_INSERT_NEW_SQL);
-const upsert = db.prepare<MediaUpsertValues>(MEDIA_UPSERT_SQL);
+const upsert = db.prepare<MediaUpsertValues, { id: number }>(`${MEDIA_UPSERT_SQL} RETURNING id`);
 const writeAll = db.transaction((rows: readonly MediaUpsert[]) =>
   writeMediaRows(rows, insertNew, upsert),
 );
@@ -29,8 +29,7 @@ const writeAll = db.transaction((rows: readonly MediaUpsert[]) =>
 port.on('message', (req: WriteRequest) => {
   let answer: WriteAnswer;
   try {
-    writeAll(req.rows);
-    answer = { id: req.id };
+    answer = { id: req.id, ids: Float64Array.from(writeAll(req.rows)) };
   } catch (err) {
     const e = err as { message?: string; code?: unknown };
     answer = {
@@ -41,5 +40,5 @@ port.on('message', (req: WriteRequest) => {
       },
     };
   }
-  port.postMessage(answer);
+  port.postMessage(answer, answer.ids ? [answer.ids.buffer as ArrayBuffer] : []);
 });

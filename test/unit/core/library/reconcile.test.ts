@@ -178,6 +178,7 @@ describe('reconcile', () => {
     const writeRows = async (rows: readonly MediaUpsert[]) => {
       await new Promise((r) => setTimeout(r, 5));
       written.push(rows.map((r) => r.path));
+      return undefined; // no ids: nothing for onWritten
     };
     const read: ReadRows = async (rows) => [...rows];
     const counts = await reconcile(store, folderId, scanFolder(dir, { batchSize: 4 }), {
