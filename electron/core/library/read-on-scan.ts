@@ -72,6 +72,31 @@ function withRead(
     const { code: errorCode, message: errorMessage } = probe;
     return { ...row, ...stat, contentHash, status: 'error', errorCode, errorMessage };
   }
-  const { width, height, orientation, durationMs, fps } = probe.info;
-  return { ...row, ...stat, contentHash, width, height, orientation, durationMs, fps };
+  return probed(row, ownStat ? read : row, contentHash, probe.info);
+}
+
+/** The common case, field by field: one object shape (a spread of 100k rows cost ~4x). */
+function probed(
+  row: MediaUpsert,
+  stat: { size: number; mtimeMs: number; fileId?: string | null },
+  contentHash: string,
+  info: Pick<MediaUpsert, 'width' | 'height' | 'orientation' | 'durationMs' | 'fps'>,
+): MediaUpsert {
+  return {
+    folderId: row.folderId,
+    path: row.path,
+    kind: row.kind,
+    size: stat.size,
+    mtimeMs: stat.mtimeMs,
+    contentHash,
+    width: info.width,
+    height: info.height,
+    orientation: info.orientation,
+    durationMs: info.durationMs,
+    fps: info.fps,
+    status: row.status ?? 'present',
+    errorCode: row.errorCode ?? null,
+    errorMessage: row.errorMessage ?? null,
+    fileId: stat.fileId ?? null,
+  };
 }
