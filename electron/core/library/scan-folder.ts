@@ -195,13 +195,15 @@ class Walk {
     dirents.sort(byName);
     const subfolders: string[] = [];
     const toStat: Pending[] = [];
+    const unstatedEntries: ScanEntry[] = [];
     const { statLater } = this.options;
     for (const d of dirents) {
       const file = child(dir, d.name);
       if (d.isDirectory()) subfolders.push(file);
       else if (d.isFile()) {
         const kind = mediaKindOf(d.name);
-        if (kind) toStat.push({ file, kind, link: false, later: statLater?.(file) === true });
+        if (kind && statLater?.(file)) unstatedEntries.push(unstated(file, kind));
+        else if (kind) toStat.push({ file, kind, link: false });
       } else if (d.isSymbolicLink()) {
         // The target decides: a media file, a folder (reported, never followed), or nothing of ours.
         toStat.push({ file, kind: mediaKindOf(d.name), link: true });
@@ -211,11 +213,17 @@ class Walk {
     }
     dirents = [];
     for (let i = subfolders.length - 1; i >= 0; i--) this.dirs.push(subfolders[i] as string);
+    // Nothing to wait for (no stat): emitted in a plain loop, not a promise per file.
+    for (const entry of unstatedEntries) {
+      if (this.stopped) return;
+      const behind = this.emit(entry);
+      if (behind) await behind;
+    }
     // Synchronous calls gain nothing from overlap; async ones hide the threadpool round trip.
     const overlap = this.fs.synchronous ? 1 : (this.options.statConcurrency ?? 16);
     await forEachLimited(toStat, overlap, async (item) => {
       if (this.stopped) return;
-      const entry = item.later ? unstated(item) : await this.entryOf(item);
+      const entry = await this.entryOf(item);
       const behind = entry && this.emit(entry);
       if (behind) await behind;
     });
@@ -324,11 +332,11 @@ const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name
 const key = (st: Stats) => `${st.dev}:${st.ino}`;
 /** The identity of the file a path resolved to when it was read. */
 export { fileIdOf };
-const unstated = (item: Pending): ScanEntry => ({
-  path: item.file,
+const unstated = (file: string, kind: MediaKind): ScanEntry => ({
+  path: file,
   size: UNSTATED,
   mtimeMs: UNSTATED,
-  kind: item.kind as MediaKind,
+  kind,
 });
 
 interface Pending {
@@ -337,8 +345,6 @@ interface Pending {
   link: boolean;
   /** The directory entry did not say what it is. */
   unknown?: boolean;
-  /** A regular file whose stat is left to its read (`statLater`). */
-  later?: boolean;
 }
 const errCode = (err: unknown) => (err as NodeJS.ErrnoException | undefined)?.code;
 
