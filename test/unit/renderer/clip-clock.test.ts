@@ -24,13 +24,11 @@ describe('frames with the empty samples between them', () => {
       { index: 1, timeMs: 1000, boxes: [] },
       { index: 3, timeMs: 3000, boxes: [] },
     ];
-    const all = new Map([
-      [0, 0],
-      [1, 1000],
+    const empty = new Map([
       [2, 2000],
-      [3, 3000],
+      [0, 0],
     ]);
-    const frames = withEmptyFrames(withBoxes, all);
+    const frames = withEmptyFrames(withBoxes, empty);
     expect(frames.map((f) => [f.index, f.timeMs])).toEqual([
       [0, 0],
       [1, 1000],

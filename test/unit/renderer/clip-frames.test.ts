@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { ReviewBox } from '../../../electron/shared/contract/review-schemas.js';
 import {
   analysedFrames,
+  emptyFrameTimes,
   gridMoves,
   samplePlan,
-  sampledFrameTimes,
   densityByClass,
   detectionFrom,
   editedFrames,
@@ -90,11 +90,8 @@ describe('a clip’s analysed frames', () => {
 
   it('counts shown boxes per class per frame, and knows the reviewed frames', () => {
     const rows = densityByClass(frames, shownBy({ minScore: 0.32, label: null }));
-    expect(rows.get('person')).toEqual([
-      { timeMs: 0, count: 1 },
-      { timeMs: 2000, count: 2 },
-    ]);
-    expect(rows.get('car')).toEqual([{ timeMs: 1000, count: 1 }]);
+    expect(rows.get('person')).toEqual({ timesMs: [0, 2000], counts: [1, 2] });
+    expect(rows.get('car')).toEqual({ timesMs: [1000], counts: [1] });
     expect(frames.map(isReviewed)).toEqual([false, true, false]);
   });
 
@@ -130,31 +127,47 @@ describe('a clip’s analysed frames', () => {
 });
 
 describe('sampled frames without boxes', () => {
+  const frame = (index: number, timeMs: number) => ({ index, timeMs, boxes: [] });
+
   it('fills the samples the model found nothing on, from the start to the end of the clip', () => {
-    // Samples every 200 ms; boxes only on samples 2 and 5.
-    // In any order: the lowest and highest sample give the period.
+    // Samples every 200 ms; boxes only on samples 2 and 5, given in any order: the lowest and
+    // highest sample give the period.
     const known = new Map([
       [5, 1000],
       [2, 400],
     ]);
-    const all = sampledFrameTimes(known, 1500, 25);
-    expect([...all.keys()]).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-    expect([...all.values()]).toEqual([0, 200, 400, 600, 800, 1000, 1200, 1400]);
+    const empty = emptyFrameTimes(known, [frame(2, 400), frame(5, 1000)], 1500, 25);
+    expect([...empty].sort((a, b) => a[0] - b[0])).toEqual([
+      [0, 0],
+      [1, 200],
+      [3, 600],
+      [4, 800],
+      [6, 1200],
+      [7, 1400],
+    ]);
   });
 
   it('puts computed times on the clip frame grid, and needs two distinct samples', () => {
-    const all = sampledFrameTimes(
-      new Map([
-        [0, 0],
-        [3, 1001],
-      ]),
-      1400,
-      30,
-    );
+    const known = new Map([
+      [0, 0],
+      [3, 1001],
+    ]);
+    const empty = emptyFrameTimes(known, [frame(0, 0), frame(3, 1001)], 1400, 30);
     // Period 333.67 ms; at 30 fps frames are 33.33 ms apart.
-    expect(all.get(1)).toBeCloseTo(333.333, 2);
-    expect(all.get(4)).toBeCloseTo(1333.333, 2);
-    expect(sampledFrameTimes(new Map([[4, 800]]), 2000, 25).size).toBe(0);
+    expect(empty.get(1)).toBeCloseTo(333.333, 2);
+    expect(empty.get(4)).toBeCloseTo(1333.333, 2);
+    expect(emptyFrameTimes(new Map([[4, 800]]), [frame(4, 800)], 2000, 25).size).toBe(0);
+  });
+
+  it('keeps a frame whose boxes were all deleted, at its own time', () => {
+    const known = new Map([
+      [0, 0],
+      [1, 1000],
+      [2, 2000],
+    ]);
+    // Sample 1 has no boxes any more; it stays a frame, at its time.
+    const empty = emptyFrameTimes(known, [frame(0, 0), frame(2, 2000)], 2500, 25);
+    expect([...empty]).toEqual([[1, 1000]]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewBox } from '../../../electron/shared/contract/review-schemas.js';
 import { offSampleIndex } from '../../../electron/shared/geometry/track-interpolation.js';
-import { sampledFrameTimes } from '../../../renderer/src/features/video-review/clip-frames.js';
+import { emptyFrameTimes } from '../../../renderer/src/features/video-review/clip-frames.js';
 import {
   boxesAt,
   trackPaths,
@@ -63,12 +63,14 @@ describe('interpolated boxes in the video review', () => {
       [3, 600],
       [offSampleIndex(9), 900],
     ]);
-    expect([...sampledFrameTimes(frames, 1000, 10)]).toEqual([
+    // The samples are 0-4 every 200 ms (1 and 3 have boxes); the keyframes stay frames of their own.
+    const withBoxes = [1, 3].map((index) => ({ index, timeMs: index * 200, boxes: [] }));
+    expect([...emptyFrameTimes(frames, withBoxes, 1000, 10)]).toEqual([
       [0, 0],
-      [1, 200],
       [2, 400],
-      [3, 600],
       [4, 800],
+      [offSampleIndex(1), 100],
+      [offSampleIndex(9), 900],
     ]);
   });
 });

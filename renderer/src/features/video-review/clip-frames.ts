@@ -44,17 +44,16 @@ function inTimeOrder(frames: AnalysedFrame[]): AnalysedFrame[] {
 }
 
 /**
- * `frames` (in time order, with boxes) and an empty frame for every other sample of `times`
- * (index → time), in time order: the boxes are grouped once, not again for the empty samples.
+ * `frames` (in time order, with boxes) and an empty frame for each of `empty` (index → time, none
+ * of them in `frames`), in time order: the boxes are grouped once, not again for the empty samples.
  */
 export function withEmptyFrames(
   frames: readonly AnalysedFrame[],
-  times: ReadonlyMap<number, number>,
+  empty: ReadonlyMap<number, number>,
 ): AnalysedFrame[] {
-  const has = new Set(frames.map((f) => f.index));
   const out = [...frames];
-  for (const [index, timeMs] of times) if (!has.has(index)) out.push({ index, timeMs, boxes: [] });
-  return out.length === frames.length ? out : out.sort((a, b) => a.timeMs - b.timeMs);
+  for (const [index, timeMs] of empty) out.push({ index, timeMs, boxes: [] });
+  return empty.size === 0 ? out : out.sort((a, b) => a.timeMs - b.timeMs);
 }
 
 /** More samples than this are not filled in (a pathological clip must not stall the screen). */
@@ -107,18 +106,32 @@ function eachSample(plan: SamplePlan, f: (i: number) => void): void {
 }
 
 /**
- * Every sample of the clip (index → time), also those the model found nothing on, from the start
- * to `durationMs`, their times on the clip's frame grid (`fps`). Empty when fewer than two samples
- * are known.
+ * The analysed frames without boxes (index → time): every other sample of the clip from its start
+ * to `durationMs`, on the clip's frame grid (`fps`), and the frames in `known` (index → time: seen
+ * with boxes earlier, kept at their own times) that have none now. One pass over the samples: a
+ * 2-hour clip has 7,200, usually every one with boxes.
  */
-export function sampledFrameTimes(
+export function emptyFrameTimes(
   known: ReadonlyMap<number, number>,
+  withBoxes: readonly AnalysedFrame[],
   durationMs: number,
   fps: number,
 ): Map<number, number> {
+  const has = new Set<number>();
+  for (const f of withBoxes) has.add(f.index);
   const out = new Map<number, number>();
   const plan = samplePlan(known, durationMs);
-  if (plan) eachSample(plan, (i) => out.set(i, sampleTime(plan, i, fps)));
+  if (plan) {
+    eachSample(plan, (i) => {
+      if (!has.has(i)) out.set(i, known.get(i) ?? sampleTime(plan, i, fps));
+    });
+  }
+  // `known` holds every frame with boxes too: only a visit with deleted frames has more.
+  if (known.size > has.size) {
+    for (const [index, timeMs] of known) {
+      if (!has.has(index) && !out.has(index)) out.set(index, timeMs);
+    }
+  }
   return out;
 }
 
@@ -178,23 +191,35 @@ export function isReviewed(frame: AnalysedFrame): boolean {
   return frame.boxes.every((b) => b.review !== 'pending' || b.origin !== 'model');
 }
 
-/** Per class, the count of shown boxes in each frame: the timeline's rows. */
+/** One class's row of the timeline: the frames it is on, and its count of shown boxes on each. */
+export interface DensityRow {
+  timesMs: number[];
+  counts: number[];
+}
+
+/**
+ * Per class, each frame's time and count of shown boxes (frames in time order), as two columns of
+ * numbers: a 2-hour clip has tens of thousands of such points, which as objects are as many more
+ * for the page to allocate and keep as it opens.
+ */
 export function densityByClass(
   frames: readonly AnalysedFrame[],
   shown: (b: ReviewBox) => boolean,
-): Map<string, { timeMs: number; count: number }[]> {
-  const rows = new Map<string, { timeMs: number; count: number }[]>();
-  // A frame's boxes of one class add up in the row's last point (no map per frame).
+): Map<string, DensityRow> {
+  const rows = new Map<string, DensityRow>();
+  // A frame's boxes of one class add up in the row's last count (no map per frame).
   const lastFrame = new Map<string, AnalysedFrame>();
   for (const f of frames) {
     for (const b of f.boxes) {
       if (!shown(b)) continue;
       let row = rows.get(b.label);
-      if (!row) rows.set(b.label, (row = []));
-      const last = row.at(-1);
-      if (last && lastFrame.get(b.label) === f) last.count += 1;
+      if (!row) rows.set(b.label, (row = { timesMs: [], counts: [] }));
+      const last = row.counts.length - 1;
+      if (last >= 0 && lastFrame.get(b.label) === f)
+        row.counts[last] = (row.counts[last] as number) + 1;
       else {
-        row.push({ timeMs: f.timeMs, count: 1 });
+        row.timesMs.push(f.timeMs);
+        row.counts.push(1);
         lastFrame.set(b.label, f);
       }
     }

@@ -9,7 +9,7 @@
  */
 import { memo, useEffect, useLayoutEffect, useMemo, useState, type MouseEvent } from 'react';
 import type { ReviewBox } from '@shared/contract/review-schemas.js';
-import { densityByClass, isReviewed, type AnalysedFrame } from './clip-frames.js';
+import { densityByClass, isReviewed, type AnalysedFrame, type DensityRow } from './clip-frames.js';
 import { classColour, useClassColours } from '../review/box-colours.js';
 import { useClockValue, type ClipClock } from './clip-clock.js';
 import { timeEdges, timeToX, xToTime } from './timeline-axis.js';
@@ -106,7 +106,7 @@ export const DetectionTimeline = memo(function DetectionTimeline({
 
 interface Layout {
   frames: readonly AnalysedFrame[];
-  rows: ReadonlyArray<readonly [string, ReadonlyArray<{ timeMs: number; count: number }>]>;
+  rows: ReadonlyArray<readonly [string, DensityRow]>;
   width: number;
   height: number;
   span: number;
@@ -136,27 +136,37 @@ function drawBars(canvas: HTMLCanvasElement, l: Layout): void {
   }
   const reviewedColour = '#3fb950';
   const pendingColour = css.getPropertyValue('--border') || '#444';
-  for (let c = 0; c < columns; c++) {
-    if (!any[c]) continue;
-    ctx.fillStyle = pending[c] ? pendingColour : reviewedColour;
-    ctx.fillRect(labelPx + c, 3, 1, ROW - 6);
+  // One path per colour, filled once: a fill per bar made the bars a third of the timeline's cost.
+  for (const [colour, wanted] of [
+    [pendingColour, 1],
+    [reviewedColour, 0],
+  ] as const) {
+    ctx.beginPath();
+    for (let c = 0; c < columns; c++) {
+      if (any[c] && pending[c] === wanted) ctx.rect(labelPx + c, 3, 1, ROW - 6);
+    }
+    ctx.fillStyle = colour;
+    ctx.fill();
   }
 
   let max = 1;
-  for (const [, points] of l.rows) for (const p of points) if (p.count > max) max = p.count;
-  l.rows.forEach(([label, points], i) => {
+  for (const [, row] of l.rows) for (const n of row.counts) if (n > max) max = n;
+  l.rows.forEach(([label, { timesMs, counts }], i) => {
     const peak = new Uint16Array(columns);
-    for (const p of points) {
-      const c = column(p.timeMs);
-      if (p.count > (peak[c] as number)) peak[c] = p.count;
+    for (let j = 0; j < timesMs.length; j++) {
+      const c = column(timesMs[j] as number);
+      const n = counts[j] as number;
+      if (n > (peak[c] as number)) peak[c] = n;
     }
-    ctx.fillStyle = classColour(label);
     const base = (i + 2) * ROW - 1;
+    ctx.beginPath();
     for (let c = 0; c < columns; c++) {
       const n = peak[c] as number;
       if (!n) continue;
       const h = Math.max(2, ((ROW - 2) * n) / max);
-      ctx.fillRect(labelPx + c, base - h, 1, h);
+      ctx.rect(labelPx + c, base - h, 1, h);
     }
+    ctx.fillStyle = classColour(label);
+    ctx.fill();
   });
 }

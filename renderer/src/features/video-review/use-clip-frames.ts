@@ -8,9 +8,9 @@
 import { useMemo, useRef } from 'react';
 import {
   analysedFrames,
+  emptyFrameTimes,
   gridMoves,
   samplePlan,
-  sampledFrameTimes,
   withEmptyFrames,
   type AnalysedFrame,
 } from './clip-frames.js';
@@ -25,7 +25,8 @@ interface Known {
     durationMs: number;
     fps: number;
     withBoxes: AnalysedFrame[];
-    times: Map<number, number>;
+    /** The frames without boxes (index → time). */
+    empty: Map<number, number>;
     frames: AnalysedFrame[];
   };
 }
@@ -55,12 +56,10 @@ export function useClipFrames(
     }
     const withBoxes = same ? (k.last?.withBoxes ?? []) : analysedFrames(boxes);
     if (!same) for (const f of withBoxes) k.frames.set(f.index, f.timeMs);
-    // Frames known from boxes keep their exact times over the computed ones.
-    const all = sampledFrameTimes(k.frames, durationMs, fps);
-    for (const [index, timeMs] of k.frames) all.set(index, timeMs);
-    if (k.last && same && sameTimes(k.last.times, all)) return k.last.frames;
-    const frames = withEmptyFrames(withBoxes, all);
-    k.last = { boxes, durationMs, fps, withBoxes, times: all, frames };
+    const empty = emptyFrameTimes(k.frames, withBoxes, durationMs, fps);
+    if (k.last && same && sameTimes(k.last.empty, empty)) return k.last.frames;
+    const frames = withEmptyFrames(withBoxes, empty);
+    k.last = { boxes, durationMs, fps, withBoxes, empty, frames };
     return frames;
   }, [boxes, durationMs, fps]);
 }
