@@ -8,6 +8,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { type FileError, fsError } from './media-types.js';
 import { SlicedFs } from './scan-fs.js';
+import { fileIdOf } from './stat-later.js';
 
 export const CHUNK = 1024 * 1024;
 
@@ -87,16 +88,17 @@ export function hashSmallFileSync(file: string, buffer: Buffer): HashedFile | un
 export function readSmallFileSync(
   file: string,
   buffer: Buffer,
-): (HashedFile & { bytes: Buffer }) | undefined {
+): (HashedFile & { bytes: Buffer; fileId: string }) | undefined {
   const fd = openSync(file, 'r');
   try {
     const st = fstatSync(fd);
     if (st.size > buffer.length) return undefined;
     const hash = createHash('sha256');
     // Reads append, so the whole file is in `buffer` at the end; growth past it ends the loop
-    // (a zero-length read) and fails the stat check below.
+    // (a zero-length read) and fails the stat check below. Once the size stat'ed is read, the
+    // read that would answer 0 is skipped: the file growing meanwhile fails the same check.
     let total = 0;
-    for (;;) {
+    while (total < st.size || st.size === 0) {
       const bytesRead = readSync(fd, buffer, total, buffer.length - total, null);
       if (bytesRead === 0) break;
       hash.update(buffer.subarray(total, total + bytesRead));
@@ -112,6 +114,7 @@ export function readSmallFileSync(
       size: st.size,
       mtimeMs: st.mtimeMs,
       bytes: buffer.subarray(0, total),
+      fileId: fileIdOf(st),
     };
   } finally {
     closeSync(fd);
@@ -178,7 +181,10 @@ export async function hashMany(
  * `readFileHashed` with synchronous calls, for a thread that may block (the read pool's workers):
  * any size; `bytes` only when the whole file fit in `buffer`. The same checks and errors.
  */
-export function readFileHashedSync(file: string, buffer: Buffer): HashedFile & { bytes?: Buffer } {
+export function readFileHashedSync(
+  file: string,
+  buffer: Buffer,
+): HashedFile & { bytes?: Buffer; fileId: string } {
   const small = readSmallFileSync(file, buffer);
   if (small) return small;
   const fd = openSync(file, 'r');
@@ -194,7 +200,8 @@ export function readFileHashedSync(file: string, buffer: Buffer): HashedFile & {
     if (after.size !== st.size || after.mtimeMs !== st.mtimeMs) {
       throw Object.assign(new Error('The file changed while it was hashed.'), { code: 'ECHANGED' });
     }
-    return { path: file, hash: hash.digest('hex'), size: st.size, mtimeMs: st.mtimeMs };
+    const hashed = { path: file, hash: hash.digest('hex'), size: st.size, mtimeMs: st.mtimeMs };
+    return { ...hashed, fileId: fileIdOf(st) };
   } finally {
     closeSync(fd);
   }

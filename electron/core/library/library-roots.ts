@@ -69,6 +69,7 @@ export async function scanRoot(
   root: FolderRow,
   onIssue: (issue: ScanIssue) => void,
   target = root.path,
+  statLater?: (file: string) => boolean,
 ): Promise<RootScan> {
   const info: Stats | Error = await stat(target).catch((e: unknown) => e as Error);
   const wasFile = target === root.path ? wasFileRoot(store, root) : store.media.byPath(target);
@@ -79,6 +80,7 @@ export async function scanRoot(
       if (issue.path === target) lost = true;
       onIssue(issue);
     },
+    ...(statLater ? { statLater } : {}),
   });
   return { entries, rootLost: () => lost };
 }

@@ -12,7 +12,7 @@ import type { LibraryIssue, LibraryMediaStore } from './media-types.js';
 import { probeMedia } from './probe-media.js';
 import { readPendingMedia } from './read-pass.js';
 import { readOnScan } from './read-on-scan.js';
-import { createReadPool } from './read-pool.js';
+import { createReadPool, type ReadPool } from './read-pool.js';
 import { absorbFileRoots, addFileRoot, folderRootsOnly, scanRoot } from './library-roots.js';
 import {
   applyWatchEvent,
@@ -125,7 +125,8 @@ export class Library {
    * given with `within` is scanned only there (a subfolder or a file of it): what lies elsewhere
    * in the root is neither read nor marked missing. `readNew`: new and changed files are hashed
    * and probed as they are found, so their rows are written once (a command that reads them all
-   * anyway); otherwise that is left to `hashAndProbePending`.
+   * anyway); otherwise that is left to `hashAndProbePending`. `onWritten` gets each chunk of new
+   * and changed rows once written, with their ids (when the writer gives them).
    */
   async scan(
     roots: readonly (FolderRow & { within?: string })[],
@@ -133,6 +134,7 @@ export class Library {
     settle?: { ms: number; onUnsettled: (path: string) => void },
     signal?: AbortSignal,
     readNew = false,
+    onWritten?: ReconcileOptions['onWritten'],
   ): Promise<ScanCounts> {
     const pool = readNew ? createReadPool(this.options.hashConcurrency ?? 2) : undefined;
     // A scan that reads what it finds writes rows as fast as workers read them: off this thread.
@@ -140,8 +142,9 @@ export class Library {
     const writer = file ? createMediaWriter(file, BULK_CHECKPOINT_PAGES) : undefined;
     const scan = () =>
       this.scanWith(roots, onProgress, settle, signal, {
-        ...(pool ? { read: readOnScan(pool, signal) } : {}),
+        ...(pool ? { pool } : {}),
         ...(writer ? { writeRows: writer.write } : {}),
+        ...(onWritten ? { onWritten } : {}),
       });
     try {
       // A first scan writes every row: checkpointing the log every 4 MB on the way (SQLite's
@@ -157,7 +160,7 @@ export class Library {
     onProgress: ((progress: ScanProgress) => void) | undefined,
     settle: { ms: number; onUnsettled: (path: string) => void } | undefined,
     signal: AbortSignal | undefined,
-    io: Pick<ReconcileOptions, 'read' | 'writeRows'>,
+    io: Pick<ReconcileOptions, 'writeRows' | 'onWritten'> & { pool?: ReadPool },
   ): Promise<ScanCounts> {
     const total: ScanCounts = {
       new: 0,
@@ -170,19 +173,23 @@ export class Library {
     for (const folder of roots) {
       const base = { ...total };
       const within = folder.within ?? folder.path;
-      const scan = await scanRoot(
-        this.store,
-        folder,
-        (issue) => {
-          total.issues++;
-          this.options.onIssue?.(issue);
-        },
-        within,
-      );
+      const onIssue = (issue: LibraryIssue) => {
+        total.issues++;
+        this.options.onIssue?.(issue);
+      };
+      // Files new to the store are read anyway: their stat is left to the read (stat-later.ts),
+      // unless a settle time needs their mtime first. Nothing is left before the store is known.
+      let known: ReadonlyMap<string, unknown> | undefined;
+      const statLater =
+        io.pool && !settle ? (p: string) => known !== undefined && !known.has(p) : undefined;
+      const scan = await scanRoot(this.store, folder, onIssue, within, statLater);
       // Aborted mid-walk: reconcile ends before marking anything missing; the next scan redoes it.
       await reconcile(this.store, folder.id, abortable(scan.entries, signal), {
         rootUnavailable: () => scan.rootLost(),
-        ...io,
+        ...(io.pool ? { read: readOnScan(io.pool, signal, onIssue) } : {}),
+        ...(io.writeRows ? { writeRows: io.writeRows } : {}),
+        ...(io.onWritten ? { onWritten: io.onWritten } : {}),
+        onKnown: (previous) => (known = previous),
         ...(settle
           ? { settledBefore: Date.now() - settle.ms, onUnsettled: settle.onUnsettled }
           : {}),

@@ -14,7 +14,15 @@ export interface FileToRead {
 }
 
 export type FileRead =
-  | { ok: true; hash: string; size: number; mtimeMs: number; probe: ProbeResult | undefined }
+  | {
+      ok: true;
+      hash: string;
+      size: number;
+      mtimeMs: number;
+      /** `dev:ino` of the file read (its fstat): a scan that left the stat to the read needs it. */
+      fileId: string;
+      probe: ProbeResult | undefined;
+    }
   | { ok: false; error: FileError };
 
 /** One buffer per thread: a pass over 100k files allocates nothing per file. */
@@ -28,7 +36,7 @@ export function readFiles(files: readonly FileToRead[]): FileRead[] {
       const r = readFileHashedSync(f.path, buffer as Buffer);
       // Parsed before the buffer is reused: the bytes are a view of it.
       const probe = r.bytes && probeFromBytes(f.path, f.kind, r.bytes);
-      return { ok: true, hash: r.hash, size: r.size, mtimeMs: r.mtimeMs, probe };
+      return { ok: true, hash: r.hash, size: r.size, mtimeMs: r.mtimeMs, fileId: r.fileId, probe };
     } catch (err) {
       return { ok: false, error: hashError(f.path, err).error };
     }

@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { resolveWorkerScript } from '../../node-lib/worker-script.js';
 import { existsSync, statSync } from 'node:fs';
 import { type FileRead, type FileToRead, readFiles } from './read-files.js';
+import { fromWire, type WireRead } from './read-wire.js';
 
 /** Files per message: large enough to amortise a round trip, small enough to share the work. */
 const BATCH = 64;
@@ -81,9 +82,9 @@ export function createReadPool(size: number): ReadPool {
   };
   const startSlot = (): Slot => {
     const slot: Slot = { worker: new Worker(script), sent: 0 };
-    slot.worker.on('message', (m: { id: number; results: FileRead[] }) => {
+    slot.worker.on('message', (m: { id: number; results: WireRead[] }) => {
       slot.sent--;
-      running.get(m.id)?.resolve(m.results);
+      running.get(m.id)?.resolve(m.results.map(fromWire));
       running.delete(m.id);
       pump();
     });

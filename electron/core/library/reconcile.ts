@@ -49,7 +49,18 @@ export interface ReconcileOptions {
    * Writes new and changed rows elsewhere (a writer thread, media-writer.ts), one call per
    * transaction, in order; the scan goes on meanwhile. Absent: written here with `writeMany`.
    */
-  writeRows?: (rows: readonly MediaUpsert[]) => Promise<void>;
+  writeRows?: (rows: readonly MediaUpsert[]) => Promise<ArrayLike<number> | undefined>;
+  /**
+   * Each chunk of new and changed rows once written, with their ids in order, when the writer
+   * gives them (a plan keeps what it would otherwise read back; collect-media.ts).
+   */
+  onWritten?: (rows: readonly MediaUpsert[], ids: ArrayLike<number>) => void;
+  /**
+   * Given the rows known before the scan (by path), before the walk starts: a walk may leave the
+   * stat of a path not among them to `read` (stat-later.ts), as such a file is new whatever its
+   * stat says. The map shrinks as the scan sees its paths; it must not be changed.
+   */
+  onKnown?: (known: ReadonlyMap<string, unknown>) => void;
 }
 
 export async function reconcile(
@@ -67,17 +78,24 @@ export async function reconcile(
   // query when the store has it, ~0.9 s less per 100k rows than listing the folder).
   const present = store.media.presentIds?.(folderId) ?? presentIds(store, folderId);
   const unchangedNotPresent: number[] = [];
+  options.onKnown?.(previous);
 
   // Written a few thousand rows per transaction across the walk's batches: fewer commits.
   let upserts: MediaUpsert[] = [];
   const writeChunk =
     options.writeRows ??
     ((chunk: readonly MediaUpsert[]) =>
-      store.media.writeMany ? store.media.writeMany(chunk) : void store.media.upsertMany(chunk));
+      store.media.writeMany ? store.media.writeMany(chunk) : store.media.upsertMany(chunk));
   const store_ = async (rows: readonly MediaUpsert[]) => {
-    for (let i = 0; i < rows.length; i += batchSize) await writeChunk(rows.slice(i, i + batchSize));
+    for (let i = 0; i < rows.length; i += batchSize) {
+      const chunk = rows.slice(i, i + batchSize);
+      const ids = await writeChunk(chunk);
+      if (ids && ids.length === chunk.length) options.onWritten?.(chunk, ids);
+    }
   };
-  const reads = options.read && readsAhead(options.read, store_);
+  // A read may drop a new file left unstated that turned out gone (an issue, as the walk gives).
+  const dropped = (n: number) => (counts.new -= n);
+  const reads = options.read && readsAhead(options.read, store_, dropped);
   const write = async (last = false) => {
     const rows = upserts;
     upserts = [];
@@ -153,7 +171,11 @@ const READS_AHEAD = 3;
  * in the order given: the walk never waits for a read unless READS_AHEAD are under way. A read
  * that fails (stopped, a worker lost) leaves its rows as a plain scan writes them.
  */
-function readsAhead(read: ReadRows, store: (rows: readonly MediaUpsert[]) => Promise<void>) {
+function readsAhead(
+  read: ReadRows,
+  store: (rows: readonly MediaUpsert[]) => Promise<void>,
+  dropped: (n: number) => void,
+) {
   let stored: Promise<void> = Promise.resolve();
   let failure: { error: unknown } | undefined;
   const under: Promise<void>[] = [];
@@ -167,6 +189,7 @@ function readsAhead(read: ReadRows, store: (rows: readonly MediaUpsert[]) => Pro
       // Chained: rows are stored in the order they were found, one batch after another.
       stored = stored.then(async () => {
         const done = await reading;
+        if (done.length < rows.length) dropped(rows.length - done.length);
         if (!failure) await store(done);
       });
       // A store that throws (a full disk) is kept and thrown from room() or drain().

@@ -1,5 +1,13 @@
 import type { Db } from '../../node-lib/sqlite.js';
-import { MEDIA_UPSERT_SQL, mediaUpsertValues, type MediaUpsertValues } from './media-upsert-sql.js';
+import {
+  MEDIA_INSERT_NEW_SQL,
+  MEDIA_ROW_SQL,
+  MEDIA_UPSERT_SQL,
+  mediaFromValues,
+  mediaUpsertValues,
+  type MediaUpsertValues,
+  writeMediaRows,
+} from './media-upsert-sql.js';
 import { must, toMedia, type MediaDbRow } from './row-mappers.js';
 import type {
   LibraryStore,
@@ -14,12 +22,14 @@ type Snapshot = ReturnType<Media['snapshot']>;
 
 export class MediaRepo implements Media {
   private readonly upsertStmt;
-  private readonly writeStmt;
+  private readonly insertNewStmt;
   private readonly writeAll;
   private readonly byPathStmt;
   private readonly byIdStmt;
   private readonly snapshotStmt;
   private readonly presentIdsStmt;
+  private readonly unhashedStmt;
+  private readonly idsStmt;
   private readonly missingStmt;
   private readonly errorStmt;
   private readonly listStmt;
@@ -38,7 +48,7 @@ export class MediaRepo implements Media {
     this.upsertStmt = db.prepare<MediaUpsertValues, { id: number }>(
       `${MEDIA_UPSERT_SQL} RETURNING id`,
     );
-    this.writeStmt = db.prepare<MediaUpsertValues>(MEDIA_UPSERT_SQL);
+    this.insertNewStmt = db.prepare<MediaUpsertValues>(MEDIA_INSERT_NEW_SQL);
     // Narrow updates (~0.6 s per 100k against ~5 s for full-row upserts), guarded by the version read.
     this.hashStmt = db.prepare<[string, number, number, number]>(
       'UPDATE media SET content_hash = ? WHERE id = ? AND size = ? AND mtime_ms = ?',
@@ -87,28 +97,46 @@ export class MediaRepo implements Media {
     this.presentIdsStmt = db
       .prepare<[number], number>("SELECT id FROM media WHERE folder_id = ? AND status = 'present'")
       .pluck();
+    // content_hash IS NULL is a range of media_by_hash: no row is read when there is none.
+    this.unhashedStmt = db
+      .prepare<[], number>(
+        "SELECT 1 FROM media WHERE content_hash IS NULL AND status = 'present' LIMIT 1",
+      )
+      .pluck();
     this.missingStmt = db.prepare<[number]>("UPDATE media SET status = 'missing' WHERE id = ?");
     this.errorStmt = db.prepare<[string, string, number]>(
       "UPDATE media SET status = 'error', error_code = ?, error_message = ? WHERE id = ?",
     );
     // Optional filters are bound as NULL; paths are absolute, so '' is "from the start".
-    this.listStmt = db.prepare<
-      {
-        folders: string | null;
-        kind: MediaKind | null;
-        limit: number;
-        after: string;
-        errors: number;
-        needing: 'hash' | 'probe' | null;
-      },
-      MediaDbRow
-    >(`SELECT * FROM media
+    this.listStmt = db
+      .prepare<
+        {
+          folders: string | null;
+          kind: MediaKind | null;
+          limit: number;
+          after: string;
+          errors: number;
+          needing: 'hash' | 'probe' | null;
+        },
+        unknown[]
+      >(
+        `SELECT ${MEDIA_ROW_SQL} FROM media
        WHERE (status = 'present' OR (@errors = 1 AND status = 'error')) AND path > @after
          AND (@folders IS NULL OR folder_id IN (SELECT value FROM json_each(@folders)))
          AND (@kind IS NULL OR kind = @kind)
          AND (@needing IS NULL OR (@needing = 'hash' AND content_hash IS NULL)
            OR (@needing = 'probe' AND width IS NULL))
-       ORDER BY path LIMIT @limit`);
+       ORDER BY path LIMIT @limit`,
+      )
+      .raw();
+    this.idsStmt = db
+      .prepare<{ folders: string | null; errors: number }, number>(
+        `SELECT id FROM media
+         WHERE (status = 'present' OR (@errors = 1 AND status = 'error'))
+           AND (@folders IS NULL OR folder_id IN (SELECT value FROM json_each(@folders)))
+         ORDER BY path`,
+      )
+      .pluck();
     // Walks the path index and probes results by its unique key: one indexed join per page.
     this.pageStmt = db.prepare<
       { solution: string; limit: number; after: string },
@@ -123,9 +151,9 @@ export class MediaRepo implements Media {
     this.upsertAll = db.transaction((rows: readonly MediaUpsert[]) =>
       rows.map((r) => must(this.upsertStmt.get(...mediaUpsertValues(r)), `media ${r.path}`).id),
     );
-    this.writeAll = db.transaction((rows: readonly MediaUpsert[]) => {
-      for (const r of rows) this.writeStmt.run(...mediaUpsertValues(r));
-    });
+    this.writeAll = db.transaction((rows: readonly MediaUpsert[]) =>
+      writeMediaRows(rows, this.insertNewStmt, this.upsertStmt),
+    );
     this.markAllMissing = db.transaction((ids: readonly number[]) => {
       for (const id of ids) this.missingStmt.run(id);
     });
@@ -135,8 +163,8 @@ export class MediaRepo implements Media {
     return this.upsertAll(rows);
   }
 
-  writeMany(rows: readonly MediaUpsert[]): void {
-    this.writeAll(rows);
+  writeMany(rows: readonly MediaUpsert[]): number[] {
+    return this.writeAll(rows);
   }
 
   setHashAndProbe(rows: readonly MediaReadResult[]): number {
@@ -171,6 +199,10 @@ export class MediaRepo implements Media {
     return new Set(this.presentIdsStmt.all(folderId));
   }
 
+  anyUnhashed(): boolean {
+    return this.unhashedStmt.get() !== undefined;
+  }
+
   markMissing(ids: readonly number[]): void {
     this.markAllMissing(ids);
   }
@@ -189,7 +221,14 @@ export class MediaRepo implements Media {
         errors: options.includeErrors ? 1 : 0,
         needing: options.needing ?? null,
       })
-      .map(toMedia);
+      .map(mediaFromValues);
+  }
+
+  listIds(options: { folderIds?: readonly number[]; includeErrors?: boolean }): number[] {
+    return this.idsStmt.all({
+      folders: options.folderIds?.length ? JSON.stringify(options.folderIds) : null,
+      errors: options.includeErrors ? 1 : 0,
+    });
   }
 
   /** Media not missing (errors included, so the user sees them), with their box counts. */

@@ -1,7 +1,12 @@
 /** The media writer's thread (media-writer.ts): one connection, one transaction per batch asked. */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../node-lib/sqlite.js';
-import { MEDIA_UPSERT_SQL, mediaUpsertValues, type MediaUpsertValues } from './media-upsert-sql.js';
+import {
+  MEDIA_INSERT_NEW_SQL,
+  MEDIA_UPSERT_SQL,
+  type MediaUpsertValues,
+  writeMediaRows,
+} from './media-upsert-sql.js';
 import type { MediaUpsert } from './store-types.js';
 import type { WriteAnswer, WriteRequest } from './media-writer.js';
 
@@ -15,16 +20,16 @@ const { file, nativeBinding, checkpointPages } = workerData as {
 const db = openDatabase(file, { nativeBinding });
 // Same reason as bulkWrites: the log is copied into the database once, after the scan.
 db.pragma(`wal_autocheckpoint = ${checkpointPages}`);
-const upsert = db.prepare<MediaUpsertValues>(MEDIA_UPSERT_SQL);
-const writeAll = db.transaction((rows: readonly MediaUpsert[]) => {
-  for (const r of rows) upsert.run(...mediaUpsertValues(r));
-});
+const insertNew = db.prepare<MediaUpsertValues>(MEDIA_INSERT_NEW_SQL);
+const upsert = db.prepare<MediaUpsertValues, { id: number }>(`${MEDIA_UPSERT_SQL} RETURNING id`);
+const writeAll = db.transaction((rows: readonly MediaUpsert[]) =>
+  writeMediaRows(rows, insertNew, upsert),
+);
 
 port.on('message', (req: WriteRequest) => {
   let answer: WriteAnswer;
   try {
-    writeAll(req.rows);
-    answer = { id: req.id };
+    answer = { id: req.id, ids: Float64Array.from(writeAll(req.rows)) };
   } catch (err) {
     const e = err as { message?: string; code?: unknown };
     answer = {
@@ -35,5 +40,5 @@ port.on('message', (req: WriteRequest) => {
       },
     };
   }
-  port.postMessage(answer);
+  port.postMessage(answer, answer.ids ? [answer.ids.buffer as ArrayBuffer] : []);
 });

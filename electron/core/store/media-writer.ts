@@ -17,12 +17,17 @@ export interface WriteRequest {
 
 export interface WriteAnswer {
   id: number;
+  /** The rows' ids, in order (media-upsert-sql.ts). */
+  ids?: Float64Array;
   error?: { message: string; code: string | undefined };
 }
 
 export interface MediaWriter {
-  /** Resolves once the rows are committed; rejects with SQLite's error (its code kept). */
-  write(rows: readonly MediaUpsert[]): Promise<void>;
+  /**
+   * Resolves with the rows' ids, in order, once they are committed; rejects with SQLite's error
+   * (its code kept).
+   */
+  write(rows: readonly MediaUpsert[]): Promise<ArrayLike<number>>;
   /** Ends the thread; writes not answered yet are rejected. */
   close(): Promise<void>;
 }
@@ -47,7 +52,10 @@ export function createMediaWriter(file: string, checkpointPages: number): MediaW
   if (file === '' || file === ':memory:') return undefined;
   const script = resolveWorkerScript(import.meta.url, 'media-writer-worker.js');
   if (!existsSync(script)) return undefined;
-  const pending = new Map<number, { resolve: () => void; reject: (e: unknown) => void }>();
+  const pending = new Map<
+    number,
+    { resolve: (ids: ArrayLike<number>) => void; reject: (e: unknown) => void }
+  >();
   let nextId = 1;
   let failure: unknown;
   const failAll = (err: unknown) => {
@@ -65,7 +73,7 @@ export function createMediaWriter(file: string, checkpointPages: number): MediaW
       const p = pending.get(a.id);
       pending.delete(a.id);
       if (a.error) p?.reject(new MediaWriteError(a.error.message, a.error.code));
-      else p?.resolve();
+      else p?.resolve(a.ids ?? []);
     });
     w.on('error', failAll);
     w.on('exit', (code) => failAll(new Error(`The media writer stopped (exit code ${code}).`)));

@@ -212,10 +212,10 @@ export interface LibraryStore {
     /** Inserts or updates by path, many rows in one transaction; returns ids in input order. */
     upsertMany(rows: readonly MediaUpsert[]): number[];
     /**
-     * `upsertMany` without reading the ids back (a scan needs none: ~20% less per row). Optional:
-     * without it, a scan calls `upsertMany`.
+     * `upsertMany` the cheaper way (an insert for a new path, the upsert only for the others); its
+     * ids, when it gives them, in input order. Optional: without it, a scan calls `upsertMany`.
      */
-    writeMany?(rows: readonly MediaUpsert[]): void;
+    writeMany?(rows: readonly MediaUpsert[]): number[];
     /**
      * Stores hashes (and probe results) of many rows in one transaction with a narrow UPDATE per
      * row, guarded by size and mtime; returns how many rows were updated. Nothing else changes.
@@ -230,6 +230,13 @@ export interface LibraryStore {
      * folder costs ~0.9 s per 100k rows). Optional: without it, the rescan lists the folder.
      */
     presentIds?(folderId: number): Set<number>;
+    /**
+     * Whether any present row of the library lacks its content hash, from the hash index alone
+     * (a library where every file is hashed answers at once instead of listing every row).
+     */
+    anyUnhashed?(): boolean;
+    /** The ids `list` gives for these options, in its order (path), all at once. */
+    listIds?(options: { folderIds?: readonly number[]; includeErrors?: boolean }): number[];
     markMissing(ids: readonly number[]): void;
     markError(id: number, code: string, message: string): void;
     /** Present media of the given folders (all when empty), ordered by path; with `includeErrors`, unreadable ones too. */

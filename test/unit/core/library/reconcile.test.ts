@@ -143,6 +143,20 @@ describe('reconcile', () => {
     expect([...store.rows.values()].every((r) => r.contentHash?.startsWith('hash-'))).toBe(true);
   });
 
+  it('gives the walk the known paths, and does not count a new file its read dropped', async () => {
+    for (const n of ['a', 'b', 'c']) await writeFile(file(`${n}.jpg`), 'x');
+    let known: ReadonlyMap<string, unknown> | undefined;
+    // A read that finds b.jpg gone (readOnScan drops such a row, with the walk's issue).
+    const read: ReadRows = async (rows) => rows.filter((r) => !r.path.endsWith('b.jpg'));
+    const counts = await reconcile(store, folderId, scanFolder(dir), {
+      read,
+      onKnown: (k) => (known = k),
+    });
+    expect(known).toBeDefined();
+    expect(counts).toMatchObject({ new: 2 });
+    expect([...store.rows.keys()].map((p) => path.basename(p)).sort()).toEqual(['a.jpg', 'c.jpg']);
+  });
+
   it('stops with the error of a batch that cannot be stored, storing nothing after it', async () => {
     for (let i = 0; i < 8; i++) await writeFile(file(`f${i}.jpg`), 'x');
     const upsert = store.media.upsertMany.bind(store.media);
@@ -164,6 +178,7 @@ describe('reconcile', () => {
     const writeRows = async (rows: readonly MediaUpsert[]) => {
       await new Promise((r) => setTimeout(r, 5));
       written.push(rows.map((r) => r.path));
+      return undefined; // no ids: nothing for onWritten
     };
     const read: ReadRows = async (rows) => [...rows];
     const counts = await reconcile(store, folderId, scanFolder(dir, { batchSize: 4 }), {

@@ -56,6 +56,20 @@ describe('scanFolder', () => {
     expect(entries[0]).toMatchObject({ size: 5, mtimeMs: st.mtimeMs });
   });
 
+  it('walks in name order, folders too, so rows reach the store in about path order', async () => {
+    const names: string[] = [];
+    for (const d of ['b', 'a', 'c'])
+      for (let f = 0; f < 40; f++) names.push(await put(`${d}/img-${f}.jpg`));
+    names.push(await put('top.jpg'));
+    const seen: string[] = [];
+    for await (const batch of scanFolder(dir, { folderConcurrency: 1 }))
+      seen.push(...batch.map((e) => e.path));
+    // One folder at a time: exactly path order (the root's files, then each folder by name).
+    expect(seen).toEqual(
+      ['top.jpg', ...names.slice(0, -1).sort()].map((n) => path.resolve(dir, n)),
+    );
+  });
+
   it('knows every listed extension', () => {
     for (const ext of 'jpg jpeg png webp gif tif tiff avif bmp'.split(' '))
       expect(mediaKindOf(`a.${ext.toUpperCase()}`)).toBe('image');
@@ -149,6 +163,30 @@ describe('scanFolder', () => {
       expect(issues).toEqual([{ path: doomed, code: 'vanished', message: expect.any(String) }]);
     },
   );
+
+  it("leaves the stat of the files statLater names to their reader, links still stat'ed", async () => {
+    const later = await put('new/a.jpg', '12345');
+    const known = await put('known/b.jpg', '123');
+    await symlink(known, path.join(dir, 'link.jpg'));
+    const statted: string[] = [];
+    const { entries, issues } = await scan(dir, {
+      statLater: (p) => p !== known,
+      fs: {
+        statSync: (p) => {
+          statted.push(p);
+          return statSync(p);
+        },
+      },
+    });
+    expect(issues).toEqual([]);
+    expect(statted).not.toContain(later);
+    expect(statted).toContain(known);
+    expect(statted).toContain(path.join(dir, 'link.jpg'));
+    const byName = new Map(entries.map((e) => [path.basename(e.path), e]));
+    expect(byName.get('a.jpg')).toEqual({ path: later, kind: 'image', size: -1, mtimeMs: -1 });
+    expect(byName.get('b.jpg')).toMatchObject({ size: 3 });
+    expect(byName.get('link.jpg')).toMatchObject({ size: 3 });
+  });
 
   it('gives the same result with async calls', async () => {
     for (let i = 0; i < 30; i++) await put(`d${i % 4}/e${i % 3}/f${i}.jpg`);

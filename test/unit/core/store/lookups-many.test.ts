@@ -46,4 +46,33 @@ describe('results.findMany and submissions.latestForMany (a plan reads a batch a
     expect([...(latest?.keys() ?? [])].sort()).toEqual(['h1', 'h3']);
     expect(latest?.get('h1')).toMatchObject({ id: later, state: 'sending' });
   });
+
+  it('find nothing in a library where nothing was labelled or sent yet, then what is saved', () => {
+    const { store } = fx;
+    const f = store.folders.add('/photos');
+    const [mediaId] = store.media.upsertMany([mediaRow(f.id, '/photos/a.jpg')]);
+    expect(store.results.findMany?.(['h1'], 'objects').size).toBe(0);
+    expect(store.submissions.latestForMany?.(['h1'], 'objects').size).toBe(0);
+    store.results.save(result('h1', [box('person', 0.9)]));
+    const runId = store.runs.create({
+      serviceUrl: 'http://svc',
+      solution: 'objects',
+      estimateFrames: 1,
+      budgetFrames: null,
+      at: fx.clock.t,
+    });
+    store.submissions.create({
+      runId,
+      mediaId: mediaId!,
+      contentHash: 'h1',
+      solution: 'objects',
+      framesReserved: 1,
+    });
+    expect(store.results.findMany?.(['h1'], 'objects').get('h1')).toEqual(
+      store.results.find('h1', 'objects'),
+    );
+    expect(store.submissions.latestForMany?.(['h1'], 'objects').get('h1')).toEqual(
+      store.submissions.latestFor('h1', 'objects'),
+    );
+  });
 });

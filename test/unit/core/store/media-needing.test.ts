@@ -41,4 +41,24 @@ describe('media.list({ needing }) and media.presentIds', () => {
     expect([...(fx.store.media.presentIds?.(folder.id) ?? [])]).toEqual(listed);
     expect(listed).toEqual([a]);
   });
+
+  it('anyUnhashed: true exactly while a present row has no hash (missing and error rows aside)', () => {
+    const folder = fx.store.folders.add('/lib');
+    expect(fx.store.media.anyUnhashed?.()).toBe(false);
+    const [a, b, c] = fx.store.media.upsertMany([
+      mediaRow(folder.id, '/lib/a.jpg', { contentHash: null }),
+      mediaRow(folder.id, '/lib/b.jpg', { contentHash: null }),
+      mediaRow(folder.id, '/lib/c.jpg', { contentHash: null }),
+      mediaRow(folder.id, '/lib/d.jpg', { contentHash: 'hd' }),
+    ]);
+    expect(fx.store.media.anyUnhashed?.()).toBe(true);
+    fx.store.media.markMissing([a!]);
+    fx.store.media.markError(b!, 'undecodable_media', 'bad');
+    expect(fx.store.media.anyUnhashed?.()).toBe(true);
+    fx.store.media.setHashAndProbe([
+      { id: c!, size: 1000, mtimeMs: 1_690_000_000_000.5, contentHash: 'hc' },
+    ]);
+    expect(fx.store.media.list({ needing: 'hash' })).toEqual([]);
+    expect(fx.store.media.anyUnhashed?.()).toBe(false);
+  });
 });
