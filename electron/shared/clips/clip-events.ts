@@ -69,7 +69,9 @@ function readSightings(boxes: readonly EventBox[]): {
   // Boxes come grouped by time, so the class often repeats: one map lookup per change of class.
   let label: string | undefined;
   let list: Sightings | undefined;
-  for (const b of boxes) {
+  // Indexed: a page opens a clip with this code still cold, where `for…of` allocates per element.
+  for (let i = 0; i < boxes.length; i++) {
+    const b = boxes[i] as EventBox;
     const timeMs = b.timeMs;
     if (timeMs === null) continue;
     const frame = b.frameIndex;

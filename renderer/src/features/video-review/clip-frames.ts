@@ -21,10 +21,12 @@ export function analysedFrames(
   known: ReadonlyMap<number, number> = new Map(),
 ): AnalysedFrame[] {
   const byIndex = new Map<number, AnalysedFrame>();
-  for (const [index, timeMs] of known) byIndex.set(index, { index, timeMs, boxes: [] });
-  // Boxes come grouped by frame: a map lookup only when the frame changes.
+  known.forEach((timeMs, index) => byIndex.set(index, { index, timeMs, boxes: [] }));
+  // Boxes come grouped by frame: a map lookup only when the frame changes. Indexed loops here
+  // and below: a clip opens with this code cold, where `for…of` allocates per element.
   let f: AnalysedFrame | undefined;
-  for (const b of boxes) {
+  for (let i = 0; i < boxes.length; i++) {
+    const b = boxes[i] as ReviewBox;
     if (b.timeMs === null) continue;
     if (f?.index !== b.frameIndex) f = byIndex.get(b.frameIndex);
     if (f) f.boxes.push(b);
@@ -78,11 +80,11 @@ export function samplePlan(
   durationMs: number,
 ): SamplePlan | null {
   let [first, firstMs, last, lastMs] = [Infinity, 0, -Infinity, 0];
-  for (const [index, timeMs] of known) {
-    if (isOffSample(index)) continue;
+  known.forEach((timeMs, index) => {
+    if (isOffSample(index)) return;
     if (index < first) [first, firstMs] = [index, timeMs];
     if (index > last) [last, lastMs] = [index, timeMs];
-  }
+  });
   if (!(first < last)) return null;
   const period = (lastMs - firstMs) / (last - first);
   if (!(period > 0)) return null;
@@ -118,7 +120,7 @@ export function emptyFrameTimes(
   fps: number,
 ): Map<number, number> {
   const has = new Set<number>();
-  for (const f of withBoxes) has.add(f.index);
+  for (let i = 0; i < withBoxes.length; i++) has.add((withBoxes[i] as AnalysedFrame).index);
   const out = new Map<number, number>();
   const plan = samplePlan(known, durationMs);
   if (plan) {
@@ -209,8 +211,10 @@ export function densityByClass(
   const rows = new Map<string, DensityRow>();
   // A frame's boxes of one class add up in the row's last count (no map per frame).
   const lastFrame = new Map<string, AnalysedFrame>();
-  for (const f of frames) {
-    for (const b of f.boxes) {
+  for (let i = 0; i < frames.length; i++) {
+    const f = frames[i] as AnalysedFrame;
+    for (let j = 0; j < f.boxes.length; j++) {
+      const b = f.boxes[j] as ReviewBox;
       if (!shown(b)) continue;
       let row = rows.get(b.label);
       if (!row) rows.set(b.label, (row = { timesMs: [], counts: [] }));

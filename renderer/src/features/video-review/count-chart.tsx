@@ -28,7 +28,7 @@ const HEIGHT = 120;
 /** The largest count (a loop: spreading a long clip's counts as arguments can overflow the stack). */
 function peakOf(counts: readonly number[]): number {
   let peak = 0;
-  for (const c of counts) if (c > peak) peak = c;
+  for (let i = 0; i < counts.length; i++) peak = Math.max(peak, counts[i] as number);
   return peak;
 }
 

@@ -129,7 +129,8 @@ function drawBars(canvas: HTMLCanvasElement, l: Layout): void {
   // Reviewed strip: a column is reviewed when every frame in it is.
   const pending = new Uint8Array(columns);
   const any = new Uint8Array(columns);
-  for (const f of l.frames) {
+  for (let i = 0; i < l.frames.length; i++) {
+    const f = l.frames[i] as AnalysedFrame;
     const c = column(f.timeMs);
     any[c] = 1;
     if (!isReviewed(f)) pending[c] = 1;
@@ -150,7 +151,9 @@ function drawBars(canvas: HTMLCanvasElement, l: Layout): void {
   }
 
   let max = 1;
-  for (const [, row] of l.rows) for (const n of row.counts) if (n > max) max = n;
+  for (const [, { counts }] of l.rows) {
+    for (let i = 0; i < counts.length; i++) max = Math.max(max, counts[i] as number);
+  }
   l.rows.forEach(([label, { timesMs, counts }], i) => {
     const peak = new Uint16Array(columns);
     for (let j = 0; j < timesMs.length; j++) {

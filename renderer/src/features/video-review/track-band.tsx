@@ -31,7 +31,8 @@ function ticksByTrack(boxes: readonly ReviewBox[]): Map<number, number[]> {
 /** The times of each track's boxes (deleted ones and those at no time left out). */
 function boxesByTrack(boxes: readonly ReviewBox[]) {
   const out = new Map<number, number[]>();
-  for (const b of boxes) {
+  for (let i = 0; i < boxes.length; i++) {
+    const b = boxes[i] as ReviewBox;
     if (b.trackId === null || b.deleted || b.timeMs === null) continue;
     const list = out.get(b.trackId);
     if (list) list.push(b.timeMs);
