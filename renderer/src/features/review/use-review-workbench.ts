@@ -146,7 +146,7 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
     const keys = new Set(shown.map((b) => b.key));
     return new Set([...selected].map(edits.currentKey).filter((k) => keys.has(k)));
   }, [selected, shown, edits.currentKey]);
-  const labels = useMemo(() => [...new Set(o.itemBoxes.map((b) => b.label))].sort(), [o.itemBoxes]);
+  const labels = useMemo(() => classesOf(o.itemBoxes), [o.itemBoxes]);
   const pickable = useMemo(() => [...new Set([...o.classes, ...labels])], [o.classes, labels]);
   const firstSelected = [...sel].map((k) => byKey.get(k)).find(Boolean);
   const groups = useMemo(() => findConflicts(o.boxes), [o.boxes]);
@@ -336,3 +336,10 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
 }
 
 export type Workbench = ReturnType<typeof useReviewWorkbench>;
+
+/** The classes among `boxes`, sorted (a clip has tens of thousands: no array of labels between). */
+function classesOf(boxes: readonly ReviewBox[]): string[] {
+  const labels = new Set<string>();
+  for (let i = 0; i < boxes.length; i++) labels.add((boxes[i] as ReviewBox).label);
+  return [...labels].sort();
+}
