@@ -15,10 +15,6 @@ import type {
   ReviewState,
 } from './store-types.js';
 
-export const CORRECTION_COLUMNS = `id, content_hash, solution, frame_index, time_ms, anchor_label,
-  anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, track,
-  updated_at, rule`;
-
 const anchorOf = (
   label: string | null,
   score: number | null,
@@ -34,51 +30,6 @@ const anchorOf = (
 const boxOf = (x: number | null, y: number | null, w: number | null, h: number | null) =>
   x === null ? null : { x, y: y ?? 0, w: w ?? 0, h: h ?? 0 };
 
-/** A row of `CORRECTION_COLUMNS` as an array (`.raw()`), in that order. */
-export type RawCorrection = [
-  number,
-  string,
-  string,
-  number,
-  number | null,
-  string | null,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  string | null,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  ReviewState,
-  number,
-  number | null,
-  number,
-  string | null,
-];
-
-/**
- * A correction from its row, read as an array (`.raw()`): the same row read as an object of 21
- * named columns cost 90 µs a file, the most of an import that finds its labels already there.
- */
-export const fromRawCorrection = (r: RawCorrection): CorrectionRow => ({
-  id: r[0],
-  contentHash: r[1],
-  solution: r[2],
-  frameIndex: r[3],
-  timeMs: r[4],
-  anchor: anchorOf(r[5], r[6], r[7], r[8], r[9], r[10]),
-  label: r[11],
-  bbox: boxOf(r[12], r[13], r[14], r[15]),
-  review: r[16],
-  deleted: r[17] === 1,
-  track: r[18],
-  updatedAt: r[19],
-  rule: r[20],
-});
-
 /**
  * Only what the merge reads, as arrays (`.raw()`): an export reads a correction per touched box,
  * and a row as an object of 20 named columns cost more than the whole merge (measured on 420k).
@@ -86,6 +37,10 @@ export const fromRawCorrection = (r: RawCorrection): CorrectionRow => ({
 export const MERGE_CORRECTION_COLUMNS = `id, frame_index, time_ms, anchor_label, anchor_score,
   anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, track, rule`;
 
+/** The whole row: the merge's columns, then the three it does not read. */
+export const CORRECTION_COLUMNS = `${MERGE_CORRECTION_COLUMNS}, content_hash, solution, updated_at`;
+
+/** A row of `MERGE_CORRECTION_COLUMNS` as an array (`.raw()`), in that order. */
 export type RawMergeCorrection = [
   number,
   number,
@@ -107,7 +62,10 @@ export type RawMergeCorrection = [
   string | null,
 ];
 
-/** The same mapping as `fromRawCorrection`, for a row of `MERGE_CORRECTION_COLUMNS`. */
+/** A row of `CORRECTION_COLUMNS` as an array (`.raw()`), in that order. */
+export type RawCorrection = [...RawMergeCorrection, string, string, number];
+
+/** A correction as the merge reads it, from a row of `MERGE_CORRECTION_COLUMNS`. */
 export const toMergeCorrection = (r: RawMergeCorrection): MergeCorrection => ({
   id: r[0],
   frameIndex: r[1],
@@ -119,6 +77,27 @@ export const toMergeCorrection = (r: RawMergeCorrection): MergeCorrection => ({
   deleted: r[15] === 1,
   track: r[16],
   rule: r[17],
+});
+
+/**
+ * A correction from its row, read as an array (`.raw()`): the same row read as an object of 21
+ * named columns cost 90 µs a file, the most of an import that finds its labels already there.
+ * Built whole rather than spread from `toMergeCorrection` (an object more per row, on that path).
+ */
+export const fromRawCorrection = (r: RawCorrection): CorrectionRow => ({
+  id: r[0],
+  frameIndex: r[1],
+  timeMs: r[2],
+  anchor: anchorOf(r[3], r[4], r[5], r[6], r[7], r[8]),
+  label: r[9],
+  bbox: boxOf(r[10], r[11], r[12], r[13]),
+  review: r[14],
+  deleted: r[15] === 1,
+  track: r[16],
+  rule: r[17],
+  contentHash: r[18],
+  solution: r[19],
+  updatedAt: r[20],
 });
 
 export class CorrectionsRepo implements Readonly<LibraryStore['corrections']> {
