@@ -64,10 +64,11 @@ const COMMANDS: readonly { names: readonly string[]; load: () => Promise<AddComm
   { names: ['app'], load: async () => (await import('./commands/app-command.js')).addAppCommand },
 ];
 
-/** The commands to register: the one named first on the command line, or every one. */
+/** The commands to register: the one named first on the command line, none for the version, or every one. */
 function commandsFor(argv: readonly string[]): typeof COMMANDS {
   // The program's own options (--help, --version) take no value: the first word is the command.
   const name = argv.find((a) => !a.startsWith('-'));
+  if (name === undefined && argv.some((a) => a === '-V' || a === '--version')) return [];
   const named = COMMANDS.filter((c) => name !== undefined && c.names.includes(name));
   return named.length > 0 ? named : COMMANDS;
 }

@@ -2,12 +2,14 @@
  * Start-up is part of every `labeldesk label`: a run against a hosted service loads what labelling
  * needs and nothing of the other commands (export writers, the embedded service, the browser
  * bridge, image decoding, the contract's schemas, the folder watcher). The modules are recorded
- * by a loader hook in the real process; the overall help still lists every command.
+ * by a loader hook in the real process (a file of the CLI's bundle counts as the compiled modules it
+ * holds, from the bundle's own map); the overall help still lists every command.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { distinctJpegs } from '../../support/cli-media.js';
 import { cliEnv, cliHome, lastJson, runCli, type SummaryJson } from '../../support/cli-run.js';
@@ -47,6 +49,39 @@ register(${JSON.stringify(pathToFileURL(hooks).href)});
   return register;
 }
 
+const ROOT = new URL('../../../', import.meta.url);
+/** `npm run build:node` bundles the CLI here; a coverage build does not (the CLI runs tsc's files). */
+const BUNDLE = new URL('build/cli/', ROOT);
+
+/** The module URLs a process loaded, each file of the bundle replaced by the modules it holds. */
+async function loadedModules(log: string): Promise<string[]> {
+  const urls = (await readFile(log, 'utf8')).split('\n').filter(Boolean);
+  if (!existsSync(fileURLToPath(BUNDLE))) return urls;
+  const held = JSON.parse(await readFile(new URL('modules.json', BUNDLE), 'utf8')) as Record<
+    string,
+    string[]
+  >;
+  return urls.flatMap((url) => {
+    if (!url.startsWith(BUNDLE.href)) return [url];
+    const ids = held[url.slice(BUNDLE.href.length)];
+    if (!ids) throw new Error(`${url} is not in the bundle's map`);
+    return ids.filter((id) => id.startsWith('build/')).map((id) => new URL(id, ROOT).href);
+  });
+}
+
+/** Runs the CLI with the module logger; returns the process and the modules it loaded. */
+async function runLogged(args: string[], env: NodeJS.ProcessEnv) {
+  const log = join(t.dir, 'modules.log');
+  const register = await moduleLogger(log);
+  const r = spawnSync(process.execPath, ['--import', register, CLI, ...args], {
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  const raw = (await readFile(log, 'utf8')).split('\n').filter(Boolean);
+  return { r, raw, loaded: await loadedModules(log) };
+}
+
 const NOT_FOR_LABELLING = [
   /node_modules\/(zod|sharp|ws|busboy|chokidar|@tensorflow|@vladmandic)\//,
   /\/electron\/local-service\//,
@@ -62,21 +97,27 @@ describe('labeldesk label start-up', () => {
     await mkdir(folder);
     await distinctJpegs(folder, 3);
     serve = await runServe(['--engine', 'null', '--data', join(t.dir, 'data'), '--key', key]);
-    const log = join(t.dir, 'modules.log');
-    const register = await moduleLogger(log);
-    const r = spawnSync(
-      process.execPath,
-      ['--import', register, CLI, 'label', folder, '--service', serve.url, '--yes', '--json'],
-      { env: cliEnv(t.home, { LABELDESK_API_KEY: key }), encoding: 'utf8', timeout: 60_000 },
+    const { r, raw, loaded } = await runLogged(
+      ['label', folder, '--service', serve.url, '--yes', '--json'],
+      cliEnv(t.home, { LABELDESK_API_KEY: key }),
     );
     expect(r.status, r.stderr).toBe(0);
     expect(lastJson<SummaryJson>(r.stdout)).toMatchObject({ labelled: 3, failed: [] });
-    const loaded = (await readFile(log, 'utf8')).split('\n').filter(Boolean);
+    // The bundle, when built, is what runs (its workers run tsc's files beside it).
+    if (existsSync(fileURLToPath(BUNDLE))) expect(raw).toContain(new URL('main.js', BUNDLE).href);
     expect(loaded.some((u) => u.endsWith('/cli/commands/label-command.js'))).toBe(true);
     const extra = loaded.filter((u) => NOT_FOR_LABELLING.some((re) => re.test(u)));
     expect(extra).toEqual([]);
     // Nor the other commands' modules.
     expect(loaded.filter((u) => /\/cli\/(commands\/(?!label-)|serve-command)/.test(u))).toEqual([]);
+  });
+
+  it('prints the version without loading any command', async () => {
+    const { r, loaded } = await runLogged(['--version'], cliEnv(t.home));
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    expect(loaded.some((u) => u.endsWith('/build/electron/cli/main.js'))).toBe(true);
+    expect(loaded.filter((u) => /\/cli\/(commands\/|serve-command)/.test(u))).toEqual([]);
   });
 
   it('still lists every command in the overall help', async () => {
