@@ -158,6 +158,7 @@ export async function acquireLibraryLock(
   const waitMs = options.waitMs ?? 0;
   const started = Date.now();
   let told = false;
+  let tries = 0;
   for (;;) {
     options.signal?.throwIfAborted();
     const db = tryLock(home);
@@ -165,8 +166,13 @@ export async function acquireLibraryLock(
     const waited = Date.now() - started;
     if (waited >= waitMs) throw new LibraryBusyError(readHolder(home), waited);
     if (!told) {
-      told = true;
-      options.onWait?.(readHolder(home));
+      // A holder that took the lock a moment ago may not have written its note yet (two runs
+      // started together): the first retry gives it time, so the line can say whom it waits for.
+      const holder = readHolder(home);
+      if (holder || tries++ > 0) {
+        told = true;
+        options.onWait?.(holder);
+      }
     }
     await sleep(Math.min(options.retryMs ?? 250, waitMs - waited), options.signal);
   }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -59,6 +59,25 @@ describe('the library lock', () => {
     expect(second.holder.command).toBe('second');
     expect(waits).toEqual(['first']);
     second.release();
+  });
+
+  it('a waiter that finds the lock taken before its note is written still names the holder', async () => {
+    const first = await acquireLibraryLock(tmp.dir, { command: 'first' });
+    // The moment between the holder's lock and its note (two runs started together).
+    const note = join(tmp.dir, 'library.lock.json');
+    renameSync(note, `${note}.later`);
+    const waits: (string | undefined)[] = [];
+    const waiting = acquireLibraryLock(tmp.dir, {
+      command: 'second',
+      waitMs: Number.POSITIVE_INFINITY,
+      retryMs: 20,
+      onWait: (h) => waits.push(h?.command),
+    });
+    renameSync(`${note}.later`, note);
+    await new Promise((r) => setTimeout(r, 100));
+    first.release();
+    (await waiting).release();
+    expect(waits).toEqual(['first']);
   });
 
   it('a bounded wait ends with LibraryBusyError; an aborted wait ends with the abort', async () => {
