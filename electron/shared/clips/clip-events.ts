@@ -107,11 +107,11 @@ function readSightings(boxes: readonly EventBox[]): {
  */
 function inSightingOrder(s: Sightings): void {
   const { times, tracks, scores } = s;
-  for (let i = 1; i < times.length; i++) {
-    if ((times[i - 1] as number) > (times[i] as number)) return sortFully(s);
-  }
+  // One pass: the insertions move only tracks and scores within one time, so the times read
+  // here are the boxes' own, and one out of order sends the whole list to the full sort.
   for (let i = 1; i < times.length; i++) {
     const t = times[i] as number;
+    if ((times[i - 1] as number) > t) return sortFully(s);
     const track = tracks[i] as number;
     const score = scores[i] as number;
     let j = i - 1;
