@@ -152,7 +152,8 @@ function drawBars(canvas: HTMLCanvasElement, l: Layout): void {
 
   let max = 1;
   for (const [, { counts }] of l.rows) {
-    for (let i = 0; i < counts.length; i++) max = Math.max(max, counts[i] as number);
+    for (let i = 0; i < counts.length; i++)
+      if ((counts[i] as number) > max) max = counts[i] as number;
   }
   l.rows.forEach(([label, { timesMs, counts }], i) => {
     const peak = new Uint16Array(columns);
