@@ -32,18 +32,16 @@ export function analysedFrames(
     if (timeMs === null) continue;
     const index = b.frameIndex;
     let end = i + 1;
-    while (end < n && sameFrame(boxes[end] as ReviewBox, index)) end++;
+    for (; end < n; end++) {
+      const next = boxes[end] as ReviewBox;
+      if (next.frameIndex !== index || next.timeMs === null) break;
+    }
     const f = byIndex.get(index);
     if (f) for (let j = i; j < end; j++) f.boxes.push(boxes[j] as ReviewBox);
     else byIndex.set(index, { index, timeMs, boxes: boxes.slice(i, end) });
     i = end - 1;
   }
   return inTimeOrder([...byIndex.values()]);
-}
-
-/** Whether `b` is on frame `index` at a known time (in the same run of boxes). */
-function sameFrame(b: ReviewBox, index: number): boolean {
-  return b.frameIndex === index && b.timeMs !== null;
 }
 
 /** Sorted by time; a list already in order (the usual case) is only checked. */
