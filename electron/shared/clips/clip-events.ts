@@ -107,11 +107,11 @@ function readSightings(boxes: readonly EventBox[]): {
  */
 function inSightingOrder(s: Sightings): void {
   const { times, tracks, scores } = s;
-  for (let i = 1; i < times.length; i++) {
-    if ((times[i - 1] as number) > (times[i] as number)) return sortFully(s);
-  }
+  // One pass: the insertions move only tracks and scores within one time, so the times read
+  // here are the boxes' own, and one out of order sends the whole list to the full sort.
   for (let i = 1; i < times.length; i++) {
     const t = times[i] as number;
+    if ((times[i - 1] as number) > t) return sortFully(s);
     const track = tracks[i] as number;
     const score = scores[i] as number;
     let j = i - 1;
@@ -170,45 +170,53 @@ export function clipSummary(
 function eventsOf(byLabel: ReadonlyMap<string, Sightings>, period: number): ClipEvent[] {
   const events: ClipEvent[] = [];
   for (const [label, s] of byLabel) {
-    const { times } = s;
-    let from = 0;
-    for (let i = 1; i <= times.length; i++) {
-      if (i < times.length && (times[i] as number) - (times[i - 1] as number) - period < GAP_MS) {
-        continue;
+    const { times, tracks, scores } = s;
+    // One walk: each sighting is added to the range open, which closes at a gap (a second walk
+    // to find the gaps first cost a pass over every sighting of a long clip, with its code cold).
+    let range = openRange(0);
+    for (let i = 0; i < times.length; i++) {
+      const timeMs = times[i] as number;
+      if (i > range.from && timeMs - (times[i - 1] as number) - period >= GAP_MS) {
+        events.push(closeRange(label, s, range, i));
+        range = openRange(i);
       }
-      events.push(eventOf(label, s, from, i));
-      from = i;
+      const trackId = tracks[i] as number;
+      const score = scores[i] as number;
+      range.scoreSum += score;
+      const span = range.spans.get(trackId);
+      if (span) {
+        span.endMs = timeMs;
+        span.boxes++;
+        span.scoreSum += score;
+      } else {
+        range.spans.set(trackId, {
+          trackId,
+          startMs: timeMs,
+          endMs: timeMs,
+          boxes: 1,
+          meanScore: 0,
+          scoreSum: score,
+        });
+      }
     }
+    if (times.length > 0) events.push(closeRange(label, s, range, times.length));
   }
   return events.sort((a, b) => a.startMs - b.startMs || (a.label < b.label ? -1 : 1));
 }
 
-/** Sightings `from` to `to` (excluded), in time order: all of one class and one range. */
-function eventOf(label: string, s: Sightings, from: number, to: number): ClipEvent {
-  const spans = new Map<number, TrackSpan & { scoreSum: number }>();
-  let scoreSum = 0;
-  for (let i = from; i < to; i++) {
-    const trackId = s.tracks[i] as number;
-    const timeMs = s.times[i] as number;
-    const score = s.scores[i] as number;
-    scoreSum += score;
-    const span = spans.get(trackId);
-    if (span) {
-      span.endMs = timeMs;
-      span.boxes++;
-      span.scoreSum += score;
-    } else {
-      spans.set(trackId, {
-        trackId,
-        startMs: timeMs,
-        endMs: timeMs,
-        boxes: 1,
-        meanScore: 0,
-        scoreSum: score,
-      });
-    }
-  }
-  const tracks = [...spans.values()]
+/** A range being read: its first sighting, its tracks so far, and the sum of its scores. */
+interface OpenRange {
+  from: number;
+  spans: Map<number, TrackSpan & { scoreSum: number }>;
+  scoreSum: number;
+}
+
+const openRange = (from: number): OpenRange => ({ from, spans: new Map(), scoreSum: 0 });
+
+/** The event of sightings `range.from` to `to` (excluded): all of one class and one range. */
+function closeRange(label: string, s: Sightings, range: OpenRange, to: number): ClipEvent {
+  const { from } = range;
+  const tracks = [...range.spans.values()]
     .map(({ scoreSum: sum, ...span }) => ({ ...span, meanScore: sum / span.boxes }))
     .sort((a, b) => a.startMs - b.startMs || a.trackId - b.trackId);
   return {
@@ -216,7 +224,7 @@ function eventOf(label: string, s: Sightings, from: number, to: number): ClipEve
     startMs: s.times[from] as number,
     endMs: s.times[to - 1] as number,
     boxes: to - from,
-    meanScore: scoreSum / (to - from),
+    meanScore: range.scoreSum / (to - from),
     tracks,
   };
 }

@@ -110,8 +110,9 @@ export function packReviewBoxes(boxes: readonly ReviewBox[]): PackedColumns {
  */
 export function unpackReviewBoxes(p: PackedColumns): ReviewBox[] {
   const { numbers: f, ints: k, strings } = p;
-  const models = new Map(p.models);
-  const keys = new Map(p.keys);
+  // Usually both are empty: then no lookup per box.
+  const models = p.models.length > 0 ? new Map(p.models) : null;
+  const keys = p.keys.length > 0 ? new Map(p.keys) : null;
   const out = new Array<ReviewBox>(p.count);
   for (let i = 0; i < p.count; i++) {
     const a = i * NUMBERS;
@@ -133,11 +134,11 @@ export function unpackReviewBoxes(p: PackedColumns): ReviewBox[] {
     const detectionId = detection < 0 ? null : detection;
     const correctionId = correction < 0 ? null : correction;
     out[i] = {
-      key: keys.get(i) ?? (detectionId !== null ? `d${detectionId}` : `c${correctionId}`),
+      key: keys?.get(i) ?? (detectionId !== null ? `d${detectionId}` : `c${correctionId}`),
       detectionId,
       correctionId,
       frameIndex: k[j] as number,
-      timeMs: Number.isNaN(timeMs) ? null : timeMs,
+      timeMs: timeMs !== timeMs ? null : timeMs, // NaN (a call per box costs in cold code)
       label,
       score,
       bbox,
@@ -148,7 +149,7 @@ export function unpackReviewBoxes(p: PackedColumns): ReviewBox[] {
         flags & MODEL_NULL
           ? null
           : flags & MODEL_LISTED
-            ? (models.get(i) ?? null)
+            ? (models?.get(i) ?? null)
             : { label, score, bbox },
       trackId: track < 0 ? null : track,
       rule: rule < 0 ? null : (strings[rule] as string),

@@ -50,6 +50,20 @@ describe('a clip’s analysed frames', () => {
     ]);
   });
 
+  it('groups a frame whose boxes come apart, and leaves out boxes at no time', () => {
+    const apart = [
+      box(0, 'person', 0.9),
+      { ...box(0, 'dog', 0.5), timeMs: null },
+      box(0, 'car', 0.3),
+      box(2, 'car', 0.35),
+      box(0, 'bus', 0.4),
+    ];
+    expect(analysedFrames(apart).map((f) => [f.index, f.boxes.map((b) => b.label)])).toEqual([
+      [0, ['person', 'car', 'bus']],
+      [2, ['car']],
+    ]);
+  });
+
   it('keeps a frame whose last box was deleted, empty, so it can still be edited', () => {
     const known = new Map(frames.map((f) => [f.index, f.timeMs]));
     const left = analysedFrames(
@@ -93,6 +107,19 @@ describe('a clip’s analysed frames', () => {
     expect(rows.get('person')).toEqual({ timesMs: [0, 2000], counts: [1, 2] });
     expect(rows.get('car')).toEqual({ timesMs: [1000], counts: [1] });
     expect(frames.map(isReviewed)).toEqual([false, true, false]);
+  });
+
+  it('adds up a class whose boxes on a frame are between other classes’ boxes', () => {
+    const mixed = analysedFrames([
+      box(0, 'person', 0.9),
+      box(0, 'car', 0.5),
+      box(0, 'person', 0.8),
+      box(1, 'car', 0.6),
+      box(1, 'person', 0.7),
+    ]);
+    const rows = densityByClass(mixed, shownBy({ minScore: 0, label: null }));
+    expect(rows.get('person')).toEqual({ timesMs: [0, 500], counts: [2, 1] });
+    expect(rows.get('car')).toEqual({ timesMs: [0, 500], counts: [1, 1] });
   });
 
   it('finds the frames an undo touched: named boxes still there, and added boxes', () => {

@@ -146,6 +146,17 @@ describe('clip summary (events and counts from one pass)', () => {
     }
   });
 
+  it('sorts boxes that come in time order until one does not, as it sorts any order', () => {
+    const byTime = (order: 1 | -1) => (a: EventBox, b: EventBox) =>
+      (a.timeMs ?? 0) - (b.timeMs ?? 0) || order * ((a.trackId ?? 0) - (b.trackId ?? 0));
+    const sorted = [...boxes].sort(byTime(1));
+    // Tracks reversed at each time (put back in place one by one), then a first box come last.
+    const [first, ...rest] = [...boxes].sort(byTime(-1));
+    const late = [...rest, first as EventBox];
+    expect(clipSummary(late, frames)).toEqual(clipSummary(sorted, frames));
+    expect(clipSummary(rest, frames)).toEqual(clipSummary(sorted.slice(1), frames));
+  });
+
   it('counts each track once per time, and adds the times of boxes between the frames given', () => {
     const c = countsOverTime(
       [...boxes, at(offSampleIndex(9), 'car', 5, 0.5, { timeMs: 250 })],

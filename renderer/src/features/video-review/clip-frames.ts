@@ -22,15 +22,24 @@ export function analysedFrames(
 ): AnalysedFrame[] {
   const byIndex = new Map<number, AnalysedFrame>();
   known.forEach((timeMs, index) => byIndex.set(index, { index, timeMs, boxes: [] }));
-  // Boxes come grouped by frame: a map lookup only when the frame changes. Indexed loops here
-  // and below: a clip opens with this code cold, where `for…of` allocates per element.
-  let f: AnalysedFrame | undefined;
-  for (let i = 0; i < boxes.length; i++) {
+  // Boxes come grouped by frame: a map lookup only when the frame changes, and a new frame takes
+  // its run of boxes in one slice (no array grown box by box). Indexed loops here and below: a
+  // clip opens with this code cold, where `for…of` allocates per element.
+  const n = boxes.length;
+  for (let i = 0; i < n; i++) {
     const b = boxes[i] as ReviewBox;
-    if (b.timeMs === null) continue;
-    if (f?.index !== b.frameIndex) f = byIndex.get(b.frameIndex);
-    if (f) f.boxes.push(b);
-    else byIndex.set(b.frameIndex, (f = { index: b.frameIndex, timeMs: b.timeMs, boxes: [b] }));
+    const timeMs = b.timeMs;
+    if (timeMs === null) continue;
+    const index = b.frameIndex;
+    let end = i + 1;
+    for (; end < n; end++) {
+      const next = boxes[end] as ReviewBox;
+      if (next.frameIndex !== index || next.timeMs === null) break;
+    }
+    const f = byIndex.get(index);
+    if (f) for (let j = i; j < end; j++) f.boxes.push(boxes[j] as ReviewBox);
+    else byIndex.set(index, { index, timeMs, boxes: boxes.slice(i, end) });
+    i = end - 1;
   }
   return inTimeOrder([...byIndex.values()]);
 }
@@ -190,7 +199,13 @@ export function detectionFrom(
 
 /** A frame is reviewed when a person decided on every box of it. */
 export function isReviewed(frame: AnalysedFrame): boolean {
-  return frame.boxes.every((b) => b.review !== 'pending' || b.origin !== 'model');
+  // A loop, not `every`: the timeline asks this of every frame of a long clip as it opens (cold).
+  const { boxes } = frame;
+  for (let i = 0; i < boxes.length; i++) {
+    const b = boxes[i] as ReviewBox;
+    if (b.review === 'pending' && b.origin === 'model') return false;
+  }
+  return true;
 }
 
 /** One class's row of the timeline: the frames it is on, and its count of shown boxes on each. */
@@ -208,27 +223,38 @@ export function densityByClass(
   frames: readonly AnalysedFrame[],
   shown: (b: ReviewBox) => boolean,
 ): Map<string, DensityRow> {
-  const rows = new Map<string, DensityRow>();
-  // A frame's boxes of one class add up in the row's last count (no map per frame).
-  const lastFrame = new Map<string, AnalysedFrame>();
+  const rows = new Map<string, Row>();
+  // A frame's boxes of one class add up in the row's last count; the row of the class before is
+  // kept, as a frame's boxes often repeat it (a map lookup only when the class changes).
+  let label: string | undefined;
+  let row: Row | undefined;
   for (let i = 0; i < frames.length; i++) {
     const f = frames[i] as AnalysedFrame;
     for (let j = 0; j < f.boxes.length; j++) {
       const b = f.boxes[j] as ReviewBox;
       if (!shown(b)) continue;
-      let row = rows.get(b.label);
-      if (!row) rows.set(b.label, (row = { timesMs: [], counts: [] }));
+      if (b.label !== label || !row) {
+        label = b.label;
+        row = rows.get(label);
+        if (!row) rows.set(label, (row = { timesMs: [], counts: [], frame: null }));
+      }
       const last = row.counts.length - 1;
-      if (last >= 0 && lastFrame.get(b.label) === f)
-        row.counts[last] = (row.counts[last] as number) + 1;
+      if (row.frame === f) row.counts[last] = (row.counts[last] as number) + 1;
       else {
         row.timesMs.push(f.timeMs);
         row.counts.push(1);
-        lastFrame.set(b.label, f);
+        row.frame = f;
       }
     }
   }
-  return rows;
+  const out = new Map<string, DensityRow>();
+  rows.forEach(({ timesMs, counts }, name) => out.set(name, { timesMs, counts }));
+  return out;
+}
+
+/** A row being counted, with the frame its last count is of. */
+interface Row extends DensityRow {
+  frame: AnalysedFrame | null;
 }
 
 /**

@@ -14,6 +14,7 @@ import { classColour, useClassColours } from '../review/box-colours.js';
 import { chartColumns } from './chart-columns.js';
 import type { ClipClock } from './clip-clock.js';
 import { clockTime } from './clip-time.js';
+import { themeColour } from './theme-colour.js';
 import { timeEdges } from './timeline-axis.js';
 
 interface CountChartProps {
@@ -28,27 +29,23 @@ const HEIGHT = 120;
 /** The largest count (a loop: spreading a long clip's counts as arguments can overflow the stack). */
 function peakOf(counts: readonly number[]): number {
   let peak = 0;
-  for (let i = 0; i < counts.length; i++) peak = Math.max(peak, counts[i] as number);
+  // A comparison, not Math.max: a call per point costs in the cold code of a clip's opening.
+  for (let i = 0; i < counts.length; i++)
+    if ((counts[i] as number) > peak) peak = counts[i] as number;
   return peak;
 }
 
-/** A CSS custom property of the page (the theme), with a fallback before styles load. */
-function themeColour(el: Element, name: string, fallback: string): string {
-  return getComputedStyle(el).getPropertyValue(name).trim() || fallback;
-}
-
 function chartOptions(
-  host: HTMLElement,
   width: number,
   data: CountsOverTime,
   durationMs: number,
+  max: number,
 ): uPlot.Options {
-  const text = themeColour(host, '--muted', '#5e6878');
+  const text = themeColour('--muted', '#5e6878');
   // On the timeline's time axis: the counts' axis takes the class names' column.
   const edges = timeEdges(width);
-  const grid = themeColour(host, '--border', '#d8dce2');
+  const grid = themeColour('--border', '#d8dce2');
   const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } };
-  const max = data.series.reduce((m, s) => Math.max(m, peakOf(s.counts)), 1);
   return {
     width,
     height: HEIGHT,
@@ -94,6 +91,13 @@ export function CountChart({ data, durationMs, clock, onSeek }: CountChartProps)
   const legendId = useId();
   const colours = useClassColours();
 
+  // Each class's peak, read once: the legend says it and the y axis reaches the highest.
+  const peaks = useMemo(
+    () => data.series.map((s) => ({ label: s.label, peak: peakOf(s.counts) })),
+    [data],
+  );
+  const max = peaks.reduce((m, p) => Math.max(m, p.peak), 1);
+
   // uPlot draws at a fixed size: follow the width the layout gives the chart.
   useEffect(() => {
     const el = host.current;
@@ -111,7 +115,7 @@ export function CountChart({ data, durationMs, clock, onSeek }: CountChartProps)
     const el = host.current;
     if (!el || width === 0 || data.series.length === 0) return;
     const aligned = chartColumns(data, durationMs, width) as uPlot.AlignedData;
-    const u = new uPlot(chartOptions(el, width, data, durationMs), aligned, el);
+    const u = new uPlot(chartOptions(width, data, durationMs, max), aligned, el);
     // The playhead follows the clock without a render: the element is moved where it is.
     const line = document.createElement('div');
     line.className = 'timeline-playhead';
@@ -129,12 +133,8 @@ export function CountChart({ data, durationMs, clock, onSeek }: CountChartProps)
       u.over.removeEventListener('click', onClick);
       u.destroy();
     };
-  }, [data, width, durationMs, colours, clock]);
+  }, [data, max, width, durationMs, colours, clock]);
 
-  const peaks = useMemo(
-    () => data.series.map((s) => ({ label: s.label, peak: peakOf(s.counts) })),
-    [data],
-  );
   return (
     <figure className="count-chart">
       <div ref={host} role="img" aria-label="Objects over time" aria-describedby={legendId} />

@@ -12,6 +12,7 @@ import type { ReviewBox } from '@shared/contract/review-schemas.js';
 import { densityByClass, isReviewed, type AnalysedFrame, type DensityRow } from './clip-frames.js';
 import { classColour, useClassColours } from '../review/box-colours.js';
 import { useClockValue, type ClipClock } from './clip-clock.js';
+import { themeColour } from './theme-colour.js';
 import { timeEdges, timeToX, xToTime } from './timeline-axis.js';
 
 interface TimelineProps {
@@ -121,7 +122,6 @@ function drawBars(canvas: HTMLCanvasElement, l: Layout): void {
   if (!ctx) return;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, l.width, l.height);
-  const css = getComputedStyle(canvas);
   const { left: labelPx, right } = timeEdges(l.width);
   const columns = Math.max(1, Math.floor(right - labelPx));
   const column = (t: number) => Math.min(columns - 1, Math.floor((t / l.span) * columns));
@@ -136,7 +136,7 @@ function drawBars(canvas: HTMLCanvasElement, l: Layout): void {
     if (!isReviewed(f)) pending[c] = 1;
   }
   const reviewedColour = '#3fb950';
-  const pendingColour = css.getPropertyValue('--border') || '#444';
+  const pendingColour = themeColour('--border', '#444');
   // One path per colour, filled once: a fill per bar made the bars a third of the timeline's cost.
   for (const [colour, wanted] of [
     [pendingColour, 1],
@@ -152,7 +152,8 @@ function drawBars(canvas: HTMLCanvasElement, l: Layout): void {
 
   let max = 1;
   for (const [, { counts }] of l.rows) {
-    for (let i = 0; i < counts.length; i++) max = Math.max(max, counts[i] as number);
+    for (let i = 0; i < counts.length; i++)
+      if ((counts[i] as number) > max) max = counts[i] as number;
   }
   l.rows.forEach(([label, { timesMs, counts }], i) => {
     const peak = new Uint16Array(columns);
