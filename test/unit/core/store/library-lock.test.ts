@@ -41,15 +41,21 @@ describe('the library lock', () => {
     second.release();
   });
 
-  it('a waiter says once whom it waits for and takes the lock when it is released', async () => {
-    const first = await acquireLibraryLock(tmp.dir, { command: 'first' });
+  /** A second run that waits for the lock as long as it takes, noting whom it is told it waits for. */
+  const waitForever = (dir: string) => {
     const waits: (string | undefined)[] = [];
-    const waiting = acquireLibraryLock(tmp.dir, {
+    const waiting = acquireLibraryLock(dir, {
       command: 'second',
       waitMs: Number.POSITIVE_INFINITY,
       retryMs: 20,
       onWait: (h) => waits.push(h?.command),
     });
+    return { waits, waiting };
+  };
+
+  it('a waiter says once whom it waits for and takes the lock when it is released', async () => {
+    const first = await acquireLibraryLock(tmp.dir, { command: 'first' });
+    const { waits, waiting } = waitForever(tmp.dir);
     let got = false;
     void waiting.then(() => (got = true));
     await new Promise((r) => setTimeout(r, 200));
@@ -66,13 +72,7 @@ describe('the library lock', () => {
     // The moment between the holder's lock and its note (two runs started together).
     const note = join(tmp.dir, 'library.lock.json');
     renameSync(note, `${note}.later`);
-    const waits: (string | undefined)[] = [];
-    const waiting = acquireLibraryLock(tmp.dir, {
-      command: 'second',
-      waitMs: Number.POSITIVE_INFINITY,
-      retryMs: 20,
-      onWait: (h) => waits.push(h?.command),
-    });
+    const { waits, waiting } = waitForever(tmp.dir);
     renameSync(`${note}.later`, note);
     await new Promise((r) => setTimeout(r, 100));
     first.release();
