@@ -33,6 +33,8 @@ export interface LoggedRequest {
   bodyBytes: number;
   /** Whether the service received it. */
   forwarded: boolean;
+  /** The service's answer to it, once it came (also when the client had gone by then); 0: none. */
+  status?: number;
 }
 
 export interface FaultProxy {
@@ -167,7 +169,11 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       return;
     }
     log.forwarded = true;
-    const answer = await forward(req, body);
+    const answer = await forward(req, body).catch((err: unknown) => {
+      log.status = 0;
+      throw err;
+    });
+    log.status = answer.status;
     if (fault?.kind === 'drop-after-upload') {
       req.socket.destroy();
       return;
