@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewBox, ReviewEdit } from '../../../electron/shared/contract/review-schemas.js';
 import {
+  adoptIdentity,
   applyLocal,
   replaceBox,
   rollBack,
@@ -56,6 +57,24 @@ describe('local edits (shown before the call answers)', () => {
     // The answer arriving twice does not duplicate the box.
     expect(replaceBox(after, 'new-1', saved).map((b) => b.key)).toEqual(['d1', 'd2', 'c9']);
     expect(replaceBox(after, 'c9', null).map((b) => b.key)).toEqual(['d1', 'd2']);
+  });
+
+  it('takes a drawn box’s saved identity but keeps a later edit not yet answered', () => {
+    const add: ReviewEdit = {
+      kind: 'add',
+      frameIndex: 0,
+      timeMs: null,
+      label: 'goalpost',
+      bbox: { x: 0, y: 0, w: 0.1, h: 0.1 },
+    };
+    const drawn = applyLocal(boxes, 'new-1', add);
+    const bbox = { x: 0.3, y: 0, w: 0.1, h: 0.1 };
+    const moved = applyLocal(drawn, 'new-1', { kind: 'move', box: ref, bbox });
+    const saved = { ...drawn.at(-1)!, key: 'c9', correctionId: 9 };
+    const after = adoptIdentity(moved, 'new-1', saved);
+    expect(after.map((b) => b.key)).toEqual(['d1', 'd2', 'c9']);
+    expect(after.at(-1)).toMatchObject({ key: 'c9', correctionId: 9, bbox });
+    expect(adoptIdentity(after, 'c9', null).map((b) => b.key)).toEqual(['d1', 'd2']);
   });
 
   it('rolls back only the boxes a failed edit named, keeping what later edits did', () => {

@@ -198,4 +198,26 @@ describe('optimistic review edits', () => {
     await saving;
     expect(shown()[0]?.review).toBe('accepted');
   });
+
+  it('an answer does not take back a later edit of the same box still being saved', async () => {
+    const { runner, shown, gate, held } = setup();
+    let openFirst: () => void = () => undefined;
+    gate.wait = new Promise((resolve) => (openFirst = resolve));
+    const ref = { detectionId: null, correctionId: null };
+    const first = runner.apply(7, 's', [{ key: 'd1', edit: { kind: 'accept', box: ref } }], 'a');
+    const second = runner.apply(7, 's', [{ key: 'd1', edit: { kind: 'reject', box: ref } }], 'r');
+    expect(shown()[0]?.review).toBe('rejected');
+    await new Promise((r) => setTimeout(r, 0)); // the first call is now waiting on its gate
+    // The first save answers ("accepted") while the second is still on its way.
+    let openSecond: () => void = () => undefined;
+    gate.wait = new Promise((resolve) => (openSecond = resolve));
+    openFirst();
+    await first;
+    expect(held.get(1)?.review).toBe('accepted');
+    expect(shown()[0]?.review).toBe('rejected');
+    openSecond();
+    await second;
+    expect(held.get(1)?.review).toBe('rejected');
+    expect(shown()[0]).toEqual(held.get(1));
+  });
 });

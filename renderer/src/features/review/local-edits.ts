@@ -69,6 +69,29 @@ export function replaceBox(
   return found ? unique : [...unique, box];
 }
 
+/**
+ * An edit's answer while a later edit of the same box is still being saved: the box takes the
+ * answer's identity (a drawn box gets its correction's key and id, which the later edit names)
+ * and keeps what the later edits show, which their own answers settle. Replacing it whole would
+ * show the box where it was before the later edit until that one answers.
+ */
+export function adoptIdentity(
+  boxes: readonly ReviewBox[],
+  key: string,
+  box: ReviewBox | null,
+): ReviewBox[] {
+  const local = box && (boxes.find((b) => b.key === key) ?? boxes.find((b) => b.key === box.key));
+  if (!box || !local) return replaceBox(boxes, key, box);
+  const { detectionId, correctionId } = box;
+  return replaceBox(boxes, key, {
+    ...local,
+    key: box.key,
+    detectionId,
+    correctionId,
+    trackId: local.trackId ?? box.trackId,
+  });
+}
+
 /** A box's reference for an edit. */
 export function refOf(b: ReviewBox): { detectionId: number | null; correctionId: number | null } {
   return { detectionId: b.detectionId, correctionId: b.correctionId };

@@ -11,7 +11,7 @@ import type { ReviewBox, ReviewEdit } from '@shared/contract/review-schemas.js';
 import { codedError } from '../../api/error-text.js';
 import { callKey } from '../../api/call-key.js';
 import { trackSaving } from '../../api/saving-edits.js';
-import { applyLocal, refOf, replaceBox, rollBack } from './local-edits.js';
+import { adoptIdentity, applyLocal, refOf, replaceBox, rollBack } from './local-edits.js';
 import type { ReviewSession, UndoEntry } from './review-session.js';
 
 type ReviewBoxes = CallResult<'review.boxes'>;
@@ -46,6 +46,10 @@ export function createEditRunner(
     );
   const refresh = (itemId: number, solution: string) =>
     client.invalidateQueries({ queryKey: boxesQuery(itemId, solution) });
+  // Edits shown and not yet answered, in the queue's order.
+  const unsaved = new Set<PlannedEdit>();
+  const editedLater = (key: string, edit: PlannedEdit) =>
+    [...unsaved].some((p) => p !== edit && session.currentKey(p.key) === key);
 
   /** The box an edit names: known now, or (drawn a moment ago) once its add has answered. */
   const refNow = (itemId: number, solution: string, key: string): Ref | null => {
@@ -62,20 +66,25 @@ export function createEditRunner(
     write(itemId, solution, (boxes) =>
       planned.reduce((acc, p) => applyLocal(acc, p.key, p.edit), boxes),
     );
+    for (const p of planned) unsaved.add(p);
+    const saved = () => planned.forEach((p) => unsaved.delete(p));
     return enqueue(async () => {
       const edits = planned.flatMap((p, i): { p: PlannedEdit; e: ReviewEdit }[] => {
         if (p.edit.kind === 'add') return [{ p, e: p.edit }];
         const box = refs[i] ?? refNow(itemId, solution, p.key);
         return box ? [{ p, e: { ...p.edit, box } }] : [];
       });
-      if (edits.length === 0) return;
+      if (edits.length === 0) return saved();
       try {
         const [only] = edits;
         if (edits.length === 1 && only) {
           const r = await api.call('review.edit', { id: itemId, solution, edit: only.e });
           const key = session.currentKey(only.p.key);
+          const later = editedLater(key, only.p);
           if (r.box && r.box.key !== key) session.rename(only.p.key, r.box.key);
-          write(itemId, solution, (boxes) => replaceBox(boxes, key, r.box));
+          write(itemId, solution, (boxes) =>
+            later ? adoptIdentity(boxes, key, r.box) : replaceBox(boxes, key, r.box),
+          );
           session.record({ itemId, solution, edits: [r.inverse], label });
         } else {
           const input = { id: itemId, solution, edits: edits.map((x) => x.e) };
@@ -87,6 +96,8 @@ export function createEditRunner(
         write(itemId, solution, (boxes) => rollBack(boxes, snapshot, keys));
         session.fail(codedError(err));
         void refresh(itemId, solution);
+      } finally {
+        saved();
       }
     });
   };
