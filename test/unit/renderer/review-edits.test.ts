@@ -24,6 +24,13 @@ const modelBox = (key: string, detectionId: number): ReviewBox => ({
   rule: null,
 });
 const ref = { detectionId: 1, correctionId: null };
+const add: ReviewEdit = {
+  kind: 'add',
+  frameIndex: 0,
+  timeMs: null,
+  label: 'goalpost',
+  bbox: { x: 0, y: 0, w: 0.1, h: 0.1 },
+};
 
 describe('local edits (shown before the call answers)', () => {
   const boxes = [modelBox('d1', 1), modelBox('d2', 2)];
@@ -42,13 +49,6 @@ describe('local edits (shown before the call answers)', () => {
   });
 
   it('adds a drawn box under its temporary key, then the server renames it', () => {
-    const add: ReviewEdit = {
-      kind: 'add',
-      frameIndex: 0,
-      timeMs: null,
-      label: 'goalpost',
-      bbox: { x: 0, y: 0, w: 0.1, h: 0.1 },
-    };
     const shown = applyLocal(boxes, 'new-1', add);
     expect(shown.at(-1)).toMatchObject({ key: 'new-1', origin: 'added', review: 'accepted' });
     const saved = { ...shown.at(-1)!, key: 'c9', correctionId: 9 };
@@ -60,13 +60,6 @@ describe('local edits (shown before the call answers)', () => {
   });
 
   it('takes a drawn box’s saved identity but keeps a later edit not yet answered', () => {
-    const add: ReviewEdit = {
-      kind: 'add',
-      frameIndex: 0,
-      timeMs: null,
-      label: 'goalpost',
-      bbox: { x: 0, y: 0, w: 0.1, h: 0.1 },
-    };
     const drawn = applyLocal(boxes, 'new-1', add);
     const bbox = { x: 0.3, y: 0, w: 0.1, h: 0.1 };
     const moved = applyLocal(drawn, 'new-1', { kind: 'move', box: ref, bbox });
