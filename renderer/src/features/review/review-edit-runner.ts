@@ -67,15 +67,14 @@ export function createEditRunner(
       planned.reduce((acc, p) => applyLocal(acc, p.key, p.edit), boxes),
     );
     for (const p of planned) unsaved.add(p);
-    const saved = () => planned.forEach((p) => unsaved.delete(p));
     return enqueue(async () => {
       const edits = planned.flatMap((p, i): { p: PlannedEdit; e: ReviewEdit }[] => {
         if (p.edit.kind === 'add') return [{ p, e: p.edit }];
         const box = refs[i] ?? refNow(itemId, solution, p.key);
         return box ? [{ p, e: { ...p.edit, box } }] : [];
       });
-      if (edits.length === 0) return saved();
       try {
+        if (edits.length === 0) return;
         const [only] = edits;
         if (edits.length === 1 && only) {
           const r = await api.call('review.edit', { id: itemId, solution, edit: only.e });
@@ -97,7 +96,7 @@ export function createEditRunner(
         session.fail(codedError(err));
         void refresh(itemId, solution);
       } finally {
-        saved();
+        for (const p of planned) unsaved.delete(p);
       }
     });
   };
