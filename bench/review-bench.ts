@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { bridge, CHROMIUM_ARGS, startApp, stopApp } from './app-bench.js';
 import { fmt, printFigures } from './report.js';
+import { benchReviewEdit } from './review-edit-bench.js';
 import {
   BETWEEN_KEYS_MS,
   drag,
@@ -122,6 +123,7 @@ const step = (m: string) => {
 };
 
 export async function benchReview(): Promise<void> {
+  await benchReviewEdit();
   const dir = await mkdtemp(join(tmpdir(), 'labeldesk-bench-review-'));
   const home = join(dir, 'home');
   const folder = join(dir, 'pictures');

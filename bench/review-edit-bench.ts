@@ -1,0 +1,170 @@
+/**
+ * One edit from the review call that saves it to its saved answer, in a real SQLite library, with
+ * the app's review handler and the tracker's thread (as `labeldesk app` serves `review.edit`):
+ * - an arrow-key nudge (a move by one pixel, what the key sends) of a box on a frame of a 2-hour
+ *   clip holding 50,000 boxes, nudged again and again as a person holds the key;
+ * - the same nudge of a box on an image holding 1,000 boxes.
+ * Bare: the same correction row written with plain SQLite in its own transaction (what the edit
+ * must at least do). The renderer's part of a key press is the same before and after and is left
+ * out: this is the app's share of key to saved answer.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { reviewHandlers } from '../electron/application/review-handlers.js';
+import type { RunController } from '../electron/application/run-controller.js';
+import { ClipTracks } from '../electron/application/tracking/clip-tracks.js';
+import { openLibraryStore } from '../electron/core/store/open-library-store.js';
+import type { LibraryStore } from '../electron/core/store/store-types.js';
+import { openDatabase } from '../electron/node-lib/sqlite.js';
+import type { ReviewEdit } from '../electron/shared/contract/review-schemas.js';
+import { buildLongClipStore, LONG_CLIP } from './interpolated-export/long-clip-store.js';
+import { fmt, printFigures } from './report.js';
+import { makeBoxes, PICTURE, SOLUTION } from './review-library.js';
+
+const NUDGES = 30;
+const WARMUP = 3;
+
+const pct = (xs: readonly number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? NaN;
+const ms = (xs: readonly number[]) => `${fmt(pct(xs, 0.5), 2)} ms (p95 ${fmt(pct(xs, 0.95), 2)})`;
+
+/** An image of 1,000 boxes written through the store API (no picture file: no call reads it). */
+function addImage(store: LibraryStore): number {
+  const folder = store.folders.add('/bench-images');
+  const contentHash = 'edit-bench-1000';
+  const [id] = store.media.upsertMany([
+    {
+      folderId: folder.id,
+      path: '/bench-images/a-1000.jpg',
+      kind: 'image',
+      size: 1,
+      mtimeMs: 0,
+      contentHash,
+      width: PICTURE.width,
+      height: PICTURE.height,
+      orientation: 1,
+      durationMs: null,
+      fps: null,
+    },
+  ]);
+  store.results.save({
+    contentHash,
+    solution: SOLUTION,
+    serviceUrl: 'local',
+    analysedWidth: PICTURE.width,
+    analysedHeight: PICTURE.height,
+    model: 'bench',
+    detections: makeBoxes(1000, 22).map((b, i) => ({
+      frameIndex: 0,
+      timeMs: null,
+      label: b.label,
+      classId: i % 10,
+      score: b.score,
+      bbox: { x: b.x, y: b.y, w: b.w, h: b.h },
+      bboxPx: {
+        x: b.x * PICTURE.width,
+        y: b.y * PICTURE.height,
+        w: b.w * PICTURE.width,
+        h: b.h * PICTURE.height,
+      },
+    })),
+  });
+  return id ?? -1;
+}
+
+type Edit = (q: { id: number; solution: string; edit: ReviewEdit }) => unknown;
+
+/** Nudges one box of `frameIndex` one pixel right, NUDGES times; each call's time. */
+async function nudges(
+  store: LibraryStore,
+  edit: Edit,
+  id: number,
+  frameIndex: number,
+  width: number,
+): Promise<number[]> {
+  const media = store.media.byId(id);
+  const result = store.results.find(media?.contentHash ?? '', SOLUTION);
+  const box = store.results.detections(result?.id ?? -1).find((d) => d.frameIndex === frameIndex);
+  if (!box) throw new Error(`no box on frame ${frameIndex}`);
+  const times: number[] = [];
+  let bbox = box.bbox;
+  let correctionId: number | null = null;
+  for (let i = 0; i < NUDGES + WARMUP; i++) {
+    bbox = { ...bbox, x: bbox.x + 1 / width };
+    const t = performance.now();
+    const answer = (await edit({
+      id,
+      solution: SOLUTION,
+      edit: { kind: 'move', box: { detectionId: box.id, correctionId }, bbox },
+    })) as { box: { correctionId: number | null; bbox: { x: number } } | null };
+    const took = performance.now() - t;
+    if (!answer.box || Math.abs(answer.box.bbox.x - bbox.x) > 1e-9)
+      throw new Error('the nudge was not saved');
+    correctionId = answer.box.correctionId;
+    if (i >= WARMUP) times.push(took);
+  }
+  return times;
+}
+
+/** The same rows with plain SQLite: one correction row updated in its own transaction. */
+function bareWrites(file: string, contentHash: string): number[] {
+  const db = openDatabase(file);
+  try {
+    const id = (
+      db
+        .prepare<[string], { id: number }>(
+          'SELECT id FROM corrections WHERE content_hash = ? LIMIT 1',
+        )
+        .get(contentHash) as { id: number }
+    ).id;
+    const update = db.prepare<[number, number, number]>(
+      'UPDATE corrections SET x = x + ?, updated_at = ? WHERE id = ?',
+    );
+    const tx = db.transaction((dx: number) => update.run(dx, Date.now(), id));
+    const times: number[] = [];
+    for (let i = 0; i < NUDGES + WARMUP; i++) {
+      const t = performance.now();
+      tx(1 / 1920);
+      if (i >= WARMUP) times.push(performance.now() - t);
+    }
+    return times;
+  } finally {
+    db.close();
+  }
+}
+
+export async function benchReviewEdit(): Promise<void> {
+  const home = await mkdtemp(join(tmpdir(), 'labeldesk-bench-edit-'));
+  const clip = buildLongClipStore(home);
+  const file = join(home, 'library.sqlite');
+  const store = openLibraryStore(file);
+  const tracks = new ClipTracks(store);
+  try {
+    const image = addImage(store);
+    const handlers = reviewHandlers(store, {} as RunController, () => undefined, tracks);
+    const edit: Edit = (q) => handlers['review.edit'](q);
+    // A frame an hour in (any frame: every one is read and merged by an edit today).
+    const frame = LONG_CLIP.samples / 2;
+    await tracks.ready(clip, SOLUTION);
+    const clipNudges = await nudges(store, edit, clip, frame, LONG_CLIP.width);
+    const imageNudges = await nudges(store, edit, image, 0, PICTURE.width);
+    const contentOf = (id: number) => store.media.byId(id)?.contentHash ?? '';
+    const bareClip = bareWrites(file, contentOf(clip));
+    const bareImage = bareWrites(file, contentOf(image));
+    printFigures('Review edits (in process: the review.edit handler over a real library)', [
+      {
+        name: `arrow-key nudge of a box on a frame of a clip with ${LONG_CLIP.boxes.toLocaleString('en')} boxes, call to saved answer, p50 over ${NUDGES}`,
+        value: `${ms(clipNudges)}; bare SQLite update of the correction row: ${ms(bareClip)}`,
+      },
+      {
+        name: `the same nudge on an image with 1,000 boxes, p50 over ${NUDGES}`,
+        value: `${ms(imageNudges)}; bare: ${ms(bareImage)}`,
+      },
+    ]);
+  } finally {
+    await tracks.close();
+    store.close();
+    await rm(home, { recursive: true, force: true });
+  }
+}
