@@ -68,6 +68,33 @@ export default tseslint.config(
     ['**/local-service/**', '**/application/**', '**/cli/**', ...ABOVE_CORE],
     'Core talks to any service through its client; the application layer composes the embedded one.',
   ),
+  {
+    // The store only persists: the corrected set (core/review) owns what follows a write, so the
+    // store imports electron/shared and electron/node-lib, never another core folder. Repeats the
+    // core rule's list: a later rule for the same files replaces an earlier one's options.
+    files: ['electron/core/store/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronOnlyInGlue],
+          patterns: [
+            {
+              group: ['**/local-service/**', '**/application/**', '**/cli/**', ...ABOVE_CORE],
+              message:
+                'Core talks to any service through its client; the application layer composes the embedded one.',
+            },
+            {
+              // A sibling core folder ('../review/…') or any core folder but store by its path.
+              regex: '^\\.\\./(?!\\.\\./)|/core/(?!store/)',
+              message:
+                'electron/core/store only persists: it imports electron/shared and electron/node-lib, never review, runner or another core folder.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   layer(
     ['electron/local-service/**'],
     ['**/core/**', '**/application/**', '**/cli/**', ...ABOVE_CORE],

@@ -3,7 +3,7 @@
  * with 10 model boxes each, written in batches as a long labelling run would. Benches that add
  * people's work (corrections, reviews) do it batch by batch through `afterBatch`.
  */
-import { openLibraryStore } from '../electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../electron/core/review/open-library-store.js';
 import type { BoxXYWH, DetectionInput, LibraryStore } from '../electron/core/store/store-types.js';
 
 export const IMAGES = 100_000;

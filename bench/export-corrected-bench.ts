@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { exportLibrary } from '../electron/core/export/export-library.js';
-import { openLibraryStore } from '../electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../electron/core/review/open-library-store.js';
 import type { CorrectionInput, LibraryStore } from '../electron/core/store/store-types.js';
 import {
   BOXES,

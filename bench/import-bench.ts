@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { importLabels } from '../electron/application/import-labels.js';
 import { exportLibrary } from '../electron/core/export/export-library.js';
-import { openLibraryStore } from '../electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../electron/core/review/open-library-store.js';
 import { buildLibrary, CLASSES } from './bench-library.js';
 import { fmt, printFigures } from './report.js';
 

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { reviewHandlers } from '../electron/application/review-handlers.js';
 import type { RunController } from '../electron/application/run-controller.js';
 import { ClipTracks } from '../electron/application/tracking/clip-tracks.js';
-import { openLibraryStore } from '../electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../electron/core/review/open-library-store.js';
 import type { LibraryStore } from '../electron/core/store/store-types.js';
 import { openDatabase } from '../electron/node-lib/sqlite.js';
 import type { ReviewEdit } from '../electron/shared/contract/review-schemas.js';

@@ -7,7 +7,7 @@ import { utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { hashFile } from '../electron/core/library/hash-file.js';
-import { openLibraryStore } from '../electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../electron/core/review/open-library-store.js';
 import type { BoxXYWH, DetectionInput } from '../electron/core/store/store-types.js';
 import { iou } from '../electron/shared/geometry/box-math.js';
 import { CONFLICT_MIN_IOU } from '../electron/shared/geometry/conflicts.js';

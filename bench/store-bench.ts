@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openLibraryStore } from '../electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../electron/core/review/open-library-store.js';
 import type { DetectionInput, ResultInput } from '../electron/core/store/store-types.js';
 import { openDatabase } from '../electron/node-lib/sqlite.js';
 import { fmt, printFigures } from './report.js';

@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { runExport } from '../../electron/application/export-use-case.js';
-import { openLibraryStore } from '../../electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../../electron/core/review/open-library-store.js';
 import { fmt, printFigures } from '../report.js';
 import { buildLongClipStore, LONG_CLIP } from './long-clip-store.js';
 

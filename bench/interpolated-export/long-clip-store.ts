@@ -5,7 +5,7 @@
  * clip file itself is never read by a MOT export, so none is made. Seeded: the same every run.
  */
 import { join } from 'node:path';
-import { openLibraryStore } from '../../electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../../electron/core/review/open-library-store.js';
 import type { DetectionInput } from '../../electron/core/store/store-types.js';
 import { seededRandom } from '../seeded-random.js';
 

@@ -10,7 +10,7 @@ import { copyFile, mkdir, rename, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { hashFile } from '../../electron/core/library/hash-file.js';
-import { openLibraryStore } from '../../electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../../electron/core/review/open-library-store.js';
 import { packageRoot } from '../../electron/node-lib/app-paths.js';
 import { LONG_CLIP_CLASSES, longClipBoxes, type ClipBox } from './long-clip.js';
 

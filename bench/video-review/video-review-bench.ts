@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ClipTracks } from '../../electron/application/tracking/clip-tracks.js';
-import { openLibraryStore } from '../../electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../../electron/core/review/open-library-store.js';
 import { trackModelBoxes } from '../../electron/core/tracking/model-tracks.js';
 import { openDatabase } from '../../electron/node-lib/sqlite.js';
 import { bridge, CHROMIUM_ARGS, startApp, stopApp } from '../app-bench.js';

@@ -8,7 +8,7 @@ import {
   describeHolder,
   type LibraryLock,
 } from '../core/store/library-lock.js';
-import { openLibraryStore } from '../core/store/open-library-store.js';
+import { openLibraryStore } from '../core/review/open-library-store.js';
 import type { LibraryStore } from '../core/store/store-types.js';
 import { labeldeskHome } from '../node-lib/app-paths.js';
 

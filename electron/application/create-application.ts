@@ -3,7 +3,7 @@
  * the contract over core. Electron IPC, the browser bridge and the CLI all serve this one object.
  */
 import { join } from 'node:path';
-import { LibraryViewClient } from '../core/store/library-view-client.js';
+import { LibraryViewClient } from '../core/library-view/library-view-client.js';
 import { buildVersion } from '../node-lib/app-paths.js';
 import { APP_NAME } from '../shared/app-info.js';
 import { LabelDeskError, type Handlers } from '../shared/contract/index.js';

@@ -1,7 +1,7 @@
 /** The Library screen's calls: pages, ids for selections, per-class counts and one item's boxes. */
 import { ReviewService } from '../core/review/review-service.js';
-import type { ViewItem } from '../core/store/library-view.js';
-import type { AsyncView } from '../core/store/library-view-client.js';
+import type { ViewItem } from '../core/library-view/library-view.js';
+import type { AsyncView } from '../core/library-view/library-view-client.js';
 import type { LibraryStore } from '../core/store/store-types.js';
 import type { ModelTrackCache } from '../core/tracking/model-track-cache.js';
 import { LabelDeskError, type Handlers, type LibraryItem } from '../shared/contract/index.js';

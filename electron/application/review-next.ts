@@ -4,7 +4,7 @@
  * in the library; they are computed again only when what they depend on has changed (see
  * `ReviewPriorityApi.fingerprint`), so pressing Enter through a batch stays instant.
  */
-import type { AsyncView } from '../core/store/library-view-client.js';
+import type { AsyncView } from '../core/library-view/library-view-client.js';
 import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
 import { LabelDeskError, type Handlers } from '../shared/contract/index.js';
 import { evaluateLibrary } from './evaluation/quality-handlers.js';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { withLearntCosts } from '../core/runner/learn-cost.js';
 import { findSolution } from '../core/runner/plan-run.js';
-import type { AsyncView } from '../core/store/library-view-client.js';
+import type { AsyncView } from '../core/library-view/library-view-client.js';
 import { abortableSleep, stopMessage, type RunSummary } from '../core/runner/run-labelling.js';
 import {
   acquireLibraryLock,

@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReviewService } from '../../electron/core/review/review-service.js';
-import { openLibraryStore } from '../../electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../../electron/core/review/open-library-store.js';
 import { realMediaFolder } from '../support/cli-media.js';
 import { cliEnv, cliJson } from '../support/cli-run.js';
 import {

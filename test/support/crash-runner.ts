@@ -14,7 +14,7 @@ import {
 import type { CatalogView, ServicePort } from '../../electron/core/runner/service-port.js';
 import type { RetryPolicy } from '../../electron/core/service/retry-policy.js';
 import { ServiceClient } from '../../electron/core/service/service-client.js';
-import { openLibraryStore } from '../../electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../../electron/core/review/open-library-store.js';
 import type { LibraryStore } from '../../electron/core/store/store-types.js';
 import type { LocalServiceOptions } from '../../electron/local-service/service.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';

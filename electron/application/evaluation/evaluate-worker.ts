@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { evaluate } from '../../core/evaluation/evaluate.js';
-import { evaluationImages } from '../../core/store/evaluation-images.js';
+import { evaluationImages } from '../../core/evaluation/evaluation-images.js';
 import { openDatabase } from '../../node-lib/sqlite.js';
 import type { EvaluationJob } from './evaluate-in-worker.js';
 

@@ -5,16 +5,16 @@
  * an edit after the review counts. Only files with a result of the solution are evaluated.
  */
 import { isOffSample } from '../../shared/geometry/track-interpolation.js';
-import type { EvalImage, ModelBox, TruthBox } from '../evaluation/evaluation-types.js';
+import type { EvalImage, ModelBox, TruthBox } from './evaluation-types.js';
 import { mergeCorrections } from '../review/merge-corrections.js';
 import type { Db } from '../../node-lib/sqlite.js';
 import {
   MERGE_CORRECTION_COLUMNS,
   toMergeCorrection,
   type RawMergeCorrection,
-} from './corrections-repo.js';
-import { exportSql } from './export-items.js';
-import { fromRaw, type RawDetection } from './row-mappers.js';
+} from '../store/correction-rows.js';
+import { exportSql } from '../store/export-items.js';
+import { fromRaw, type RawDetection } from '../store/row-mappers.js';
 
 // In path order: the order ties between equal scores are broken in, the same on every run.
 const FILES_SQL = `

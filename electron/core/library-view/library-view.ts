@@ -6,10 +6,10 @@ import path from 'node:path';
 import { openDatabase, type Db } from '../../node-lib/sqlite.js';
 import { estimateCounts, type EstimateCounts } from '../runner/estimate-counts.js';
 import type { CatalogView } from '../runner/service-port.js';
-import { openLibraryStore } from './open-library-store.js';
-import { scanReviewPriority, type PriorityScan } from './review-priority-scan.js';
-import type { MediaScope } from './scope-media.js';
-import type { LibraryStore } from './store-types.js';
+import { openLibraryStore } from '../review/open-library-store.js';
+import { scanReviewPriority, type PriorityScan } from '../review/review-priority-scan.js';
+import type { MediaScope } from '../store/scope-media.js';
+import type { LibraryStore } from '../store/store-types.js';
 import {
   boxCountSql,
   FROM,

@@ -179,7 +179,7 @@ export function plainModelBox(m: DetectionRow): MergedBox {
   };
 }
 
-function corrected(
+export function corrected(
   m: DetectionRow,
   c: MergeCorrection,
   analysed: MergeOptions['analysed'],
@@ -212,7 +212,7 @@ function corrected(
 }
 
 /** A correction with no model box under it: a drawn box, or one whose model box is gone. */
-function standalone(
+export function standalone(
   c: MergeCorrection,
   resultId: number,
   analysed: MergeOptions['analysed'],
@@ -244,7 +244,7 @@ function standalone(
 }
 
 /** Whether an orphaned correction still carries work to show (an edit or a review). */
-const carriesWork = (c: MergeCorrection): boolean =>
+export const carriesWork = (c: MergeCorrection): boolean =>
   c.label !== null || c.bbox !== null || c.review !== ('pending' satisfies ReviewState);
 
 /**

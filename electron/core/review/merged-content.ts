@@ -4,14 +4,14 @@
  * state of a few contents while streaming the rest (review priority's scan).
  */
 import type { Db } from '../../node-lib/sqlite.js';
-import { mergeCorrections, type MergedBox } from '../review/merge-corrections.js';
+import { mergeCorrections, type MergedBox } from './merge-corrections.js';
 import {
   MERGE_CORRECTION_COLUMNS,
   toMergeCorrection,
   type RawMergeCorrection,
-} from './corrections-repo.js';
-import { exportSql } from './export-items.js';
-import { fromRaw, type RawDetection } from './row-mappers.js';
+} from '../store/correction-rows.js';
+import { exportSql } from '../store/export-items.js';
+import { fromRaw, type RawDetection } from '../store/row-mappers.js';
 
 export type MergedContentFn = (
   resultId: number,

@@ -13,8 +13,9 @@ import {
   withFolderMedian,
   type PriorityBox,
   type ReviewPriority,
-} from '../review/review-priority.js';
+} from './review-priority.js';
 import { mergedContent } from './merged-content.js';
+import { medianGroup } from '../store/review-priority-types.js';
 
 /** One file's score: [media id, expected corrections]. */
 export type PriorityScore = [mediaId: number, score: number];
@@ -27,9 +28,6 @@ export interface PriorityScan {
   scores: PriorityScore[];
   medians: [group: string, median: number][];
 }
-
-/** The files a folder median is taken over: one folder's files of one kind. */
-export const medianGroup = (folderId: number, kind: string) => `${folderId}:${kind}`;
 
 type BoxRow = [
   id: number,
@@ -44,7 +42,7 @@ type BoxRow = [
   review: ConflictBox['review'],
 ];
 
-/** `detections.review` mirrors a person's decisions (review-mirror.ts): rejected ones are out. */
+/** `detections.review` mirrors a person's decisions (mirror-writes.ts): rejected ones are out. */
 const BOXES = `SELECT d.id, d.result_id, d.frame_index, d.label, d.score, d.x, d.y, d.w, d.h,
     d.review FROM results r JOIN detections d ON d.result_id = r.id
   WHERE r.solution = ? ORDER BY d.result_id, d.frame_index`;

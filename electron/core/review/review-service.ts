@@ -1,10 +1,13 @@
 /**
  * Review over the library store: an item's corrected boxes, and edits saved as corrections (one
- * transaction per call). The application layer's review calls are thin wrappers of these.
+ * transaction per call) through the corrected set. The application layer's review calls are thin
+ * wrappers of these.
  */
 import type { CorrectionRow, LibraryStore, MediaRecord, ResultRow } from '../store/store-types.js';
 import { ModelTrackCache } from '../tracking/model-track-cache.js';
-import { mergeCorrections, type MergedBox } from './merge-corrections.js';
+import type { CorrectedSet, ItemState } from './corrected-set.js';
+import type { MergedBox } from './merge-corrections.js';
+import { correctedSetOf } from './open-library-store.js';
 import { placeTracks, type TrackedBox } from './place-tracks.js';
 import { planEdit, ReviewEditError, type ReviewEdit } from './review-edits.js';
 
@@ -17,17 +20,35 @@ export interface ItemBoxes {
 }
 
 export class ReviewService {
+  private readonly set: CorrectedSet;
+
   /** `tracks` is shared by every service over the same store (the app fills it from a worker). */
   constructor(
     private readonly store: LibraryStore,
     private readonly tracks = new ModelTrackCache(),
-  ) {}
+  ) {
+    this.set = correctedSetOf(store);
+  }
 
   /**
    * The item's corrected boxes; throws `unknown_item` / `not_labelled` with a sentence. `tracked`
    * false skips tracking a clip's boxes (planning an edit needs no track ids, only a person's).
    */
   item(mediaId: number, solution: string, tracked = true): ItemBoxes {
+    const state = this.read(mediaId, solution);
+    return {
+      ...state,
+      boxes: tracked ? this.placed(state.media, state.model, state.boxes) : state.boxes,
+    };
+  }
+
+  /** A clip's boxes in their tracks (once per call: the model's tracks are cached). */
+  private placed(media: MediaRecord, model: ItemState['model'], boxes: MergedBox[]): TrackedBox[] {
+    return media.kind === 'video' ? placeTracks(boxes, this.tracks.tracksOf(model)) : boxes;
+  }
+
+  /** The item's rows read once (the model's kept between calls) and merged. */
+  private read(mediaId: number, solution: string): ItemState {
     const media = this.store.media.byId(mediaId);
     if (!media || media.status === 'missing') {
       throw new ReviewItemError('unknown_item', 'That file is no longer in the library.');
@@ -35,41 +56,30 @@ export class ReviewService {
     if (!media.contentHash) {
       throw new ReviewItemError('not_labelled', 'That file has not been read yet.');
     }
-    const content = { contentHash: media.contentHash, solution };
     const result = this.store.results.find(media.contentHash, solution);
     const model = result
       ? this.tracks.rowsOf(result, () => this.store.results.detections(result.id))
       : [];
-    const merged = mergeCorrections(
-      model,
-      this.store.corrections.forContent(media.contentHash, solution),
-      {
-        includeDeleted: true,
-        ...(result
-          ? { analysed: { width: result.analysedWidth, height: result.analysedHeight } }
-          : {}),
-      },
-    );
-    const boxes =
-      media.kind === 'video' && tracked ? placeTracks(merged, this.tracks.tracksOf(model)) : merged;
-    return { media, result, content, boxes };
+    return this.set.read(media, media.contentHash, solution, result, model);
   }
 
-  /** One edit, in its own transaction; the box after it (null if not shown) and its inverse. */
+  /**
+   * One edit, in its own transaction: the item read and merged once, the edit planned on it and
+   * written with its mirror and priority by the corrected set, the clip's tracks placed once on
+   * the boxes after it. The box after it (null if not shown) and its inverse.
+   */
   edit(
     mediaId: number,
     solution: string,
     edit: ReviewEdit,
   ): { media: MediaRecord; box: TrackedBox | null; inverse: ReviewEdit } {
-    const { media, boxes, content } = this.item(mediaId, solution);
-    const plan = planEdit(boxes, edit, content);
-    const stored = this.store.corrections.put(plan.correction);
-    const after = this.item(mediaId, solution).boxes.find((b) => b.correctionId === stored.id);
-    return {
-      media,
-      box: after && !after.deleted ? after : null,
-      inverse: plan.inverse(stored),
-    };
+    const item = this.read(mediaId, solution);
+    const { stored, inverse, boxes } = this.set.edit(item, edit);
+    const after = boxes.find((b) => b.correctionId === stored.id);
+    if (!after || after.deleted) return { media: item.media, box: null, inverse };
+    // Track ids depend on the whole clip's boxes: placed on all of them, once.
+    this.placed(item.media, item.model, boxes);
+    return { media: item.media, box: after, inverse };
   }
 
   /** Several edits, all or none; returns the edits that undo them, in undo order. */

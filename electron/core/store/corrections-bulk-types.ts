@@ -1,5 +1,5 @@
 /** What a bulk writer of corrections (an import) hands the store: see `corrections.bulkWriter`. */
-import type { CorrectionInput, DetectionRow } from './store-types.js';
+import type { CorrectionInput, DetectionRow } from './row-types.js';
 
 /**
  * For a bulk writer: a content it knows had no correction before its write, with its result and

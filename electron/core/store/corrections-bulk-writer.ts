@@ -2,12 +2,10 @@
  * Corrections written in bulk (an import of 100k files) inside the caller's transaction: each
  * content's rows are inserted as soon as they are planned, so nothing of a file outlives its turn
  * (a batch's worth of rows and model boxes held until the end was promoted by the collector and
- * grew the heap past a gigabyte); the library view's mirror is gathered as ids and written
- * set-based when the batch finishes.
+ * grew the heap past a gigabyte). Rows only: the corrected set (core/review) mirrors them.
  */
 import type { Db } from '../../node-lib/sqlite.js';
 import {
-  asMergeCorrections,
   COLUMNS,
   pushInsertValues,
   params,
@@ -15,18 +13,13 @@ import {
   POSITIONS,
   type Params,
 } from './correction-params.js';
-import { MirrorChanges, type ReviewMirror } from './review-mirror.js';
 import { StoreError } from './store-error.js';
-import type { CorrectionInput, CorrectionsBulkWriter, KnownContent } from './store-types.js';
+import type { RawCorrectionsWriter } from './library-database-types.js';
 
 /** Rows per insert statement (SQLite takes up to 32,766 parameters). */
 const ROWS = 32;
 
-export function correctionsBulkWriter(
-  db: Db,
-  now: () => number,
-  mirrors: ReviewMirror,
-): () => CorrectionsBulkWriter {
+export function correctionsBulkWriter(db: Db, now: () => number): () => RawCorrectionsWriter {
   // A content's new rows in one statement of as many rows (up to ROWS): a statement a row cost
   // 0.6 s more CPU over a million rows.
   const inserts = new Map<number, ReturnType<Db['prepare']>>();
@@ -58,19 +51,10 @@ export function correctionsBulkWriter(
   );
   return () => {
     const at = now();
-    const changes = new MirrorChanges();
-    // Contents whose mirror is gathered but not yet written: a second write of one of them is
-    // mirrored from the table, so the first's values are written before it is read again.
-    const gathered = new Set<string>();
     return {
-      write(corrections, known) {
+      write(corrections) {
         const first = corrections[0];
         if (!first) return;
-        const key = `${first.solution}\u0000${first.contentHash}`;
-        if (gathered.has(key)) {
-          mirrors.applyMirror(changes);
-          gathered.clear();
-        }
         const values: unknown[] = [];
         let rows = 0;
         for (const c of corrections) {
@@ -87,43 +71,7 @@ export function correctionsBulkWriter(
           }
         }
         insertAll(values, rows);
-        gathered.add(key);
-        // Only a content whose every correction is new can be mirrored from what was written.
-        if (known && corrections.every((c) => c.id === undefined)) {
-          const rows = asMergeCorrections(corrections);
-          mirrors.planMirrorKnown(known.resultId, known.model, rows, changes);
-        } else mirrors.planMirror(first.contentHash, first.solution, changes);
-      },
-      finish() {
-        mirrors.applyMirror(changes);
-        gathered.clear();
       },
     };
   };
-}
-
-/** `writeMany` on the bulk writer: the corrections grouped by content, one transaction. */
-export function writeManyWith(
-  db: Db,
-  bulk: () => CorrectionsBulkWriter,
-): (
-  cs: readonly CorrectionInput[],
-  known?: (hash: string, solution: string) => KnownContent | undefined,
-) => number {
-  return db.transaction((cs: readonly CorrectionInput[], fresh) => {
-    const contents = new Map<string, CorrectionInput[]>();
-    for (const c of cs) {
-      const key = `${c.solution}\u0000${c.contentHash}`;
-      const list = contents.get(key);
-      if (list) list.push(c);
-      else contents.set(key, [c]);
-    }
-    const writer = bulk();
-    for (const list of contents.values()) {
-      const c = list[0] as CorrectionInput;
-      writer.write(list, fresh?.(c.contentHash, c.solution));
-    }
-    writer.finish();
-    return cs.length;
-  });
 }

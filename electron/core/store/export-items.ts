@@ -2,16 +2,17 @@
  * Streaming export of the corrected set. One cursor walks media in path order with their results,
  * and each item's boxes are read by index in frame order (no sort anywhere), so memory holds one
  * item at a time whatever the size of the library. An item nobody corrected is filtered in SQL as
- * before; one with corrections (or a clip, whose tracks need every box) is merged and filtered
- * here. The detections' `review` column mirrors the corrected state (review-mirror.ts).
+ * before; one with corrections (or a clip, whose tracks need every box) is handed with its rows
+ * to `boxesOf` (the corrected set's export boxes, core/review). The detections' `review` column
+ * mirrors the corrected state (mirror-writes.ts).
  */
 import { openDatabase, type Db } from '../../node-lib/sqlite.js';
-import { exportBoxes } from '../review/export-boxes.js';
 import {
   MERGE_CORRECTION_COLUMNS,
   toMergeCorrection,
   type RawMergeCorrection,
-} from './corrections-repo.js';
+} from './correction-rows.js';
+import type { ExportBoxesFn } from './library-database-types.js';
 import {
   fromRaw,
   toMedia,
@@ -103,6 +104,7 @@ export function* exportItems(
   file: string,
   query: ExportQuery,
   readers: Set<Db>,
+  boxesOf: ExportBoxesFn,
 ): Generator<ExportItem, void, undefined> {
   const db = openDatabase(file);
   readers.add(db);
@@ -124,7 +126,7 @@ export function* exportItems(
       const media = toMedia(pick<MediaDbRow>(row, 'm', MEDIA_COLS));
       const merge = row['corrected'] === 1 || media.kind === 'video';
       const detections = merge
-        ? exportBoxes(
+        ? boxesOf(
             allBoxes.all({ resultId: result.id }).map(fromRaw),
             row['corrected'] === 1
               ? corrections.all(result.contentHash, result.solution).map(toMergeCorrection)

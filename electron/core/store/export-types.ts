@@ -1,5 +1,5 @@
 /** What an export reads from the library: the items of a scope with their corrected boxes. */
-import type { DetectionRow, MediaKind, MediaRecord, ResultRow } from './store-types.js';
+import type { DetectionRow, MediaKind, MediaRecord, ResultRow } from './row-types.js';
 
 export interface ExportItem {
   media: MediaRecord;

@@ -1,7 +1,5 @@
 import type { Db } from '../../node-lib/sqlite.js';
-import { mergeCorrections } from '../review/merge-corrections.js';
-import { correctionOf } from '../review/review-edits.js';
-import type { MirrorFn } from './review-mirror.js';
+import type { ResultRows } from './library-database-types.js';
 import {
   fromRaw,
   must,
@@ -10,16 +8,7 @@ import {
   type RawDetection,
   type ResultDbRow,
 } from './row-mappers.js';
-import { StoreError } from './store-error.js';
-import type {
-  CorrectionInput,
-  CorrectionRow,
-  DetectionRow,
-  LibraryStore,
-  ResultInput,
-  ResultRow,
-  ReviewState,
-} from './store-types.js';
+import type { DetectionRow, ResultInput, ResultRow } from './store-types.js';
 
 /**
  * One detection row in the column order of the INSERT below, each element named. Bound by
@@ -45,14 +34,13 @@ type InsertArgs = [
   review: string,
 ];
 
-type ResultsApi = LibraryStore['results'];
-
 /**
- * Results and their detections. `box_count` is kept on the result (boxes not rejected) so a page
- * of media shows its counts without touching the detections table. A detection's `review` and
- * `origin` mirror the corrected set (see review-mirror.ts); a review is stored as a correction.
+ * Results and their detections, written as given. `box_count` is kept on the result (boxes not
+ * rejected) so a page of media shows its counts without touching the detections table. A
+ * detection's `review` and `origin` mirror the corrected set, which core/review keeps true after
+ * every write (a re-analysis lays a person's corrections over the new boxes).
  */
-export class ResultsRepo implements ResultsApi {
+export class ResultsRepo implements ResultRows {
   private readonly findStmt;
   private readonly findManyStmt;
   private readonly anyStmt;
@@ -60,18 +48,14 @@ export class ResultsRepo implements ResultsApi {
   private readonly clearStmt;
   private readonly insertStmt;
   private readonly detectionsStmt;
-  private readonly byIdStmt;
+  private readonly ownerStmt;
+  private readonly saveOne;
   private readonly saveTx;
   private readonly saveManyTx;
 
   constructor(
     db: Db,
     private readonly now: () => number,
-    mirror: MirrorFn,
-    private readonly corrections: {
-      forContent(contentHash: string, solution: string): CorrectionRow[];
-      put(c: CorrectionInput): CorrectionRow;
-    },
   ) {
     this.findStmt = db.prepare<[string, string], ResultDbRow>(
       'SELECT * FROM results WHERE content_hash = ? AND solution = ?',
@@ -101,11 +85,11 @@ export class ResultsRepo implements ResultsApi {
         `SELECT ${RAW_DETECTION_COLUMNS} FROM detections WHERE result_id = ? ORDER BY frame_index, id`,
       )
       .raw();
-    this.byIdStmt = db.prepare<
+    this.ownerStmt = db.prepare<
       [number],
-      { result_id: number; content_hash: string; solution: string }
+      { resultId: number; contentHash: string; solution: string }
     >(
-      `SELECT d.result_id, r.content_hash, r.solution FROM detections d
+      `SELECT d.result_id AS resultId, r.content_hash AS contentHash, r.solution FROM detections d
        JOIN results r ON r.id = d.result_id WHERE d.id = ?`,
     );
 
@@ -149,10 +133,9 @@ export class ResultsRepo implements ResultsApi {
           d.review ?? 'pending',
         );
       }
-      // Re-analysis: the person's corrections of this content stay, laid over the new boxes.
-      if (!mirror(input.contentHash, input.solution)) return row;
-      return must(this.findStmt.get(input.contentHash, input.solution), 'result');
+      return row;
     };
+    this.saveOne = saveOne;
     this.saveTx = db.transaction(saveOne);
     // The same writes for every input inside one transaction (no savepoint each): one commit.
     this.saveManyTx = db.transaction((inputs: readonly ResultInput[]) => inputs.map(saveOne));
@@ -172,6 +155,10 @@ export class ResultsRepo implements ResultsApi {
     return found;
   }
 
+  write(result: ResultInput): ResultRow {
+    return toResult(this.saveOne(result));
+  }
+
   save(result: ResultInput): ResultRow {
     return toResult(this.saveTx(result));
   }
@@ -184,22 +171,9 @@ export class ResultsRepo implements ResultsApi {
     return this.detectionsStmt.all(resultId).map(fromRaw);
   }
 
-  /**
-   * Rejecting a box takes it out of the result's box count; accepting one puts it back. Stored as
-   * the box's correction, so it survives re-analysis.
-   */
-  setReview(detectionId: number, review: ReviewState): void {
-    const hit = this.byIdStmt.get(detectionId);
-    if (!hit) throw new StoreError('not_found', `detection ${detectionId} does not exist`);
-    const merged = mergeCorrections(
-      this.detections(hit.result_id),
-      this.corrections.forContent(hit.content_hash, hit.solution),
-      { includeDeleted: true },
-    );
-    const box = merged.find((b) => b.detectionId === detectionId);
-    if (!box) throw new StoreError('not_found', `detection ${detectionId} does not exist`);
-    this.corrections.put(
-      correctionOf({ ...box, review }, { contentHash: hit.content_hash, solution: hit.solution }),
-    );
+  ownerOf(
+    detectionId: number,
+  ): { resultId: number; contentHash: string; solution: string } | undefined {
+    return this.ownerStmt.get(detectionId);
   }
 }

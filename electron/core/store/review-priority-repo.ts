@@ -1,8 +1,6 @@
 /** The cached review priority of each labelled file (migration 9), and when it is out of date. */
 import type { Db } from '../../node-lib/sqlite.js';
-import { reviewPriority, type PriorityBox } from '../review/review-priority.js';
-import { medianGroup } from './review-priority-scan.js';
-import type { PriorityBasis, ReviewPriorityApi } from './review-priority-types.js';
+import type { PriorityBasis, ReviewPriorityApi, ScoredFile } from './review-priority-types.js';
 
 /** Bumped when the scores mean something else: scores stored before are computed again. */
 const SCORES_VERSION = 2;
@@ -10,19 +8,12 @@ const SCORES_VERSION = 2;
 /** The settings row holding the basis of a solution's stored scores. */
 const basisKey = (solution: string) => `review-priority.basis.${solution}`;
 
-interface ParsedBasis {
-  thresholds: ReadonlyMap<string, number>;
-  medians: ReadonlyMap<string, number>;
-}
-
 export class ReviewPriorityRepo implements ReviewPriorityApi {
   private readonly parts;
   private readonly stored;
   private readonly replaceTx;
-  private readonly scoredFiles;
-  private readonly setScore;
-  /** The last basis parsed, by its stored text: a run of edits parses it once. */
-  private parsed: { text: string; basis: ParsedBasis } | undefined;
+  private readonly scoredFilesStmt;
+  private readonly setScoreStmt;
 
   constructor(db: Db, now: () => number) {
     this.parts = db.prepare<[{ solution: string }], Record<string, number | null>>(
@@ -64,7 +55,7 @@ export class ReviewPriorityRepo implements ReviewPriorityApi {
     // The files of the result that have a stored score, with the basis of their solution. CROSS
     // JOIN keeps SQLite's order (the result, its files by hash, their scores): left to itself it
     // walks every score of the solution for each call, and an import makes 100k calls.
-    this.scoredFiles = db.prepare<[number, string], ScoredFile>(
+    this.scoredFilesStmt = db.prepare<[number, string], ScoredFile>(
       `SELECT p.solution, m.id, m.folder_id AS folderId, m.kind, s.value AS basis
        FROM results r
        CROSS JOIN media m
@@ -73,7 +64,7 @@ export class ReviewPriorityRepo implements ReviewPriorityApi {
        WHERE r.id = ? AND m.content_hash = r.content_hash AND p.solution = r.solution
          AND p.media_id = m.id AND s.key = ? || r.solution`,
     );
-    this.setScore = db.prepare<[number, string, number]>(
+    this.setScoreStmt = db.prepare<[number, string, number]>(
       'UPDATE review_priority SET score = ? WHERE solution = ? AND media_id = ?',
     );
   }
@@ -94,31 +85,13 @@ export class ReviewPriorityRepo implements ReviewPriorityApi {
     this.replaceTx(solution, fingerprint, JSON.stringify(basis), scores);
   }
 
-  rescore(resultId: number, boxes: readonly PriorityBox[]): void {
-    for (const f of this.scoredFiles.all(resultId, basisKey(''))) {
-      const { thresholds, medians } = this.basis(f.basis);
-      const folderMedian = medians.get(medianGroup(f.folderId, f.kind)) ?? 0;
-      const p = reviewPriority(boxes, { thresholds, folderMedian });
-      this.setScore.run(p.score, f.solution, f.id);
-    }
+  scoredFiles(resultId: number): ScoredFile[] {
+    return this.scoredFilesStmt.all(resultId, basisKey(''));
   }
 
-  private basis(text: string): ParsedBasis {
-    if (this.parsed?.text !== text) {
-      const b = JSON.parse(text) as PriorityBasis;
-      const basis = { thresholds: new Map(b.thresholds), medians: new Map(b.medians) };
-      this.parsed = { text, basis };
-    }
-    return this.parsed.basis;
+  setScore(solution: string, mediaId: number, score: number): void {
+    this.setScoreStmt.run(score, solution, mediaId);
   }
 }
 
 type ScoreRows = Parameters<ReviewPriorityApi['replace']>[3];
-
-interface ScoredFile {
-  solution: string;
-  id: number;
-  folderId: number;
-  kind: string;
-  basis: string;
-}

@@ -1,5 +1,5 @@
 /** Auto-accept batches (migration 8), as the rest of core sees them. */
-import type { BoxXYWH } from './store-types.js';
+import type { BoxXYWH } from './row-types.js';
 
 /** One content's share of an auto-accept batch: the model boxes to accept and the rule of each. */
 export interface RuleAcceptance {

@@ -2,11 +2,12 @@
  * Auto-accept batches (migration 8): one batch is one undoable step. The boxes it accepted carry
  * its rule and id; undo deletes the rows the batch created and gives the rows it updated their
  * pending state and earlier time back, leaving alone any row a person has written since (that
- * write cleared the batch id, see corrections-repo.ts).
+ * write cleared the batch id, see corrections-repo.ts). Rows only, in the caller's transaction:
+ * the corrected set (core/review) mirrors the contents a batch touched.
  */
 import type { Db } from '../../node-lib/sqlite.js';
-import type { MirrorFn } from './review-mirror.js';
-import type { LibraryStore, RuleAcceptance } from './store-types.js';
+import type { RuleBatchRows } from './library-database-types.js';
+import type { RuleAcceptance } from './store-types.js';
 
 /** Contents with a result of the solution and no reviewed file, with how many files show them. */
 const UNREVIEWED_SQL = `
@@ -18,13 +19,13 @@ const UNREVIEWED_SQL = `
     WHERE v.solution = r.solution AND rm.content_hash = r.content_hash)
   GROUP BY r.id ORDER BY min(m.path)`;
 
-export class RuleBatchesRepo implements Readonly<LibraryStore['ruleBatches']> {
+export class RuleBatchesRepo implements Readonly<RuleBatchRows> {
   private readonly unreviewedStmt;
-  private readonly applyTx;
-  private readonly undoTx;
+  private readonly applyRows;
+  private readonly undoRows;
   private readonly latestStmt;
 
-  constructor(db: Db, now: () => number, mirror: MirrorFn) {
+  constructor(db: Db, now: () => number) {
     this.unreviewedStmt = db.prepare<
       [{ solution: string }],
       { resultId: number; contentHash: string; files: number }
@@ -46,37 +47,39 @@ export class RuleBatchesRepo implements Readonly<LibraryStore['ruleBatches']> {
         rule_prior_at = updated_at, updated_at = @at
        WHERE id = @id AND review = 'pending' AND deleted = 0 AND rule_batch IS NULL`,
     );
-    this.applyTx = db.transaction(
-      (solution: string, target: number, files: number, contents: readonly RuleAcceptance[]) => {
-        const at = now();
-        const total = contents.reduce((n, c) => n + c.boxes.length, 0);
-        const id = (batch.get(solution, target, total, files, at) as { id: number }).id;
-        for (const c of contents) {
-          for (const box of c.boxes) {
-            const rule = box.rule;
-            if (box.correctionId !== null) {
-              update.run({ id: box.correctionId, at, rule, batch: id });
-              continue;
-            }
-            const m = box.model;
-            insert.run({
-              contentHash: c.contentHash,
-              solution,
-              frameIndex: box.frameIndex,
-              timeMs: box.timeMs,
-              label: m.label,
-              score: m.score,
-              ...m.bbox,
-              at,
-              rule,
-              batch: id,
-            });
+    this.applyRows = (
+      solution: string,
+      target: number,
+      files: number,
+      contents: readonly RuleAcceptance[],
+    ) => {
+      const at = now();
+      const total = contents.reduce((n, c) => n + c.boxes.length, 0);
+      const id = (batch.get(solution, target, total, files, at) as { id: number }).id;
+      for (const c of contents) {
+        for (const box of c.boxes) {
+          const rule = box.rule;
+          if (box.correctionId !== null) {
+            update.run({ id: box.correctionId, at, rule, batch: id });
+            continue;
           }
-          mirror(c.contentHash, solution);
+          const m = box.model;
+          insert.run({
+            contentHash: c.contentHash,
+            solution,
+            frameIndex: box.frameIndex,
+            timeMs: box.timeMs,
+            label: m.label,
+            score: m.score,
+            ...m.bbox,
+            at,
+            rule,
+            batch: id,
+          });
         }
-        return id;
-      },
-    );
+      }
+      return id;
+    };
     const contentsOf = db
       .prepare<[number], string>(
         'SELECT DISTINCT content_hash FROM corrections WHERE rule_batch = ?',
@@ -97,7 +100,7 @@ export class RuleBatchesRepo implements Readonly<LibraryStore['ruleBatches']> {
     );
     // The mirror reads a box with no correction as its detection row says: a row the batch
     // created and undo deleted would otherwise stay "accepted" there. Start from the model's own
-    // state, then let the mirror lay the remaining corrections over it.
+    // state; the corrected set then lays the remaining corrections over it.
     const resetBoxes = db.prepare<[string, string]>(
       `UPDATE detections SET review = 'pending', origin = 'model' WHERE result_id =
         (SELECT id FROM results WHERE content_hash = ? AND solution = ?)`,
@@ -106,20 +109,18 @@ export class RuleBatchesRepo implements Readonly<LibraryStore['ruleBatches']> {
       `UPDATE results SET box_count = (SELECT count(*) FROM detections d WHERE d.result_id = results.id)
        WHERE content_hash = ? AND solution = ?`,
     );
-    const remirror = (contentHash: string, solution: string) => {
-      resetBoxes.run(contentHash, solution);
-      resetCount.run(contentHash, solution);
-      mirror(contentHash, solution);
-    };
-    this.undoTx = db.transaction((id: number): number | null => {
+    this.undoRows = (id: number): ReturnType<RuleBatchRows['undo']> => {
       const b = batchRow.get(id);
       if (!b || b.undone_at !== null) return null;
       const contents = contentsOf.all(id);
-      const n = drop.run(id).changes + restore.run(id).changes;
+      const boxes = drop.run(id).changes + restore.run(id).changes;
       undone.run(now(), id);
-      for (const c of contents) remirror(c, b.solution);
-      return n;
-    });
+      for (const c of contents) {
+        resetBoxes.run(c, b.solution);
+        resetCount.run(c, b.solution);
+      }
+      return { boxes, solution: b.solution, contents };
+    };
     this.latestStmt = db.prepare<[string], { id: number; boxes: number; files: number }>(
       `SELECT id, boxes, files FROM rule_batches WHERE solution = ? AND undone_at IS NULL
        ORDER BY id DESC LIMIT 1`,
@@ -136,11 +137,11 @@ export class RuleBatchesRepo implements Readonly<LibraryStore['ruleBatches']> {
     files: number,
     contents: readonly RuleAcceptance[],
   ): number {
-    return this.applyTx(solution, target, files, contents);
+    return this.applyRows(solution, target, files, contents);
   }
 
-  undo(batchId: number): number | null {
-    return this.undoTx(batchId);
+  undo(batchId: number): ReturnType<RuleBatchRows['undo']> {
+    return this.undoRows(batchId);
   }
 
   latest(solution: string): { id: number; boxes: number; files: number } | undefined {

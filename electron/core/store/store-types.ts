@@ -15,144 +15,21 @@ import type { CorrectionsBulkWriter, FreshContents } from './corrections-bulk-ty
 
 export type { MediaReadResult } from './media-read-result.js';
 
-export type MediaKind = 'image' | 'video';
-export type MediaStatus = 'present' | 'missing' | 'error';
-
-export interface FolderRow {
-  id: number;
-  path: string;
-  addedAt: number;
-  lastScanAt: number | null;
-}
-
-/** What the library knows of one file. Dimensions are the file's own (before EXIF orientation). */
-export interface MediaRecord {
-  id: number;
-  folderId: number;
-  path: string;
-  kind: MediaKind;
-  size: number;
-  mtimeMs: number;
-  /** SHA-256 hex of the bytes; null until hashed. */
-  contentHash: string | null;
-  width: number | null;
-  height: number | null;
-  /** EXIF orientation 1–8 (1 when none). */
-  orientation: number;
-  durationMs: number | null;
-  fps: number | null;
-  status: MediaStatus;
-  errorCode: string | null;
-  errorMessage: string | null;
-  /** `dev:ino` of the file the path led to when scanned (null before migration 4 or unknown). */
-  fileId?: string | null;
-}
-
-export type MediaUpsert = Omit<MediaRecord, 'id' | 'status' | 'errorCode' | 'errorMessage'> & {
-  status?: MediaStatus;
-  errorCode?: string | null;
-  errorMessage?: string | null;
-};
-
-export type SnapshotEntry = Pick<MediaRecord, 'id' | 'size' | 'mtimeMs' | 'contentHash' | 'fileId'>;
-
-export type { SubmissionRow, SubmissionsApi, SubmissionState } from './submissions-types.js';
-
-export type DetectionOrigin = 'model' | 'edited' | 'added';
-export type ReviewState = 'pending' | 'accepted' | 'rejected';
-
-export interface BoxXYWH {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
-export interface DetectionInput {
-  /** 0 for an image; the sampled frame index for a clip. */
-  frameIndex: number;
-  timeMs: number | null;
-  label: string;
-  classId: number | null;
-  score: number;
-  /** Normalised 0–1 of the analysed (EXIF-oriented) image. */
-  bbox: BoxXYWH;
-  /** Pixels of the analysed resolution. */
-  bboxPx: BoxXYWH;
-  origin?: DetectionOrigin;
-  review?: ReviewState;
-}
-
-export interface DetectionRow extends Required<DetectionInput> {
-  id: number;
-  resultId: number;
-  /** Set on a box in an export when an auto-accept's rule accepted it (see merge-corrections). */
-  rule?: string | null;
-}
-
-/** One analysis of one content by one solution: shared by every file with that content (dedupe). */
-export interface ResultRow {
-  id: number;
-  contentHash: string;
-  solution: string;
-  serviceUrl: string;
-  analysedWidth: number;
-  analysedHeight: number;
-  model: string | null;
-  boxCount: number;
-  createdAt: number;
-}
-
-export interface ResultInput {
-  contentHash: string;
-  solution: string;
-  serviceUrl: string;
-  analysedWidth: number;
-  analysedHeight: number;
-  model: string | null;
-  detections: readonly DetectionInput[];
-}
-
-/**
- * A person's correction of one box, stored beside the model's boxes (never inside them), keyed by
- * content hash + solution so that duplicate files share it and re-analysis keeps it. How it finds
- * its model box again after re-analysis is decided in `electron/core/review/merge-corrections.ts`.
- */
-export interface CorrectionRow {
-  id: number;
-  contentHash: string;
-  solution: string;
-  frameIndex: number;
-  timeMs: number | null;
-  /** The model box it corrects, as the model gave it; null for a box a person drew. */
-  anchor: { label: string; score: number; bbox: BoxXYWH } | null;
-  /** The person's label; null: the model's. */
-  label: string | null;
-  /** The person's box (normalised like detections); null: the model's. */
-  bbox: BoxXYWH | null;
-  review: ReviewState;
-  deleted: boolean;
-  /** The track a person put the box in (merge, split); null: the tracker decides. */
-  track: number | null;
-  updatedAt: number;
-  /** Set while an auto-accept's rule owns the box ("person ≥ 0.42 at 95 %"); null: a person's. */
-  rule?: string | null;
-}
-
-/** `track` may be left out: no person's track. A person's (or an import's) write never sets a
- * rule, and it ends one (see migration 8). */
-export type CorrectionInput = Omit<CorrectionRow, 'id' | 'updatedAt' | 'track' | 'rule'> & {
-  id?: number;
-  track?: number | null;
-};
-
-/** What the merge reads of a correction (an export reads only these columns, see export-items.ts). */
-export type MergeCorrection = Omit<
+export type * from './row-types.js';
+import type {
+  CorrectionInput,
+  FolderRow,
   CorrectionRow,
-  'contentHash' | 'solution' | 'updatedAt' | 'track'
-> & {
-  track?: number | null;
-};
+  DetectionRow,
+  MediaKind,
+  MediaRecord,
+  MediaUpsert,
+  ResultInput,
+  ResultRow,
+  ReviewState,
+  SnapshotEntry,
+} from './row-types.js';
+export type { SubmissionRow, SubmissionsApi, SubmissionState } from './submissions-types.js';
 
 export interface MediaPageRow {
   media: MediaRecord;

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ClipTracks } from '../../../electron/application/tracking/clip-tracks.js';
-import { openLibraryStore } from '../../../electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../../../electron/core/review/open-library-store.js';
 import type { LibraryStore, ResultInput } from '../../../electron/core/store/store-types.js';
 import { trackModelBoxes } from '../../../electron/core/tracking/model-tracks.js';
 import type { CallInput, CallName, CallResult } from '../../../electron/shared/contract/index.js';

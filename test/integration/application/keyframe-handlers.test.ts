@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runExport } from '../../../electron/application/export-use-case.js';
-import { openLibraryStore } from '../../../electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../../../electron/core/review/open-library-store.js';
 import type { LibraryStore } from '../../../electron/core/store/store-types.js';
 import type { CallInput, CallName, CallResult } from '../../../electron/shared/contract/index.js';
 import { offSampleIndex } from '../../../electron/shared/geometry/track-interpolation.js';

@@ -6,8 +6,8 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { qualityHandlers } from '../../../electron/application/evaluation/quality-handlers.js';
-import { LibraryView } from '../../../electron/core/store/library-view.js';
-import { openLibraryStore } from '../../../electron/core/store/open-library-store.js';
+import { LibraryView } from '../../../electron/core/library-view/library-view.js';
+import { openLibraryStore } from '../../../electron/core/review/open-library-store.js';
 import type { LibraryStore } from '../../../electron/core/store/store-types.js';
 import {
   CALLS,

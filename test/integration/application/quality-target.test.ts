@@ -10,8 +10,8 @@ import { qualityHandlers } from '../../../electron/application/evaluation/qualit
 import { libraryHandlers } from '../../../electron/application/library-handlers.js';
 import { refuseWrites } from '../../../electron/application/read-only-home.js';
 import { ReviewPriorityCache } from '../../../electron/application/review-next.js';
-import { LibraryViewClient } from '../../../electron/core/store/library-view-client.js';
-import { openLibraryStore } from '../../../electron/core/store/open-library-store.js';
+import { LibraryViewClient } from '../../../electron/core/library-view/library-view-client.js';
+import { openLibraryStore } from '../../../electron/core/review/open-library-store.js';
 import type { LibraryStore } from '../../../electron/core/store/store-types.js';
 import type {
   CallInput,

@@ -1,7 +1,7 @@
 /** The review calls over a real library: results match the contract, edits undo, events fire. */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openLibraryStore } from '../../../electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../../../electron/core/review/open-library-store.js';
 import type { LibraryStore } from '../../../electron/core/store/store-types.js';
 import type { CallInput, CallName, CallResult } from '../../../electron/shared/contract/index.js';
 import { callReview } from '../../support/review-calls.js';

@@ -14,8 +14,8 @@ import {
   ReviewPriorityCache,
   reviewNextHandlers,
 } from '../../../electron/application/review-next.js';
-import { LibraryViewClient } from '../../../electron/core/store/library-view-client.js';
-import { openLibraryStore } from '../../../electron/core/store/open-library-store.js';
+import { LibraryViewClient } from '../../../electron/core/library-view/library-view-client.js';
+import { openLibraryStore } from '../../../electron/core/review/open-library-store.js';
 import type { LibraryStore } from '../../../electron/core/store/store-types.js';
 import type { CallInput, CallName, CallResult } from '../../../electron/shared/contract/index.js';
 import { callThrough } from '../../support/review-calls.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeTarget } from '../../../electron/application/evaluation/quality-target.js';
 import { ReviewService } from '../../../electron/core/review/review-service.js';
-import { openLibraryStore } from '../../../electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../../../electron/core/review/open-library-store.js';
 import type { DetectionInput } from '../../../electron/core/store/store-types.js';
 import { readCsv } from '../../support/cli-exports.js';
 import { cliEnv, cliHome, lastJson, runCli } from '../../support/cli-run.js';

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReviewService } from '../../../electron/core/review/review-service.js';
-import { openLibraryStore } from '../../../electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../../../electron/core/review/open-library-store.js';
 import type { DetectionInput, LibraryStore } from '../../../electron/core/store/store-types.js';
 import { cliEnv, cliHome, lastJson, runCli } from '../../support/cli-run.js';
 import { cocoReference, type RefBox } from '../../support/coco-reference.js';

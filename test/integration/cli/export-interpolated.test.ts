@@ -10,7 +10,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLibraryStore } from '../../../electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../../../electron/core/review/open-library-store.js';
 import {
   offSampleIndex,
   timeOfFrame,

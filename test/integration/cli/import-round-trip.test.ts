@@ -9,7 +9,7 @@ import { cp, mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReviewService } from '../../../electron/core/review/review-service.js';
-import { openLibraryStore } from '../../../electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../../../electron/core/review/open-library-store.js';
 import { openDatabase } from '../../../electron/node-lib/sqlite.js';
 import { readCoco, readCsv, readVoc, readYolo, type ReadBox } from '../../support/cli-exports.js';
 import { distinctJpegs, orientedJpeg } from '../../support/cli-media.js';

@@ -24,7 +24,7 @@ const built = (path: string) => pathToFileURL(join(packageRoot(), 'build', path)
 /** Loads, says so, and on "go" opens (creating) both databases, as `label` and `plan` do. */
 const CHILD = `
 const [home] = process.argv.slice(1);
-const { openLibraryStore } = await import(${JSON.stringify(built('electron/core/store/open-library-store.js'))});
+const { openLibraryStore } = await import(${JSON.stringify(built('electron/core/review/open-library-store.js'))});
 const { migrate, openDatabase } = await import(${JSON.stringify(built('electron/node-lib/sqlite.js'))});
 const { SERVICE_MIGRATIONS } = await import(${JSON.stringify(built('electron/local-service/store/migrations.js'))});
 process.stdout.write('ready;');

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReviewService } from '../../../electron/core/review/review-service.js';
-import { openLibraryStore } from '../../../electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../../../electron/core/review/open-library-store.js';
 import { readCsv, readMot } from '../../support/cli-exports.js';
 import { distinctJpegs, orientedJpeg } from '../../support/cli-media.js';
 import { cliEnv, cliHome, lastJson, runCli } from '../../support/cli-run.js';

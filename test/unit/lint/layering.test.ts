@@ -30,6 +30,16 @@ describe('layering lint rule', () => {
     ['renderer/src/x.ts', "import { x } from '../../electron/application/application.js';"],
     ['renderer/src/x.ts', "import { Library } from '../../electron/core/library/library.js';"],
     ['renderer/src/x.ts', "import { APP_NAME } from '../../electron/shared/app-info.js';"],
+    // The store only persists: no other core folder, by a sibling path or through core.
+    [
+      'electron/core/store/x.ts',
+      "import { mergeCorrections } from '../review/merge-corrections.js';",
+    ],
+    ['electron/core/store/x.ts', "import { estimateCounts } from '../runner/estimate-counts.js';"],
+    ['electron/core/store/x.ts', "import type { Catalog } from '../service/catalog.js';"],
+    ['electron/core/store/x.ts', "import { x } from '../../core/review/corrected-set.js';"],
+    ['electron/core/store/x.ts', "import { x } from '../../application/app-context.js';"],
+    ['electron/core/store/x.ts', "import { app } from 'electron';"],
   ])('refuses in %s: %s', async (file, code) => {
     expect(await restricted(file, `${code}\nexport {};\n`)).toBe(true);
   });
@@ -42,6 +52,10 @@ describe('layering lint rule', () => {
     ['electron/application/x.ts', "import { Library } from '../core/library/library.js';"],
     ['electron/cli/x.ts', "import { x } from '../application/application.js';"],
     ['renderer/src/x.ts', "import { APP_NAME } from '@shared/app-info.js';"],
+    ['electron/core/store/x.ts', "import { openDatabase } from '../../node-lib/sqlite.js';"],
+    ['electron/core/store/x.ts', "import { iou } from '../../shared/geometry/box-math.js';"],
+    ['electron/core/store/x.ts', "import type { LibraryStore } from './store-types.js';"],
+    ['electron/core/review/x.ts', "import type { LibraryStore } from '../store/store-types.js';"],
   ])('allows in %s: %s', async (file, code) => {
     expect(await restricted(file, `${code}\nexport {};\n`)).toBe(false);
   });

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openLibraryStore } from '../../../electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../../../electron/core/review/open-library-store.js';
 import { electronSqliteBinding } from '../../../electron/main/sqlite-binding.js';
 import { openDatabase, setSqliteNativeBinding } from '../../../electron/node-lib/sqlite.js';
 import { builtForAbi, isUpToDate, wantedBuild } from '../../../scripts/electron-sqlite.js';

@@ -1,6 +1,6 @@
 // Child process for the kill -9 test: writes batches as fast as it can and prints the number of
 // each batch once its transactions have committed. Runs the compiled store (npm run build:node).
-import { openLibraryStore } from '../../../../build/electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../../../../build/electron/core/review/open-library-store.js';
 
 const [file, first] = process.argv.slice(2);
 const store = openLibraryStore(file);

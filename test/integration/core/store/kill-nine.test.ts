@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLibraryStore } from '../../../../electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../../../../electron/core/review/open-library-store.js';
 import { packageRoot } from '../../../../electron/node-lib/app-paths.js';
 import { tempDir } from '../../../support/temp-dir.js';
 

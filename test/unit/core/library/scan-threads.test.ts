@@ -3,7 +3,7 @@ import path from 'node:path';
 import type * as WorkerThreads from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Library } from '../../../../electron/core/library/library.js';
-import { openLibraryStore } from '../../../../electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../../../../electron/core/review/open-library-store.js';
 import type { LibraryStore } from '../../../../electron/core/store/store-types.js';
 import { jpeg } from '../../../support/synth-media.js';
 import { tempDir } from '../../../support/temp-dir.js';

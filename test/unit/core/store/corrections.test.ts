@@ -180,7 +180,7 @@ describe('migration 2', () => {
       (1, 0, 'dog', 0.4, 0.5, 0.5, 0.2, 0.2, 5, 5, 2, 2, 'pending')`);
     db.close();
     const { openLibraryStore } =
-      await import('../../../../electron/core/store/open-library-store.js');
+      await import('../../../../electron/core/review/open-library-store.js');
     const store = openLibraryStore(file);
     try {
       expect(store.corrections.forContent('hx', 'objects')).toMatchObject([

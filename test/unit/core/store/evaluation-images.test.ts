@@ -4,7 +4,7 @@
  * keyframes between analysed frames measuring nothing.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { evaluationImages } from '../../../../electron/core/store/evaluation-images.js';
+import { evaluationImages } from '../../../../electron/core/evaluation/evaluation-images.js';
 import { openDatabase } from '../../../../electron/node-lib/sqlite.js';
 import { offSampleIndex } from '../../../../electron/shared/geometry/track-interpolation.js';
 import { box, mediaRow, result, storeFixture, type StoreFixture } from './store-fixture.js';

@@ -12,7 +12,7 @@ import {
   MERGE_CORRECTION_COLUMNS,
   toMergeCorrection,
   type RawMergeCorrection,
-} from '../../../../electron/core/store/corrections-repo.js';
+} from '../../../../electron/core/store/correction-rows.js';
 import type {
   BoxXYWH,
   DetectionRow,

@@ -3,7 +3,7 @@
  * files the two agree file by file, and a box a person rejects ends its conflict.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LibraryView } from '../../../../electron/core/store/library-view.js';
+import { LibraryView } from '../../../../electron/core/library-view/library-view.js';
 import { findConflicts } from '../../../../electron/shared/geometry/conflicts.js';
 import {
   box,

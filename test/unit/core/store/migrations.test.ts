@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LIBRARY_MIGRATIONS } from '../../../../electron/core/store/migrations.js';
-import { openLibraryStore } from '../../../../electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../../../../electron/core/review/open-library-store.js';
 import { migrate, MigrationError, openDatabase } from '../../../../electron/node-lib/sqlite.js';
 import { tempDir } from '../../../support/temp-dir.js';
 

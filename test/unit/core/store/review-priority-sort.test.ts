@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ReviewService } from '../../../../electron/core/review/review-service.js';
-import { LibraryView } from '../../../../electron/core/store/library-view.js';
+import { LibraryView } from '../../../../electron/core/library-view/library-view.js';
 import { box, mediaRow, result, storeFixture, type StoreFixture } from './store-fixture.js';
 
 let fx: StoreFixture;

@@ -1,6 +1,6 @@
 /** A library store in its own temp folder, with a pinned clock and sample rows. */
 import { join } from 'node:path';
-import { openLibraryStore } from '../../../../electron/core/store/open-library-store.js';
+import { openLibraryStore } from '../../../../electron/core/review/open-library-store.js';
 import type {
   BoxXYWH,
   CorrectionInput,

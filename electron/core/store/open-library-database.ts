@@ -1,4 +1,8 @@
-/** The front door of the library database: open, migrate, and hand out the repositories. */
+/**
+ * The library database: open, migrate, and hand out the repositories, which persist the rows they
+ * are given. The library as the rest of the app uses it (`openLibraryStore`, core/review) lays the
+ * corrected set over these.
+ */
 import { migrate, openDatabase, type Db } from '../../node-lib/sqlite.js';
 import { bulkWrites } from './bulk-writes.js';
 import { CatalogRepo } from './catalog-repo.js';
@@ -7,19 +11,19 @@ import { exportItems } from './export-items.js';
 import { FoldersRepo } from './folders-repo.js';
 import { LearntCostsRepo } from './learnt-costs-repo.js';
 import { LedgerRepo } from './ledger-repo.js';
+import type { LibraryDatabase } from './library-database-types.js';
 import { MediaRepo } from './media-repo.js';
+import { mirrorWrites } from './mirror-writes.js';
 import { RawAnswersRepo } from './raw-answers-repo.js';
 import { LIBRARY_MIGRATIONS } from './migrations.js';
 import { ResultsRepo } from './results-repo.js';
 import { ReviewedRepo } from './reviewed-repo.js';
 import { ReviewPriorityRepo } from './review-priority-repo.js';
 import { RuleBatchesRepo } from './rule-batches-repo.js';
-import { reviewMirror } from './review-mirror.js';
 import { RunsRepo } from './runs-repo.js';
 import { SettingsRepo } from './settings-repo.js';
 import { isDamagedDatabase, LibraryDamagedError } from './store-error.js';
 import { SubmissionsRepo } from './submissions-repo.js';
-import type { ExportQuery, LibraryStore } from './store-types.js';
 
 export interface LibraryStoreOptions {
   /** Clock for the times the store stamps itself (added, updated, created); tests pin it. */
@@ -28,7 +32,10 @@ export interface LibraryStoreOptions {
   nativeBinding?: string;
 }
 
-export function openLibraryStore(file: string, options: LibraryStoreOptions = {}): LibraryStore {
+export function openLibraryDatabase(
+  file: string,
+  options: LibraryStoreOptions = {},
+): LibraryDatabase {
   const now = options.now ?? Date.now;
   let db: Db;
   try {
@@ -46,10 +53,6 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
   // so a transaction of many updates need not spill index pages to the WAL before it commits.
   db.pragma('cache_size = -32768');
   const readers = new Set<Db>();
-  const priority = new ReviewPriorityRepo(db, now);
-  const mirrors = reviewMirror(db, (resultId, boxes) => priority.rescore(resultId, boxes));
-  const { mirror } = mirrors;
-  const corrections = new CorrectionsRepo(db, now, mirrors);
   const integrity = db.prepare<[], { integrity_check: string }>('PRAGMA integrity_check');
   return {
     file,
@@ -69,17 +72,18 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
     settings: new SettingsRepo(db),
     folders: new FoldersRepo(db, now),
     media: new MediaRepo(db),
-    results: new ResultsRepo(db, now, mirror, corrections),
+    results: new ResultsRepo(db, now),
     runs: new RunsRepo(db),
     submissions: new SubmissionsRepo(db, now),
     ledger: new LedgerRepo(db),
     costs: new LearntCostsRepo(db),
     catalog: new CatalogRepo(db),
-    corrections,
+    corrections: new CorrectionsRepo(db, now),
     rawAnswers: new RawAnswersRepo(db),
     reviewed: new ReviewedRepo(db, now),
-    ruleBatches: new RuleBatchesRepo(db, now, mirror),
-    priority,
-    exportItems: (query: ExportQuery) => exportItems(file, query, readers),
+    ruleBatches: new RuleBatchesRepo(db, now),
+    priority: new ReviewPriorityRepo(db, now),
+    mirror: mirrorWrites(db),
+    exportItems: (query, boxesOf) => exportItems(file, query, readers, boxesOf),
   };
 }
