@@ -12,7 +12,7 @@ export default defineConfig({
         // requireWorkerScript looks for them (`new URL('./name.js', import.meta.url)`).
         input: {
           index: resolve('electron/main/index.ts'),
-          'library-view-worker': resolve('electron/core/store/library-view-worker.ts'),
+          'library-view-worker': resolve('electron/core/library-view/library-view-worker.ts'),
           'detect-worker': resolve('electron/local-service/engine/detect-worker.ts'),
           'evaluate-worker': resolve('electron/application/evaluation/evaluate-worker.ts'),
           // The library's read pool and a scan's writer; without them both fall back to this thread.
