@@ -4,7 +4,7 @@
  * count) and the item's review priority. Called by the corrected set in the transaction of every
  * write (an edit, an undo, an import, a re-analysis, an auto-accept batch).
  */
-import type { LibraryDatabase } from '../store/library-database-types.js';
+import type { CorrectedSetRows } from '../store/library-database-types.js';
 import { MirrorChanges } from '../store/mirror-writes.js';
 import type { PriorityBasis } from '../store/review-priority-types.js';
 import { medianGroup } from '../store/review-priority-types.js';
@@ -33,7 +33,9 @@ export class CorrectedMirror {
   /** The last priority basis parsed, by its stored text: a run of edits parses it once. */
   private parsed: { text: string; basis: ParsedBasis } | undefined;
 
-  constructor(private readonly db: LibraryDatabase) {}
+  constructor(
+    private readonly db: Pick<CorrectedSetRows, 'corrections' | 'results' | 'priority' | 'mirror'>,
+  ) {}
 
   /** Mirrors one content now; whether it rewrote anything (nothing without corrections). */
   mirror(contentHash: string, solution: string): boolean {

@@ -5,7 +5,7 @@
  * The store's repositories only persist the rows they are given. A change from elsewhere (another
  * desktop) is meant to come through here too.
  */
-import type { LibraryDatabase, RawCorrectionsWriter } from '../store/library-database-types.js';
+import type { CorrectedSetRows, RawCorrectionsWriter } from '../store/library-database-types.js';
 import { asMergeCorrections } from '../store/correction-params.js';
 import { StoreError } from '../store/store-error.js';
 import type {
@@ -40,15 +40,15 @@ export interface ItemState {
 export interface EditOutcome {
   stored: CorrectionRow;
   inverse: ReviewEdit;
-  /** The item's boxes after the edit (deleted ones included). */
-  boxes: MergedBox[];
+  /** The item after the edit: its boxes (deleted ones included) and corrections. */
+  item: ItemState;
 }
 
 export class CorrectedSet {
   readonly mirrors: CorrectedMirror;
   private readonly putTx: (c: CorrectionInput) => CorrectionRow;
 
-  constructor(private readonly db: LibraryDatabase) {
+  constructor(private readonly db: CorrectedSetRows) {
     this.mirrors = new CorrectedMirror(db);
     this.putTx = (c) =>
       db.transaction(() => {
@@ -107,8 +107,14 @@ export class CorrectedSet {
         this.db.mirror.apply(changes);
         this.mirrors.rescore(result.id, after.boxes);
       }
-      return { stored, inverse: plan.inverse(stored), boxes: after.boxes };
+      const next = { ...item, corrections: after.corrections, boxes: after.boxes };
+      return { stored, inverse: plan.inverse(stored), item: next };
     });
+  }
+
+  /** Runs `fn` as one transaction (several edits, all or none). */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn);
   }
 
   /** Inserts (no id) or replaces (id) one correction in its own transaction, mirrored. */

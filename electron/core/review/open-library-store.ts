@@ -11,10 +11,10 @@ import { exportBoxes } from './export-boxes.js';
 
 export type { LibraryStoreOptions };
 
-const sets = new WeakMap<LibraryStore, CorrectedSet>();
+const sets = new WeakMap<object, CorrectedSet>();
 
 /** The corrected set a store opened by `openLibraryStore` writes through. */
-export function correctedSetOf(store: LibraryStore): CorrectedSet {
+export function correctedSetOf(store: object): CorrectedSet {
   const set = sets.get(store);
   if (!set) throw new Error('This library store was not opened with openLibraryStore.');
   return set;

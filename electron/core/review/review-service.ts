@@ -19,12 +19,18 @@ export interface ItemBoxes {
   boxes: TrackedBox[];
 }
 
+/**
+ * What review reads of the library itself (an item's file and analysis); every write goes through
+ * the corrected set of the same store.
+ */
+export type ReviewReader = Pick<LibraryStore, 'media' | 'results'>;
+
 export class ReviewService {
   private readonly set: CorrectedSet;
 
   /** `tracks` is shared by every service over the same store (the app fills it from a worker). */
   constructor(
-    private readonly store: LibraryStore,
+    private readonly store: ReviewReader,
     private readonly tracks = new ModelTrackCache(),
   ) {
     this.set = correctedSetOf(store);
@@ -74,7 +80,8 @@ export class ReviewService {
     edit: ReviewEdit,
   ): { media: MediaRecord; box: TrackedBox | null; inverse: ReviewEdit } {
     const item = this.read(mediaId, solution);
-    const { stored, inverse, boxes } = this.set.edit(item, edit);
+    const { stored, inverse, item: next } = this.set.edit(item, edit);
+    const { boxes } = next;
     const after = boxes.find((b) => b.correctionId === stored.id);
     if (!after || after.deleted) return { media: item.media, box: null, inverse };
     // Track ids depend on the whole clip's boxes: placed on all of them, once.
@@ -88,19 +95,18 @@ export class ReviewService {
     solution: string,
     edits: readonly ReviewEdit[],
   ): { media: MediaRecord; inverse: ReviewEdit[] } {
-    return this.store.transaction(() => {
+    return this.set.transaction(() => {
       const inverse: ReviewEdit[] = [];
-      let media: MediaRecord | undefined;
       // Each edit is planned on the boxes after the ones before it (an undo names corrections
-      // those made), without tracking the clip again for every edit: an undo of a whole track is
+      // those made), the item read once, without tracking the clip: an undo of a whole track is
       // hundreds of edits.
+      let item = this.read(mediaId, solution);
       for (const e of edits) {
-        const { media: m, boxes, content } = this.item(mediaId, solution, false);
-        const plan = planEdit(boxes, e, content);
-        inverse.push(plan.inverse(this.store.corrections.put(plan.correction)));
-        media = m;
+        const outcome = this.set.edit(item, e);
+        inverse.push(outcome.inverse);
+        item = outcome.item;
       }
-      return { media: media as MediaRecord, inverse: inverse.reverse() };
+      return { media: item.media, inverse: inverse.reverse() };
     });
   }
 
@@ -115,7 +121,7 @@ export class ReviewService {
     const plans = boxes
       .filter((b) => !b.deleted && choose(b))
       .map((b) => planEdit(boxes, editOf(b), content));
-    const stored = this.store.corrections.putMany(plans.map((p) => p.correction));
+    const stored = this.set.putMany(plans.map((p) => p.correction));
     return { media, inverse: plans.map((p, i) => p.inverse(stored[i] as CorrectionRow)) };
   }
 }

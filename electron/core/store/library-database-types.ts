@@ -76,3 +76,9 @@ export interface LibraryDatabase extends Omit<
   /** Streams labelled items for export, each item's boxes made by `boxesOf`. */
   exportItems(query: ExportQuery, boxesOf: ExportBoxesFn): IterableIterator<ExportItem>;
 }
+
+/** What the corrected set writes (and reads back to mirror): a narrow port of the database. */
+export type CorrectedSetRows = Pick<
+  LibraryDatabase,
+  'transaction' | 'corrections' | 'results' | 'ruleBatches' | 'priority' | 'mirror'
+>;
