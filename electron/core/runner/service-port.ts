@@ -2,14 +2,11 @@
  * What the runner needs from a detection service; `ServiceClient` provides it. The shapes are the
  * service adapter's (electron/core/service/adapter/adapter-types.ts), narrowed to what is used.
  */
+import type { Box } from '../../shared/geometry/box.js';
 import type { AnswerContext, FrameCost, ServiceLimits } from '../service/adapter/adapter-types.js';
 
-export interface WireBox {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
+/** The one box of electron/shared, as detections carry it. */
+export type WireBox = Box;
 
 export interface WireDetection {
   label: string;

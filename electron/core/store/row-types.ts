@@ -1,4 +1,5 @@
 /** The library's rows as the rest of core reads and writes them (see store-types.ts). */
+import type { Box } from '../../shared/geometry/box.js';
 
 export type MediaKind = 'image' | 'video';
 export type MediaStatus = 'present' | 'missing' | 'error';
@@ -44,12 +45,8 @@ export type SnapshotEntry = Pick<MediaRecord, 'id' | 'size' | 'mtimeMs' | 'conte
 export type DetectionOrigin = 'model' | 'edited' | 'added';
 export type ReviewState = 'pending' | 'accepted' | 'rejected';
 
-export interface BoxXYWH {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
+/** The one box (electron/shared/geometry/box.ts), by the store's name for it. */
+export type BoxXYWH = Box;
 
 export interface DetectionInput {
   /** 0 for an image; the sampled frame index for a clip. */

@@ -1,4 +1,5 @@
 /** What the HTTP layer needs from a detection engine; the models engine and the null engine both provide it. */
+import type { Box } from '../../shared/geometry/box.js';
 
 /** Packed RGB pixels (3 bytes per pixel, row-major), at the analysed resolution. */
 export interface RgbImage {
@@ -7,13 +8,8 @@ export interface RgbImage {
   height: number;
 }
 
-/** A box normalised to 0–1 of the analysed image. */
-export interface NormalisedBox {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
+/** A box normalised to 0–1 of the analysed image: the one box of electron/shared. */
+export type NormalisedBox = Box;
 
 export interface EngineDetection {
   label: string;

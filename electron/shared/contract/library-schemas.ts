@@ -1,6 +1,7 @@
 /** The Library screen: a filtered, sorted, paged view of every file and its boxes. */
 import { Id, MediaKind } from './common-schemas.js';
 import { z } from './zod.js';
+import { BoxSchema } from '../geometry/box.js';
 
 export const ItemStatus = z.enum(['new', 'labelled', 'failed', 'uncertain', 'unreadable']);
 export type ItemStatus = z.infer<typeof ItemStatus>;
@@ -74,7 +75,7 @@ export const Box = z.object({
   label: z.string(),
   score: z.number(),
   /** Normalised 0–1 of the analysed (EXIF-oriented) picture: overlays draw from this. */
-  bbox: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }),
+  bbox: BoxSchema,
   origin: z.enum(['model', 'edited', 'added']),
   review: z.enum(['pending', 'accepted', 'rejected']),
 });

@@ -7,11 +7,12 @@
  */
 import { z } from './zod.js';
 import type { ReviewBox } from './review-schemas.js';
+import { BoxSchema } from '../geometry/box.js';
 
 const ModelBox = z.object({
   label: z.string(),
   score: z.number(),
-  bbox: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }),
+  bbox: BoxSchema,
 });
 
 export const PackedReviewBoxes = z.object({

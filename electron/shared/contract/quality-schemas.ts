@@ -4,9 +4,9 @@
  */
 import { Id } from './common-schemas.js';
 import { z } from './zod.js';
+import { BoxSchema } from '../geometry/box.js';
 
 const Solution = z.string().min(1).max(200);
-const Box = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
 
 export const ReviewedInput = z.object({ id: Id, solution: Solution });
 export const MarkReviewedInput = ReviewedInput.extend({ reviewed: z.boolean() });
@@ -60,7 +60,7 @@ export const Mistake = z.object({
   truthLabel: z.string().nullable(),
   modelLabel: z.string().nullable(),
   score: z.number().nullable(),
-  bbox: Box,
+  bbox: BoxSchema,
 });
 export type Mistake = z.infer<typeof Mistake>;
 

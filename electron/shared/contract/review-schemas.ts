@@ -5,6 +5,7 @@
 import { Id } from './common-schemas.js';
 import { StartRunInput } from './run-schemas.js';
 import { z } from './zod.js';
+import { BoxSchema } from '../geometry/box.js';
 
 const Unit = z.number().min(-1).max(2);
 /** Normalised to the displayed (EXIF-oriented) picture; the server clamps it to the picture. */
@@ -30,7 +31,7 @@ export const ReviewBox = z.object({
   timeMs: z.number().nullable(),
   label: z.string(),
   score: z.number(),
-  bbox: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }),
+  bbox: BoxSchema,
   origin: z.enum(['model', 'edited', 'added']),
   review: z.enum(['pending', 'accepted', 'rejected']),
   deleted: z.boolean(),
@@ -39,7 +40,7 @@ export const ReviewBox = z.object({
     .object({
       label: z.string(),
       score: z.number(),
-      bbox: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }),
+      bbox: BoxSchema,
     })
     .nullable(),
   /** Clips: the track the box belongs to (1, 2, …); null for images. */

@@ -2,13 +2,10 @@
  * Normalised boxes (0–1 of the displayed, EXIF-oriented picture: what the service returns and what
  * overlays draw): overlap, clamping at the edges and equality. No DOM, no Node.
  */
+import type { Box } from './box.js';
 
-export interface NormBox {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
+/** The one box (box.ts), by the name geometry code has always used. */
+export type NormBox = Box;
 
 export interface Size {
   width: number;

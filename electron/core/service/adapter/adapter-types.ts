@@ -13,6 +13,7 @@
  *   absent and replaced by a named default ("not published by the service: using …"), so doctor,
  *   the Service screen and `labeldesk status` can say it in plain words.
  */
+import type { Box as SharedBox } from '../../../shared/geometry/box.js';
 
 export const MEDIA_KINDS = ['image', 'video'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
@@ -38,13 +39,8 @@ export interface ReadingSettings {
 
 export const DEFAULT_READING: ReadingSettings = { boxOrigin: 'corner' };
 
-/** A box as LabelDesk stores it: top-left corner and size, in the unit of its form. */
-export interface Box {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
+/** A box as LabelDesk stores it: top-left corner and size (the one box of electron/shared), in the unit of its form. */
+export type Box = SharedBox;
 
 /** Per-call frame costs; `null` = not published in a form we know (to be learnt by the runner). */
 export interface FrameCost {

@@ -3,9 +3,10 @@
  * pointer finds its box by looking at one cell instead of every box (5,000 boxes: a few dozen
  * candidates per query). Rebuilt whenever the boxes change; building is linear in the boxes.
  */
+import type { Box } from '@shared/geometry/box.js';
 
 export interface GridBox {
-  bbox: { x: number; y: number; w: number; h: number };
+  bbox: Box;
 }
 
 export class HitGrid<T extends GridBox> {

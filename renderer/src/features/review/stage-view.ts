@@ -3,6 +3,7 @@
  * of the picture is on screen, the 8 resize handles and what dragging one does. Pure, no DOM.
  */
 import { clampBox, type NormBox, type Size } from '@shared/geometry/box-math.js';
+import type { Box } from '@shared/geometry/box.js';
 import type { Point } from '@shared/geometry/orientation.js';
 import { fitToWindow, screenToNormalised, zoomAt, type View } from '@shared/geometry/viewport.js';
 
@@ -24,12 +25,8 @@ export function zoomByKey(view: View, zoomIn: boolean, at: Point | null, window:
   return zoomAt(view, zoomIn ? KEY_ZOOM : 1 / KEY_ZOOM, centre);
 }
 
-export interface Rect {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
+/** The one box's shape, in window pixels. */
+export type Rect = Box;
 
 /** The picture as drawn, in window pixels (may extend past the window when zoomed in). */
 export function pictureRect(view: View, picture: Size): Rect {

@@ -1,5 +1,6 @@
 /** Boxes as the viewer names and draws them. */
 import type { Box } from '@shared/contract/index.js';
+import type { Box as Rect } from '@shared/geometry/box.js';
 
 /** "person 0.91": the option's name in the Boxes list. */
 export function boxName(box: Pick<Box, 'label' | 'score'>): string {
@@ -7,11 +8,7 @@ export function boxName(box: Pick<Box, 'label' | 'score'>): string {
 }
 
 /** A normalised bbox in pixels of a picture drawn `width × height`, clamped to it. */
-export function boxRect(
-  bbox: Box['bbox'],
-  width: number,
-  height: number,
-): { x: number; y: number; w: number; h: number } {
+export function boxRect(bbox: Box['bbox'], width: number, height: number): Rect {
   const x0 = Math.min(1, Math.max(0, bbox.x));
   const y0 = Math.min(1, Math.max(0, bbox.y));
   const x1 = Math.min(1, Math.max(0, bbox.x + bbox.w));
