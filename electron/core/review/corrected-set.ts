@@ -46,6 +46,8 @@ export interface EditOutcome {
 
 export class CorrectedSet {
   readonly mirrors: CorrectedMirror;
+  /** Results written through this set so far: rows kept by an analysis are stale once it moves. */
+  resultWrites = 0;
   private readonly putTx: (c: CorrectionInput) => CorrectionRow;
 
   constructor(private readonly db: CorrectedSetRows) {
@@ -189,6 +191,7 @@ export class CorrectedSet {
 
   /** A result saved inside the caller's transaction; a person's corrections laid over it. */
   private saveOne(input: ResultInput): ResultRow {
+    this.resultWrites++;
     const row = this.db.results.write(input);
     // Re-analysis: the person's corrections of this content stay, laid over the new boxes.
     if (!this.mirrors.mirror(input.contentHash, input.solution)) return row;

@@ -3,7 +3,13 @@
  * transaction per call) through the corrected set. The application layer's review calls are thin
  * wrappers of these.
  */
-import type { CorrectionRow, LibraryStore, MediaRecord, ResultRow } from '../store/store-types.js';
+import type {
+  CorrectionRow,
+  DetectionRow,
+  LibraryStore,
+  MediaRecord,
+  ResultRow,
+} from '../store/store-types.js';
 import { ModelTrackCache } from '../tracking/model-track-cache.js';
 import type { CorrectedSet, ItemState } from './corrected-set.js';
 import type { MergedBox } from './merge-corrections.js';
@@ -27,6 +33,12 @@ export type ReviewReader = Pick<LibraryStore, 'media' | 'results'>;
 
 export class ReviewService {
   private readonly set: CorrectedSet;
+  /**
+   * The model's rows of the item read last (by analysis), so a run of edits on one image reads
+   * them once: the shared cache keeps only large clips'. Never changed by a merge; a re-analysis
+   * is a new analysis (`createdAt`), and any result written through this store drops them.
+   */
+  private last: { analysis: string; rows: readonly DetectionRow[] } | undefined;
 
   /** `tracks` is shared by every service over the same store (the app fills it from a worker). */
   constructor(
@@ -63,10 +75,16 @@ export class ReviewService {
       throw new ReviewItemError('not_labelled', 'That file has not been read yet.');
     }
     const result = this.store.results.find(media.contentHash, solution);
-    const model = result
-      ? this.tracks.rowsOf(result, () => this.store.results.detections(result.id))
-      : [];
+    const model = result ? this.modelRows(result) : [];
     return this.set.read(media, media.contentHash, solution, result, model);
+  }
+
+  private modelRows(result: ResultRow): readonly DetectionRow[] {
+    const analysis = `${result.id}:${result.createdAt}:${this.set.resultWrites}`;
+    if (this.last?.analysis === analysis) return this.last.rows;
+    const rows = this.tracks.rowsOf(result, () => this.store.results.detections(result.id));
+    this.last = { analysis, rows };
+    return rows;
   }
 
   /**
