@@ -2,8 +2,8 @@
  * Reads what review priority needs from the whole library in two streamed passes (the model's
  * boxes per result, then the files with their folder) and scores every labelled file. A content a
  * person has corrected is scored as it shows (relabelled, moved, drawn boxes; decisions), as the
- * store rescores it after each edit. Only reads: it runs on the library view's connection and
- * thread; the scores are written by the store.
+ * corrected set rescores it after each edit. Only reads: it runs on the library view's connection
+ * and thread; the scores are written by the store.
  */
 import type { Db } from '../../node-lib/sqlite.js';
 import type { ConflictBox } from '../../shared/geometry/conflicts.js';
