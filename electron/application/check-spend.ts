@@ -4,7 +4,6 @@
  * /key before and after) and, when the catalog does not publish the cost, that it is now learnt.
  * The image comes back as a small preview so the app can draw the boxes on it.
  */
-import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import sharp from 'sharp';
 import type { CheckPart, CheckSpend } from '../shared/contract/index.js';
@@ -16,6 +15,7 @@ import { clampPollInterval } from '../core/service/poll-interval.js';
 import { isFinished } from '../core/service/service-adapter.js';
 import { AnswerNotUnderstoodError } from '../core/service/service-errors.js';
 import { framesText, type CheckTarget } from './check-service.js';
+import { checkFileToSpend } from './spend-file-check.js';
 import { UsageError } from './usage-error.js';
 
 const PREVIEW_PX = 960;
@@ -39,14 +39,14 @@ export async function spendOneFile(
 ): Promise<{ spend: CheckSpend; part: CheckPart }> {
   const kind = mediaKindOf(file);
   if (!kind) throw new UsageError(`${file} is not an image or a clip LabelDesk knows by its name.`);
-  await stat(file).catch((err: unknown) => {
-    throw new UsageError(`${file} cannot be read: ${(err as Error).message}`);
-  });
+  // The checks `label` applies, before anything is sent (or read from the key).
+  const stillProbed = await checkFileToSpend(file, kind);
   const solution = pickSolution(catalog, kind, options.solution);
   const { client, store, identity } = target;
   const before = await client.keyStatus(options.signal);
   let heard: Heard | undefined;
   let problem: string | undefined;
+  await stillProbed();
   try {
     heard = await send(target, catalog, solution, file, kind, options.signal);
   } catch (err) {

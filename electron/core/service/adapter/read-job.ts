@@ -99,10 +99,11 @@ export function readJob(raw: unknown, ctx: AnswerContext, problems: Problems): J
   if (isObject(raw.result)) {
     const result = readVideoResult(raw.result, ctx, notes, problems);
     if (!result) return null;
-    // A failure said outright wins; the frames analysed before it still count (and are charged).
-    return error
-      ? { ...base, status: 'failed', result, error }
-      : { ...base, status: 'succeeded', result, error: null };
+    // A failure said outright (the status word) wins; the frames analysed before it still count
+    // (and are charged). Otherwise a result is a finished job's, paid for and kept, and an
+    // `error` beside it is the service's remark on it (shown with the result), not a failure.
+    if (word === 'failed') return { ...base, status: 'failed', result, error: error ?? null };
+    return { ...base, status: 'succeeded', result, error };
   }
   if (error) return { ...base, status: 'failed', result: null, error };
   if (word === 'finished') {
