@@ -57,7 +57,7 @@ export interface MisbehavingService {
   /** Frames charged so far: the service's own count. */
   readonly charged: number;
   readonly calls: readonly CallRecord[];
-  /** Uploads per content hash (sha256 of the file's bytes). */
+  /** Uploads accepted (and charged) per content hash (sha256 of the file's bytes). */
   readonly uploads: ReadonlyMap<string, number>;
   /** Bytes of answer bodies written (a client that stops reading stops this growing). */
   readonly answerBytes: number;
@@ -156,12 +156,16 @@ export async function startMisbehavingService(
     return { ...done, status: 'succeeded', result: clipResult() };
   };
 
-  const inferImage = async (res: ServerResponse): Promise<void> => {
+  /** An accepted (charged) upload of the file with content `hash`. */
+  const accepted = (hash: string) => uploads.set(hash, (uploads.get(hash) ?? 0) + 1);
+
+  const inferImage = async (res: ServerResponse, hash: string): Promise<void> => {
     if (misbehaviour === 'retry-after-huge') {
       return fail(res, 429, 'too_many_requests', 'Too many requests.', {
         'retry-after': '1000000000',
       });
     }
+    accepted(hash);
     charge(1);
     const paid = credits(1);
     switch (misbehaviour) {
@@ -218,8 +222,8 @@ export async function startMisbehavingService(
         return fail(res, 400, 'unknown_solution', 'Unknown solution.');
       if (!upload.file?.length) return fail(res, 422, 'empty', 'Empty upload.');
       const hash = createHash('sha256').update(upload.file).digest('hex');
-      uploads.set(hash, (uploads.get(hash) ?? 0) + 1);
-      if (path === '/infer/image') return inferImage(res);
+      if (path === '/infer/image') return inferImage(res, hash);
+      accepted(hash);
       charge(CLIP_FRAMES);
       const id = String(++state.jobs);
       jobs.set(id, { startedAt: Date.now() });
