@@ -9,9 +9,10 @@ import sharp from 'sharp';
 import type { CheckPart, CheckSpend } from '../shared/contract/index.js';
 import { mediaKindOf } from '../core/library/media-types.js';
 import { spentOf } from '../core/runner/learn-cost.js';
-import { abortableSleep } from '../core/runner/run-stop.js';
+import { abortableSleep, waitText } from '../core/runner/run-stop.js';
+import { jobPatienceMs } from '../core/runner/video-task.js';
 import type { CatalogView, WireDetection } from '../core/runner/service-port.js';
-import { clampPollInterval } from '../core/service/poll-interval.js';
+import { askedWait, clampPollInterval } from '../core/service/poll-interval.js';
 import { isFinished } from '../core/service/service-adapter.js';
 import { AnswerNotUnderstoodError } from '../core/service/service-errors.js';
 import { framesText, type CheckTarget } from './check-service.js';
@@ -120,6 +121,17 @@ async function send(
   const bounds = catalog.limits.pollIntervalMs;
   let wait = clampPollInterval(submitted.pollIntervalMs, bounds);
   const waits = signal ?? new AbortController().signal;
+  // A wait longer than a run would give the job is not waited out here either: said, not polled
+  // (and the job cancelled, so it holds no slot at the service).
+  const tooLong = async (hint: number | null | undefined) => {
+    const asked = askedWait(hint, bounds);
+    if (asked <= jobPatienceMs(null)) return;
+    await client.cancelJob(submitted.jobId, signal).catch(() => undefined);
+    throw new UsageError(
+      `The service asked to wait ${waitText(asked)} before polling job ${submitted.jobId} (pollIntervalMs): not waited; the job was cancelled (its frames are spent).`,
+    );
+  };
+  await tooLong(submitted.pollIntervalMs);
   for (;;) {
     await abortableSleep(wait, waits);
     const job = await client.job(submitted.jobId, signal);
@@ -132,6 +144,7 @@ async function send(
         credits: null,
       };
     }
+    await tooLong(job.pollIntervalMs);
     wait = clampPollInterval(job.pollIntervalMs, bounds);
   }
 }

@@ -40,7 +40,9 @@ export type Misbehaviour =
   /** POST /infer/image answers 429 with `Retry-After: 1000000000`. */
   | 'retry-after-huge'
   /** A finished (`succeeded`) job's poll carries both `result` and `error`. */
-  | 'result-and-error';
+  | 'result-and-error'
+  /** A finished job's poll answers a result that never ends (chunked). */
+  | 'endless-result';
 
 export interface CallRecord {
   method: string;
@@ -214,7 +216,13 @@ export async function startMisbehavingService(
       const found = jobs.get(id);
       if (!found) return fail(res, 404, 'not_found', 'No such job.');
       if (req.method === 'DELETE') return send(res, 200, { jobId: id, status: 'cancelled' });
-      return send(res, 200, jobView(id, found.startedAt));
+      const view = jobView(id, found.startedAt);
+      if (misbehaviour === 'endless-result' && view.status === 'succeeded') {
+        const item = JSON.stringify(detection(0));
+        state.answerBytes += await streamDetections(res, item, Infinity, credits(0));
+        return;
+      }
+      return send(res, 200, view);
     }
     if (req.method === 'POST' && (path === '/infer/image' || path === '/infer/video')) {
       const upload = await readUpload(req);

@@ -20,6 +20,7 @@ import {
   type IncomingMessage,
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { MIN_WAIT_MS } from './poll-interval.js';
 import { parseErrorBody } from './service-adapter.js';
 import {
   AnswerLimitError,
@@ -90,6 +91,7 @@ export class ServiceTransport {
   /** Attempts with retries; resolves with a 2xx answer or throws a ServiceClientError / abort. */
   async send(spec: RequestSpec): Promise<Answer> {
     for (let attempt = 1; ; attempt++) {
+      const startedAt = Date.now();
       try {
         return await this.attempt(spec);
       } catch (error) {
@@ -101,7 +103,10 @@ export class ServiceTransport {
           delayMs,
           error: error as Error,
         });
-        await sleep(delayMs, spec.signal);
+        // Whatever the backoff drew, attempts start at least MIN_WAIT_MS apart (the floor of
+        // every loop that calls a service).
+        const spacing = MIN_WAIT_MS - (Date.now() - startedAt);
+        await sleep(Math.max(delayMs, spacing), spec.signal);
       }
     }
   }

@@ -60,7 +60,7 @@ async function setUp(misbehaviour: Misbehaviour, options: MisbehavingOptions = {
     if (!r.stdout.trim()) throw new Error(`label exited ${r.code}: ${r.stderr}`);
     return { ...r, tookMs: Date.now() - started, summary: lastJson<Summary>(r.stdout) };
   };
-  return { s, label };
+  return { s, env, label };
 }
 
 /** Most calls of `method path` in any window of `windowMs` (the floor allows windowMs / 250 + 1). */
@@ -171,6 +171,40 @@ describe('label against a service that asks for odd waits', () => {
     expect(r.summary.waitingForCredits).toBe(1);
     expect(s.count('POST', '/infer/image')).toBeLessThanOrEqual(1);
     expect(busiestWindow(s, 'GET', '/key', 1000)).toBeLessThanOrEqual(5);
+  }, 120_000);
+});
+
+describe('doctor --spend against a pollIntervalMs of 10^12', () => {
+  it('does not wait (nor poll in a loop): it says what the service asked and cancels the job', async () => {
+    const { s, env } = await setUp('poll-huge');
+    const started = Date.now();
+    const r = await runCli(
+      ['doctor', '--service', s.url, '--spend', join(clipDir, 'walk.mp4')],
+      env,
+    );
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/asked to wait 31\.7 years before polling job 1/);
+    expect(s.count('GET', '/jobs/')).toBe(0);
+    expect(s.count('DELETE', '/jobs/')).toBe(1);
+    expect(Date.now() - started).toBeLessThan(30_000);
+  }, 120_000);
+});
+
+describe('label against a clip result that never ends', () => {
+  it('leaves the paid clip uncertain at the size cap, counted, and never uploads it again', async () => {
+    const { s, label } = await setUp('endless-result');
+    const r = await label(clipDir);
+    expect(r.summary.uncertain).toEqual([
+      expect.objectContaining({
+        code: 'answer_too_large',
+        message: expect.stringMatching(/the service's answer was larger than 8 MB/i),
+      }),
+    ]);
+    expect(r.summary.framesSpent).toBe(s.charged);
+    expect(s.answerBytes).toBeLessThan(64 * 1024 ** 2);
+    const again = await label(clipDir);
+    expect(again.summary.uncertain).toHaveLength(1);
+    expect(s.count('POST', '/infer/video')).toBe(1);
   }, 120_000);
 });
 
