@@ -45,7 +45,8 @@ export function summaryJson(plan: RunPlan, summary: RunSummary) {
     waitingForCredits: summary.waitingForCredits,
     framesSpent: summary.framesSpent,
     stoppedFor: summary.stoppedFor,
-    serviceWait: summary.serviceWait,
+    // Only when the run paused for the service (scripts reading the usual keys see no change).
+    ...(summary.serviceWait ? { serviceWait: summary.serviceWait } : {}),
     interrupted: summary.interrupted,
     clipsOpen: summary.clipsOpen,
     notSent: summary.notSent,
