@@ -18,7 +18,7 @@ export { UsageError } from './usage-error.js';
 /** Connecting fails with these (a bad address, an unreachable service); secrets are redacted
  *  from anything said about it with the same function everywhere. */
 export { InvalidBaseUrlError, normaliseBaseUrl, redactSecrets } from '../core/credentials/index.js';
-export { NetworkError } from '../core/service/service-errors.js';
+export { AnswerLimitError, NetworkError } from '../core/service/service-errors.js';
 
 export interface ServiceConnection {
   baseUrl: string;

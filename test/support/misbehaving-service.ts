@@ -42,7 +42,9 @@ export type Misbehaviour =
   /** A finished (`succeeded`) job's poll carries both `result` and `error`. */
   | 'result-and-error'
   /** A finished job's poll answers a result that never ends (chunked). */
-  | 'endless-result';
+  | 'endless-result'
+  /** GET /catalog answers 200, chunked, and never ends. */
+  | 'endless-catalog';
 
 export interface CallRecord {
   method: string;
@@ -203,7 +205,16 @@ export async function startMisbehavingService(
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    if (req.method === 'GET' && path === '/catalog') return send(res, 200, catalog());
+    if (req.method === 'GET' && path === '/catalog') {
+      if (misbehaviour !== 'endless-catalog') return send(res, 200, catalog());
+      state.answerBytes += await streamDetections(
+        res,
+        JSON.stringify(detection(0)),
+        Infinity,
+        credits(0),
+      );
+      return;
+    }
     if (req.method === 'GET' && path === '/healthz') return send(res, 200, { status: 'ok' });
     if (req.headers.authorization !== `Bearer ${key}`)
       return fail(res, 401, 'unauthorized', 'Missing or unknown token.');

@@ -76,6 +76,8 @@ export class UncertainOutcomeError extends ServiceClientError {
 export class AnswerLimitError extends ServiceClientError {
   override readonly name = 'AnswerLimitError';
   readonly code: 'answer_too_large' | 'answer_too_slow';
+  /** `METHOD /path` of the call (set by the transport). */
+  request?: string;
   constructor(
     readonly limit: 'size' | 'deadline',
     /** The cap in bytes, or the deadline in milliseconds. */

@@ -217,6 +217,7 @@ export class ServiceTransport {
     if (spec.method === 'POST' && body?.progress.complete) {
       return new UncertainOutcomeError(outcome, request, body.progress.bytesSent, { cause: err });
     }
+    if (err instanceof AnswerLimitError) err.request ??= request;
     if (outcome === 'aborted' || outcome === 'limit') return err;
     const message =
       outcome === 'timeout'

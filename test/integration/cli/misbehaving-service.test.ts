@@ -139,6 +139,19 @@ describe('label against a service that answers too much or too slowly', () => {
   }, 120_000);
 });
 
+describe('label against a catalog that never ends', () => {
+  it('abandons it at 4 MB and says which call, before anything is sent', async () => {
+    const { s, env } = await setUp('endless-catalog');
+    const r = await runCli(['label', image, '--service', s.url, '--yes'], env);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(
+      /the service's answer was larger than 4 MB \(GET \/catalog\); the call was abandoned/,
+    );
+    expect(s.answerBytes).toBeLessThan(64 * 1024 ** 2);
+    expect(s.count('POST', '/infer/')).toBe(0);
+  }, 120_000);
+});
+
 describe('label against a service that asks for odd waits', () => {
   it('polls no faster than every 250 ms when pollIntervalMs is 0', async () => {
     const { s, label } = await setUp('poll-zero', { jobMs: 3000 });
