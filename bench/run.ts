@@ -11,6 +11,7 @@ import { benchImport } from './import-bench.js';
 import { benchInterpolatedExport } from './interpolated-export/interpolated-export-bench.js';
 import { benchLabel } from './label-bench.js';
 import { benchLibrary } from './library-bench.js';
+import { benchMisbehaving } from './misbehaving-bench.js';
 import { benchModelThroughput } from './model-throughput.js';
 import { benchPlan } from './plan-bench.js';
 import { benchPriority } from './priority-bench.js';
@@ -36,6 +37,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   'interpolated-export': benchInterpolatedExport,
   import: benchImport,
   label: benchLabel,
+  misbehaving: benchMisbehaving,
   plan: benchPlan,
   bridge: benchBridge,
   app: benchApp,

@@ -4,18 +4,19 @@
  * /key before and after) and, when the catalog does not publish the cost, that it is now learnt.
  * The image comes back as a small preview so the app can draw the boxes on it.
  */
-import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import sharp from 'sharp';
 import type { CheckPart, CheckSpend } from '../shared/contract/index.js';
 import { mediaKindOf } from '../core/library/media-types.js';
 import { spentOf } from '../core/runner/learn-cost.js';
-import { abortableSleep } from '../core/runner/run-stop.js';
+import { abortableSleep, waitText } from '../core/runner/run-stop.js';
+import { jobPatienceMs } from '../core/runner/video-task.js';
 import type { CatalogView, WireDetection } from '../core/runner/service-port.js';
-import { clampPollInterval } from '../core/service/poll-interval.js';
+import { askedWait, clampPollInterval } from '../core/service/poll-interval.js';
 import { isFinished } from '../core/service/service-adapter.js';
 import { AnswerNotUnderstoodError } from '../core/service/service-errors.js';
 import { framesText, type CheckTarget } from './check-service.js';
+import { checkFileToSpend } from './spend-file-check.js';
 import { UsageError } from './usage-error.js';
 
 const PREVIEW_PX = 960;
@@ -39,14 +40,14 @@ export async function spendOneFile(
 ): Promise<{ spend: CheckSpend; part: CheckPart }> {
   const kind = mediaKindOf(file);
   if (!kind) throw new UsageError(`${file} is not an image or a clip LabelDesk knows by its name.`);
-  await stat(file).catch((err: unknown) => {
-    throw new UsageError(`${file} cannot be read: ${(err as Error).message}`);
-  });
+  // The checks `label` applies, before anything is sent (or read from the key).
+  const stillProbed = await checkFileToSpend(file, kind);
   const solution = pickSolution(catalog, kind, options.solution);
   const { client, store, identity } = target;
   const before = await client.keyStatus(options.signal);
   let heard: Heard | undefined;
   let problem: string | undefined;
+  await stillProbed();
   try {
     heard = await send(target, catalog, solution, file, kind, options.signal);
   } catch (err) {
@@ -120,6 +121,17 @@ async function send(
   const bounds = catalog.limits.pollIntervalMs;
   let wait = clampPollInterval(submitted.pollIntervalMs, bounds);
   const waits = signal ?? new AbortController().signal;
+  // A wait longer than a run would give the job is not waited out here either: said, not polled
+  // (and the job cancelled, so it holds no slot at the service).
+  const tooLong = async (hint: number | null | undefined) => {
+    const asked = askedWait(hint, bounds);
+    if (asked <= jobPatienceMs(null)) return;
+    await client.cancelJob(submitted.jobId, signal).catch(() => undefined);
+    throw new UsageError(
+      `The service asked to wait ${waitText(asked)} before polling job ${submitted.jobId} (pollIntervalMs): not waited; the job was cancelled (its frames are spent).`,
+    );
+  };
+  await tooLong(submitted.pollIntervalMs);
   for (;;) {
     await abortableSleep(wait, waits);
     const job = await client.job(submitted.jobId, signal);
@@ -132,6 +144,7 @@ async function send(
         credits: null,
       };
     }
+    await tooLong(job.pollIntervalMs);
     wait = clampPollInterval(job.pollIntervalMs, bounds);
   }
 }

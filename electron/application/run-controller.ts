@@ -341,6 +341,10 @@ export class RunController {
         'The disk holding the library is full: free some space and start again.',
       );
     }
+    if (s.serviceWait) {
+      const why = s.serviceWait.reason;
+      return this.finish(run, 'stopped', `Paused: ${why}. Start again later.${open}`);
+    }
     if (s.stoppedFor) return this.finish(run, 'stopped', stopMessage(s.stoppedFor) + open);
     this.finish(run, 'done', null);
   }

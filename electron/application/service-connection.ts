@@ -18,7 +18,7 @@ export { UsageError } from './usage-error.js';
 /** Connecting fails with these (a bad address, an unreachable service); secrets are redacted
  *  from anything said about it with the same function everywhere. */
 export { InvalidBaseUrlError, normaliseBaseUrl, redactSecrets } from '../core/credentials/index.js';
-export { NetworkError } from '../core/service/service-errors.js';
+export { AnswerLimitError, NetworkError } from '../core/service/service-errors.js';
 
 export interface ServiceConnection {
   baseUrl: string;
@@ -90,6 +90,7 @@ export async function connectService(
       baseUrl: options.service,
       ...(resolved ? { apiKey: resolved.key } : {}),
       reading: readingOf(app.store, options.service),
+      deadlineFloorMs: callDeadlineFloorMs(app.env),
     });
     return {
       baseUrl: options.service,
@@ -114,7 +115,11 @@ export async function connectService(
     analysis,
   });
   if (options.waitForModels) await embedded.engine.whenReady();
-  const client = new ServiceClient({ baseUrl: embedded.url, apiKey: key });
+  const client = new ServiceClient({
+    baseUrl: embedded.url,
+    apiKey: key,
+    deadlineFloorMs: callDeadlineFloorMs(app.env),
+  });
   // Results and the ledger are kept under a stable name: the embedded service's port changes every run.
   return {
     baseUrl: embedded.url,
@@ -126,6 +131,22 @@ export async function connectService(
     embedded,
     close: () => embedded.close(),
   };
+}
+
+/** The setting a person changes to give every call more (or less) time: seconds. */
+export const CALL_DEADLINE_ENV = 'LABELDESK_CALL_DEADLINE_S';
+
+/** LABELDESK_CALL_DEADLINE_S as milliseconds, or the client's default (120 s) when unset. */
+export function callDeadlineFloorMs(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env[CALL_DEADLINE_ENV]?.trim();
+  if (!raw) return undefined;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 86_400) {
+    throw new UsageError(
+      `${CALL_DEADLINE_ENV} must be a number of seconds from 1 to 86400 (the least time a call to the service is given), not "${raw}".`,
+    );
+  }
+  return Math.round(seconds * 1000);
 }
 
 /** LABELDESK_API_KEY, else the keychain's key, else (no keychain) one kept in memory for this run. */

@@ -6,6 +6,7 @@
 import { ExportTargetError } from '../application/export-target.js';
 import { UnknownSolutionError } from '../application/plan-paths.js';
 import {
+  AnswerLimitError,
   InvalidBaseUrlError,
   NetworkError,
   normaliseBaseUrl,
@@ -71,6 +72,11 @@ export function describeError(err: unknown, service: string | undefined): string
           ? `${UNREACHABLE[code]} (${code})`
           : err.message;
     return terminalText(redactSecrets(`${where} cannot be reached: ${why}.`));
+  }
+  if (err instanceof AnswerLimitError) {
+    const where = service ? `The service at ${service}` : 'The embedded service';
+    const call = err.request ? ` (${err.request})` : '';
+    return terminalText(redactSecrets(`${where}: ${err.message}${call}; the call was abandoned.`));
   }
   return terminalText(redactSecrets(err instanceof Error ? err.message : String(err)));
 }

@@ -45,6 +45,8 @@ export function summaryJson(plan: RunPlan, summary: RunSummary) {
     waitingForCredits: summary.waitingForCredits,
     framesSpent: summary.framesSpent,
     stoppedFor: summary.stoppedFor,
+    // Only when the run paused for the service (scripts reading the usual keys see no change).
+    ...(summary.serviceWait ? { serviceWait: summary.serviceWait } : {}),
     interrupted: summary.interrupted,
     clipsOpen: summary.clipsOpen,
     notSent: summary.notSent,
@@ -65,7 +67,12 @@ export function summaryText(summary: RunSummary): string {
     lines.push('Uncertain (may have been charged; run again with --retry-uncertain to send them):');
     for (const f of summary.uncertain) lines.push(`  ${f.media.path} — ${f.message}`);
   }
-  if (summary.stoppedFor) lines.push(`Stopped: ${stopMessage(summary.stoppedFor)}`);
+  if (summary.serviceWait) {
+    const open = summary.clipsOpen
+      ? `; ${plural(summary.clipsOpen, 'clip')} left open at the service, collected by the next run`
+      : '';
+    lines.push(`Paused: ${summary.serviceWait.reason}${open}. Run again later.`);
+  } else if (summary.stoppedFor) lines.push(`Stopped: ${stopMessage(summary.stoppedFor)}`);
   if (summary.diskFull) {
     lines.push(
       `Stopped: the disk holding the library is full${summary.notSent ? `; ${plural(summary.notSent, 'file')} not sent` : ''}. Free some space and run again: nothing saved is sent twice.`,

@@ -212,6 +212,9 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
           onItem: (item, outcome) => {
             if (outcome.kind === 'failed')
               view.line(`failed ${item.media.path}: ${outcome.code}: ${outcome.message}`);
+            // A kept result with an error beside it: said even with --json (what was paid for).
+            if (outcome.kind === 'done' && outcome.note)
+              say(`labelled ${item.media.path}; the service also reported ${outcome.note}`);
           },
           onDisk: (state) => say(diskMessage(state, app.home)),
           onCostLearnt: (kind, frames) =>

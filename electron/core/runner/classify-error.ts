@@ -1,5 +1,6 @@
 /** Maps a failed call to what the runner does next. */
 import {
+  AnswerLimitError,
   ServiceClientError,
   ServiceError,
   UncertainOutcomeError,
@@ -9,6 +10,9 @@ import type { TaskOutcome } from './task-types.js';
 type FailureOutcome = Exclude<TaskOutcome, { kind: 'done' } | { kind: 'interrupted' }>;
 
 export function classifyError(err: unknown, signal: AbortSignal): FailureOutcome {
+  if (err instanceof UncertainOutcomeError && err.cause instanceof AnswerLimitError) {
+    return limitOutcome(err.cause);
+  }
   if (err instanceof UncertainOutcomeError) {
     return {
       kind: 'uncertain',
@@ -59,5 +63,20 @@ export function classifyError(err: unknown, signal: AbortSignal): FailureOutcome
     framesSpent: 0,
     code: 'internal_error',
     message: err instanceof Error ? err.message : String(err),
+  };
+}
+
+/**
+ * A call abandoned at its size cap or deadline after its upload was complete: it may have been
+ * charged, so the file is kept uncertain (sent again only when a person asks) with the reason.
+ */
+export function limitOutcome(
+  err: AnswerLimitError,
+): Extract<FailureOutcome, { kind: 'uncertain' }> {
+  const why = err.message.charAt(0).toUpperCase() + err.message.slice(1);
+  return {
+    kind: 'uncertain',
+    code: err.code,
+    message: `${why}; the call was abandoned and the file may have been charged. It is kept and sent again only if you ask (--retry-uncertain, or Retry).`,
   };
 }

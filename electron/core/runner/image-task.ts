@@ -1,5 +1,9 @@
 /** One image: reserve its frames, send it, store the boxes and the charge, settle. */
-import { AnswerNotUnderstoodError } from '../service/service-errors.js';
+import {
+  AnswerLimitError,
+  AnswerNotUnderstoodError,
+  UncertainOutcomeError,
+} from '../service/service-errors.js';
 import { classifyError } from './classify-error.js';
 import { DiskFullError, isDiskFull } from './disk-full.js';
 import { keepRawAnswer } from './keep-raw-answer.js';
@@ -70,9 +74,23 @@ export async function runImageTask(
     const outcome = classifyError(err, ctx.signal);
     // An uncertain call may have been charged: count it as spent so the budget never overshoots.
     ctx.budget.settle(item.cost, outcome.kind === 'uncertain' ? item.cost : 0);
+    if (outcome.kind === 'uncertain' && answeredOk(err) && item.cost > 0) {
+      // The service said 200 before its answer was abandoned: it charged the known cost.
+      const paid = { ...outcome, framesSpent: item.cost };
+      await recordDurably(ctx, submissionId, paid, service.baseUrl);
+      return paid;
+    }
     await recordDurably(ctx, submissionId, outcome);
     return outcome;
   }
+}
+
+/** An inference call abandoned at a limit after the service had answered 2xx (so charged). */
+function answeredOk(err: unknown): boolean {
+  const limit = err instanceof UncertainOutcomeError ? err.cause : undefined;
+  return (
+    limit instanceof AnswerLimitError && (limit.status ?? 0) >= 200 && (limit.status ?? 0) < 300
+  );
 }
 
 /**
@@ -150,14 +168,32 @@ function recordUnsaved(
   return outcome;
 }
 
-/** Records a failure; a full disk delays it (and, on an abort, leaves the row as it was). */
+/**
+ * Records a failure; a full disk delays it (and, on an abort, leaves the row as it was). With
+ * `serviceUrl`, an uncertain outcome's known `framesSpent` enters the ledger in the same commit.
+ */
 export async function recordDurably(
   ctx: TaskContext,
   submissionId: number,
   outcome: TaskOutcome,
+  serviceUrl?: string,
 ): Promise<void> {
+  const charged = outcome.kind === 'uncertain' && serviceUrl ? (outcome.framesSpent ?? 0) : 0;
+  const write = () =>
+    ctx.store.transaction(() => {
+      if (charged !== 0 && serviceUrl) {
+        ctx.store.ledger.record({ serviceUrl, submissionId, frames: charged, at: ctx.now() });
+      }
+      if (charged === 0 || outcome.kind !== 'uncertain')
+        return recordOutcome(ctx, submissionId, outcome);
+      ctx.store.submissions.setState(submissionId, 'uncertain', {
+        framesSpent: charged,
+        errorCode: outcome.code,
+        errorMessage: outcome.message,
+      });
+    });
   try {
-    await ctx.disk.retry(() => recordOutcome(ctx, submissionId, outcome), ctx.sleep, ctx.signal);
+    await ctx.disk.retry(write, ctx.sleep, ctx.signal);
   } catch (err) {
     if (!(err instanceof DiskFullError)) throw err;
   }

@@ -15,11 +15,12 @@ import type { RunPlan } from './plan-run.js';
 import { PlanFeed } from './plan-feed.js';
 import { Wakeup } from './wakeup.js';
 import { progressTracker, type RunProgress } from './progress.js';
-import { abortableSleep, type StopReason } from './run-stop.js';
+import { abortableSleep, waitText, type StopReason } from './run-stop.js';
 import type { CatalogView, KeyView, ServicePort } from './service-port.js';
 import type { PlannedItem, TaskContext, TaskOutcome } from './task-types.js';
 import { runVideoTask } from './video-task.js';
 import { clockNow } from '../../node-lib/clock.js';
+import { clampWait } from '../service/poll-interval.js';
 
 export { abortableSleep, stopMessage, type StopReason } from './run-stop.js';
 export type { RunSummary } from './run-result.js';
@@ -63,6 +64,8 @@ export interface RunDeps {
 }
 
 const HOUR_MS = 3_600_000;
+/** A busy service's Retry-After up to this is always waited out (longer: up to maxPauseMs). */
+const BUSY_WAIT_HELD_MS = 60_000;
 
 export async function runLabelling(
   deps: RunDeps,
@@ -188,11 +191,16 @@ export async function runLabelling(
   /** Waits for the hour (or a Retry-After) if that is soon enough; otherwise stops the run. */
   const pauseOrStop = (reason: StopReason, waitMs: number): boolean => {
     if (waitMs <= maxPause) {
-      pauseUntil = Math.max(pauseUntil, now() + waitMs);
+      pauseUntil = Math.max(pauseUntil, now() + clampWait(waitMs));
       return true;
     }
     summary.stoppedFor ??= reason;
     return false;
+  };
+  /** The service asked for a wait the run does not hold: the run pauses (stops), saying so. */
+  const pauseForService = (reason: string, waitMs: number) => {
+    summary.stoppedFor ??= 'service-wait';
+    summary.serviceWait ??= { reason, waitMs };
   };
   const onRefusal = (refusal: BudgetRefusal): boolean =>
     refusal === 'hour' || refusal === 'hour-budget'
@@ -261,7 +269,9 @@ export async function runLabelling(
         summary.framesSpent += outcome.framesSpent;
         break;
       case 'interrupted':
-        summary.interrupted = true;
+        if (outcome.serviceWait)
+          pauseForService(outcome.serviceWait.reason, outcome.serviceWait.waitMs);
+        else summary.interrupted = true;
         summary.clipsOpen++;
         summary.framesSpent += outcome.framesSpent;
         break;
@@ -278,8 +288,17 @@ export async function runLabelling(
         }
         break;
       case 'busy':
+        if (outcome.retryAfterMs > Math.max(maxPause, BUSY_WAIT_HELD_MS)) {
+          // Nothing was sent for it: it waits (recorded so) for a run after the service's wait.
+          pauseForService(
+            `the service was busy and asked to wait ${waitText(outcome.retryAfterMs)} (Retry-After)`,
+            outcome.retryAfterMs,
+          );
+          summary.waitingForCredits++;
+          break;
+        }
         requeued = true;
-        pauseUntil = Math.max(pauseUntil, now() + outcome.retryAfterMs);
+        pauseUntil = Math.max(pauseUntil, now() + clampWait(outcome.retryAfterMs));
         requeue(item, submissionId, 'Sent again when the service was less busy.');
         break;
     }
@@ -291,7 +310,8 @@ export async function runLabelling(
   try {
     while (!signal.aborted) {
       if (!halted() && summary.stoppedFor === null && now() < pauseUntil && inFlight.size === 0) {
-        await sleep(pauseUntil - now(), waits).catch(() => undefined);
+        // Never below the floor: the key is read after each pause, at most four times a second.
+        await sleep(clampWait(pauseUntil - now()), waits).catch(() => undefined);
         if (halted()) continue;
         const fresh = await service.keyStatus(signal);
         budget.refresh(fresh.remaining, fresh.hourRemaining, now());

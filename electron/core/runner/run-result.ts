@@ -3,7 +3,7 @@ import type { LibraryStore } from '../store/store-types.js';
 import { isDiskFull } from './disk-full.js';
 import type { ItemIssue, RunPlan } from './plan-run.js';
 import { stopMessage, type StopReason } from './run-stop.js';
-import type { PlannedItem } from './task-types.js';
+import type { PlannedItem, ServiceWait } from './task-types.js';
 
 export interface RunSummary {
   labelled: number;
@@ -14,6 +14,8 @@ export interface RunSummary {
   /** What the key paid during this run (a clip's frames when its job was created, refunds after). */
   framesSpent: number;
   stoppedFor: StopReason | null;
+  /** With stoppedFor `service-wait`: the wait the service asked for, and what it was for. */
+  serviceWait: ServiceWait | null;
   interrupted: boolean;
   /** Clips whose jobs run on at the service; the next run collects them without paying again. */
   clipsOpen: number;
@@ -34,6 +36,7 @@ export function emptySummary(plan: RunPlan): RunSummary {
     waitingForCredits: 0,
     framesSpent: 0,
     stoppedFor: null,
+    serviceWait: null,
     interrupted: false,
     clipsOpen: 0,
     notSent: 0,

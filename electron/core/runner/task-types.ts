@@ -47,14 +47,24 @@ export interface PlannedItem {
   resumeSubmissionId?: number;
 }
 
+/** A wait the service asked for that the run does not hold: what it was for, and how long. */
+export interface ServiceWait {
+  reason: string;
+  waitMs: number;
+}
+
 export type TaskOutcome =
-  | { kind: 'done'; framesSpent: number; boxes: number }
+  /** `note`: what the service reported beside a result that is kept (a poll with both). */
+  | { kind: 'done'; framesSpent: number; boxes: number; note?: string }
   | { kind: 'failed'; framesSpent: number; code: string; message: string }
   /** `framesSpent` when the service is known to have charged it (a paid answer the disk could not hold). */
   | { kind: 'uncertain'; code: string; message: string; framesSpent?: number }
   | { kind: 'cancelled'; framesSpent: number }
-  /** The run stopped while a clip's job runs on: it stays open and is polled again next time. */
-  | { kind: 'interrupted'; framesSpent: number }
+  /**
+   * The run stopped while a clip's job runs on: it stays open and is polled again next time.
+   * `serviceWait`: the service asked for a wait longer than the run holds (the run pauses).
+   */
+  | { kind: 'interrupted'; framesSpent: number; serviceWait?: ServiceWait }
   /** Credits ran out at the service: 402, or the hourly limit (429) with when to try again. */
   | { kind: 'no-credits'; reason: 'key' | 'hour'; retryAfterMs?: number }
   /** The service is busy (429 concurrency, after the client's own retries): try the file again later. */

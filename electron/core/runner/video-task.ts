@@ -3,16 +3,17 @@
  * pollIntervalMs (clamped to the catalog's bounds), and after a restart the stored job is polled
  * again instead of uploading the clip twice.
  */
-import { clampPollInterval } from '../service/poll-interval.js';
+import { askedWait, clampPollInterval } from '../service/poll-interval.js';
 import { isRetriable } from '../service/retry-policy.js';
-import { AnswerNotUnderstoodError } from '../service/service-errors.js';
-import { classifyError } from './classify-error.js';
+import { AnswerLimitError, AnswerNotUnderstoodError } from '../service/service-errors.js';
+import { classifyError, limitOutcome } from './classify-error.js';
 import { DiskFullError, isDiskFull } from './disk-full.js';
 import { recordDurably, refusedToSend } from './image-task.js';
 import { keepRawAnswer } from './keep-raw-answer.js';
 import { spentOf, spentSince } from './learn-cost.js';
 import type { JobAnswer, KeyView } from './service-port.js';
-import type { PlannedItem, TaskContext, TaskOutcome } from './task-types.js';
+import { waitText } from './run-stop.js';
+import type { PlannedItem, ServiceWait, TaskContext, TaskOutcome } from './task-types.js';
 import { toDetectionInputs } from './to-detections.js';
 
 export async function runVideoTask(
@@ -36,7 +37,8 @@ export async function runVideoTask(
   /** The key before the clip was sent, when its cost is being learnt. */
   let before: KeyView | undefined;
   try {
-    let interval = ctx.limits.pollIntervalMs.min;
+    /** The service's last pollIntervalMs (absent: the catalog's minimum). */
+    let hint: number | null | undefined;
     if (!jobId) {
       // Its cost is unknown: the key is read before, after the 202 and at the end (alone in flight).
       before = item.costUnknown ? await service.keyStatus(ctx.signal) : undefined;
@@ -72,9 +74,9 @@ export async function runVideoTask(
         ctx.sleep,
         ctx.signal,
       );
-      interval = clampPollInterval(submitted.pollIntervalMs, ctx.limits.pollIntervalMs);
+      hint = submitted.pollIntervalMs;
     }
-    const job = await pollUntilFinished(ctx, item, submissionId, jobId, interval);
+    const job = await pollUntilFinished(ctx, item, submissionId, jobId, hint);
     const spent = await finalSpend(ctx, job, charged, before);
     const outcome = await settle(ctx, item, submissionId, job, { charged, reserved, spent });
     reserved = 0;
@@ -107,10 +109,20 @@ export async function runVideoTask(
         framesSpent: chargedNow,
       };
     }
+    if (jobId && err instanceof ServiceWaitError) {
+      // Paused, not polled: the job stays open at the service and the next run polls it again.
+      return { kind: 'interrupted', framesSpent: chargedNow, serviceWait: err.wait };
+    }
     if (jobId && (ctx.signal.aborted || ctx.stop.aborted || err instanceof PollOutageError)) {
       // Stopping a run does not cancel its jobs: they are durable and polled again on the next run.
       // Nor does a service that stays unreachable: the job is still open there.
       return { kind: 'interrupted', framesSpent: chargedNow };
+    }
+    if (jobId && err instanceof AnswerLimitError) {
+      // The job was paid at its 202; its poll answered too much or too slowly: kept uncertain.
+      const outcome = { ...limitOutcome(err), framesSpent: chargedNow };
+      await recordDurably(ctx, submissionId, outcome);
+      return outcome;
     }
     const outcome = classifyError(err, ctx.signal);
     if (outcome.kind === 'uncertain') ctx.budget.adjust(item.cost);
@@ -135,18 +147,38 @@ class PollOutageError extends Error {
   override readonly name = 'PollOutageError';
 }
 
+/** The service asked to wait past the run's patience for this job: the run pauses instead. */
+class ServiceWaitError extends Error {
+  override readonly name = 'ServiceWaitError';
+  constructor(readonly wait: ServiceWait) {
+    super(wait.reason);
+  }
+}
+
 async function pollUntilFinished(
   ctx: TaskContext,
   item: PlannedItem,
   submissionId: number,
   jobId: string,
-  firstInterval: number,
+  firstHint: number | null | undefined,
 ): Promise<JobAnswer> {
-  let interval = firstInterval;
+  const bounds = ctx.limits.pollIntervalMs;
+  let interval = clampPollInterval(firstHint, bounds);
   let outageSince: number | undefined;
-  const overdueAt = ctx.now() + jobPatienceMs(item.media.durationMs);
+  const patience = jobPatienceMs(item.media.durationMs);
+  const overdueAt = ctx.now() + patience;
   // A clean stop ends the wait between polls (the job runs on, polled by the next run).
   const waits = AbortSignal.any([ctx.signal, ctx.stop]);
+  /** One wait longer than the run's whole patience for the job is not waited: the run pauses. */
+  const longWait = (hint: number | null | undefined) => {
+    const asked = askedWait(hint, bounds);
+    if (asked <= patience) return;
+    throw new ServiceWaitError({
+      reason: `the service asked to wait ${waitText(asked)} before polling job ${jobId} again (pollIntervalMs)`,
+      waitMs: asked,
+    });
+  };
+  longWait(firstHint);
   for (;;) {
     await ctx.sleep(interval, waits);
     let job: JobAnswer;
@@ -165,7 +197,7 @@ async function pollUntilFinished(
           cause: err,
         });
       }
-      interval = clampPollInterval(interval * 2, ctx.limits.pollIntervalMs);
+      interval = clampPollInterval(interval * 2, bounds);
       continue;
     }
     outageSince = undefined;
@@ -183,7 +215,8 @@ async function pollUntilFinished(
       // Neither finished nor failed: said in the summary, and left open for the next run.
       throw new PollOutageError(`job ${jobId} is still not finished after a long wait`);
     }
-    interval = clampPollInterval(job.pollIntervalMs, ctx.limits.pollIntervalMs);
+    longWait(job.pollIntervalMs);
+    interval = clampPollInterval(job.pollIntervalMs, bounds);
   }
 }
 
@@ -227,13 +260,16 @@ async function settle(
   const frames = job.result?.frames ?? [];
   const spent = paid.spent;
   const delta = spent - paid.charged;
-  // A failed job answers 200 with `error`: a failure with the service's own words.
+  // A failed job answers 200 with `error`: a failure with the service's own words. An `error`
+  // beside a finished job's result is kept with it (the adapter says which is which).
+  const note = job.result && job.error ? `${job.error.code}: ${job.error.message}` : undefined;
   const outcome: TaskOutcome =
     job.status === 'succeeded' && job.result
       ? {
           kind: 'done',
           framesSpent: delta,
           boxes: frames.reduce((n, f) => n + f.detections.length, 0),
+          ...(note ? { note } : {}),
         }
       : job.status === 'cancelled'
         ? { kind: 'cancelled', framesSpent: delta }
@@ -264,7 +300,10 @@ async function settle(
           model: null,
           detections: frames.flatMap((f) => toDetectionInputs(f.detections, f.index, f.timeMs)),
         });
-        store.submissions.setState(submissionId, 'done', { framesSpent: spent });
+        store.submissions.setState(submissionId, 'done', {
+          framesSpent: spent,
+          ...(job.error ? { errorCode: job.error.code, errorMessage: job.error.message } : {}),
+        });
         return;
       }
       store.submissions.setState(

@@ -1,8 +1,11 @@
 /**
  * When and how long to wait before resending a request. Exponential backoff with full jitter
  * (a uniform delay in [0, min(maxDelayMs, baseDelayMs · 2^(n−1))]) spreads clients that failed
- * together; a `Retry-After` from the service replaces the backoff, clamped to `maxRetryAfterMs`.
+ * together; a `Retry-After` from the service replaces the backoff, clamped to
+ * [MIN_WAIT_MS, maxRetryAfterMs]. A Retry-After longer than `longestRetryAfterMs` is not waited
+ * out here at all: the caller (the runner) pauses or stops with the service's reason.
  */
+import { MIN_WAIT_MS, timerDelay } from './poll-interval.js';
 import { NetworkError, ServiceError } from './service-errors.js';
 
 export interface RetryPolicy {
@@ -11,8 +14,10 @@ export interface RetryPolicy {
   baseDelayMs: number;
   /** Cap of the backoff before jitter. */
   maxDelayMs: number;
-  /** Cap of a `Retry-After` wait (an hour-long Retry-After is the caller's to schedule). */
+  /** Cap of a `Retry-After` wait. */
   maxRetryAfterMs: number;
+  /** A longer Retry-After is not retried here: it is the caller's to schedule (or to stop for). */
+  longestRetryAfterMs: number;
   /** Uniform [0, 1); injectable so tests are deterministic. */
   random: () => number;
   /** Called before each wait; for logs and tests. */
@@ -32,6 +37,7 @@ export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = {
   baseDelayMs: 250,
   maxDelayMs: 8_000,
   maxRetryAfterMs: 60_000,
+  longestRetryAfterMs: 3_600_000,
   random: Math.random,
 };
 
@@ -67,7 +73,10 @@ export function parseRetryAfter(header: string | null, now = Date.now()): number
 export function retryDelayMs(error: unknown, attempt: number, policy: RetryPolicy): number | null {
   if (attempt >= policy.maxAttempts || !isRetriable(error)) return null;
   if (error instanceof ServiceError && error.retryAfterSec !== undefined) {
-    return Math.min(error.retryAfterSec * 1000, policy.maxRetryAfterMs);
+    const asked = error.retryAfterSec * 1000;
+    if (asked > policy.longestRetryAfterMs) return null;
+    // `Retry-After: 0` is not an invitation to resend at once: the floor holds.
+    return Math.min(Math.max(asked, MIN_WAIT_MS), policy.maxRetryAfterMs);
   }
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
   return Math.floor(policy.random() * ceiling);
@@ -84,7 +93,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
-    }, ms);
+    }, timerDelay(ms));
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -29,6 +29,7 @@ import {
   type Session,
   type VideoSubmission,
 } from './service-adapter.js';
+import { answerCapsOf, DEFAULT_ANSWER_CAPS, type AnswerCaps } from './answer-caps.js';
 import { jsonBody, multipartBody, type UploadFile } from './request-body.js';
 import { retryPolicy, type RetryPolicy } from './retry-policy.js';
 import { ServiceTransport, type RequestSpec } from './service-transport.js';
@@ -40,6 +41,13 @@ export interface ServiceClientOptions {
   apiKey?: string;
   /** Longest wait for progress (an answer, or the next upload chunk). Default 30 s. */
   timeoutMs?: number;
+  /**
+   * The least time any call is given, headers and body together (an upload adds its bytes at
+   * 128 KB/s); past it the call is abandoned. Default 120 s (LABELDESK_CALL_DEADLINE_S).
+   */
+  deadlineFloorMs?: number;
+  /** Answer size caps; read from the catalog's limits once `catalog()` was called. */
+  answerCaps?: AnswerCaps;
   retry?: Partial<RetryPolicy>;
   /** HTTP(S) agent; defaults to a keep-alive agent shared by every client of the process. */
   agent?: Agent;
@@ -75,15 +83,19 @@ export interface UploadRequest {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_DEADLINE_FLOOR_MS = 120_000;
 
 export class ServiceClient {
   private readonly transport: ServiceTransport;
+  private caps: AnswerCaps;
 
   constructor(private readonly options: ServiceClientOptions) {
+    this.caps = options.answerCaps ?? DEFAULT_ANSWER_CAPS;
     this.transport = new ServiceTransport({
       baseUrl: options.baseUrl,
       apiKey: options.apiKey,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      deadlineFloorMs: options.deadlineFloorMs ?? DEFAULT_DEADLINE_FLOOR_MS,
       retry: retryPolicy(options.retry),
       agent: options.agent,
     });
@@ -91,18 +103,21 @@ export class ServiceClient {
 
   /** The same client with another credential (e.g. the token `session()` returned). */
   withApiKey(apiKey: string | undefined): ServiceClient {
-    return new ServiceClient({ ...this.options, apiKey });
+    return new ServiceClient({ ...this.options, answerCaps: this.caps, apiKey });
   }
 
   /** The same client reading boxes with another per-service setting (Check service's corner/centre). */
   withReading(reading: ReadingSettings): ServiceClient {
-    return new ServiceClient({ ...this.options, reading });
+    return new ServiceClient({ ...this.options, answerCaps: this.caps, reading });
   }
 
+  /** The catalog; its limits also set this client's answer size caps (answer-caps.ts). */
   async catalog(signal?: AbortSignal): Promise<Catalog> {
-    return parseCatalog(
+    const catalog = parseCatalog(
       await this.json('catalog', { method: 'GET', path: '/catalog', auth: false, signal }),
     );
+    this.caps = answerCapsOf(catalog.limits);
+    return catalog;
   }
 
   async health(signal?: AbortSignal): Promise<Health> {
@@ -161,7 +176,7 @@ export class ServiceClient {
    * AnswerNotUnderstoodError (with the raw body) when a 2xx answer cannot be read.
    */
   async inferImage(request: UploadRequest): Promise<ImageResult> {
-    const answer = await this.upload('/infer/image', request);
+    const answer = await this.upload('/infer/image', request, this.caps.image);
     return readImageAnswer(answer.status, answer.text, this.context(request.solutionClasses));
   }
 
@@ -177,7 +192,13 @@ export class ServiceClient {
    */
   async job(id: string, signal?: AbortSignal, context?: JobContext): Promise<Job> {
     const path = `/jobs/${encodeURIComponent(id)}`;
-    const answer = await this.transport.send({ method: 'GET', path, auth: true, signal });
+    const answer = await this.transport.send({
+      method: 'GET',
+      path,
+      auth: true,
+      signal,
+      maxAnswerBytes: this.caps.job,
+    });
     return readJobAnswer(answer.status, answer.text, {
       ...this.context(context?.solutionClasses),
       clipDurationMs: context?.clipDurationMs ?? null,
@@ -201,7 +222,7 @@ export class ServiceClient {
     return { reading: this.options.reading ?? DEFAULT_READING, ...(solution ? { solution } : {}) };
   }
 
-  private upload(path: string, request: UploadRequest) {
+  private upload(path: string, request: UploadRequest, maxAnswerBytes?: number) {
     const { solution, file, filename, signal } = request;
     return this.transport.send({
       method: 'POST',
@@ -209,6 +230,7 @@ export class ServiceClient {
       auth: true,
       body: (onChunk) => multipartBody(solution, file, onChunk, filename),
       signal,
+      maxAnswerBytes,
     });
   }
 

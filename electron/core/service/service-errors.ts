@@ -48,8 +48,11 @@ export class UncertainOutcomeError extends ServiceClientError {
   override readonly name = 'UncertainOutcomeError';
   readonly code = 'uncertain_outcome';
   constructor(
-    /** What cut the answer off: the connection, our timeout, or the caller's AbortSignal. */
-    readonly reason: 'network' | 'timeout' | 'aborted',
+    /**
+     * What cut the answer off: the connection, our timeout, the caller's AbortSignal, or a
+     * limit of the call (its `cause` is then the AnswerLimitError saying which).
+     */
+    readonly reason: 'network' | 'timeout' | 'aborted' | 'limit',
     /** `METHOD /path` of the request. */
     readonly request: string,
     /** Request body bytes handed to the connection (the whole body). */
@@ -63,6 +66,43 @@ export class UncertainOutcomeError extends ServiceClientError {
     );
   }
 }
+
+/**
+ * The call was abandoned at one of its limits: its answer grew past the size cap, or the call
+ * (headers and body together) outlived its overall deadline. Never resent automatically (the
+ * same service would answer the same way); after a complete upload it is the cause of an
+ * UncertainOutcomeError.
+ */
+export class AnswerLimitError extends ServiceClientError {
+  override readonly name = 'AnswerLimitError';
+  readonly code: 'answer_too_large' | 'answer_too_slow';
+  /** `METHOD /path` of the call (set by the transport). */
+  request?: string;
+  constructor(
+    readonly limit: 'size' | 'deadline',
+    /** The cap in bytes, or the deadline in milliseconds. */
+    readonly value: number,
+    /** The answer's HTTP status when its headers had arrived (a 2xx inference answer is charged). */
+    readonly status?: number,
+  ) {
+    super(
+      limit === 'size'
+        ? `the service's answer was larger than ${megabytes(value)}`
+        : `the service's answer took longer than the call's deadline of ${seconds(value)} s`,
+    );
+    this.code = limit === 'size' ? 'answer_too_large' : 'answer_too_slow';
+  }
+}
+
+const seconds = (ms: number): string =>
+  (ms / 1000).toLocaleString('en', { maximumFractionDigits: 1 });
+
+const megabytes = (bytes: number): string => {
+  const mb = bytes / (1024 * 1024);
+  return mb >= 1
+    ? `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`
+    : `${Math.ceil(bytes / 1024)} KB`;
+};
 
 /** An answer whose shape we do not understand; `path` names the field, e.g. `catalog.limits.hourFrames`. */
 export class ServiceShapeError extends ServiceClientError {

@@ -6,9 +6,12 @@
  * our measurements — while http.request with drain-awaited writes stays at a chunk or two.
  * Connections: one keep-alive Agent per protocol, shared by all clients, reuses sockets (Node
  * honours the server's `Keep-Alive: timeout` hint, so idle sockets close before the server's do).
- * Timeouts: `timeoutMs` bounds each wait for progress (a written upload chunk, answer bytes), so a
- * 500 MB clip on a slow link is not cut off by a per-call deadline. The caller's AbortSignal is
- * honoured throughout and also ends retry waits.
+ * Timeouts: `timeoutMs` bounds each wait for progress (a written upload chunk, answer bytes).
+ * Limits, whatever the service does: every call also has an overall deadline (headers and body
+ * together) of `deadlineFloorMs` plus the upload's bytes at a slow link's rate (a 500 MB clip is
+ * given its time, an answer trickling a byte every few seconds is not), and every answer body a
+ * size cap (`maxAnswerBytes`), counted as it streams in and abandoned past it: never buffered
+ * beyond. The caller's AbortSignal is honoured throughout and also ends retry waits.
  */
 import {
   Agent as HttpAgent,
@@ -17,8 +20,10 @@ import {
   type IncomingMessage,
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { MIN_WAIT_MS } from './poll-interval.js';
 import { parseErrorBody } from './service-adapter.js';
 import {
+  AnswerLimitError,
   NetworkError,
   ServiceClientError,
   ServiceError,
@@ -32,6 +37,8 @@ export interface TransportOptions {
   baseUrl: string;
   apiKey?: string | undefined;
   timeoutMs: number;
+  /** The least time a call is given, headers and body together, before it is abandoned. */
+  deadlineFloorMs: number;
   retry: RetryPolicy;
   /** Defaults to a shared keep-alive agent for the URL's protocol. */
   agent?: HttpAgent | undefined;
@@ -44,7 +51,14 @@ export interface RequestSpec {
   /** Makes a fresh body for each attempt; `onChunk` tells the timeout that the upload progresses. */
   body?: (onChunk: () => void) => Promise<TrackedBody> | TrackedBody;
   signal?: AbortSignal | undefined;
+  /** The answer body's size cap (default SMALL_ANSWER_BYTES). */
+  maxAnswerBytes?: number | undefined;
 }
+
+/** Cap of the answers that carry no detections (catalog, key, session, SDK sources…). */
+export const SMALL_ANSWER_BYTES = 4 * 1024 * 1024;
+/** The upload rate a call's deadline allows for (1 Mbit/s): a slow link, not a stalled one. */
+const UPLOAD_BYTES_PER_SECOND = 128 * 1024;
 
 export interface Answer {
   status: number;
@@ -53,7 +67,7 @@ export interface Answer {
   text: string;
 }
 
-type Outcome = 'network' | 'timeout' | 'aborted';
+type Outcome = 'network' | 'timeout' | 'aborted' | 'limit';
 
 const sharedAgents = {
   http: new HttpAgent({ keepAlive: true }),
@@ -77,6 +91,7 @@ export class ServiceTransport {
   /** Attempts with retries; resolves with a 2xx answer or throws a ServiceClientError / abort. */
   async send(spec: RequestSpec): Promise<Answer> {
     for (let attempt = 1; ; attempt++) {
+      const startedAt = Date.now();
       try {
         return await this.attempt(spec);
       } catch (error) {
@@ -88,7 +103,10 @@ export class ServiceTransport {
           delayMs,
           error: error as Error,
         });
-        await sleep(delayMs, spec.signal);
+        // Whatever the backoff drew, attempts start at least MIN_WAIT_MS apart (the floor of
+        // every loop that calls a service).
+        const spacing = MIN_WAIT_MS - (Date.now() - startedAt);
+        await sleep(Math.max(delayMs, spacing), spec.signal);
       }
     }
   }
@@ -114,15 +132,22 @@ export class ServiceTransport {
     }
     const basePath = this.base.pathname === '/' ? '' : this.base.pathname;
     const request = this.secure ? httpsRequest : httpRequest;
+    const deadlineMs =
+      this.options.deadlineFloorMs +
+      Math.ceil(((body?.length ?? 0) / UPLOAD_BYTES_PER_SECOND) * 1000);
+    const maxBytes = spec.maxAnswerBytes ?? SMALL_ANSWER_BYTES;
     try {
       return await new Promise<Answer>((resolve, reject) => {
         let timer: NodeJS.Timeout | undefined;
         let settled = false;
         let answered = false;
+        /** The answer's status, once its headers arrived. */
+        let status: number | undefined;
         const finish = (err: unknown, outcome: Outcome, answer?: Answer) => {
           if (settled) return;
           settled = true;
           clearTimeout(timer);
+          clearTimeout(deadline);
           spec.signal?.removeEventListener('abort', onAbort);
           if (answer) return resolve(answer);
           req.destroy();
@@ -136,6 +161,10 @@ export class ServiceTransport {
             this.options.timeoutMs,
           );
         };
+        const deadline = setTimeout(
+          () => finish(new AnswerLimitError('deadline', deadlineMs, status), 'limit'),
+          deadlineMs,
+        );
         spec.signal?.addEventListener('abort', onAbort, { once: true });
         const req = request(
           {
@@ -150,13 +179,14 @@ export class ServiceTransport {
           (res) => {
             // An early answer (413 by Content-Length, 402 on the solution field) ends the upload.
             answered = true;
-            readAnswer(res, arm).then(
+            status = res.statusCode;
+            readAnswer(res, arm, maxBytes).then(
               (answer) => {
                 // A body cut short leaves the socket mid-request: it must not be reused.
                 if (body && !body.progress.complete) req.destroy();
                 finish(null, 'network', answer);
               },
-              (err: unknown) => finish(err, 'network'),
+              (err: unknown) => finish(err, err instanceof AnswerLimitError ? 'limit' : 'network'),
             );
           },
         );
@@ -187,7 +217,8 @@ export class ServiceTransport {
     if (spec.method === 'POST' && body?.progress.complete) {
       return new UncertainOutcomeError(outcome, request, body.progress.bytesSent, { cause: err });
     }
-    if (outcome === 'aborted') return err;
+    if (err instanceof AnswerLimitError) err.request ??= request;
+    if (outcome === 'aborted' || outcome === 'limit') return err;
     const message =
       outcome === 'timeout'
         ? `${request}: no progress for ${this.options.timeoutMs} ms`
@@ -219,11 +250,22 @@ async function writeBody(
   if (!answered() && !req.destroyed) req.end();
 }
 
-function readAnswer(res: IncomingMessage, progress: () => void): Promise<Answer> {
+/** The whole answer, counted as it arrives: past `maxBytes` it is abandoned, not buffered. */
+function readAnswer(res: IncomingMessage, progress: () => void, maxBytes: number): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
+    let bytes = 0;
+    const tooLarge = () => {
+      chunks.length = 0;
+      reject(new AnswerLimitError('size', maxBytes, res.statusCode));
+      res.destroy();
+    };
+    // A declared length past the cap is refused before a byte of it is read.
+    if (Number(res.headers['content-length'] ?? 0) > maxBytes) return tooLarge();
     progress();
     res.on('data', (chunk: Buffer) => {
+      bytes += chunk.byteLength;
+      if (bytes > maxBytes) return tooLarge();
       chunks.push(chunk);
       progress();
     });

@@ -5,8 +5,8 @@
  * unshown part (alt-forms.ts). It charges frames like a real service — also for answers LabelDesk
  * cannot read — and keeps its own count, so tests compare LabelDesk's accounting with it.
  */
-import busboy from 'busboy';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { readUpload } from '../read-upload.js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
@@ -209,23 +209,4 @@ export async function startAltService(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   service.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return service;
-}
-
-function readUpload(
-  req: IncomingMessage,
-): Promise<{ fields: Record<string, string>; file?: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const fields: Record<string, string> = {};
-    const chunks: Buffer[] = [];
-    let sawFile = false;
-    const bb = busboy({ headers: req.headers });
-    bb.on('field', (name, value) => (fields[name] = value));
-    bb.on('file', (_name, stream) => {
-      sawFile = true;
-      stream.on('data', (d: Buffer) => chunks.push(d));
-    });
-    bb.on('close', () => resolve({ fields, ...(sawFile ? { file: Buffer.concat(chunks) } : {}) }));
-    bb.on('error', reject);
-    req.pipe(bb);
-  });
 }

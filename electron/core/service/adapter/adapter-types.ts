@@ -225,8 +225,9 @@ export interface VideoResult {
 export interface Job {
   jobId: string | null;
   /**
-   * `succeeded` when `result` is present, `failed` when `error` is, a known word of the service
-   * otherwise (queued/cancelled), and `running` for any word we do not know.
+   * `succeeded` when `result` is present (an `error` beside it is a remark kept with it), `failed`
+   * when the word says so or only `error` is present, a known word of the service otherwise
+   * (queued/cancelled), and `running` for any word we do not know.
    */
   status: JobStatus;
   serviceStatus: string | null;

@@ -14,6 +14,13 @@ const LABEL_NAMES = ['label', 'class', 'className', 'class_name', 'name', 'categ
 const INDEX_NAMES = ['classId', 'class_id', 'classIndex', 'class_index', 'class'] as const;
 const SCORE_NAMES = ['score', 'confidence', 'conf', 'probability'] as const;
 
+/**
+ * More detections than this in one image (or one frame of a clip) is refused as implausible:
+ * detection models keep at most a few hundred boxes (COCO's evaluation counts 100 per image).
+ * Checked before any detection is read, so an absurd answer costs no per-box work.
+ */
+export const MAX_DETECTIONS_PER_IMAGE = 10_000;
+
 export interface ReadDetections {
   detections: Detection[];
   derivedSize: Size | null;
@@ -29,6 +36,13 @@ export function readDetections(
 ): ReadDetections | null {
   if (!Array.isArray(raw)) {
     problems.add(at, raw === undefined ? 'required (the interface names it)' : 'expected a list');
+    return null;
+  }
+  if (raw.length > MAX_DETECTIONS_PER_IMAGE) {
+    problems.add(
+      at,
+      `${raw.length.toLocaleString('en')} detections, more than the ${MAX_DETECTIONS_PER_IMAGE.toLocaleString('en')} an image may carry: refused as implausible`,
+    );
     return null;
   }
   const items: Json[] = [];

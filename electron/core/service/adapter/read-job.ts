@@ -99,10 +99,15 @@ export function readJob(raw: unknown, ctx: AnswerContext, problems: Problems): J
   if (isObject(raw.result)) {
     const result = readVideoResult(raw.result, ctx, notes, problems);
     if (!result) return null;
-    // A failure said outright wins; the frames analysed before it still count (and are charged).
-    return error
-      ? { ...base, status: 'failed', result, error }
-      : { ...base, status: 'succeeded', result, error: null };
+    // A result is paid for, whatever the status word says: it is kept, and an `error` beside it
+    // (or a status word of failure) is the service's remark on it, shown with the result. Thrown
+    // away, the next run would upload the clip again and pay twice.
+    const remark =
+      error ??
+      (word === 'failed'
+        ? { code: 'job_failed', message: `The service reported the job as "${serviceStatus}".` }
+        : null);
+    return { ...base, status: 'succeeded', result, error: remark };
   }
   if (error) return { ...base, status: 'failed', result: null, error };
   if (word === 'finished') {

@@ -129,7 +129,9 @@ describe('runner faults: images', () => {
 describe('runner faults: clips', () => {
   const CLIP_FRAMES = 4 * 5; // 4 s sampled at 5 fps
 
-  it('a 200 poll carrying `error`: the clip fails with the service message, its frames settled', async () => {
+  it('a 200 poll saying failed with its result beside the error: the paid result is kept, the error shown with it', async () => {
+    // Issue 23: a result is paid for whatever the status word says; thrown away, the next run
+    // uploaded the clip again and paid twice.
     const rig = await startRig({ service: { latencyMs: 20 } });
     const dir = await oneClip();
     rig.proxy.inject(
@@ -149,23 +151,22 @@ describe('runner faults: clips', () => {
       1000,
     );
     const { summary } = await rig.label([dir]);
-    expect(summary.labelled).toBe(0);
-    expect(summary.failed).toEqual([
-      expect.objectContaining({
-        code: 'decoder_crashed',
-        message: 'The decoder crashed at 00:03.',
-      }),
-    ]);
-    const sub = rig.store.submissions.inStates(['failed'])[0];
+    expect(summary.labelled).toBe(1);
+    expect(summary.failed).toEqual([]);
+    const sub = rig.store.submissions.inStates(['done'])[0];
     expect(sub).toMatchObject({
       errorCode: 'decoder_crashed',
       errorMessage: 'The decoder crashed at 00:03.',
       framesSpent: CLIP_FRAMES * FRAME_COST,
     });
-    // Frames analysed before the failure are charged; the ledger says the same as the service.
+    // The frames are charged once; the ledger says the same as the service; the boxes are kept.
     expect(summary.framesSpent).toBe(CLIP_FRAMES * FRAME_COST);
     expect(rig.ledger()).toBe(await rig.spent());
-    expect(rig.store.results.find(sub!.contentHash, 'objects')).toBeUndefined();
+    expect(rig.store.results.find(sub!.contentHash, 'objects')).toBeDefined();
+    // A second run sends nothing again.
+    const again = await rig.label([dir]);
+    expect(again.summary.framesSpent).toBe(0);
+    expect(rig.ledger()).toBe(await rig.spent());
   });
 
   /** Times of the polls of a clip whose every answer gets `hint` as pollIntervalMs. */
