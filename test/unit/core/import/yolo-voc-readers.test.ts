@@ -154,4 +154,29 @@ describe('VOC reader', () => {
       'a & b.jpg: object 1 of flat.xml cannot be read (the box has no area), so none of its labels were imported.',
     );
   });
+
+  it('hostile files are one issue each (unclosed tags, entity bombs), deep nesting is no crash', async () => {
+    // 400 KB of unclosed tags took 22 s with the old regular expressions (quadratic).
+    const unclosed = `<annotation><filename>u.jpg</filename>${'<object><name>x'.repeat(25_000)}`;
+    const laughs =
+      '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY l "lol"><!ENTITY l2 "&l;&l;&l;&l;&l;">]>' +
+      `<annotation><filename>&l2;</filename>${object('cat', corners(1, 1, 5, 5))}</annotation>`;
+    const deep = `<annotation><filename>d.jpg</filename>${'<n>'.repeat(50_000)}${'</n>'.repeat(50_000)}</annotation>`;
+    const root = await tree({
+      'unclosed.xml': unclosed,
+      'laughs.xml': laughs,
+      'deep.xml': deep,
+      'good.xml': voc('LabelDesk', object('cat', corners(1, 1, 5, 5))),
+    });
+    const { files, issues } = await readVoc(root);
+    expect(files.map((f) => [f.source, f.boxes.length])).toEqual([
+      ['deep.xml', 0],
+      ['good.xml', 1],
+    ]);
+    expect(issues.map((i) => [i.source, i.code])).toEqual([
+      ['laughs.xml', 'malformed'],
+      ['unclosed.xml', 'malformed'],
+    ]);
+    expect(issues[1]?.message).toMatch(/^unclosed\.xml is not well-formed XML \(.+\), so none/);
+  });
 });
