@@ -1,8 +1,8 @@
 /**
  * Pascal VOC: one XML per image (`filename`, `path`, `size`, and `object`s with `name` and
  * `bndbox`). The VOC devkit counts pixels from 1 with xmax inclusive, so its box covers
- * xmin − 1 … xmax; LabelDesk's own exports (source database "LabelDesk") write pixel edges from 0
- * and are read as written.
+ * xmin − 1 … xmax; LabelDesk's exports do the same. Older LabelDesk exports (source database
+ * exactly "LabelDesk") wrote pixel edges from 0 and are read as written.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative } from 'node:path';

@@ -127,6 +127,14 @@ describe('matching files', () => {
     expect(index.match(entry({ name: 'set/x/a.jpg' }))).toMatchObject({ id: 1 });
     expect(index.match(entry({ name: 'y/b', stemOnly: true }))).toMatchObject({ id: 3 });
   });
+  it('by where Ultralytics expects the image (any extension) before the name', () => {
+    expect(index.match(entry({ name: 'a', stemOnly: true, pathStem: '/lib/y/a' }))).toMatchObject({
+      id: 2,
+    });
+    expect(index.match(entry({ name: 'a', stemOnly: true, pathStem: '/lib/q/a' }))).toMatchObject({
+      code: 'ambiguous_file',
+    });
+  });
   it('lists an ambiguous or unknown name instead of guessing', () => {
     expect(index.match(entry({ name: 'a.jpg' }))).toMatchObject({
       code: 'ambiguous_file',
