@@ -72,7 +72,10 @@ export function ReviewHead({ name, path, nav, detail, mark, next, onOpen, onBack
   );
 }
 
-/** Review next on a file that shows no box: it would become ground truth for "no objects". */
+/**
+ * Review next on a file that shows no box: it would become ground truth for "no objects". Cancel
+ * takes the focus (the dialog's first button), so a second stray Enter does not say yes.
+ */
 function EmptyFileQuestion({ next }: { next: ReviewNext }) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -97,7 +100,7 @@ function EmptyFileQuestion({ next }: { next: ReviewNext }) {
         <button type="button" onClick={() => next.answer(false)}>
           Cancel
         </button>
-        <button type="button" className="primary" autoFocus onClick={() => next.answer(true)}>
+        <button type="button" className="primary" onClick={() => next.answer(true)}>
           Mark reviewed and go on
         </button>
       </div>
