@@ -17,6 +17,7 @@ export default defineConfig({
           'evaluate-worker': resolve('electron/application/evaluation/evaluate-worker.ts'),
           // The library's read pool and a scan's writer; without them both fall back to this thread.
           'read-worker': resolve('electron/core/library/read-worker.ts'),
+          'read-labels-worker': resolve('electron/core/import/read-labels-worker.ts'),
           'media-writer-worker': resolve('electron/core/store/media-writer-worker.ts'),
           'track-thread': resolve('electron/application/tracking/track-thread.ts'),
         },

@@ -8,7 +8,7 @@
 import type { ImportedFile, ImportFormat, ImportIssue } from '../core/import/import-model.js';
 import { LibraryIndex } from '../core/import/match-files.js';
 import { planImport, type FileState } from '../core/import/plan-import.js';
-import { readLabels } from '../core/import/read-labels.js';
+import { readLabelsInWorker } from '../core/import/read-labels-in-worker.js';
 import { issue } from '../core/import/import-model.js';
 import type { LibraryStore, MediaRecord, ReviewedMark } from '../core/store/store-types.js';
 
@@ -55,7 +55,8 @@ export async function importLabels(
   options: ImportOptions,
 ): Promise<ImportSummary> {
   const { solution } = options;
-  const read = await readLabels(options.format, options.source);
+  // Parsed on a thread of its own: a large or hostile file never holds the thread serving the UI.
+  const read = await readLabelsInWorker(options.format, options.source, options.signal);
   const summary: ImportSummary = { files: 0, unchanged: 0, boxes: 0, issues: [...read.issues] };
   const total = read.files.length;
   const issues: FileIssues = [];

@@ -167,13 +167,15 @@ export async function readVoc(dir: string): Promise<ReadBox[]> {
     const path = tag(xml, 'path');
     const width = Number(tag(xml, 'width'));
     const height = Number(tag(xml, 'height'));
+    // Pixel edges from 0: the devkit (and our export) counts xmin and ymin from 1.
+    const from1 = tag(xml, 'database') === 'LabelDesk' ? 0 : 1;
     for (const [object] of xml.matchAll(/<object>[\s\S]*?<\/object>/g)) {
       boxes.push({
         path,
         label: tag(object, 'name'),
         score: Number(tag(object, 'score')),
-        xmin: Number(tag(object, 'xmin')),
-        ymin: Number(tag(object, 'ymin')),
+        xmin: Number(tag(object, 'xmin')) - from1,
+        ymin: Number(tag(object, 'ymin')) - from1,
         xmax: Number(tag(object, 'xmax')),
         ymax: Number(tag(object, 'ymax')),
         width,

@@ -74,7 +74,8 @@ export async function autoAccept(
       request.apply && boxes > 0
         ? store.ruleBatches.apply(request.solution, request.targetPrecision, files, contents)
         : null;
-    return { batchId, boxes, files, classes, targetPrecision: request.targetPrecision };
+    const withheld = report.calibration.filter((c) => c.threshold === null);
+    return { batchId, boxes, files, classes, withheld, targetPrecision: request.targetPrecision };
   });
 }
 

@@ -6,6 +6,7 @@ import { storedTarget } from '../../application/evaluation/quality-target.js';
 import { readOnlyRefusal } from '../../application/read-only-home.js';
 import { UsageError } from '../../application/usage-error.js';
 import type { AutoAcceptResult } from '../../shared/contract/quality-schemas.js';
+import { thresholdReason } from '../../shared/contract/threshold-reason.js';
 import { terminalText } from '../terminal-text.js';
 
 interface AutoAcceptOptions {
@@ -29,10 +30,15 @@ const question = (r: AutoAcceptResult) =>
   `Accept ${plural(r.boxes, 'box', 'boxes')} on ${plural(r.files, 'file')}?`;
 
 function thresholdsText(r: AutoAcceptResult): string {
+  const lines = r.classes.map((c) => `  ${terminalText(c.label)} ≥ ${c.threshold.toFixed(3)}`);
   if (r.classes.length === 0) {
-    return `No class has a threshold at ${r.targetPrecision * 100} % precision yet: review more files first.`;
+    lines.push(`No class has a threshold at ${r.targetPrecision * 100} % precision:`);
   }
-  return r.classes.map((c) => `  ${terminalText(c.label)} ≥ ${c.threshold.toFixed(3)}`).join('\n');
+  // Each class left out says why, with its figures (the true reason, not "review more").
+  for (const c of r.withheld) {
+    lines.push(`  ${terminalText(c.label)}: ${thresholdReason(c, r.targetPrecision)}`);
+  }
+  return lines.join('\n');
 }
 
 async function ask(text: string): Promise<boolean> {

@@ -66,7 +66,12 @@ export function addEvaluateCommand(program: Command): void {
       'Measure the model on the reviewed files: precision, recall, AP50 and AP per class (offline).',
     )
     .option('--solution <id>', 'which solution’s boxes', 'objects')
-    .option('--min-score <s>', 'count model boxes scored at least this (0–1)', parseScore, 0)
+    .option(
+      '--min-score <s>',
+      'count model boxes scored at least this (0–1): changes the counts, precision and recall, not AP50/AP, which rank every box by score as COCO does',
+      parseScore,
+      0,
+    )
     .option('--json', 'print JSON')
     .action(async (opts: { solution: string; minScore: number; json?: boolean }) => {
       const app = openAppContext();

@@ -27,11 +27,23 @@ export interface ClassThreshold {
   label: string;
   /** Null: no threshold (see `reason`). */
   threshold: number | null;
-  /** Reviewed model boxes at or above the threshold (or, without one, all of the class's). */
+  /**
+   * Reviewed model boxes at or above the threshold; without one, those of the best cut: the
+   * highest-scored boxes whose interval's lower end is highest (the strongest evidence there is).
+   */
   boxes: number;
   precision: number;
   interval: Wilson | null;
+  /**
+   * ok; no-boxes; too-little-evidence: the best cut's interval still reaches the target, so more
+   * reviewed boxes could carry it; below-target: even the best cut's interval lies wholly below it.
+   */
   reason: 'ok' | 'no-boxes' | 'too-little-evidence' | 'below-target';
+  /**
+   * Too little evidence at a precision above the target: about how many reviewed boxes at that
+   * precision would carry it (the best cut's count included). Null otherwise.
+   */
+  needed: number | null;
 }
 
 /** `scores` and `hits` side by side: a model box's score and whether it was right. */
@@ -46,9 +58,17 @@ export function classThreshold(
     .sort((a, b) => (scores[b] as number) - (scores[a] as number));
   const n = order.length;
   if (n === 0)
-    return { label, threshold: null, boxes: 0, precision: -1, interval: null, reason: 'no-boxes' };
+    return {
+      label,
+      threshold: null,
+      boxes: 0,
+      precision: -1,
+      interval: null,
+      reason: 'no-boxes',
+      needed: null,
+    };
   let best: ClassThreshold | null = null;
-  let everReached = false;
+  let strongest = { boxes: 0, tp: 0, interval: { low: -1, high: 0 } };
   let tp = 0;
   for (let k = 0; k < n; k++) {
     const i = order[k] as number;
@@ -57,7 +77,7 @@ export function classThreshold(
     // A cut falls only between different scores: boxes of equal score stand or fall together.
     if (k + 1 < n && (scores[order[k + 1] as number] as number) === score) continue;
     const interval = wilsonInterval(tp, k + 1);
-    if (tp / (k + 1) >= target) everReached = true;
+    if (interval.low >= strongest.interval.low) strongest = { boxes: k + 1, tp, interval };
     if (interval.low >= target) {
       best = {
         label,
@@ -66,16 +86,38 @@ export function classThreshold(
         precision: tp / (k + 1),
         interval,
         reason: 'ok',
+        needed: null,
       };
     }
   }
   if (best) return best;
+  const precision = strongest.tp / strongest.boxes;
   return {
     label,
     threshold: null,
-    boxes: n,
-    precision: tp / n,
-    interval: wilsonInterval(tp, n),
-    reason: everReached ? 'too-little-evidence' : 'below-target',
+    boxes: strongest.boxes,
+    precision,
+    interval: strongest.interval,
+    reason: strongest.interval.high >= target ? 'too-little-evidence' : 'below-target',
+    needed: strongest.interval.high >= target ? boxesNeeded(precision, target) : null,
   };
+}
+
+/** Past this many boxes a precision this close to the target is not worth naming a count for. */
+const MAX_NEEDED = 1_000_000;
+
+/** The fewest boxes at `precision` whose interval's lower end clears `target`; null if none. */
+export function boxesNeeded(precision: number, target: number): number | null {
+  if (!(precision > target)) return null;
+  const clears = (n: number) => wilsonInterval(precision * n, n).low >= target;
+  if (!clears(MAX_NEEDED)) return null;
+  // The lower end grows with n at a fixed precision: the least n is found by halving.
+  let lo = 1;
+  let hi = MAX_NEEDED;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (clears(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }

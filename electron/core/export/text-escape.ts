@@ -1,9 +1,20 @@
 /** Escaping for the text formats: each one breaks differently on commas, quotes and newlines. */
 
-/** RFC 4180: quote a field holding a comma, quote, CR or LF (or edge spaces some readers trim). */
+/**
+ * Text a spreadsheet would run as a formula (OWASP's CSV injection rule: a cell starting with
+ * `=`, `+`, `-`, `@`, tab or CR), and text starting with the apostrophe that neutralises one, so
+ * that the reader (csvText in core/import) can take exactly one apostrophe back off.
+ */
+const FORMULA_START = /^[=+\-@\t\r']/;
+
+/**
+ * RFC 4180: quote a field holding a comma, quote, CR or LF (or edge spaces some readers trim).
+ * Text that a spreadsheet would run as a formula gets a leading apostrophe; numbers are written
+ * as they are.
+ */
 export function csvField(value: string | number | null): string {
   if (value === null) return '';
-  const s = String(value);
+  const s = typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : String(value);
   return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -45,4 +56,9 @@ export function yamlQuoted(value: string): string {
     else out += ch;
   }
   return `${out}"`;
+}
+
+/** A CSV cell as csvField wrote it: one neutralising apostrophe taken off. */
+export function csvText(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
 }

@@ -1,10 +1,17 @@
-/** Pascal VOC: one XML file per image, integer pixel corners of the displayed image. */
+/**
+ * Pascal VOC: one XML file per image, integer pixel corners of the displayed image, counted from 1
+ * as the VOC devkit counts them (its box covers xmin − 1 … xmax in pixel edges). Exports before
+ * this wrote edges from 0 under the database name "LabelDesk"; the reader still reads those so.
+ */
 import type { MediaKind } from '../store/store-types.js';
 import { toPixelBox } from './box-geometry.js';
 import type { FormatWriter, PreparedItem } from './export-model.js';
 import { baseName, insideDir, NameAllocator } from './safe-names.js';
 import { xmlText } from './text-escape.js';
 import { SmallFiles } from './write-sinks.js';
+
+/** The source database our exports name: not "LabelDesk", which marks the older 0-based ones. */
+export const VOC_DATABASE = 'LabelDesk (VOC devkit pixels, from 1)';
 
 export class VocWriter implements FormatWriter {
   private readonly names = new NameAllocator();
@@ -23,7 +30,7 @@ export class VocWriter implements FormatWriter {
     const folder = media.path.slice(0, Math.max(0, media.path.length - file.length - 1));
     const objects: string[] = [];
     for (const d of detections) {
-      // VOC readers parse the corners with int(), so they are whole pixels here.
+      // VOC readers parse the corners with int(), so they are whole pixels here; from 1, as the devkit.
       const b = toPixelBox(d.bbox, size, 0);
       if (!b) continue;
       objects.push(
@@ -34,7 +41,7 @@ export class VocWriter implements FormatWriter {
           '    <truncated>0</truncated>',
           '    <difficult>0</difficult>',
           `    <score>${Math.round(d.score * 1e4) / 1e4}</score>`,
-          `    <bndbox><xmin>${b.xmin}</xmin><ymin>${b.ymin}</ymin><xmax>${b.xmax}</xmax><ymax>${b.ymax}</ymax></bndbox>`,
+          `    <bndbox><xmin>${b.xmin + 1}</xmin><ymin>${b.ymin + 1}</ymin><xmax>${b.xmax}</xmax><ymax>${b.ymax}</ymax></bndbox>`,
           '  </object>',
         ].join('\n'),
       );
@@ -45,7 +52,7 @@ export class VocWriter implements FormatWriter {
       `  <folder>${xmlText(baseName(folder))}</folder>`,
       `  <filename>${xmlText(file)}</filename>`,
       `  <path>${xmlText(media.path)}</path>`,
-      '  <source><database>LabelDesk</database></source>',
+      `  <source><database>${VOC_DATABASE}</database></source>`,
       `  <size><width>${size.width}</width><height>${size.height}</height><depth>3</depth></size>`,
       '  <segmented>0</segmented>',
       ...objects,

@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join } from 'node:path';
+import { csvText } from '../export/text-escape.js';
 import { csvRecords, type CsvRecord } from './csv-parse.js';
 import {
   boxProblem,
@@ -48,7 +49,7 @@ export async function readCsvLabels(csvFile: string): Promise<ReadLabels> {
   const optional = (fields: string[], c: number) => (c < 0 ? undefined : finite(fields[c] ?? ''));
   for (const { line, fields } of records) {
     const where = `${name} line ${line}`;
-    const path = fields[at.path] ?? '';
+    const path = csvText(fields[at.path] ?? '');
     if (path === '') {
       out.issues.push(issue(where, 'malformed', `${where} names no file.`));
       continue;
@@ -74,7 +75,7 @@ export async function readCsvLabels(csvFile: string): Promise<ReadLabels> {
       number,
       number,
     ];
-    const label = fields[at.label] ?? '';
+    const label = csvText(fields[at.label] ?? '');
     const frame = optional(fields, frameCol) ?? null;
     const timeMs = optional(fields, timeCol) ?? null;
     const box: ImportedBox = { label, unit: 'px', x0, y0, x1, y1, frame, timeMs };

@@ -27,6 +27,11 @@ export interface ImportedFile {
   source: string;
   /** Absolute paths the source gives or implies, tried first, in order. */
   paths: string[];
+  /**
+   * Where the file is expected, as an absolute path without its extension (YOLO: the label's own
+   * path with its last `labels` folder read as `images`, Ultralytics' rule); tried after `paths`.
+   */
+  pathStem?: string;
   /** The name relative to the dataset (COCO file_name, VOC filename): matched by file name. */
   name: string;
   /** The name has no extension (a YOLO label file's stem): matched by stem. */

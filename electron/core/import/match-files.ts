@@ -17,6 +17,7 @@ export class LibraryIndex {
   private readonly byPath = new Map<string, MediaRecord>();
   private readonly byName = new Map<string, MediaRecord[]>();
   private readonly byStem = new Map<string, MediaRecord[]>();
+  private readonly byPathStem = new Map<string, MediaRecord[]>();
 
   constructor(media: Iterable<MediaRecord>) {
     for (const m of media) {
@@ -24,6 +25,7 @@ export class LibraryIndex {
       const base = baseOf(m.path);
       push(this.byName, base, m);
       push(this.byStem, stemOf(base), m);
+      push(this.byPathStem, m.path.slice(0, m.path.length - base.length) + stemOf(base), m);
     }
   }
 
@@ -33,6 +35,8 @@ export class LibraryIndex {
       const m = this.byPath.get(p);
       if (m) return m;
     }
+    const expected = file.pathStem === undefined ? undefined : this.byPathStem.get(file.pathStem);
+    if (expected?.length === 1) return expected[0] as MediaRecord;
     const base = baseOf(file.name);
     const candidates = (file.stemOnly ? this.byStem.get(base) : this.byName.get(base)) ?? [];
     if (candidates.length === 1) return candidates[0] as MediaRecord;

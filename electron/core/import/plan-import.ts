@@ -97,7 +97,26 @@ function toTarget(
   const fps = media.fps ?? 0;
   const timeMs = b.timeMs ?? (b.frame !== null && fps > 0 ? (b.frame * 1000) / fps : null);
   if (timeMs === null) return `a ${b.label} box of the clip has no frame or time`;
+  const outside = outsideClip(b, timeMs, media);
+  if (outside) return `a ${b.label} box ${outside}`;
   return { label: b.label, frameIndex: sampleIndex(timeMs, b.frame, model), timeMs, bbox };
+}
+
+/**
+ * Why a box's frame or time lies outside the clip, or null. Like a box outside the picture, it
+ * labels nothing: 10^15 or −10^300 would otherwise become accepted ground truth. The last frame
+ * may start up to one frame period before the end.
+ */
+function outsideClip(b: ImportedBox, timeMs: number, media: MediaRecord): string | null {
+  const duration = media.durationMs;
+  const period = media.fps ? 1000 / media.fps : 0;
+  const where = b.frame !== null ? `at frame ${b.frame}` : `at ${timeMs} ms`;
+  const length = duration === null ? '' : ` (${(duration / 1000).toFixed(1)} s)`;
+  if (timeMs < 0 || (b.frame !== null && b.frame < 0))
+    return `${where} lies before the start of the clip`;
+  if (duration !== null && timeMs > duration + period)
+    return `${where} lies past the end of the clip${length}`;
+  return null;
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * Pascal VOC: one XML per image (`filename`, `path`, `size`, and `object`s with `name` and
  * `bndbox`). The VOC devkit counts pixels from 1 with xmax inclusive, so its box covers
- * xmin − 1 … xmax; LabelDesk's own exports (source database "LabelDesk") write pixel edges from 0
- * and are read as written.
+ * xmin − 1 … xmax; LabelDesk's exports do the same. Older LabelDesk exports (source database
+ * exactly "LabelDesk") wrote pixel edges from 0 and are read as written.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative } from 'node:path';
@@ -14,7 +14,7 @@ import {
   type ImportedFile,
   type ReadLabels,
 } from './import-model.js';
-import { elements, field, without } from './xml-fields.js';
+import { childrenNamed, childText, findBelow, parseXml } from './xml-tree.js';
 
 export async function readVoc(source: string): Promise<ReadLabels> {
   const info = await stat(source);
@@ -48,9 +48,14 @@ async function xmlFiles(dir: string): Promise<string[]> {
 }
 
 function fromXml(xml: string, where: string, dir: string): ImportedFile | ReturnType<typeof issue> {
-  const annotation = elements(xml, 'annotation')[0];
-  const filename =
-    annotation === undefined ? undefined : field(without(annotation, 'object'), 'filename');
+  const doc = parseXml(xml);
+  if ('error' in doc) {
+    const what = `${where} is not well-formed XML (${doc.error}), so none of its labels were imported.`;
+    return issue(where, 'malformed', what);
+  }
+  const annotation = doc.name === 'annotation' ? doc : findBelow(doc, 'annotation', 'object');
+  const head = (tag: string) => annotation && findBelow(annotation, tag, 'object')?.text.trim();
+  const filename = head('filename');
   if (annotation === undefined || !filename) {
     return issue(
       where,
@@ -58,19 +63,17 @@ function fromXml(xml: string, where: string, dir: string): ImportedFile | Return
       `${where} is not a VOC annotation (no <annotation> with a <filename>).`,
     );
   }
-  const head = without(annotation, 'object');
-  const zeroBased = field(head, 'database') === 'LabelDesk';
-  const size = elements(head, 'size')[0] ?? '';
-  const width = finite(field(size, 'width'));
-  const height = finite(field(size, 'height'));
-  const path = field(head, 'path');
+  const zeroBased = head('database') === 'LabelDesk';
+  const size = findBelow(annotation, 'size', 'object');
+  const width = finite(childText(size, 'width'));
+  const height = finite(childText(size, 'height'));
+  const path = head('path');
   const boxes: ImportedBox[] = [];
-  for (const [i, raw] of elements(annotation, 'object').entries()) {
-    const object = without(raw, 'part');
-    const label = field(object, 'name') ?? '';
-    const b = elements(object, 'bndbox')[0] ?? '';
+  for (const [i, object] of childrenNamed(annotation, 'object').entries()) {
+    const label = childText(object, 'name') ?? '';
+    const b = findBelow(object, 'bndbox', 'part');
     const [xmin, ymin, xmax, ymax] = ['xmin', 'ymin', 'xmax', 'ymax'].map(
-      (t) => finite(field(b, t)) ?? NaN,
+      (t) => finite(childText(b, t)) ?? NaN,
     ) as [number, number, number, number];
     const shift = zeroBased ? 0 : 1;
     const box = { x0: xmin - shift, y0: ymin - shift, x1: xmax, y1: ymax };

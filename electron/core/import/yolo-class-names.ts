@@ -1,36 +1,71 @@
 /**
- * YOLO class names: `data.yaml`'s `names` (a list, a flow list, or an id → name map, scalars plain,
- * single- or double-quoted) or else `classes.txt` (one per line). Only this corner of YAML is read:
- * it is all that Ultralytics and LabelDesk's own exports write there.
+ * A YOLO dataset's description: `data.yaml` (Ultralytics; also `config.yaml`) read with the `yaml`
+ * library — `names` as a list or an id → name map, `path` (the dataset's root) and the `train`,
+ * `val` and `test` image folders — or else `classes.txt` (one name per line).
  */
+import { parse } from 'yaml';
+
+export interface DatasetYaml {
+  /** Names by class id; undefined when the file has no readable `names`. */
+  names: Map<number, string> | undefined;
+  /** The dataset's root as written (relative to the YAML's folder, or absolute); null when absent. */
+  path: string | null;
+  /** The image folders (or image lists) of its splits, as written. */
+  splits: string[];
+}
+
+/** A YAML file of a few hundred names is a few KB; anything far larger is not a dataset file. */
+const MAX_YAML_CHARS = 4 * 1024 * 1024;
+
+/** The dataset a YAML text describes; undefined when it is not YAML or not a mapping. */
+export function readDatasetYaml(text: string): DatasetYaml | undefined {
+  if (text.length > MAX_YAML_CHARS) return undefined;
+  let doc: unknown;
+  try {
+    // Aliases are capped: a label file is untrusted input (no "billion laughs").
+    doc = parse(text, { maxAliasCount: 100 });
+  } catch {
+    return undefined;
+  }
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return undefined;
+  const d = doc as Record<string, unknown>;
+  const splits: string[] = [];
+  for (const key of ['train', 'val', 'test']) {
+    const v = d[key];
+    for (const s of Array.isArray(v) ? v : [v])
+      if (typeof s === 'string' && s !== '') splits.push(s);
+  }
+  return {
+    names: namesOf(d['names']),
+    path: typeof d['path'] === 'string' && d['path'] !== '' ? d['path'] : null,
+    splits,
+  };
+}
 
 /** Names by class id from a data.yaml text; undefined when it has no readable `names`. */
 export function namesFromYaml(text: string): Map<number, string> | undefined {
-  const lines = text.split(/\r?\n/);
-  const at = lines.findIndex((l) => /^names\s*:/.test(l));
-  if (at < 0) return undefined;
-  const rest = (lines[at] as string).replace(/^names\s*:\s*/, '').trim();
+  return readDatasetYaml(text)?.names;
+}
+
+function namesOf(value: unknown): Map<number, string> | undefined {
   const names = new Map<number, string>();
-  if (rest.startsWith('[')) {
-    splitFlow(rest.slice(1, rest.lastIndexOf(']'))).forEach((s, i) => names.set(i, scalar(s)));
+  const named = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : null);
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => {
+      const n = named(v);
+      if (n !== null) names.set(i, n);
+    });
     return names;
   }
-  if (rest.startsWith('{')) {
-    for (const entry of splitFlow(rest.slice(1, rest.lastIndexOf('}')))) {
-      const m = /^\s*(\d+)\s*:\s*(.*)$/.exec(entry);
-      if (m) names.set(Number(m[1]), scalar(m[2] as string));
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const id = Number(k);
+      const n = named(v);
+      if (Number.isInteger(id) && id >= 0 && n !== null) names.set(id, n);
     }
     return names;
   }
-  for (const line of lines.slice(at + 1)) {
-    if (line.trim() === '' || line.trim().startsWith('#')) continue;
-    if (!/^\s/.test(line)) break;
-    const item = /^\s+-\s+(.*)$/.exec(line);
-    const pair = /^\s+(\d+)\s*:\s*(.*)$/.exec(line);
-    if (item) names.set(names.size, scalar(item[1] as string));
-    else if (pair) names.set(Number(pair[1]), scalar(pair[2] as string));
-  }
-  return names;
+  return undefined;
 }
 
 export function namesFromClassesTxt(text: string): Map<number, string> {
@@ -41,62 +76,4 @@ export function namesFromClassesTxt(text: string): Map<number, string> {
     .filter((l, i, all) => l !== '' || i < all.length - 1)
     .forEach((l, i) => names.set(i, l));
   return names;
-}
-
-/** Splits a flow sequence on commas outside quotes. */
-function splitFlow(text: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quote: string | null = null;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    if (quote) {
-      cur += c;
-      if (c === '\\' && quote === '"') cur += text[++i] ?? '';
-      else if (c === quote) quote = null;
-    } else if (c === '"' || c === "'") {
-      quote = c;
-      cur += c;
-    } else if (c === ',') {
-      out.push(cur);
-      cur = '';
-    } else cur += c;
-  }
-  if (cur.trim() !== '') out.push(cur);
-  return out.map((s) => s.trim());
-}
-
-const ESCAPES: Record<string, string> = {
-  n: '\n',
-  t: '\t',
-  r: '\r',
-  '"': '"',
-  '\\': '\\',
-  '/': '/',
-  '0': '\0',
-};
-
-/** One YAML scalar: double-quoted (with escapes), single-quoted ('' is a quote), or plain. */
-export function scalar(raw: string): string {
-  const s = raw.trim();
-  if (s.startsWith('"')) {
-    let out = '';
-    for (let i = 1; i < s.length; i++) {
-      const c = s[i] as string;
-      if (c === '"') break;
-      if (c !== '\\') {
-        out += c;
-        continue;
-      }
-      const e = s[++i] ?? '';
-      const hex = e === 'x' ? 2 : e === 'u' ? 4 : e === 'U' ? 8 : 0;
-      if (hex) {
-        out += String.fromCodePoint(parseInt(s.slice(i + 1, i + 1 + hex), 16));
-        i += hex;
-      } else out += ESCAPES[e] ?? e;
-    }
-    return out;
-  }
-  if (s.startsWith("'")) return s.slice(1, s.lastIndexOf("'")).replace(/''/g, "'");
-  return s.replace(/\s+#.*$/, '');
 }

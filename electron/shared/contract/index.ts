@@ -13,3 +13,4 @@ export * from './run-schemas.js';
 export * from './service-schemas.js';
 export * from './api-client.js';
 export * from './dispatch.js';
+export * from './threshold-reason.js';

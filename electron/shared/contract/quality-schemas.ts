@@ -68,12 +68,17 @@ export const ClassThreshold = z.object({
   label: z.string(),
   /** Null: no threshold, `reason` says why. */
   threshold: z.number().nullable(),
-  /** Reviewed model boxes at or above the threshold (without one: all of the class's). */
+  /**
+   * Reviewed model boxes at or above the threshold (without one: the best cut's, the top-scored
+   * boxes whose interval's lower end is highest).
+   */
   boxes: z.number(),
   precision: z.number(),
   /** The 95 % Wilson interval of that precision. */
   interval: z.object({ low: z.number(), high: z.number() }).nullable(),
   reason: z.enum(['ok', 'no-boxes', 'too-little-evidence', 'below-target']),
+  /** Too little evidence at a precision above the target: about how many boxes would carry it. */
+  needed: z.number().nullable(),
 });
 export type ClassThreshold = z.infer<typeof ClassThreshold>;
 
@@ -91,6 +96,8 @@ export const AutoAcceptResult = z.object({
   files: z.number(),
   /** The classes with a threshold at this target: the only ones a rule accepts. */
   classes: z.array(z.object({ label: z.string(), threshold: z.number() })),
+  /** The classes without one, each with why (thresholdReason says it in words). */
+  withheld: z.array(ClassThreshold),
   targetPrecision: z.number(),
 });
 export type AutoAcceptResult = z.infer<typeof AutoAcceptResult>;

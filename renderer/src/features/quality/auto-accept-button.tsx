@@ -5,7 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { AutoAcceptResult } from '@shared/contract/index.js';
+import { thresholdReason, type AutoAcceptResult } from '@shared/contract/index.js';
 import { useApiHandle } from '../../api/api-context.js';
 import { editsSaved } from '../../api/saving-edits.js';
 import { useCall } from '../../api/use-call.js';
@@ -125,8 +125,21 @@ export function AutoAcceptButton({ solution, target }: { solution: string; targe
                 </li>
               ))}
             </ul>
-            {preview.classes.length === 0 ? (
-              <p className="hint">No class has enough reviewed evidence yet.</p>
+            {preview.withheld.length > 0 ? (
+              <>
+                <p className="hint">
+                  {preview.classes.length === 0
+                    ? 'No class has a threshold at this target:'
+                    : 'Left as they are:'}
+                </p>
+                <ul className="small" aria-label="Classes without a threshold">
+                  {preview.withheld.map((c) => (
+                    <li key={c.label}>
+                      {c.label}: {thresholdReason(c, preview.targetPrecision)}
+                    </li>
+                  ))}
+                </ul>
+              </>
             ) : null}
           </>
         ) : null}

@@ -1,8 +1,9 @@
 /**
  * Per-class score thresholds for the target precision ("Score thresholds"): each with the reviewed
- * boxes behind it and the 95 % Wilson interval; a class the evidence does not carry says why.
+ * boxes behind it and the 95 % Wilson interval; a class the evidence does not carry says why, beside
+ * its best cut's figures.
  */
-import type { ClassThreshold } from '@shared/contract/index.js';
+import { thresholdReason, type ClassThreshold } from '@shared/contract/index.js';
 import { count } from '../../ui/format.js';
 import { percent } from './quality-format.js';
 import { TableHead, type Column } from './table-head.js';
@@ -14,13 +15,6 @@ const COLUMNS: Column[] = [
   'Precision',
   '95 % interval',
 ];
-
-const WHY: Record<ClassThreshold['reason'], string> = {
-  ok: '',
-  'no-boxes': 'No model boxes on reviewed files',
-  'too-little-evidence': 'Too little evidence',
-  'below-target': 'Precision below the target',
-};
 
 export function ThresholdTable({
   rows,
@@ -38,9 +32,11 @@ export function ThresholdTable({
           {rows.map((r) => (
             <tr key={r.label}>
               <th scope="row">{r.label}</th>
-              <td className="num">
-                {r.threshold === null ? WHY[r.reason] : r.threshold.toFixed(2)}
-              </td>
+              {r.threshold === null ? (
+                <td className="reason">{thresholdReason(r, target, true)}</td>
+              ) : (
+                <td className="num">{r.threshold.toFixed(2)}</td>
+              )}
               <td className="num">{count(r.boxes)}</td>
               <td className="num">{percent(r.precision)}</td>
               <td className="num">

@@ -48,6 +48,7 @@ export function ImageReview(p: ReviewScreenProps) {
     picture: size,
     target: IMAGE_FRAME,
     clip: false,
+    emptyFile: boxesQ.data !== undefined && !all.some((b) => b.review !== 'rejected'),
     nav,
   });
 

@@ -45,6 +45,8 @@ export interface WorkbenchOptions {
   target: DrawTarget | null;
   /** A clip: its keys are on, and Accept/Reject of the shown boxes act on the paused frame. */
   clip: boolean;
+  /** The file's boxes are known and none is left that is not rejected (Review next asks first). */
+  emptyFile?: boolean;
   nav: { prev: number | null; next: number | null; position: number };
   onOpen(id: number): void;
   onBack(position?: number): void;
@@ -119,7 +121,7 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
   const editable = o.target !== null;
 
   const reviewed = useReviewedMark(id, solution);
-  const reviewNext = useReviewNext(id, solution, o.onOpen);
+  const reviewNext = useReviewNext(id, solution, o.onOpen, o.emptyFile === true);
 
   useEffect(() => {
     session.resetItem();

@@ -3,7 +3,7 @@
  * (back, title, position, previous/next item), the toolbar, the save error, the side panel (label
  * picker and the `Boxes` list).
  */
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { ErrorNote } from '../../ui/error-note.js';
 import { ClassPicker } from './class-picker.js';
 import { ReviewBoxesList } from './review-boxes-list.js';
@@ -67,7 +67,44 @@ export function ReviewHead({ name, path, nav, detail, mark, next, onOpen, onBack
         {next.status ?? ''}
       </span>
       {next.error ? <ErrorNote error={next.error} title="Not moved on" /> : null}
+      <EmptyFileQuestion next={next} />
     </div>
+  );
+}
+
+/**
+ * Review next on a file that shows no box: it would become ground truth for "no objects". Cancel
+ * takes the focus (the dialog's first button), so a second stray Enter does not say yes.
+ */
+function EmptyFileQuestion({ next }: { next: ReviewNext }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = dialog.current;
+    if (next.asking && d && !d.open) d.showModal();
+    if (!next.asking && d?.open) d.close();
+  }, [next.asking]);
+  return (
+    <dialog
+      ref={dialog}
+      aria-label="Mark as no objects"
+      className="confirm-dialog"
+      onClose={() => next.asking && next.answer(false)}
+    >
+      <h2>Mark this file reviewed with no objects?</h2>
+      <p>
+        It shows no box. Marked reviewed, it says the picture holds nothing to find: Quality counts
+        every box the model puts on it as a false positive.
+      </p>
+      <p className="hint">Asked once per session.</p>
+      <div className="dialog-actions">
+        <button type="button" onClick={() => next.answer(false)}>
+          Cancel
+        </button>
+        <button type="button" className="primary" onClick={() => next.answer(true)}>
+          Mark reviewed and go on
+        </button>
+      </div>
+    </dialog>
   );
 }
 

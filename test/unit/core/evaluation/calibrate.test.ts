@@ -1,6 +1,11 @@
 /** Per-class thresholds for a target precision, with hand-computed Wilson intervals. */
 import { describe, expect, it } from 'vitest';
-import { classThreshold, wilsonInterval } from '../../../../electron/core/evaluation/calibrate.js';
+import {
+  boxesNeeded,
+  classThreshold,
+  wilsonInterval,
+} from '../../../../electron/core/evaluation/calibrate.js';
+import { thresholdReason } from '../../../../electron/shared/contract/threshold-reason.js';
 
 describe('Wilson interval', () => {
   it('matches the published formula on textbook cases', () => {
@@ -60,5 +65,37 @@ describe('class thresholds', () => {
     const t = classThreshold('apple', s, hits, 0.95);
     expect(t.threshold).toBe(0.9);
     expect(t.boxes).toBe(100);
+  });
+
+  it('says a class cannot reach the target when even its best cut lies wholly below it', () => {
+    // 149 boxes, four in five right at every depth, the top one right: the old rule called this
+    // "too little evidence" because one right box is 100 %.
+    const s = scores(149, 0.9);
+    const t = classThreshold(
+      'person',
+      s,
+      s.map((_, i) => i % 5 !== 4),
+      0.95,
+    );
+    expect(t).toMatchObject({ threshold: null, reason: 'below-target', needed: null });
+    expect(t.interval!.high).toBeLessThan(0.95);
+    expect(thresholdReason(t, 0.95)).toMatch(
+      /^Cannot reach 95\.0 %: best 8\d\.\d % \(\d+\.\d %–\d+\.\d %\) on its \d+ top-scored boxes$/,
+    );
+  });
+
+  it('says how many boxes at that precision would carry the target', () => {
+    const t = classThreshold('kiwi', [0.9, 0.8, 0.7], [true, true, true], 0.95);
+    // At 100 %, the Wilson lower end clears 95 % from 73 boxes on (z² / (z² + n) ≤ 0.05).
+    expect(t.needed).toBe(73);
+    expect(wilsonInterval(73, 73).low).toBeGreaterThanOrEqual(0.95);
+    expect(wilsonInterval(72, 72).low).toBeLessThan(0.95);
+    expect(thresholdReason(t, 0.95)).toBe(
+      'Too little evidence: 100.0 % (43.9 %–100.0 %) on its 3 top-scored boxes; about 73 reviewed boxes at that precision would carry 95.0 %',
+    );
+    expect(thresholdReason(t, 0.95, true)).toBe(
+      'Too little evidence: about 73 boxes at this precision would carry it',
+    );
+    expect(boxesNeeded(0.95, 0.95)).toBeNull();
   });
 });

@@ -72,7 +72,7 @@ describe('YOLO export', () => {
 });
 
 describe('Pascal VOC export', () => {
-  it('writes one well-formed XML per image with displayed sizes and escaped labels', async () => {
+  it('writes one well-formed XML per image with displayed sizes, devkit pixels and escaped labels', async () => {
     const out = join(dir, 'voc');
     const summary = await exportLibrary({ items: fx.items, format: 'voc', out });
     expect(summary).toMatchObject({ files: 4, boxes: 4, skipped: 1 });
@@ -95,7 +95,9 @@ describe('Pascal VOC export', () => {
         expect(xmlUnescape(/<name>([^<]*)<\/name>/.exec(o)![1]!)).toBe(d.label);
         const e = expectedCorners(d.bbox, size);
         for (const k of ['xmin', 'ymin', 'xmax', 'ymax'] as const) {
-          const v = Number(new RegExp(`<${k}>(\\d+)</${k}>`).exec(o)![1]);
+          // The devkit counts pixels from 1: its box covers xmin − 1 … xmax in pixel edges.
+          const from1 = k === 'xmin' || k === 'ymin' ? 1 : 0;
+          const v = Number(new RegExp(`<${k}>(\\d+)</${k}>`).exec(o)![1]) - from1;
           expect(Math.abs(v - e[k])).toBeLessThanOrEqual(0.5);
         }
       });

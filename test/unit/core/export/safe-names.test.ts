@@ -4,7 +4,12 @@ import {
   NameAllocator,
   sanitiseStem,
 } from '../../../../electron/core/export/safe-names.js';
-import { csvField, xmlText, yamlQuoted } from '../../../../electron/core/export/text-escape.js';
+import {
+  csvField,
+  csvText,
+  xmlText,
+  yamlQuoted,
+} from '../../../../electron/core/export/text-escape.js';
 
 describe('safe names', () => {
   it('sanitises separators, dots, controls and device names', () => {
@@ -50,6 +55,23 @@ describe('text escaping', () => {
     expect(csvField('two\nlines')).toBe('"two\nlines"');
     expect(csvField(null)).toBe('');
     expect(csvField(1.5)).toBe('1.5');
+  });
+
+  it('CSV never hands a spreadsheet a formula, and the reader takes the guard back off', () => {
+    const hostile = ['=HYPERLINK("http://x","y")', '+1', '-2+3', '@SUM(A1)', '\tx', '\rx', "'=a"];
+    const written = hostile.map(csvField);
+    expect(written).toEqual([
+      `"'=HYPERLINK(""http://x"",""y"")"`,
+      "'+1",
+      "'-2+3",
+      "'@SUM(A1)",
+      "'\tx",
+      `"'\rx"`,
+      "''=a",
+    ]);
+    const cells = hostile.map((h) => `'${h}`);
+    expect(cells.map(csvText)).toEqual(hostile);
+    expect([csvField(-1), csvText("it's"), csvText("'plain")]).toEqual(['-1', "it's", "'plain"]);
   });
 
   it('XML escapes markup and replaces what XML 1.0 cannot carry', () => {

@@ -127,6 +127,14 @@ describe('matching files', () => {
     expect(index.match(entry({ name: 'set/x/a.jpg' }))).toMatchObject({ id: 1 });
     expect(index.match(entry({ name: 'y/b', stemOnly: true }))).toMatchObject({ id: 3 });
   });
+  it('by where Ultralytics expects the image (any extension) before the name', () => {
+    expect(index.match(entry({ name: 'a', stemOnly: true, pathStem: '/lib/y/a' }))).toMatchObject({
+      id: 2,
+    });
+    expect(index.match(entry({ name: 'a', stemOnly: true, pathStem: '/lib/q/a' }))).toMatchObject({
+      code: 'ambiguous_file',
+    });
+  });
   it('lists an ambiguous or unknown name instead of guessing', () => {
     expect(index.match(entry({ name: 'a.jpg' }))).toMatchObject({
       code: 'ambiguous_file',
@@ -263,5 +271,31 @@ describe('planning one file', () => {
       [4, 2000],
       [2, 1000],
     ]);
+  });
+
+  it("refuses a clip's box before its start or past its end, as a box outside the picture", () => {
+    const clip = media(4, '/lib/d.mp4', {
+      kind: 'video',
+      fps: 10,
+      width: 160,
+      height: 120,
+      durationMs: 8000,
+    });
+    const model = [detection(1, 'cat', 0.1, 0, 0), detection(2, 'cat', 0.1, 4, 2000)];
+    const at = (frame: number | null, timeMs: number | null) =>
+      planImport(
+        entry({ size: null, boxes: [{ ...px('dog', 0, 0, 80, 60), frame, timeMs }] }),
+        state(clip, model),
+        'objects',
+      );
+    expect(at(1e15, null)).toMatchObject({
+      code: 'bad_box',
+      message:
+        '/lib/d.mp4: a dog box at frame 1000000000000000 lies past the end of the clip (8.0 s); its labels were not imported.',
+    });
+    expect(at(null, -1e300)).toMatchObject({ code: 'bad_box', message: /before the start/ });
+    expect(at(-3, null)).toMatchObject({ code: 'bad_box', message: /at frame -3 lies before/ });
+    expect(at(null, 8050)).toMatchObject({ kind: 'write' });
+    expect(at(79, null)).toMatchObject({ kind: 'write' });
   });
 });

@@ -70,6 +70,41 @@ describe('YOLO reader', () => {
     ]);
   });
 
+  it('finds the dataset as Ultralytics does: data.yaml above labels/, its path and splits', async () => {
+    const root = await tree({
+      'coco/data.yaml':
+        'path: .\ntrain: images/train2017\nval: images/val2017\nnames:\n  0: person\n  5: bus\n',
+      'coco/labels/train2017/a.txt': '0 0.5 0.5 0.2 0.4\n',
+      // A segmentation line: its polygon's bounding box.
+      'coco/labels/val2017/b.txt': '5 0.1 0.2 0.4 0.2 0.3 0.6 0.2 0.5\n',
+      'roboflow/data.yaml': "train: ../train/images\nval: ../valid/images\nnames: ['cat', 'dog']\n",
+      'roboflow/train/labels/c.txt': '1 0.5 0.5 0.5 0.5\n',
+      'roboflow/valid/labels/d.txt': '0 0.5 0.5 0.5 0.5\n',
+    });
+    const coco = join(root, 'coco');
+    const pick = (r: Awaited<ReturnType<typeof readYolo>>) =>
+      r.files.map((f) => [f.source, f.name, f.pathStem, f.boxes.map((b) => b.label)]);
+    const expected = [
+      ['labels/train2017/a.txt', 'a', join(coco, 'images/train2017/a'), ['person']],
+      ['labels/val2017/b.txt', 'b', join(coco, 'images/val2017/b'), ['bus']],
+    ];
+    // The dataset's root, its YAML, or one split's labels: the YAML above is found each time.
+    expect(pick(await readYolo(coco))).toEqual(expected);
+    expect(pick(await readYolo(join(coco, 'data.yaml')))).toEqual(expected);
+    expect(pick(await readYolo(join(coco, 'labels/val2017')))).toEqual([
+      ['labels/val2017/b.txt', 'b', join(coco, 'images/val2017/b'), ['bus']],
+    ]);
+    const [b] = (await readYolo(join(coco, 'labels/val2017'))).files;
+    expect(b?.boxes[0]).toMatchObject({ x0: 0.1, y0: 0.2, x1: 0.4, y1: 0.6 });
+    // Roboflow's layout: `../train/images` for the train/ beside the YAML (Ultralytics drops the
+    // `../` when that path does not exist), names as a flow list.
+    const rf = join(root, 'roboflow');
+    expect(pick(await readYolo(rf))).toEqual([
+      ['train/labels/c.txt', 'c', join(rf, 'train/images/c'), ['dog']],
+      ['valid/labels/d.txt', 'd', join(rf, 'valid/images/d'), ['cat']],
+    ]);
+  });
+
   it('a bad line spoils only its file; no class names at all is one issue', async () => {
     const root = await tree({
       'classes.txt': 'cat\n',
@@ -153,5 +188,30 @@ describe('VOC reader', () => {
     expect(issues[0]?.message).toBe(
       'a & b.jpg: object 1 of flat.xml cannot be read (the box has no area), so none of its labels were imported.',
     );
+  });
+
+  it('hostile files are one issue each (unclosed tags, entity bombs), deep nesting is no crash', async () => {
+    // 400 KB of unclosed tags took 22 s with the old regular expressions (quadratic).
+    const unclosed = `<annotation><filename>u.jpg</filename>${'<object><name>x'.repeat(25_000)}`;
+    const laughs =
+      '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY l "lol"><!ENTITY l2 "&l;&l;&l;&l;&l;">]>' +
+      `<annotation><filename>&l2;</filename>${object('cat', corners(1, 1, 5, 5))}</annotation>`;
+    const deep = `<annotation><filename>d.jpg</filename>${'<n>'.repeat(50_000)}${'</n>'.repeat(50_000)}</annotation>`;
+    const root = await tree({
+      'unclosed.xml': unclosed,
+      'laughs.xml': laughs,
+      'deep.xml': deep,
+      'good.xml': voc('LabelDesk', object('cat', corners(1, 1, 5, 5))),
+    });
+    const { files, issues } = await readVoc(root);
+    expect(files.map((f) => [f.source, f.boxes.length])).toEqual([
+      ['deep.xml', 0],
+      ['good.xml', 1],
+    ]);
+    expect(issues.map((i) => [i.source, i.code])).toEqual([
+      ['laughs.xml', 'malformed'],
+      ['unclosed.xml', 'malformed'],
+    ]);
+    expect(issues[1]?.message).toMatch(/^unclosed\.xml is not well-formed XML \(.+\), so none/);
   });
 });

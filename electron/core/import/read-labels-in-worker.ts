@@ -1,0 +1,43 @@
+/** readLabels on a thread of its own: the caller's thread only receives the files read. */
+import { Worker } from 'node:worker_threads';
+import { requireWorkerScript } from '../../node-lib/worker-script.js';
+import type { ImportFormat, ReadLabels } from './import-model.js';
+import type { ReadLabelsMessage } from './read-labels-messages.js';
+
+export function readLabelsInWorker(
+  format: ImportFormat,
+  source: string,
+  signal?: AbortSignal,
+): Promise<ReadLabels> {
+  signal?.throwIfAborted();
+  const worker = new Worker(requireWorkerScript(import.meta.url, 'read-labels-worker.js'), {
+    workerData: { format, source },
+  });
+  const out: ReadLabels = { files: [], issues: [] };
+  return new Promise<ReadLabels>((resolve, reject) => {
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      fn();
+    };
+    const onAbort = () => {
+      void worker.terminate();
+      settle(() => reject(signal?.reason as Error));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    worker.on('message', (m: ReadLabelsMessage) => {
+      // A loop, not a spread: many files would overflow the call's arguments.
+      if (m.kind === 'files') for (const f of m.files) out.files.push(f);
+      else if (m.kind === 'done') {
+        for (const i of m.issues) out.issues.push(i);
+        settle(() => resolve(out));
+      } else settle(() => reject(new Error(m.message)));
+    });
+    worker.once('error', (err) => settle(() => reject(err)));
+    worker.once('exit', (code) =>
+      settle(() => reject(new Error(`The label-reading thread stopped (exit ${code}).`))),
+    );
+  });
+}

@@ -1,0 +1,73 @@
+/**
+ * Label files are read on a thread of their own: the same files and issues as an in-process read,
+ * an abort ends the thread, and a large file never holds the caller's event loop the way parsing it
+ * in-process does (both measured in the same run).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readLabels } from '../../../../electron/core/import/read-labels.js';
+import { readLabelsInWorker } from '../../../../electron/core/import/read-labels-in-worker.js';
+import { tempDir } from '../../../support/temp-dir.js';
+
+let t: { dir: string; remove: () => Promise<void> };
+beforeAll(async () => (t = await tempDir('labeldesk-read-worker-')));
+afterAll(() => t.remove());
+
+const object = (i: number) =>
+  `<object><name>c${i % 7}</name><bndbox><xmin>${1 + (i % 90)}</xmin><ymin>2</ymin>` +
+  `<xmax>${100 + (i % 90)}</xmax><ymax>50</ymax></bndbox></object>`;
+
+/** A folder of VOC files: `n` ordinary ones (objects each), one unclosed and one not XML. */
+async function vocFolder(name: string, n: number, objects: number): Promise<string> {
+  const dir = join(t.dir, name);
+  await mkdir(dir);
+  for (let f = 0; f < n; f++) {
+    const body = Array.from({ length: objects }, (_, i) => object(i)).join('');
+    const xml = `<annotation><filename>f${f}.jpg</filename><size><width>640</width><height>480</height></size>${body}</annotation>`;
+    await writeFile(join(dir, `f${String(f).padStart(4, '0')}.xml`), xml);
+  }
+  await writeFile(join(dir, 'unclosed.xml'), `<annotation>${'<object><name>x'.repeat(5000)}`);
+  await writeFile(join(dir, 'text.xml'), 'just some words');
+  return dir;
+}
+
+/** The longest the event loop was held while `work` ran, in ms. */
+async function longestStall(work: () => Promise<unknown>): Promise<number> {
+  const h = monitorEventLoopDelay({ resolution: 5 });
+  h.enable();
+  await work();
+  h.disable();
+  return h.max / 1e6;
+}
+
+describe('readLabelsInWorker', () => {
+  it('reads what an in-process read reads, files and issues alike', async () => {
+    const dir = await vocFolder('same', 1200, 3);
+    const inProcess = await readLabels('voc', dir);
+    const threaded = await readLabelsInWorker('voc', dir);
+    expect(threaded.files).toHaveLength(1200);
+    expect(threaded).toEqual(inProcess);
+    expect(threaded.issues.map((i) => [i.source, i.code])).toEqual([
+      ['text.xml', 'malformed'],
+      ['unclosed.xml', 'malformed'],
+    ]);
+  });
+
+  it('an abort ends the read', async () => {
+    const dir = await vocFolder('abort', 50, 2000);
+    const ac = new AbortController();
+    const read = readLabelsInWorker('voc', dir, ac.signal);
+    ac.abort(new Error('stopped by the test'));
+    await expect(read).rejects.toThrow('stopped by the test');
+  });
+
+  it('a large file does not hold the caller the way an in-process parse does', async () => {
+    const dir = await vocFolder('large', 1, 60_000);
+    const inProcess = await longestStall(() => readLabels('voc', dir));
+    const threaded = await longestStall(() => readLabelsInWorker('voc', dir));
+    expect(inProcess).toBeGreaterThan(150);
+    expect(threaded).toBeLessThan(inProcess / 3);
+  });
+});
