@@ -19,6 +19,7 @@ import { RunsRepo } from './runs-repo.js';
 import { SettingsRepo } from './settings-repo.js';
 import { isDamagedDatabase, LibraryDamagedError } from './store-error.js';
 import { SubmissionsRepo } from './submissions-repo.js';
+import { teamRepo } from './team-repo.js';
 import type { ExportQuery, LibraryStore } from './store-types.js';
 
 export interface LibraryStoreOptions {
@@ -77,6 +78,7 @@ export function openLibraryStore(file: string, options: LibraryStoreOptions = {}
     catalog: new CatalogRepo(db),
     corrections,
     rawAnswers: new RawAnswersRepo(db),
+    team: teamRepo(db),
     reviewed: new ReviewedRepo(db, now),
     ruleBatches: new RuleBatchesRepo(db, now, mirror),
     priority,

@@ -1,0 +1,207 @@
+/**
+ * One desktop's connection to a project in the hub (postgres.js, which reads libpq's multi-host
+ * URLs with `target_session_attrs` itself). Every statement names the project's schema; every
+ * refusal comes from the database (grants, row-level security) and is turned into a TeamError.
+ */
+import postgres from 'postgres';
+import type { PulledChange, TeamChange } from '../store/team-types.js';
+import {
+  createProjectSql,
+  grantMemberSql,
+  HUB_FORMAT,
+  projectSchema,
+  quoteIdent,
+  revokeMemberSql,
+} from './hub-schema.js';
+import { TeamError, teamErrorOf } from './team-errors.js';
+
+export interface HubFile {
+  contentHash: string;
+  relPath: string;
+  size: number;
+  kind: 'image' | 'video';
+  width: number | null;
+  height: number | null;
+}
+
+export interface HubClientOptions {
+  /** The address without its password (hub-url.ts), and the password from the keychain. */
+  address: string;
+  password: string | undefined;
+  project: string;
+  connectTimeoutSeconds?: number;
+}
+
+export class HubClient {
+  private readonly sql: postgres.Sql;
+  readonly schema: string;
+  private readonly s: string;
+
+  constructor(options: HubClientOptions) {
+    this.schema = projectSchema(options.project);
+    this.s = quoteIdent(this.schema);
+    this.sql = postgres(options.address, {
+      ...(options.password !== undefined ? { password: options.password } : {}),
+      max: 1,
+      connect_timeout: options.connectTimeoutSeconds ?? 5,
+      idle_timeout: 30,
+      onnotice: () => undefined,
+      // Connection errors are reported by the query that met them (teamErrorOf).
+      connection: { application_name: 'labeldesk' },
+    });
+  }
+
+  private async run<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      throw teamErrorOf(err, this.schema);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.sql.end({ timeout: 2 });
+  }
+
+  /** Creates the project's schema; the connecting role becomes its lead. */
+  createProject(project: string, folder: string): Promise<void> {
+    return this.run(async () => {
+      await this.sql.begin(async (tx) => {
+        await tx.unsafe(createProjectSql(this.schema, project, folder)).simple();
+      });
+    });
+  }
+
+  /** The connecting role's place in the project; refused (not_member) when it has none. */
+  whoAmI(): Promise<{ member: string; role: 'lead' | 'annotator' }> {
+    return this.run(async () => {
+      const rows = await this.sql.unsafe<{ member: string; role: string; format: number }[]>(
+        `SELECT m.role_name AS member, m.role, p.format FROM ${this.s}.members m, ${this.s}.project p
+         WHERE m.role_name = current_user`,
+      );
+      const me = rows[0];
+      if (!me) {
+        throw new TeamError('not_member', 'Your role is not a member of this project.');
+      }
+      if (me.format !== HUB_FORMAT) {
+        throw new TeamError(
+          'hub_format',
+          `This project was made by another LabelDesk version (hub format ${me.format}, this one reads ${HUB_FORMAT}).`,
+        );
+      }
+      return { member: me.member, role: me.role === 'lead' ? 'lead' : 'annotator' };
+    });
+  }
+
+  addMember(role: string, memberRole: 'lead' | 'annotator'): Promise<void> {
+    return this.run(async () => {
+      const exists = await this.sql`SELECT 1 FROM pg_roles WHERE rolname = ${role}`;
+      if (exists.length === 0) {
+        throw new TeamError(
+          'unknown_role',
+          `There is no PostgreSQL role "${role}" on the hub: whoever runs the server creates it (CREATE ROLE … LOGIN PASSWORD …), then add it again.`,
+        );
+      }
+      await this.sql.begin(async (tx) => {
+        await tx.unsafe(grantMemberSql(this.schema, role, memberRole)).simple();
+      });
+    });
+  }
+
+  removeMember(role: string): Promise<boolean> {
+    return this.run(async () => {
+      const rows = await this.sql.unsafe(
+        `SELECT 1 FROM ${this.s}.members WHERE role_name = $1 AND role_name <> current_user`,
+        [role],
+      );
+      if (rows.length === 0) return false;
+      await this.sql.begin(async (tx) => {
+        await tx.unsafe(revokeMemberSql(this.schema, role)).simple();
+      });
+      return true;
+    });
+  }
+
+  /** Stores changes once each (by id): a change pushed twice after a crash is kept once. */
+  push(changes: readonly TeamChange[]): Promise<void> {
+    if (changes.length === 0) return Promise.resolve();
+    const rows = changes.map((c) => ({
+      id: c.id,
+      payload: {
+        box: c.box,
+        contentHash: c.contentHash,
+        solution: c.solution,
+        parents: c.parents,
+        state: c.state,
+        at: c.at,
+      },
+    }));
+    return this.run(async () => {
+      await this.sql.unsafe(
+        `INSERT INTO ${this.s}.changes (id, kind, payload)
+         SELECT (x->>'id')::uuid, 'box', x->'payload' FROM jsonb_array_elements($1::jsonb) x
+         ON CONFLICT (id) DO NOTHING`,
+        [this.sql.json(rows as unknown as postgres.JSONValue)],
+      );
+    });
+  }
+
+  /** Changes after `cursor`, in the hub's order. */
+  pull(cursor: number, limit: number): Promise<PulledChange[]> {
+    return this.run(async () => {
+      const rows = await this.sql.unsafe<
+        { seq: string; id: string; member: string; payload: Omit<TeamChange, 'id'> }[]
+      >(
+        `SELECT seq, id, member, payload FROM ${this.s}.changes WHERE seq > $1 ORDER BY seq LIMIT $2`,
+        [cursor, limit],
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        seq: Number(r.seq),
+        member: r.member,
+        box: r.payload.box,
+        contentHash: r.payload.contentHash,
+        solution: r.payload.solution,
+        parents: r.payload.parents,
+        state: r.payload.state,
+        at: r.payload.at,
+      }));
+    });
+  }
+
+  /** Publishes files (by content); a content already there keeps its first path. */
+  addFiles(files: readonly HubFile[]): Promise<void> {
+    if (files.length === 0) return Promise.resolve();
+    return this.run(async () => {
+      await this.sql.unsafe(
+        `INSERT INTO ${this.s}.files (content_hash, rel_path, size, kind, width, height)
+         SELECT x->>'contentHash', x->>'relPath', (x->>'size')::bigint, x->>'kind',
+           (x->>'width')::integer, (x->>'height')::integer
+         FROM jsonb_array_elements($1::jsonb) x
+         ON CONFLICT (content_hash) DO NOTHING`,
+        [this.sql.json(files as unknown as postgres.JSONValue)],
+      );
+    });
+  }
+
+  /** What `team status` shows from the hub: changes after the cursor, files, labelled files. */
+  counts(cursor: number): Promise<{ pendingPull: number; files: number; labelledFiles: number }> {
+    return this.run(async () => {
+      const rows = await this.sql.unsafe<{ pending: string; files: string; labelled: string }[]>(
+        `SELECT (SELECT count(*) FROM ${this.s}.changes WHERE seq > $1) AS pending,
+           (SELECT count(*) FROM ${this.s}.files) AS files,
+           (SELECT count(*) FROM ${this.s}.files f WHERE
+              EXISTS (SELECT 1 FROM ${this.s}.answers a WHERE a.content_hash = f.content_hash)
+              OR EXISTS (SELECT 1 FROM ${this.s}.changes c
+                WHERE c.payload->>'contentHash' = f.content_hash)) AS labelled`,
+        [cursor],
+      );
+      const r = rows[0];
+      return {
+        pendingPull: Number(r?.pending ?? 0),
+        files: Number(r?.files ?? 0),
+        labelledFiles: Number(r?.labelled ?? 0),
+      };
+    });
+  }
+}
