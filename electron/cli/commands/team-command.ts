@@ -126,7 +126,7 @@ export function addTeamCommand(program: Command, setExit: SetExit): void {
           const s = await t.status();
           return o.json
             ? { ...r, ...s }
-            : `Pushed ${r.pushed}, pulled ${r.pulled}.\n${statusText(s)}`;
+            : `Pushed ${r.pushed}, pulled ${r.pulled} change(s); offered ${r.answersOffered}, took ${r.answersTaken} model answer(s).\n${statusText(s)}`;
         },
         o.json,
       ),

@@ -1,5 +1,6 @@
 /** The library's side of a team project (migration 10): statements prepared once. */
 import type { Db } from '../../node-lib/sqlite.js';
+import type { ResultRow } from './store-types.js';
 import type {
   PulledChange,
   TeamApi,
@@ -84,6 +85,12 @@ export function teamRepo(db: Db): TeamApi {
     `SELECT (SELECT count(*) FROM team_changes WHERE pushed = 0) AS pendingPush,
        (SELECT count(*) FROM team_boxes WHERE json_array_length(heads) > 1) AS conflicts`,
   );
+  const resultsStmt = db.prepare<[string], ResultRow>(
+    `SELECT id, content_hash AS contentHash, solution, service_url AS serviceUrl,
+       analysed_width AS analysedWidth, analysed_height AS analysedHeight, model,
+       box_count AS boxCount, created_at AS createdAt
+     FROM results WHERE content_hash IN (SELECT value FROM json_each(?))`,
+  );
   const recordMany = db.transaction((changes: readonly PulledChange[]) => {
     const boxes = new Set<string>();
     for (const c of changes) {
@@ -148,5 +155,6 @@ export function teamRepo(db: Db): TeamApi {
     applying: (on) => void (on ? applyingOn : applyingOff).run(),
     moveCursor: (seq, at) => void cursorStmt.run(seq, at),
     counts: () => countsStmt.get() ?? { pendingPush: 0, conflicts: 0 },
+    resultsOf: (hashes) => (hashes.length ? resultsStmt.all(JSON.stringify(hashes)) : []),
   };
 }

@@ -1,3 +1,5 @@
+import type { ResultRow } from './store-types.js';
+
 /** This desktop's side of a team project (migration 10): its link to the hub and its changes. */
 
 /** The project this library belongs to; the hub's address is stored without its password. */
@@ -83,4 +85,6 @@ export interface TeamApi {
   applying(on: boolean): void;
   moveCursor(seq: number, at: number): void;
   counts(): { pendingPush: number; conflicts: number };
+  /** Every stored result (any solution) of these contents: what this desktop can share. */
+  resultsOf(contentHashes: readonly string[]): ResultRow[];
 }

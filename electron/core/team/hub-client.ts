@@ -4,6 +4,7 @@
  * refusal comes from the database (grants, row-level security) and is turned into a TeamError.
  */
 import postgres from 'postgres';
+import type { DetectionInput } from '../store/store-types.js';
 import type { PulledChange, TeamChange } from '../store/team-types.js';
 import {
   createProjectSql,
@@ -23,6 +24,21 @@ export interface HubFile {
   width: number | null;
   height: number | null;
 }
+
+/** A paid answer as the hub keeps it: the stored result, boxes included. */
+export interface HubAnswer {
+  contentHash: string;
+  solution: string;
+  service: string;
+  answer: {
+    analysedWidth: number;
+    analysedHeight: number;
+    model: string | null;
+    detections: DetectionInput[];
+  };
+}
+
+export const answerKey = (contentHash: string, solution: string) => `${contentHash} ${solution}`;
 
 export interface HubClientOptions {
   /** The address without its password (hub-url.ts), and the password from the keychain. */
@@ -181,6 +197,57 @@ export class HubClient {
          ON CONFLICT (content_hash) DO NOTHING`,
         [this.sql.json(files as unknown as postgres.JSONValue)],
       );
+    });
+  }
+
+  /** The answers the hub holds for these contents, as `hash solution` keys (any service). */
+  answerKeys(contentHashes: readonly string[]): Promise<Set<string>> {
+    return this.run(async () => {
+      const rows = await this.sql.unsafe<{ content_hash: string; solution: string }[]>(
+        `SELECT content_hash, solution FROM ${this.s}.answers WHERE content_hash = ANY($1)`,
+        [contentHashes as string[]],
+      );
+      return new Set(rows.map((r) => answerKey(r.content_hash, r.solution)));
+    });
+  }
+
+  /** Stores answers once per content, solution and service (the first payer keeps it). */
+  addAnswers(answers: readonly HubAnswer[]): Promise<void> {
+    if (answers.length === 0) return Promise.resolve();
+    return this.run(async () => {
+      await this.sql.unsafe(
+        `INSERT INTO ${this.s}.answers (content_hash, solution, service, answer)
+         SELECT x->>'contentHash', x->>'solution', x->>'service', x->'answer'
+         FROM jsonb_array_elements($1::jsonb) x
+         ON CONFLICT (content_hash, solution, service) DO NOTHING`,
+        [this.sql.json(answers as unknown as postgres.JSONValue)],
+      );
+    });
+  }
+
+  /** The hub's answers for these contents (the oldest per content and solution first). */
+  answers(contentHashes: readonly string[]): Promise<(HubAnswer & { paidBy: string })[]> {
+    return this.run(async () => {
+      const rows = await this.sql.unsafe<
+        {
+          content_hash: string;
+          solution: string;
+          service: string;
+          answer: HubAnswer['answer'];
+          paid_by: string;
+        }[]
+      >(
+        `SELECT content_hash, solution, service, answer, paid_by FROM ${this.s}.answers
+         WHERE content_hash = ANY($1) ORDER BY added_at`,
+        [contentHashes as string[]],
+      );
+      return rows.map((r) => ({
+        contentHash: r.content_hash,
+        solution: r.solution,
+        service: r.service,
+        answer: r.answer,
+        paidBy: r.paid_by,
+      }));
     });
   }
 

@@ -10,6 +10,7 @@ import type { TeamLinkRow } from '../store/team-types.js';
 import { HubClient, type HubFile } from './hub-client.js';
 import { hubAccount, parseHubUrl } from './hub-url.js';
 import { TeamError } from './team-errors.js';
+import { shareAnswers } from './share-answers.js';
 import { syncChanges } from './team-sync.js';
 
 export interface TeamDeps {
@@ -138,11 +139,17 @@ export async function removeTeamMember(deps: TeamDeps, role: string): Promise<bo
 }
 
 /** Pushes this desktop's changes, then pulls and applies the others'. */
-export async function syncTeamProject(deps: TeamDeps): Promise<{ pushed: number; pulled: number }> {
+export async function syncTeamProject(
+  deps: TeamDeps,
+): Promise<{ pushed: number; pulled: number; answersOffered: number; answersTaken: number }> {
   const l = linkOf(deps.store);
   return withClient(deps, l.hub, l.project, async (hub) => {
-    await hub.addFiles(filesUnder(deps.store, l.folder));
-    return syncChanges(deps.store, hub, deps.now);
+    const files = filesUnder(deps.store, l.folder);
+    await hub.addFiles(files);
+    // Answers first: a pulled correction of a model box then finds the box it corrects.
+    const answers = await shareAnswers(deps.store, hub, files);
+    const changes = await syncChanges(deps.store, hub, deps.now);
+    return { ...changes, answersOffered: answers.offered, answersTaken: answers.taken };
   });
 }
 

@@ -4,90 +4,25 @@
  * and back, and a removed member refused by the database. Edits are made with the review's own
  * service on each member's library between the processes' runs.
  */
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReviewService } from '../../../electron/core/review/review-service.js';
-import { openLibraryStore } from '../../../electron/core/store/open-library-store.js';
+import { describe, expect, it } from 'vitest';
 import { hasSecretTool, lookupKey } from '../../support/cli-keychain.js';
-import { distinctJpegs } from '../../support/cli-media.js';
-import { cliEnv, cliHome, lastJson, runCli } from '../../support/cli-run.js';
-import { startPgServer, type PgServer } from '../../support/pg-server.js';
+import type { PgServer } from '../../support/pg-server.js';
 import { filesHolding } from '../../support/secrets-in-files.js';
-
-interface Member {
-  name: string;
-  password: string;
-  home: string;
-  folder: string;
-  env: NodeJS.ProcessEnv;
-  remove: () => Promise<void>;
-}
+import {
+  linkProject,
+  modelBox,
+  ref,
+  review,
+  shown,
+  team,
+  teamJson,
+  useTeamFixture,
+  type Member,
+} from '../../support/team-members.js';
 
 let server: PgServer;
 let lead: Member;
 let bob: Member;
-
-async function member(name: string, createSchema = false): Promise<Member> {
-  const password = server.createRole(name, { createSchema });
-  const t = await cliHome();
-  // Each member's folder sits at another path: files are matched by content.
-  const folder = join(t.dir, `${name}-copy`, 'set');
-  await mkdir(folder, { recursive: true });
-  await distinctJpegs(folder, 2);
-  const env = cliEnv(t.home, { LABELDESK_EMBEDDED_ENGINE: 'null' });
-  const r = await runCli(['label', folder, '--yes', '--json'], env);
-  expect(r.code, r.stderr).toBe(0);
-  return { name, password, home: t.home, folder, env, remove: t.remove };
-}
-
-const hubUrl = (m: Member, withPassword: boolean) =>
-  withPassword ? server.url(m.name, m.password) : server.url(m.name, '').replace(':@', '@');
-
-async function team(m: Member, args: string[]) {
-  return runCli(['team', ...args], m.env);
-}
-
-async function teamJson<T = Record<string, unknown>>(m: Member, args: string[]): Promise<T> {
-  const r = await team(m, [...args, '--json']);
-  expect(r.code, `${m.name} team ${args.join(' ')}: ${r.stderr}`).toBe(0);
-  return lastJson<T>(r.stdout);
-}
-
-/** Runs `fn` with the member's review service over their library (closed afterwards). */
-function review<T>(m: Member, fn: (r: ReviewService, mediaId: (file: string) => number) => T): T {
-  const store = openLibraryStore(join(m.home, 'library.sqlite'));
-  try {
-    return fn(new ReviewService(store), (file) => store.media.byPath(join(m.folder, file))!.id);
-  } finally {
-    store.close();
-  }
-}
-
-/** A file's shown boxes as a person sees them, in a stable order. */
-const shown = (m: Member, file: string) =>
-  review(m, (r, id) =>
-    r
-      .item(id(file), 'objects')
-      .boxes.filter((b) => !b.deleted)
-      .map(
-        (b) =>
-          `${b.label} ${b.review} ${[b.bbox.x, b.bbox.y, b.bbox.w, b.bbox.h].map((v) => v.toFixed(3)).join(',')}`,
-      )
-      .sort(),
-  );
-
-const ref = (b: { detectionId: number | null; correctionId: number | null }) => ({
-  detectionId: b.detectionId,
-  correctionId: b.correctionId,
-});
-
-/** The n-th model box of a file (by the model's own order), as the review names it. */
-const modelBox = (m: Member, file: string, n: number) =>
-  review(m, (r, id) => {
-    const boxes = r.item(id(file), 'objects').boxes.filter((b) => b.model !== null);
-    return ref(boxes[n]!);
-  });
 
 /** Relabels photo0's second model box. */
 const relabelSecondBox = (m: Member, label: string) =>
@@ -99,47 +34,24 @@ const relabelSecondBox = (m: Member, label: string) =>
     }),
   );
 
-beforeAll(async () => {
-  server = await startPgServer();
-  lead = await member('lead', true);
-  bob = await member('bob');
-}, 180_000);
-
-afterAll(async () => {
-  await lead?.remove();
-  await bob?.remove();
-  await server?.remove();
+useTeamFixture([{ name: 'lead', createSchema: true }, { name: 'bob' }], (fx) => {
+  server = fx.server;
+  [lead, bob] = fx.members as [Member, Member];
 });
 
 describe('a team project shared by two desktops through a real PostgreSQL hub', () => {
   it('creates the project, keeps the password only in the keychain, and lets a member join', async () => {
-    const created = await teamJson(lead, [
-      'create',
-      '--hub',
-      hubUrl(lead, true),
-      '--project',
-      'demo',
-      '--folder',
-      lead.folder,
-    ]);
+    const created = await linkProject(lead, 'create');
     expect(created).toMatchObject({ project: 'demo', member: 'lead', role: 'lead' });
-    expect(created.hub).toBe(hubUrl(lead, false));
+    expect(created.hub).toBe(lead.hub(false));
     expect((await team(lead, ['member', 'add', 'bob'])).code).toBe(0);
-    const joined = await teamJson(bob, [
-      'join',
-      '--hub',
-      hubUrl(bob, true),
-      '--project',
-      'demo',
-      '--folder',
-      bob.folder,
-    ]);
+    const joined = await linkProject(bob, 'join');
     expect(joined).toMatchObject({ project: 'demo', member: 'bob', role: 'annotator' });
     const found = await filesHolding(lead.home, [lead.password]);
     expect(found.read).toBeGreaterThan(0);
     expect(found.holding).toEqual([]);
     if (hasSecretTool()) {
-      expect(await lookupKey(`team-hub ${hubUrl(lead, false)}`)).toBe(lead.password);
+      expect(await lookupKey(`team-hub ${lead.hub(false)}`)).toBe(lead.password);
     }
     const status = await teamJson(bob, ['status']);
     expect(status).toMatchObject({
