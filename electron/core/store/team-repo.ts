@@ -114,6 +114,13 @@ export function teamRepo(db: Db): TeamApi {
       db.prepare(`DELETE FROM ${table}`).run();
     }
   });
+  // Joining publishes the library's earlier corrections too: touching each row fires migration
+  // 10's trigger, which gives it a box and records it as a change based on nothing seen.
+  const publishAll = db.prepare('UPDATE corrections SET updated_at = updated_at');
+  const setLinkTx = db.transaction((link: TeamLink, at: number) => {
+    setLinkStmt.run({ ...link, at });
+    publishAll.run();
+  });
   const markPushedTx = db.transaction((ids: readonly string[]) => {
     for (const id of ids) markPushedStmt.run(id);
   });
@@ -134,7 +141,7 @@ export function teamRepo(db: Db): TeamApi {
         }
       );
     },
-    setLink: (link: TeamLink, at: number) => void setLinkStmt.run({ ...link, at }),
+    setLink: (link: TeamLink, at: number) => setLinkTx(link, at),
     unlink: () => unlinkTx(),
     outbox: (limit) => outboxStmt.all(limit).map(toChange),
     markPushed: (ids) => markPushedTx(ids),

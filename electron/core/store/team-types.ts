@@ -68,7 +68,7 @@ export interface TeamBoxRow {
 
 export interface TeamApi {
   link(): TeamLinkRow | undefined;
-  /** Joins a project: from now on every saved correction is also a change to push. */
+  /** Joins a project: the corrections made so far, and from now on every saved one, are changes to push. */
   setLink(link: TeamLink, at: number): void;
   /** Leaves: the link and every change and box record go (the corrections stay). */
   unlink(): void;

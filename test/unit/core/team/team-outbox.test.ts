@@ -31,10 +31,11 @@ const join = () =>
   );
 
 describe('the team outbox', () => {
-  it('records nothing while the library is in no project', () => {
+  it('records nothing while the library is in no project, and publishes earlier work on joining', () => {
     fx.store.corrections.put(drawn('kite'));
-    join();
     expect(fx.store.team.outbox(10)).toEqual([]);
+    join();
+    expect(fx.store.team.outbox(10)).toMatchObject([{ parents: [], state: { label: 'kite' } }]);
   });
 
   it('records a saved correction as a change based on the box version it saw, in its transaction', () => {
