@@ -6,8 +6,8 @@
  * the store's correction writer, as a person's edit is; the triggers of migration 10 are held off
  * meanwhile, so applied changes do not go out again.
  */
-import type { CorrectionInput, LibraryStore } from '../store/store-types.js';
-import type { PulledChange, TeamBoxState } from '../store/team-types.js';
+import type { CorrectionInput, CorrectionRow, LibraryStore } from '../store/store-types.js';
+import type { PulledChange, TeamBoxRow, TeamBoxState } from '../store/team-types.js';
 import { boxVersion } from './box-versions.js';
 
 /** The correction a box's state stands for; null state: back to the model's box (or gone, if drawn). */
@@ -44,32 +44,32 @@ function correctionFrom(
     : { ...stated, review: 'pending', deleted: true, track: null };
 }
 
-/** Brings one box to its version over every change known of it. */
-function settleBox(store: LibraryStore, box: string): void {
+interface Settled {
+  row: TeamBoxRow;
+  /** The correction to write for it (with the row's id when it has one), if any. */
+  write: CorrectionInput | null;
+}
+
+/** One box's version over every change known of it, and the correction that shows it. */
+function settleBox(store: LibraryStore, box: string): Settled | undefined {
   const changes = store.team.changesOfBox(box);
-  if (changes.length === 0) return;
+  if (changes.length === 0) return undefined;
   const version = boxVersion(changes);
-  const row = store.team.box(box);
-  let correctionId = row?.correctionId ?? null;
+  const known = store.team.box(box);
+  let correctionId = known?.correctionId ?? null;
   if (correctionId !== null && !store.corrections.byId(correctionId)) correctionId = null;
-  if (row?.shown !== version.shown.id) {
-    const shown = version.shown;
-    // A null state keeps the box's last stated geometry to say which box goes back to the model's.
-    const lastState = [...changes].reverse().find((c) => c.state !== null)?.state ?? null;
-    const correction = correctionFrom(shown.state, {
-      contentHash: shown.contentHash,
-      solution: shown.solution,
-      state: lastState,
-    });
-    if (correction && (correctionId !== null || shown.state !== null)) {
-      const stored = store.corrections.put({
-        ...correction,
-        ...(correctionId !== null ? { id: correctionId } : {}),
-      });
-      correctionId = stored.id;
-    }
-  }
-  store.team.setBox({ box, correctionId, heads: version.heads, shown: version.shown.id });
+  const row = { box, correctionId, heads: version.heads, shown: version.shown.id };
+  if (known?.shown === version.shown.id) return { row, write: null };
+  const shown = version.shown;
+  // A null state keeps the box's last stated geometry to say which box goes back to the model's.
+  const lastState = [...changes].reverse().find((c) => c.state !== null)?.state ?? null;
+  const correction = correctionFrom(shown.state, {
+    contentHash: shown.contentHash,
+    solution: shown.solution,
+    state: lastState,
+  });
+  if (!correction || (correctionId === null && shown.state === null)) return { row, write: null };
+  return { row, write: { ...correction, ...(correctionId !== null ? { id: correctionId } : {}) } };
 }
 
 /** Records and applies one page of pulled changes and moves the cursor past them, all or nothing. */
@@ -82,7 +82,14 @@ export function applyPulled(
   store.transaction(() => {
     store.team.applying(true);
     try {
-      for (const box of store.team.recordPulled(changes)) settleBox(store, box);
+      const settled = [...store.team.recordPulled(changes)]
+        .map((box) => settleBox(store, box))
+        .filter((s) => s !== undefined);
+      const writes = settled.filter((s) => s.write !== null);
+      // One write of the page: the library view's mirror is refreshed once per file, not per box.
+      const stored = store.corrections.putMany(writes.map((s) => s.write as CorrectionInput));
+      writes.forEach((s, i) => (s.row.correctionId = (stored[i] as CorrectionRow).id));
+      for (const s of settled) store.team.setBox(s.row);
     } finally {
       store.team.applying(false);
     }
