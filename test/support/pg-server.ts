@@ -30,6 +30,9 @@ export interface PgServer {
   /** Stops the server (fast shutdown); `start` brings it back on the same port and data. */
   stop(): void;
   start(): void;
+  /** With `tls`: the CA that signed the server's certificate (for 127.0.0.1), and another CA. */
+  caFile?: string;
+  otherCaFile?: string;
   /** Stops and removes everything. */
   remove(): Promise<void>;
 }
@@ -72,8 +75,82 @@ function postgresUid(): { uid: number; gid: number } {
   return { uid: uid as number, gid: gid as number };
 }
 
-/** Initialises and starts a fresh server with one database, `labeldesk_test`. */
-export async function startPgServer(): Promise<PgServer> {
+/** A CA (cert and key) in `dir` named `name`. */
+function makeCa(dir: string, name: string): { cert: string; key: string } {
+  const cert = join(dir, `${name}.pem`);
+  const key = join(dir, `${name}.key`);
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      `/CN=${name}`,
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
+  return { cert, key };
+}
+
+/** A CA and a server certificate for 127.0.0.1 signed by it; the server's files owned by its user. */
+async function makeTls(dir: string): Promise<{ ca: string; otherCa: string; opts: string }> {
+  const ca = makeCa(dir, 'labeldesk-test-ca');
+  const otherCa = makeCa(dir, 'labeldesk-other-ca');
+  const key = join(dir, 'server.key');
+  const csr = join(dir, 'server.csr');
+  const cert = join(dir, 'server.crt');
+  const ext = join(dir, 'server.ext');
+  await writeFile(ext, 'subjectAltName=IP:127.0.0.1\n');
+  execFileSync(
+    'openssl',
+    ['req', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-keyout', key, '-out', csr],
+    { stdio: 'ignore' },
+  );
+  execFileSync(
+    'openssl',
+    [
+      'x509',
+      '-req',
+      '-in',
+      csr,
+      '-CA',
+      ca.cert,
+      '-CAkey',
+      ca.key,
+      '-CAcreateserial',
+      '-days',
+      '2',
+      '-extfile',
+      ext,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
+  await chmod(key, 0o600);
+  if (asRoot) {
+    const { uid, gid } = postgresUid();
+    await chown(key, uid, gid);
+    await chown(cert, uid, gid);
+  }
+  return {
+    ca: ca.cert,
+    otherCa: otherCa.cert,
+    opts: ` -c ssl=on -c ssl_cert_file=${cert} -c ssl_key_file=${key}`,
+  };
+}
+
+/** Initialises and starts a fresh server with one database, `labeldesk_test`; with `tls`, TLS on. */
+export async function startPgServer(options: { tls?: boolean } = {}): Promise<PgServer> {
   const dir = await mkdtemp(join(tmpdir(), 'labeldesk-pg-'));
   const data = join(dir, 'data');
   const superuser = 'labeldesk_super';
@@ -103,7 +180,8 @@ export async function startPgServer(): Promise<PgServer> {
   const port = await freePort();
   const database = 'labeldesk_test';
   const logFile = join(dir, 'server.log');
-  const opts = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off`;
+  const tls = options.tls ? await makeTls(dir) : undefined;
+  const opts = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off${tls?.opts ?? ''}`;
   const env = { PGPASSWORD: superPassword };
   let running = false;
   const start = () => {
@@ -159,6 +237,7 @@ export async function startPgServer(): Promise<PgServer> {
     },
     stop,
     start,
+    ...(tls ? { caFile: tls.ca, otherCaFile: tls.otherCa } : {}),
     remove: async () => {
       try {
         stop();

@@ -14,6 +14,7 @@ import {
   quoteIdent,
   revokeMemberSql,
 } from './hub-schema.js';
+import { hubTarget } from './hub-tls.js';
 import { TeamError, teamErrorOf } from './team-errors.js';
 
 export interface HubFile {
@@ -56,8 +57,10 @@ export class HubClient {
   constructor(options: HubClientOptions) {
     this.schema = projectSchema(options.project);
     this.s = quoteIdent(this.schema);
-    this.sql = postgres(options.address, {
+    const target = hubTarget(options.address);
+    this.sql = postgres(target.url, {
       ...(options.password !== undefined ? { password: options.password } : {}),
+      ...(target.ssl ? { ssl: target.ssl } : {}),
       max: 1,
       connect_timeout: options.connectTimeoutSeconds ?? 5,
       idle_timeout: 30,

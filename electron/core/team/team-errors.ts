@@ -10,7 +10,9 @@ export type TeamErrorCode =
   | 'hub_format'
   | 'no_project'
   | 'already_in_project'
-  | 'no_password';
+  | 'no_password'
+  | 'bad_tls'
+  | 'hub_tls';
 
 export class TeamError extends Error {
   override readonly name = 'TeamError';
@@ -48,6 +50,12 @@ export function teamErrorOf(err: unknown, schema: string): unknown {
     return new TeamError(
       'hub_unreachable',
       `The hub cannot be reached (${code}); work goes on locally and syncs when it is back.`,
+    );
+  }
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(code)) {
+    return new TeamError(
+      'hub_tls',
+      `The hub's TLS certificate was not accepted: ${text} (${code}).`,
     );
   }
   if (code === '28P01' || code === '28000') {
