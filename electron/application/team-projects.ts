@@ -13,6 +13,7 @@ import {
   leaveTeamProject,
   removeTeamMember,
   syncTeamProject,
+  watchTeamProject,
   teamStatus,
   type TeamDeps,
   type TeamStatus,
@@ -54,6 +55,8 @@ export const teamProjects = (app: AppContext) => {
     addMember: (role: string, as: 'lead' | 'annotator') => addTeamMember(deps, role, as),
     removeMember: (role: string) => removeTeamMember(deps, role),
     sync: () => syncTeamProject(deps),
+    watch: (signal: AbortSignal, tell: Parameters<typeof watchTeamProject>[2]) =>
+      watchTeamProject(deps, signal, tell),
     status: () => teamStatus(deps),
     leave: () => leaveTeamProject(deps),
   };

@@ -140,3 +140,12 @@ export function useTeamFixture(
   }, 180_000);
   afterAll(() => remove?.());
 }
+
+/** `lead` creates project `demo`, adds each member, and each joins. */
+export async function projectWith(lead: Member, ...members: Member[]): Promise<void> {
+  await linkProject(lead, 'create');
+  for (const m of members) {
+    expect((await team(lead, ['member', 'add', m.name])).code).toBe(0);
+    await linkProject(m, 'join');
+  }
+}

@@ -49,6 +49,33 @@ function statusText(s: TeamStatus): string {
   ].join('\n');
 }
 
+/** One line of a watch: JSON, or words. */
+function line(json: boolean | undefined, doc: object, text: string): void {
+  process.stdout.write(json ? `${JSON.stringify(doc)}\n` : `${terminalText(text)}\n`);
+}
+
+/** `team sync --watch`: until Ctrl-C or SIGTERM, one line per sync that moved something. */
+async function watch(t: ReturnType<typeof teamProjects>, json: boolean | undefined) {
+  const stop = new AbortController();
+  const end = () => stop.abort();
+  process.once('SIGINT', end);
+  process.once('SIGTERM', end);
+  try {
+    await t.watch(stop.signal, {
+      onSync: (r) => line(json, { event: 'sync', ...r }, `Pushed ${r.pushed}, pulled ${r.pulled}.`),
+      onOnline: (online, reason) =>
+        line(
+          json,
+          { event: online ? 'online' : 'offline', reason },
+          online ? 'Hub reachable again.' : `offline: ${reason ?? ''}`,
+        ),
+    });
+  } finally {
+    process.off('SIGINT', end);
+    process.off('SIGTERM', end);
+  }
+}
+
 function memberRole(value: string): 'lead' | 'annotator' {
   if (value !== 'lead' && value !== 'annotator') {
     throw new UsageError('--role takes lead or annotator.');
@@ -117,13 +144,18 @@ export function addTeamCommand(program: Command, setExit: SetExit): void {
   team
     .command('sync')
     .description("Push this desktop's changes and pull the others'.")
-    .option('--json', 'print JSON')
-    .action((o: { json?: boolean }) =>
+    .option('--watch', 'keep syncing (woken by the hub) until Ctrl-C')
+    .option('--json', 'print JSON (with --watch: one line per event)')
+    .action((o: { json?: boolean; watch?: boolean }) =>
       withTeam(
         setExit,
         async (t) => {
           const r = await t.sync();
           const s = await t.status();
+          if (o.watch) {
+            line(o.json, { event: 'synced', ...r, ...s }, statusText(s));
+            await watch(t, o.json);
+          }
           return o.json
             ? { ...r, ...s }
             : `Pushed ${r.pushed}, pulled ${r.pulled} change(s); offered ${r.answersOffered}, took ${r.answersTaken} model answer(s).\n${statusText(s)}`;

@@ -7,6 +7,7 @@ import postgres from 'postgres';
 import type { DetectionInput } from '../store/store-types.js';
 import type { PulledChange, TeamChange } from '../store/team-types.js';
 import {
+  changesChannel,
   createProjectSql,
   grantMemberSql,
   HUB_FORMAT,
@@ -76,6 +77,14 @@ export class HubClient {
     } catch (err) {
       throw teamErrorOf(err, this.schema);
     }
+  }
+
+  /**
+   * Calls `wake` whenever a member pushes changes to the project (the hub's NOTIFY; the driver
+   * keeps a connection of its own for it and reconnects it). Resolves once listening.
+   */
+  async listen(wake: () => void): Promise<void> {
+    await this.run(() => this.sql.listen(changesChannel(this.schema), wake));
   }
 
   async close(): Promise<void> {

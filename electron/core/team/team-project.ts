@@ -11,6 +11,7 @@ import { HubClient, type HubFile } from './hub-client.js';
 import { hubAccount, parseHubUrl } from './hub-url.js';
 import { TeamError } from './team-errors.js';
 import { shareAnswers } from './share-answers.js';
+import { startSyncEngine, type SyncEngineOptions } from './sync-engine.js';
 import { syncChanges } from './team-sync.js';
 
 export interface TeamDeps {
@@ -190,4 +191,36 @@ export async function leaveTeamProject(deps: TeamDeps): Promise<{ project: strin
   deps.store.team.unlink();
   await deps.secrets.delete(hubAccount(l.hub));
   return { project: l.project };
+}
+
+/**
+ * Keeps the library in step with the project until `signal` aborts (or a failure that is not the
+ * hub being away, which rejects): `team sync --watch`, and later the app's main process.
+ */
+export async function watchTeamProject(
+  deps: TeamDeps,
+  signal: AbortSignal,
+  tell: Pick<SyncEngineOptions, 'onSync' | 'onOnline'>,
+): Promise<void> {
+  const l = linkOf(deps.store);
+  await withClient(deps, l.hub, l.project, async (hub) => {
+    let failed: ((err: unknown) => void) | undefined;
+    const failure = new Promise<never>((_, reject) => (failed = reject));
+    const engine = startSyncEngine({
+      store: deps.store,
+      hub,
+      now: deps.now,
+      ...tell,
+      onError: (err) => failed?.(err),
+    });
+    const aborted = new Promise<void>((resolve) => {
+      if (signal.aborted) resolve();
+      signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+    try {
+      await Promise.race([aborted, failure]);
+    } finally {
+      await engine.stop();
+    }
+  });
 }

@@ -8,13 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { openLibraryStore } from '../../../electron/core/store/open-library-store.js';
 import { startCli } from '../../support/cli-run.js';
 import type { PgServer } from '../../support/pg-server.js';
-import {
-  linkProject,
-  team,
-  teamJson,
-  useTeamFixture,
-  type Member,
-} from '../../support/team-members.js';
+import { projectWith, teamJson, useTeamFixture, type Member } from '../../support/team-members.js';
 
 let server: PgServer;
 let lead: Member;
@@ -64,9 +58,7 @@ async function killedSyncs(m: Member): Promise<number> {
 
 describe('kill -9 during a sync', () => {
   it('loses and duplicates nothing, pushing or pulling', { timeout: 180_000 }, async () => {
-    await linkProject(lead, 'create');
-    expect((await team(lead, ['member', 'add', 'bob'])).code).toBe(0);
-    await linkProject(bob, 'join');
+    await projectWith(lead, bob);
     withStore(lead, (s) => {
       const hash = s.media.byPath(join(lead.folder, 'photo0.jpg'))!.contentHash!;
       s.corrections.putMany(
