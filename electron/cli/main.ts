@@ -61,6 +61,10 @@ const COMMANDS: readonly { names: readonly string[]; load: () => Promise<AddComm
     names: ['jobs'],
     load: async () => (await import('./commands/jobs-command.js')).addJobsCommand,
   },
+  {
+    names: ['team'],
+    load: async () => (await import('./commands/team-command.js')).addTeamCommand,
+  },
   { names: ['app'], load: async () => (await import('./commands/app-command.js')).addAppCommand },
 ];
 

@@ -24,6 +24,7 @@ import { RunsRepo } from './runs-repo.js';
 import { SettingsRepo } from './settings-repo.js';
 import { isDamagedDatabase, LibraryDamagedError } from './store-error.js';
 import { SubmissionsRepo } from './submissions-repo.js';
+import { teamRepo } from './team-repo.js';
 
 export interface LibraryStoreOptions {
   /** Clock for the times the store stamps itself (added, updated, created); tests pin it. */
@@ -80,6 +81,7 @@ export function openLibraryDatabase(
     catalog: new CatalogRepo(db),
     corrections: new CorrectionsRepo(db, now),
     rawAnswers: new RawAnswersRepo(db),
+    team: teamRepo(db),
     reviewed: new ReviewedRepo(db, now),
     ruleBatches: new RuleBatchesRepo(db, now),
     priority: new ReviewPriorityRepo(db, now),

@@ -12,6 +12,7 @@ import type { ReviewPriorityApi } from './review-priority-types.js';
 import type { RuleBatchesApi } from './rule-batch-types.js';
 import type { SubmissionsApi } from './submissions-types.js';
 import type { CorrectionsBulkWriter, FreshContents } from './corrections-bulk-types.js';
+import type { TeamApi } from './team-types.js';
 
 export type { MediaReadResult } from './media-read-result.js';
 
@@ -229,6 +230,8 @@ export interface LibraryStore {
   priority: ReviewPriorityApi;
   /** Paid answers that could not be read, kept raw with their file (issue 16 §3). */
   rawAnswers: RawAnswersApi;
+  /** A team project's link and changes (migration 10, electron/core/team/). */
+  team: TeamApi;
 
   /** Streams labelled items for export, in path order, without loading the library into memory. */
   exportItems(query: ExportQuery): IterableIterator<ExportItem>;

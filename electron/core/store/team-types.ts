@@ -1,0 +1,90 @@
+import type { ResultRow } from './row-types.js';
+
+/** This desktop's side of a team project (migration 10): its link to the hub and its changes. */
+
+/** The project this library belongs to; the hub's address is stored without its password. */
+export interface TeamLink {
+  hub: string;
+  project: string;
+  folder: string;
+  member: string;
+  role: 'lead' | 'annotator';
+}
+
+export interface TeamLinkRow extends TeamLink {
+  /** The hub's last change (its `seq`) applied here. */
+  pullCursor: number;
+  lastSyncAt: number | null;
+  joinedAt: number;
+}
+
+/** One change of one box, as it travels: its id, the version it was based on, the box after it. */
+export interface TeamChange {
+  id: string;
+  box: string;
+  contentHash: string;
+  solution: string;
+  /** The changes of this box it was based on (the box's heads when it was made). */
+  parents: string[];
+  /** The box's correction columns after it (`TeamBoxState`); null: as the model has it. */
+  state: TeamBoxState | null;
+  /** Milliseconds since the epoch, on the desktop that made it. */
+  at: number;
+}
+
+/** A change from the hub: who made it, and where it sits in the hub's order. */
+export interface PulledChange extends TeamChange {
+  member: string;
+  seq: number;
+}
+
+/** A box as a change carries it: the correction row's columns (migration 10's `json_object`). */
+export interface TeamBoxState {
+  frameIndex: number;
+  timeMs: number | null;
+  anchorLabel: string | null;
+  anchorScore: number | null;
+  anchorX: number | null;
+  anchorY: number | null;
+  anchorW: number | null;
+  anchorH: number | null;
+  label: string | null;
+  x: number | null;
+  y: number | null;
+  w: number | null;
+  h: number | null;
+  review: 'pending' | 'accepted' | 'rejected';
+  deleted: 0 | 1;
+  track: number | null;
+}
+
+/** Where this desktop has a box: its correction row, its head change(s), the one it shows. */
+export interface TeamBoxRow {
+  box: string;
+  correctionId: number | null;
+  heads: string[];
+  shown: string | null;
+}
+
+export interface TeamApi {
+  link(): TeamLinkRow | undefined;
+  /** Joins a project: the corrections made so far, and from now on every saved one, are changes to push. */
+  setLink(link: TeamLink, at: number): void;
+  /** Leaves: the link and every change and box record go (the corrections stay). */
+  unlink(): void;
+  /** This desktop's changes not yet in the hub, oldest first. */
+  outbox(limit: number): TeamChange[];
+  /** Marks changes as stored in the hub (they may be pushed again harmlessly until then). */
+  markPushed(ids: readonly string[]): void;
+  /** Records pulled changes (known ones get their hub order); returns the boxes they touch. */
+  recordPulled(changes: readonly PulledChange[]): Set<string>;
+  changesOfBox(box: string): TeamChange[];
+  box(box: string): TeamBoxRow | undefined;
+  setBox(row: TeamBoxRow): void;
+  /** Brackets a pulled apply (inside one transaction): corrections written meanwhile are not changes. */
+  applying(on: boolean): void;
+  moveCursor(seq: number, at: number): void;
+  counts(): { pendingPush: number; conflicts: number };
+  /** Every stored result (any solution) of these contents: what this desktop can share. */
+  resultsOf(contentHashes: readonly string[]): ResultRow[];
+}

@@ -1,0 +1,98 @@
+/**
+ * Applies changes pulled from the hub to this library, in one transaction with the cursor: a
+ * crash before the commit leaves the cursor where it was (the changes come again and are
+ * recorded once, by id), after it they are applied and the cursor has moved. Each touched box
+ * is brought to its version over every change known of it (box-versions.ts), and written through
+ * the store's correction writer, as a person's edit is; the triggers of migration 10 are held off
+ * meanwhile, so applied changes do not go out again.
+ */
+import type { CorrectionInput, CorrectionRow, LibraryStore } from '../store/store-types.js';
+import type { PulledChange, TeamBoxRow, TeamBoxState } from '../store/team-types.js';
+import { boxVersion } from './box-versions.js';
+
+/** The correction a box's state stands for; null state: back to the model's box (or gone, if drawn). */
+function correctionFrom(
+  state: TeamBoxState | null,
+  previous: { contentHash: string; solution: string; state: TeamBoxState | null },
+): CorrectionInput | null {
+  const s = state ?? previous.state;
+  if (!s) return null;
+  const anchor =
+    s.anchorLabel === null
+      ? null
+      : {
+          label: s.anchorLabel,
+          score: s.anchorScore ?? 0,
+          bbox: { x: s.anchorX ?? 0, y: s.anchorY ?? 0, w: s.anchorW ?? 0, h: s.anchorH ?? 0 },
+        };
+  const stated: CorrectionInput = {
+    contentHash: previous.contentHash,
+    solution: previous.solution,
+    frameIndex: s.frameIndex,
+    timeMs: s.timeMs,
+    anchor,
+    label: s.label,
+    bbox: s.x === null ? null : { x: s.x, y: s.y ?? 0, w: s.w ?? 0, h: s.h ?? 0 },
+    review: s.review,
+    deleted: s.deleted === 1,
+    track: s.track,
+  };
+  if (state !== null) return stated;
+  // The box as the model has it; a drawn box without a state is gone.
+  return anchor
+    ? { ...stated, label: null, bbox: null, review: 'pending', deleted: false, track: null }
+    : { ...stated, review: 'pending', deleted: true, track: null };
+}
+
+interface Settled {
+  row: TeamBoxRow;
+  /** The correction to write for it (with the row's id when it has one), if any. */
+  write: CorrectionInput | null;
+}
+
+/** One box's version over every change known of it, and the correction that shows it. */
+function settleBox(store: LibraryStore, box: string): Settled | undefined {
+  const changes = store.team.changesOfBox(box);
+  if (changes.length === 0) return undefined;
+  const version = boxVersion(changes);
+  const known = store.team.box(box);
+  let correctionId = known?.correctionId ?? null;
+  if (correctionId !== null && !store.corrections.byId(correctionId)) correctionId = null;
+  const row = { box, correctionId, heads: version.heads, shown: version.shown.id };
+  if (known?.shown === version.shown.id) return { row, write: null };
+  const shown = version.shown;
+  // A null state keeps the box's last stated geometry to say which box goes back to the model's.
+  const lastState = [...changes].reverse().find((c) => c.state !== null)?.state ?? null;
+  const correction = correctionFrom(shown.state, {
+    contentHash: shown.contentHash,
+    solution: shown.solution,
+    state: lastState,
+  });
+  if (!correction || (correctionId === null && shown.state === null)) return { row, write: null };
+  return { row, write: { ...correction, ...(correctionId !== null ? { id: correctionId } : {}) } };
+}
+
+/** Records and applies one page of pulled changes and moves the cursor past them, all or nothing. */
+export function applyPulled(
+  store: LibraryStore,
+  changes: readonly PulledChange[],
+  at: number,
+): void {
+  if (changes.length === 0) return;
+  store.transaction(() => {
+    store.team.applying(true);
+    try {
+      const settled = [...store.team.recordPulled(changes)]
+        .map((box) => settleBox(store, box))
+        .filter((s) => s !== undefined);
+      const writes = settled.filter((s) => s.write !== null);
+      // One write of the page: the library view's mirror is refreshed once per file, not per box.
+      const stored = store.corrections.putMany(writes.map((s) => s.write as CorrectionInput));
+      writes.forEach((s, i) => (s.row.correctionId = (stored[i] as CorrectionRow).id));
+      for (const s of settled) store.team.setBox(s.row);
+    } finally {
+      store.team.applying(false);
+    }
+    store.team.moveCursor(Math.max(...changes.map((c) => c.seq)), at);
+  });
+}

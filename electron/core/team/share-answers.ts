@@ -1,0 +1,73 @@
+/**
+ * The model's answers shared through the hub: each desktop offers the answers it paid for (for
+ * the project's files), and takes the team's answers for files it has none for, storing them as
+ * results, which a run then reuses like any stored result: nothing is sent, nothing is spent.
+ */
+import type { LibraryStore } from '../store/store-types.js';
+import { answerKey, type HubAnswer, type HubClient, type HubFile } from './hub-client.js';
+
+const PAGE = 2000;
+
+export async function shareAnswers(
+  store: LibraryStore,
+  hub: Pick<HubClient, 'answerKeys' | 'addAnswers' | 'answers'>,
+  files: readonly HubFile[],
+): Promise<{ offered: number; taken: number }> {
+  const hashes = [...new Set(files.map((f) => f.contentHash))];
+  let offered = 0;
+  let taken = 0;
+  for (let i = 0; i < hashes.length; i += PAGE) {
+    const page = hashes.slice(i, i + PAGE);
+    const inHub = await hub.answerKeys(page);
+    const local = store.team.resultsOf(page);
+    const have = new Set(local.map((r) => answerKey(r.contentHash, r.solution)));
+    const offers: HubAnswer[] = local
+      .filter((r) => !inHub.has(answerKey(r.contentHash, r.solution)))
+      .map((r) => ({
+        contentHash: r.contentHash,
+        solution: r.solution,
+        service: r.serviceUrl,
+        answer: {
+          analysedWidth: r.analysedWidth,
+          analysedHeight: r.analysedHeight,
+          model: r.model,
+          detections: store.results.detections(r.id).map((d) => ({
+            frameIndex: d.frameIndex,
+            timeMs: d.timeMs,
+            label: d.label,
+            classId: d.classId,
+            score: d.score,
+            bbox: d.bbox,
+            bboxPx: d.bboxPx,
+          })),
+        },
+      }));
+    await hub.addAnswers(offers);
+    offered += offers.length;
+    const missing = [
+      ...new Set([...inHub].filter((k) => !have.has(k)).map((k) => k.slice(0, k.indexOf(' ')))),
+    ];
+    if (missing.length === 0) continue;
+    const takes = new Map<string, HubAnswer>();
+    for (const a of await hub.answers(missing)) {
+      const key = answerKey(a.contentHash, a.solution);
+      // The first answer stored for a content and solution is the team's (any later one is a
+      // second payer's, kept in the hub for the accounts).
+      if (!have.has(key) && !takes.has(key)) takes.set(key, a);
+    }
+    if (takes.size === 0) continue;
+    store.results.saveMany(
+      [...takes.values()].map((a) => ({
+        contentHash: a.contentHash,
+        solution: a.solution,
+        serviceUrl: a.service,
+        analysedWidth: a.answer.analysedWidth,
+        analysedHeight: a.answer.analysedHeight,
+        model: a.answer.model,
+        detections: a.answer.detections,
+      })),
+    );
+    taken += takes.size;
+  }
+  return { offered, taken };
+}
