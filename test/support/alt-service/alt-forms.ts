@@ -11,10 +11,13 @@
  *     no frame cost published, `{"message"}` errors, credits `{spent, balance}`, a 202 with `id`.
  *  d: like b but every box small and top-left, so its arrays cannot be decided: the answers are
  *     charged and unreadable (kept raw by LabelDesk), and errors are plain text.
+ *  e: a clip result as one flat list of detections, each with its own `frame` and `timestampMs`
+ *     (as AWS Rekognition's video results), an absolute pollUrl on its own host, plain-text
+ *     errors and a 204 with no body on DELETE (issue 23 §2).
  */
 import { CLASSES, type TruthBox } from './alt-detect.js';
 
-export type AltVariant = 'a' | 'b' | 'c' | 'd';
+export type AltVariant = 'a' | 'b' | 'c' | 'd' | 'e';
 export type AltJobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
 interface Size {
@@ -43,7 +46,8 @@ export interface VariantForms {
   catalog(): object;
   detection(b: TruthBox, analysed: Size): object;
   imageAnswer(detections: object[], analysed: Size, file: Size, credits: AltCredits): object;
-  submitted(jobId: string, credits: AltCredits): object;
+  /** `base`: the service's own address (for an absolute pollUrl). */
+  submitted(jobId: string, credits: AltCredits, base: string): object;
   job(state: AltJobState, progress: number, frames: object[] | null, analysed: Size): object;
   frame(f: AltFrame, detections: object[]): object;
   error(status: number, code: string, message: string): { type: string; body: string };
@@ -204,9 +208,23 @@ const variantD: VariantForms = {
   error: (status, _c, message) => ({ type: 'text/plain', body: `${status} ${message}` }),
 };
 
+const variantE: VariantForms = {
+  ...variantA,
+  submitted: (jobId, _c, base) => ({ jobId, pollUrl: `${base}/jobs/${jobId}` }),
+  job: (state, progress, frames) => ({
+    ...variantA.job(state, progress, null, { width: 0, height: 0 }),
+    ...(frames ? { result: { detections: (frames as object[][]).flat() } } : {}),
+  }),
+  // A frame is its detections, each carrying where it belongs; a frame with none leaves no trace.
+  frame: (f, detections) =>
+    detections.map((d) => ({ frame: f.index, timestampMs: f.timeMs, ...d })),
+  error: (status, _c, message) => ({ type: 'text/plain', body: `${status} ${message}` }),
+};
+
 export const VARIANTS: Record<AltVariant, VariantForms> = {
   a: variantA,
   b: variantB,
   c: variantC,
   d: variantD,
+  e: variantE,
 };

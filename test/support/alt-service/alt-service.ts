@@ -201,7 +201,7 @@ export async function startAltService(
         analysed: analysedSize(probe.width, probe.height),
         startedAt: Date.now(),
       });
-      return send(res, 202, forms.submitted(id, credits(cost)));
+      return send(res, 202, forms.submitted(id, credits(cost), service.url));
     }
     return fail(res, 404, 'not_found', `No route ${req.method ?? ''} ${path}.`);
   }

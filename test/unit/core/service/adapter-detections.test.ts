@@ -242,6 +242,49 @@ describe('service adapter: clip frames', () => {
   });
 });
 
+describe('service adapter: a clip result as a flat list of detections (issue 23 §2)', () => {
+  const at = (frame: number, timestampMs: number) => ({
+    frame,
+    timestampMs,
+    label: 'a',
+    score: 0.9,
+    bbox: norm,
+    bboxPx: px,
+  });
+  const flat = (detections: unknown[]) =>
+    parseJob(
+      { status: 'done', result: { analysedWidth: W, analysedHeight: H, detections } },
+      { clipDurationMs: 4000 },
+    );
+
+  it('groups the detections by their frame, in order, with the time in milliseconds', () => {
+    const r = flat([at(2, 1000), at(0, 0), at(2, 1000), at(3, 1500)]);
+    expect(r.result!.frames.map((f) => [f.index, f.timeMs, f.detections.length])).toEqual([
+      [0, 0, 1],
+      // Frame 1 had nothing: it is not listed, and put back empty between its neighbours.
+      [1, 500, 0],
+      [2, 1000, 2],
+      [3, 1500, 1],
+    ]);
+    close(r.result!.frames[2]!.detections[1]!.bbox, norm);
+    expect(notesOf(r)).toContain(
+      'job.result.frames: understood as a flat list `detections` grouped by `frame` (frames without detections are not listed)',
+    );
+  });
+
+  it('groups by time alone when no frame index is given; an item with neither is refused', () => {
+    const timed = (t: number) => ({ Timestamp: t, label: 'a', bbox: norm, bboxPx: px });
+    const r = flat([timed(500), timed(0), timed(500)]);
+    expect(r.result!.frames.map((f) => [f.timeMs, f.detections.length])).toEqual([
+      [0, 1],
+      [500, 2],
+    ]);
+    expect(() => flat([timed(0), { label: 'a', bbox: norm, bboxPx: px }])).toThrow(
+      AnswerNotUnderstoodError,
+    );
+  });
+});
+
 describe('service adapter: a wrong corner/centre setting', () => {
   it('keeps the answer raw when bbox (centre) and bboxPx (corners) disagree under the setting', () => {
     const centre = {
