@@ -78,6 +78,8 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 
 export class ServiceClient {
   private readonly transport: ServiceTransport;
+  /** Where the catalog said x,y of a box is, once read (undefined: it did not say). */
+  private declaredOrigin: 'corner' | 'centre' | undefined;
 
   constructor(private readonly options: ServiceClientOptions) {
     this.transport = new ServiceTransport({
@@ -100,9 +102,12 @@ export class ServiceClient {
   }
 
   async catalog(signal?: AbortSignal): Promise<Catalog> {
-    return parseCatalog(
+    const catalog = parseCatalog(
       await this.json('catalog', { method: 'GET', path: '/catalog', auth: false, signal }),
     );
+    // A catalog that says where x,y of a box is settles it, unless a person chose (issue 23 §3).
+    if (catalog.boxOrigin) this.declaredOrigin = catalog.boxOrigin;
+    return catalog;
   }
 
   async health(signal?: AbortSignal): Promise<Health> {
@@ -198,7 +203,10 @@ export class ServiceClient {
   }
 
   private context(solution: AnswerContext['solution']): AnswerContext {
-    return { reading: this.options.reading ?? DEFAULT_READING, ...(solution ? { solution } : {}) };
+    const set = this.options.reading ?? DEFAULT_READING;
+    const declared = set.originConfirmed === false ? this.declaredOrigin : undefined;
+    const reading = declared ? { boxOrigin: declared, originConfirmed: true } : set;
+    return { reading, ...(solution ? { solution } : {}) };
   }
 
   private upload(path: string, request: UploadRequest) {

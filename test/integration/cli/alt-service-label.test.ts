@@ -38,6 +38,8 @@ const FLAGS: Record<AltVariant, string[]> = {
   c: ['--box-origin', 'centre'],
   d: [],
   e: [],
+  f: [],
+  g: [],
 };
 
 // e: a clip result as a flat list of detections, an absolute pollUrl, plain-text errors, a 204.

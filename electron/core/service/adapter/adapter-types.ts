@@ -34,9 +34,18 @@ export interface AdapterNote {
 export interface ReadingSettings {
   /** Whether a box's `x,y` (or an x,y,w,h array's first two numbers) is its top-left corner or its centre. */
   boxOrigin: 'corner' | 'centre';
+  /**
+   * False when nobody has said which it is (no person's choice, no word in the catalog): then an
+   * answer whose boxes read both ways is decided by its evidence, or read as corners and said to
+   * be undecided (see decide-origin.ts). Absent: known (the embedded service, a person's choice).
+   */
+  originConfirmed?: boolean;
 }
 
 export const DEFAULT_READING: ReadingSettings = { boxOrigin: 'corner' };
+
+/** The field of the notes on how the box origin was decided (or that it was not). */
+export const BOX_ORIGIN_FIELD = 'box origin';
 
 /** A box as LabelDesk stores it: top-left corner and size, in the unit of its form. */
 export interface Box {
@@ -105,6 +114,8 @@ export interface SdkEntry {
 
 export interface Catalog {
   version: string;
+  /** Where the catalog says x,y of a box is (`boxOrigin`, `bboxOrigin`…); null when it does not. */
+  boxOrigin: 'corner' | 'centre' | null;
   aiStatus: string | null;
   limits: ServiceLimits;
   sdk: SdkEntry[];

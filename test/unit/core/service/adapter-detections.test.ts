@@ -306,3 +306,49 @@ describe('service adapter: a wrong corner/centre setting', () => {
     close(r.detections[0]!.bbox, norm);
   });
 });
+
+describe('service adapter: a box origin nobody confirmed (issue 23 §3)', () => {
+  const unconfirmed = { reading: { boxOrigin: 'corner' as const, originConfirmed: false } };
+  /** A box given with x,y as `origin` in both bbox (0–1) and bboxPx (of 200×100). */
+  const box = (x: number, y: number, w: number, h: number) => ({
+    label: 'a',
+    score: 0.9,
+    bbox: { x, y, w, h },
+    bboxPx: { x: x * W, y: y * H, w: w * W, h: h * H },
+  });
+  const originNote = (r: { understanding: { field: string; kind: string; text: string }[] }) =>
+    r.understanding.find((n) => n.field === 'box origin');
+
+  it('nothing decides: read as corners, and said to be not confirmed', () => {
+    const r = read([box(0.4, 0.4, 0.1, 0.2)], unconfirmed);
+    close(r.detections[0]!.bbox, { x: 0.4, y: 0.4, w: 0.1, h: 0.2 });
+    expect(originNote(r)).toMatchObject({ kind: 'not-published' });
+    expect(originNote(r)!.text).toContain('x,y = the top-left corner — not confirmed');
+    // Confirmed (a person, the catalog, the embedded service): read as set, nothing said.
+    expect(originNote(read([box(0.4, 0.4, 0.1, 0.2)]))).toBeUndefined();
+  });
+
+  it('a reading that puts a box outside the picture is ruled out, and that is said', () => {
+    // As a corner, x + w = 1.15 > 1: the centre it is.
+    const r = read([box(0.85, 0.5, 0.3, 0.2), box(0.4, 0.4, 0.1, 0.2)], unconfirmed);
+    close(r.detections[0]!.bbox, { x: 0.7, y: 0.4, w: 0.3, h: 0.2 });
+    expect(originNote(r)!.text).toBe(
+      'understood as x,y = the centre, decided by the boxes (with x,y as the top-left corner, a box would lie outside the picture)',
+    );
+  });
+
+  it('over many boxes, the reading whose boxes all lean one way is ruled out', () => {
+    // Centres spread evenly over the middle: read as corners, every box leans right and down.
+    const frames = Array.from({ length: 40 }, (_, i) => ({
+      index: i,
+      timeMs: i * 500,
+      detections: [box(0.3 + (i % 5) * 0.1, 0.3 + (i % 4) * 0.133, 0.3, 0.3)],
+    }));
+    const r = parseJob(
+      { status: 'done', result: { analysedWidth: W, analysedHeight: H, frames } },
+      { ...unconfirmed, clipDurationMs: 20_000 },
+    );
+    close(r.result!.frames[0]!.detections[0]!.bbox, { x: 0.15, y: 0.15, w: 0.3, h: 0.3 });
+    expect(originNote(r)!.text).toContain('x,y = the centre, decided by the boxes (with x,y as');
+  });
+});
