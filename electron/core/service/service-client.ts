@@ -80,6 +80,8 @@ export class ServiceClient {
   private readonly transport: ServiceTransport;
   /** Where the catalog said x,y of a box is, once read (undefined: it did not say). */
   private declaredOrigin: 'corner' | 'centre' | undefined;
+  /** Where this client's undecided answers' boxes sat: many answers may decide (issue 23 §3). */
+  private readonly originEvidence = { boxes: 0, cornerX: 0, cornerY: 0, centreX: 0, centreY: 0 };
 
   constructor(private readonly options: ServiceClientOptions) {
     this.transport = new ServiceTransport({
@@ -205,7 +207,11 @@ export class ServiceClient {
   private context(solution: AnswerContext['solution']): AnswerContext {
     const set = this.options.reading ?? DEFAULT_READING;
     const declared = set.originConfirmed === false ? this.declaredOrigin : undefined;
-    const reading = declared ? { boxOrigin: declared, originConfirmed: true } : set;
+    const reading = declared
+      ? { boxOrigin: declared, originConfirmed: true }
+      : set.originConfirmed === false
+        ? { ...set, originEvidence: this.originEvidence }
+        : set;
     return { reading, ...(solution ? { solution } : {}) };
   }
 

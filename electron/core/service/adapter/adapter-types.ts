@@ -40,6 +40,20 @@ export interface ReadingSettings {
    * be undecided (see decide-origin.ts). Absent: known (the embedded service, a person's choice).
    */
   originConfirmed?: boolean;
+  /**
+   * Where the boxes of this service's earlier undecided answers sat, summed (one client, one
+   * run): many answers together may decide what one cannot. Updated by the adapter.
+   */
+  originEvidence?: OriginEvidence;
+}
+
+/** Sums over boxes of (2x + w − 1) and (2y + h − 1), read with x,y as the corner and the centre. */
+export interface OriginEvidence {
+  boxes: number;
+  cornerX: number;
+  cornerY: number;
+  centreX: number;
+  centreY: number;
 }
 
 export const DEFAULT_READING: ReadingSettings = { boxOrigin: 'corner' };

@@ -12,7 +12,7 @@
  *     and the Service screen, where a person confirms on the preview.
  * A person's choice or the catalog's word (originConfirmed) is used as it is, as before.
  */
-import { BOX_ORIGIN_FIELD, type Box, type ReadingSettings } from './adapter-types.js';
+import { BOX_ORIGIN_FIELD, type OriginEvidence, type ReadingSettings } from './adapter-types.js';
 import { formOf, usesOrigin } from './box-forms.js';
 import {
   decideForms,
@@ -54,11 +54,14 @@ export function decideBoxes(...args: Parameters<typeof decideForms>): DecidedBox
     origin = corner ? 'corner' : 'centre';
     why = `with x,y as ${WORDS[OTHER[origin]]}, a box would lie outside the picture`;
   } else {
-    origin = bySitting(corner, centre) ?? 'corner';
+    const sums = evidenceOf(corner, centre, reading.originEvidence);
+    const sitting = bySitting(sums);
+    origin = sitting ?? 'corner';
+    const many = sums.boxes > corner.boxes.length ? ` (${sums.boxes} boxes of this service)` : '';
     why =
-      bySitting(corner, centre) === null
+      sitting === null
         ? null
-        : `with x,y as ${WORDS[OTHER[origin]]}, the boxes would all lean ${origin === 'corner' ? 'left and up' : 'right and down'} of their objects`;
+        : `with x,y as ${WORDS[OTHER[origin]]}, the boxes would all lean ${origin === 'corner' ? 'left and up' : 'right and down'} of their objects${many}`;
   }
   const decided = decideForms(raws, at, given, { boxOrigin: origin }, notes, problems);
   if (why === null) {
@@ -87,22 +90,30 @@ function sameBoxes(a: DecidedBoxes, b: DecidedBoxes): boolean {
   });
 }
 
-/** How far the boxes' middles lean, on average, from the middle of the picture (0–2). */
-function lean(boxes: readonly { bbox: Box }[]): number {
-  let dx = 0;
-  let dy = 0;
-  for (const { bbox: b } of boxes) {
-    dx += 2 * b.x + b.w - 1;
-    dy += 2 * b.y + b.h - 1;
-  }
-  return (Math.abs(dx) + Math.abs(dy)) / boxes.length;
+/** Where the boxes sit, read both ways: this answer's, added to the service's earlier ones. */
+function evidenceOf(
+  corner: DecidedBoxes,
+  centre: DecidedBoxes,
+  earlier: OriginEvidence | undefined,
+): OriginEvidence {
+  const sums = earlier ?? { boxes: 0, cornerX: 0, cornerY: 0, centreX: 0, centreY: 0 };
+  corner.boxes.forEach(({ bbox: c }, i) => {
+    const m = centre.boxes[i]?.bbox ?? c;
+    sums.boxes++;
+    sums.cornerX += 2 * c.x + c.w - 1;
+    sums.cornerY += 2 * c.y + c.h - 1;
+    sums.centreX += 2 * m.x + m.w - 1;
+    sums.centreY += 2 * m.y + m.h - 1;
+  });
+  return sums;
 }
 
 /** The reading whose boxes lean far less than the other's, when there are boxes enough. */
-function bySitting(corner: DecidedBoxes, centre: DecidedBoxes): Origin | null {
-  if (corner.boxes.length < MIN_BOXES) return null;
-  const c = lean(corner.boxes);
-  const m = lean(centre.boxes);
+function bySitting(s: OriginEvidence): Origin | null {
+  if (s.boxes < MIN_BOXES) return null;
+  // How far the boxes' middles lean, on average, from the middle of the picture (0–2).
+  const c = (Math.abs(s.cornerX) + Math.abs(s.cornerY)) / s.boxes;
+  const m = (Math.abs(s.centreX) + Math.abs(s.centreY)) / s.boxes;
   // The wrong reading moves every box by half its size: its lean is larger by about the mean
   // box size. Decided only when one is at most half the other, and clearly apart.
   if (Math.min(c, m) > 0.5 * Math.max(c, m) || Math.abs(c - m) < 0.2) return null;

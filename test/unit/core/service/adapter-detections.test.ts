@@ -337,6 +337,24 @@ describe('service adapter: a box origin nobody confirmed (issue 23 §3)', () => 
     );
   });
 
+  it('across many answers of the service, where their boxes sit decides', () => {
+    // Each image has two boxes whose centres sit around the middle: alone, nothing decides.
+    const originEvidence = { boxes: 0, cornerX: 0, cornerY: 0, centreX: 0, centreY: 0 };
+    const ctx = { reading: { ...unconfirmed.reading, originEvidence } };
+    const answers = Array.from({ length: 16 }, (_, i) =>
+      read(
+        [box(0.35 + (i % 4) * 0.1, 0.4, 0.3, 0.3), box(0.6 - (i % 3) * 0.1, 0.5, 0.3, 0.3)],
+        ctx,
+      ),
+    );
+    expect(originNote(answers[0]!)).toMatchObject({ kind: 'not-published' });
+    // From the 30th box on, read as corners every box would lean right and down: centres.
+    const last = answers[15]!;
+    expect(originNote(last)!.text).toContain('x,y = the centre, decided by the boxes');
+    expect(originNote(last)!.text).toContain('(32 boxes of this service)');
+    close(last.detections[0]!.bbox, { x: 0.5, y: 0.25, w: 0.3, h: 0.3 });
+  });
+
   it('over many boxes, the reading whose boxes all lean one way is ruled out', () => {
     // Centres spread evenly over the middle: read as corners, every box leans right and down.
     const frames = Array.from({ length: 40 }, (_, i) => ({
