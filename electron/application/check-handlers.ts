@@ -1,6 +1,6 @@
 /** The contract's "Check service" calls: the report, and the per-service corner/centre setting. */
 import { rereadRawAnswers } from '../core/runner/reread-raw-answers.js';
-import { readingOf, setReading } from '../core/runner/service-reading.js';
+import { readingFor, readingOf, setReading } from '../core/runner/service-reading.js';
 import {
   acquireLibraryLock,
   describeHolder,
@@ -23,7 +23,7 @@ export function checkHandlers(
 ): CheckHandlers {
   const check = async (spendFile: string | undefined, solution: string | undefined) => {
     const t = await hub.checkTarget();
-    const reading = readingOf(store, t.identity);
+    const reading = readingFor(store, t.identity);
     return checkService(
       {
         ...t,

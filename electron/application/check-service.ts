@@ -9,6 +9,8 @@ import type { CatalogView } from '../core/runner/service-port.js';
 import type { ServiceClient } from '../core/service/service-client.js';
 import type { LibraryStore } from '../core/store/store-types.js';
 import { readingOf } from '../core/runner/service-reading.js';
+import { BOX_ORIGIN_FIELD } from '../core/service/adapter/adapter-types.js';
+import { originUndecided } from './box-origin-watch.js';
 import { spendOneFile } from './check-spend.js';
 import type { ServiceConnection } from './service-connection.js';
 
@@ -100,6 +102,7 @@ export async function checkService(
     spend = sent.spend;
     parts.push(sent.part);
   }
+  if (originUndecided(target.store, target.identity)) parts.push(UNDECIDED_ORIGIN);
   return {
     service: target.service,
     ok: parts.every((p) => p.verdict !== 'not-understood'),
@@ -109,6 +112,13 @@ export async function checkService(
     checkedAt: Date.now(),
   };
 }
+
+/** Doctor exits 6 on it: boxes would be stored on a guess. */
+const UNDECIDED_ORIGIN: CheckPart = {
+  part: BOX_ORIGIN_FIELD,
+  verdict: 'not-understood',
+  text: 'undecided: bbox and bboxPx read alike with x,y as the top-left corner or the centre, and no box decided; read as corners until a person confirms (the Service screen’s preview, or `labeldesk label --box-origin corner|centre`)',
+};
 
 function notUnderstood(part: string, reason: unknown): CheckPart {
   return { part, verdict: 'not-understood', text: `not understood: ${messageOf(reason)}` };

@@ -15,6 +15,8 @@ import type { CatalogView, WireDetection } from '../core/runner/service-port.js'
 import { askedWait, clampPollInterval } from '../core/service/poll-interval.js';
 import { isFinished } from '../core/service/service-adapter.js';
 import { AnswerNotUnderstoodError } from '../core/service/service-errors.js';
+import type { AdapterNote } from '../core/service/adapter/adapter-types.js';
+import { recordOrigin } from './box-origin-watch.js';
 import { framesText, type CheckTarget } from './check-service.js';
 import { checkFileToSpend } from './spend-file-check.js';
 import { UsageError } from './usage-error.js';
@@ -54,6 +56,8 @@ export async function spendOneFile(
     if (!(err instanceof AnswerNotUnderstoodError)) throw err;
     problem = `charged but not understood (${err.problems.join('; ')})`;
   }
+  // An answer read as corners only because nothing decided leaves the origin undecided.
+  recordOrigin(store, identity, heard?.notes as readonly AdapterNote[] | undefined);
   const reported = spentOf(heard?.credits);
   const after = await client.keyStatus(options.signal);
   const spent = reported ?? Math.max(0, before.remaining - after.remaining);

@@ -15,6 +15,7 @@ import {
   type LibraryFilter,
 } from '../shared/contract/index.js';
 import { carriesClipFrames, carriesInterpolation, runExport } from './export-use-case.js';
+import { ExportEmptyError } from './export-solutions.js';
 
 export interface ExportDeps {
   store: LibraryStore;
@@ -91,7 +92,13 @@ export function exportHandlers(deps: ExportDeps): {
         signal: quitting.signal,
       });
       running.add(exporting);
-      const summary = await exporting.finally(() => running.delete(exporting));
+      const summary = await exporting
+        .catch((err: unknown) => {
+          // The dialog shows the sentence: which solutions and filters hold the boxes.
+          if (err instanceof ExportEmptyError) throw new LabelDeskError(err.code, err.message);
+          throw err;
+        })
+        .finally(() => running.delete(exporting));
       const { files, boxes, skipped, written } = summary;
       deps.progress({ destination, files, boxes, skipped, total, done: true });
       return { destination, files, boxes, skipped, written, framesDir };

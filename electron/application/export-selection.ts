@@ -9,6 +9,7 @@ import {
   type ExportSummary,
 } from '../core/export/export-library.js';
 import type { WritableItem } from '../core/export/export-model.js';
+import { joinSolutions } from './export-solutions.js';
 import type { Solution } from '../core/runner/cost-estimate.js';
 import type {
   ExportItem,
@@ -22,7 +23,8 @@ export { EXPORT_FORMATS, type ExportFormat };
 export interface ExportRequest {
   format: ExportFormat;
   out: string;
-  solution: Pick<Solution, 'id' | 'classes'> | string;
+  /** Undefined: every solution labelled in the scope, their boxes joined per file. */
+  solution: Pick<Solution, 'id' | 'classes'> | string | undefined;
   query?: Omit<ExportQuery, 'solution'>;
   /** Replace an existing export (`--force`). */
   replace?: boolean;
@@ -45,13 +47,18 @@ export function exportSelection(
   media: readonly MediaRecord[] | undefined,
   request: ExportRequest,
 ): Promise<ExportSummary> {
-  const solutionId = typeof request.solution === 'string' ? request.solution : request.solution.id;
-  const classes = typeof request.solution === 'string' ? undefined : request.solution.classes;
+  const { solution } = request;
+  const solutionId = typeof solution === 'object' ? solution.id : solution;
+  const classes = typeof solution === 'object' ? solution.classes : undefined;
   const ids = media ? new Set(media.map((m) => m.id)) : undefined;
   const folderIds = media && new Set(media.map((m) => m.folderId));
   const roots = store.folders.list().filter((f) => !folderIds || folderIds.has(f.id));
   const imageRoot = commonFolder(roots.map((r) => folderOf(r.path)));
-  const items = only(store.exportItems({ ...request.query, solution: solutionId }), ids);
+  const read = store.exportItems({
+    ...request.query,
+    ...(solutionId === undefined ? {} : { solution: solutionId }),
+  });
+  const items = only(solutionId === undefined ? joinSolutions(read) : read, ids);
   return exportLibrary({
     items: request.transform ? request.transform(items) : items,
     format: request.format,

@@ -10,6 +10,7 @@ import { checkExportTarget, ExportTargetError } from './export-target.js';
 import type { ExportItem, LibraryStore, MediaRecord } from '../core/store/store-types.js';
 import { SOLUTIONS } from '../local-service/solutions.js';
 import { exportSelection, type ExportFormat, type ExportRequest } from './export-selection.js';
+import { refuseEmptyExport } from './export-solutions.js';
 
 /** Refuses, before anything is spent, an export target that would only fail at the end. */
 export { checkExportTarget, ExportTargetError };
@@ -28,7 +29,8 @@ export function carriesInterpolation(format: string, clipFrames: boolean): boole
 export interface ExportOrder {
   format: ExportFormat;
   out: string;
-  solution: string;
+  /** Undefined: every solution labelled in the scope (see export-solutions.ts). */
+  solution: string | undefined;
   /** The catalog's class list for the solution (class ids follow it), when known. */
   catalogClasses?: readonly string[] | undefined;
   onlyAccepted?: boolean | undefined;
@@ -44,6 +46,8 @@ export interface ExportOrder {
   /** Every frame of each clip at its own rate, tracks interpolated between their boxes. */
   interpolate?: boolean | undefined;
   onProgress?: ExportRequest['onProgress'];
+  /** Told why an export written empty carries no box (only accepted, none accepted yet). */
+  onEmpty?: (why: string) => void;
   signal: AbortSignal;
 }
 
@@ -57,24 +61,35 @@ export function runExport(
   const interpolated = order.interpolate
     ? (items: Iterable<ExportItem>) => withInterpolatedFrames(items)
     : (items: Iterable<ExportItem>) => items;
+  const query = {
+    ...(order.onlyAccepted ? { onlyAccepted: true } : {}),
+    ...(order.byPerson ? { byPerson: true } : {}),
+    ...(order.minScore !== undefined ? { minScore: order.minScore } : {}),
+    ...(order.classes ? { classes: [...order.classes] } : {}),
+  };
+  try {
+    const note = refuseEmptyExport(store, media, {
+      ...query,
+      ...(order.solution === undefined ? {} : { solution: order.solution }),
+    });
+    if (note) order.onEmpty?.(note);
+  } catch (err) {
+    return Promise.reject(err as Error);
+  }
   return exportSelection(store, media, {
     format: order.format,
     out: order.out,
-    solution: catalogClasses
-      ? { id: order.solution, classes: [...catalogClasses] }
-      : order.solution,
+    solution:
+      catalogClasses && order.solution !== undefined
+        ? { id: order.solution, classes: [...catalogClasses] }
+        : order.solution,
     ...(order.replace ? { replace: true } : {}),
     ...(framesDir
       ? { transform: (items) => withClipFrames(interpolated(items), { dir: framesDir, signal }) }
       : order.interpolate
         ? { transform: interpolated }
         : {}),
-    query: {
-      ...(order.onlyAccepted ? { onlyAccepted: true } : {}),
-      ...(order.byPerson ? { byPerson: true } : {}),
-      ...(order.minScore !== undefined ? { minScore: order.minScore } : {}),
-      ...(order.classes ? { classes: [...order.classes] } : {}),
-    },
+    query,
     ...(order.onProgress ? { onProgress: order.onProgress } : {}),
     signal,
   });

@@ -5,7 +5,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_KEY_ENV, KeychainUnavailableError } from '../core/credentials/index.js';
-import { readingOf } from '../core/runner/service-reading.js';
+import { readingFor } from '../core/runner/service-reading.js';
+import { boxOriginWatch } from './box-origin-watch.js';
 import { ServiceClient } from '../core/service/service-client.js';
 import type { ServicePort } from '../core/runner/service-port.js';
 import type { LocalService } from '../local-service/service.js';
@@ -89,7 +90,7 @@ export async function connectService(
     const client = new ServiceClient({
       baseUrl: options.service,
       ...(resolved ? { apiKey: resolved.key } : {}),
-      reading: readingOf(app.store, options.service),
+      reading: readingFor(app.store, options.service),
       deadlineFloorMs: callDeadlineFloorMs(app.env),
     });
     return {
@@ -98,7 +99,11 @@ export async function connectService(
       hasKey: resolved !== undefined,
       keySource: resolved ? (resolved.source === 'env' ? 'environment' : 'keychain') : 'none',
       standIn: false,
-      port: servicePortOf(options.service, client),
+      port: servicePortOf(
+        options.service,
+        client,
+        boxOriginWatch(app.store, options.service, notice),
+      ),
       close: async () => undefined,
     };
   }

@@ -13,6 +13,7 @@ import type { LocalService } from '../local-service/service.js';
 import { LabelDeskError, type ServiceState } from '../shared/contract/index.js';
 import type { AppContext } from './app-context.js';
 import type { AppEvents } from './app-events.js';
+import { recordOrigin } from './box-origin-watch.js';
 import { connectService, type ServiceConnection } from './service-connection.js';
 import { EMBEDDED_ACCOUNT, servicePortOf } from './service-port.js';
 import { saveCheckedKey, startTrialKey } from './service-login.js';
@@ -145,7 +146,11 @@ export class ServiceHub {
     }
     const catalog = await c.client.catalog();
     this.rememberCatalog(c, catalog);
-    return { port: servicePortOf(c.identity, c.client), catalog, client: c.client };
+    // A run's answers read as corners only because nothing decided leave the origin undecided,
+    // which Check service then reports (issue 23 §3).
+    const onNotes = (notes: Parameters<typeof recordOrigin>[2]) =>
+      void recordOrigin(this.o.app.store, c.identity, notes);
+    return { port: servicePortOf(c.identity, c.client, onNotes), catalog, client: c.client };
   }
 
   /** The catalog for estimates and filters: live when online, else the last one stored. */

@@ -9,6 +9,7 @@ import {
   runExport,
   unknownClasses,
 } from '../../application/export-use-case.js';
+import { defaultSolution } from '../../application/export-solutions.js';
 import { UsageError, EMBEDDED_ACCOUNT } from '../../application/service-connection.js';
 import { InterruptedError } from '../hidden-input.js';
 import { interruptions } from '../interruptions.js';
@@ -17,7 +18,7 @@ import { terminalText } from '../terminal-text.js';
 interface ExportOptions {
   format: ExportFormat;
   out: string;
-  solution: string;
+  solution?: string;
   service?: string;
   onlyAccepted?: boolean;
   byPerson?: boolean;
@@ -45,7 +46,10 @@ export function addExportCommand(program: Command): void {
       '--out <path>',
       'a file (coco, csv, events) or a new or empty folder (yolo, voc, mot)',
     )
-    .option('--solution <id>', 'which solution’s boxes', 'objects')
+    .option(
+      '--solution <id>',
+      'which solution’s boxes (default: every solution labelled in the library, joined per file)',
+    )
     .option('--service <url>', 'whose catalog names the class ids (default: the embedded service)')
     .option('--only-accepted', 'only accepted boxes (by a person or by an auto-accept rule)')
     .option('--by-person', 'with --only-accepted: leave out boxes accepted by rule')
@@ -89,11 +93,13 @@ export function addExportCommand(program: Command): void {
             `--classes: no solution has ${unknown.map((c) => JSON.stringify(c)).join(', ')}.`,
           );
         }
+        const solution = opts.solution ?? defaultSolution(app.store, undefined);
         const summary = await runExport(app.store, undefined, {
           format: opts.format,
           out: opts.out,
-          solution: opts.solution,
-          catalogClasses: cached?.find((s) => s.id === opts.solution)?.classes,
+          solution,
+          catalogClasses: cached?.find((s) => s.id === solution)?.classes,
+          onEmpty: (why) => process.stderr.write(`${terminalText(why)}\n`),
           onlyAccepted: opts.onlyAccepted,
           byPerson: opts.byPerson,
           minScore: opts.minScore,

@@ -72,8 +72,10 @@ export async function scanRoot(
   statLater?: (file: string) => boolean,
 ): Promise<RootScan> {
   const info: Stats | Error = await stat(target).catch((e: unknown) => e as Error);
-  const wasFile = target === root.path ? wasFileRoot(store, root) : store.media.byPath(target);
-  if (info instanceof Error ? wasFile : info.isFile()) return fileRootScan(target, info);
+  // Asked only when the root cannot be read (what was it?): never a listing of its rows.
+  const wasFile = () =>
+    target === root.path ? wasFileRoot(store, root) : store.media.byPath(target) !== undefined;
+  if (info instanceof Error ? wasFile() : info.isFile()) return fileRootScan(target, info);
   let lost = false;
   const entries = scanFolder(target, {
     onIssue: (issue) => {
@@ -107,9 +109,10 @@ async function rootsWhere(
   return roots.filter((r, i) => keep(r, infos[i]));
 }
 
+/** A file root's one row is its own path (a folder has no row of its own path). */
 function wasFileRoot(store: LibraryMediaStore, root: FolderRow): boolean {
-  const rows = store.media.snapshot(root.id);
-  return rows.size === 1 && rows.has(root.path);
+  const row = store.media.byPath(root.path);
+  return row !== undefined && row.folderId === root.id && row.status !== 'missing';
 }
 
 function fileRootScan(file: string, info: Stats | Error): RootScan {

@@ -186,6 +186,7 @@ export class Library {
       // Aborted mid-walk: reconcile ends before marking anything missing; the next scan redoes it.
       await reconcile(this.store, folder.id, abortable(scan.entries, signal), {
         rootUnavailable: () => scan.rootLost(),
+        signal,
         ...(io.pool ? { read: readOnScan(io.pool, signal, onIssue) } : {}),
         ...(io.writeRows ? { writeRows: io.writeRows } : {}),
         ...(io.onWritten ? { onWritten: io.onWritten } : {}),
@@ -329,6 +330,9 @@ export class Library {
     options.signal?.throwIfAborted();
     // Loaded when a watch starts: a one-shot `labeldesk label` starts without chokidar.
     const { watchFolders } = await import('./watch-folders.js');
+    // Quit while loading: a watcher started now would walk the whole tree before its close
+    // (an abort listener added after the abort never fires).
+    options.signal?.throwIfAborted();
     const watcher = watchFolders(roots, (e) => applyWatchEvent(this.store, e) && onEvent(e), {
       stableMs: this.options.stableMs,
       onIssue: this.options.onIssue,

@@ -14,6 +14,18 @@ export function readingOf(
   return { boxOrigin: parsed.boxOrigin === 'centre' ? 'centre' : 'corner' };
 }
 
+/**
+ * The setting and whether anyone confirmed it: a person's choice is what is kept under the key
+ * (`label --box-origin`, the Service screen), so an absent key means nobody has said.
+ */
+export function readingFor(
+  store: Pick<LibraryStore, 'settings'>,
+  serviceUrl: string,
+): ReadingSettings {
+  const confirmed = store.settings.get(key(serviceUrl)) !== undefined;
+  return { ...readingOf(store, serviceUrl), originConfirmed: confirmed };
+}
+
 /** Saves the setting; the caller then re-reads the kept raw answers (rereadRawAnswers). */
 export function setReading(
   store: Pick<LibraryStore, 'settings'>,

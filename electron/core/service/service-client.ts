@@ -88,6 +88,10 @@ export const DEFAULT_DEADLINE_FLOOR_MS = 120_000;
 export class ServiceClient {
   private readonly transport: ServiceTransport;
   private caps: AnswerCaps;
+  /** Where the catalog said x,y of a box is, once read (undefined: it did not say). */
+  private declaredOrigin: 'corner' | 'centre' | undefined;
+  /** Where this client's undecided answers' boxes sat: many answers may decide (issue 23 §3). */
+  private readonly originEvidence = { boxes: 0, cornerX: 0, cornerY: 0, centreX: 0, centreY: 0 };
 
   constructor(private readonly options: ServiceClientOptions) {
     this.caps = options.answerCaps ?? DEFAULT_ANSWER_CAPS;
@@ -117,6 +121,8 @@ export class ServiceClient {
       await this.json('catalog', { method: 'GET', path: '/catalog', auth: false, signal }),
     );
     this.caps = answerCapsOf(catalog.limits);
+    // A catalog that says where x,y of a box is settles it, unless a person chose (issue 23 §3).
+    if (catalog.boxOrigin) this.declaredOrigin = catalog.boxOrigin;
     return catalog;
   }
 
@@ -219,7 +225,14 @@ export class ServiceClient {
   }
 
   private context(solution: AnswerContext['solution']): AnswerContext {
-    return { reading: this.options.reading ?? DEFAULT_READING, ...(solution ? { solution } : {}) };
+    const set = this.options.reading ?? DEFAULT_READING;
+    const declared = set.originConfirmed === false ? this.declaredOrigin : undefined;
+    const reading = declared
+      ? { boxOrigin: declared, originConfirmed: true }
+      : set.originConfirmed === false
+        ? { ...set, originEvidence: this.originEvidence }
+        : set;
+    return { reading, ...(solution ? { solution } : {}) };
   }
 
   private upload(path: string, request: UploadRequest, maxAnswerBytes?: number) {

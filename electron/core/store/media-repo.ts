@@ -20,6 +20,16 @@ import type {
 type Media = LibraryStore['media'];
 type Snapshot = ReturnType<Media['snapshot']>;
 
+/** A row of a folder's snapshot as SQLite gives it. */
+interface SnapshotDbRow {
+  id: number;
+  path: string;
+  size: number;
+  mtime_ms: number;
+  content_hash: string | null;
+  file_id: string | null;
+}
+
 export class MediaRepo implements Media {
   private readonly upsertStmt;
   private readonly insertNewStmt;
@@ -28,6 +38,7 @@ export class MediaRepo implements Media {
   private readonly byIdStmt;
   private readonly snapshotStmt;
   private readonly presentIdsStmt;
+  private readonly snapshotPageStmt;
   private readonly unhashedStmt;
   private readonly idsStmt;
   private readonly missingStmt;
@@ -84,16 +95,15 @@ export class MediaRepo implements Media {
     // Missing files are left out so that a file which comes back is seen as new and re-read.
     this.snapshotStmt = db.prepare<
       [number],
-      {
-        id: number;
-        path: string;
-        size: number;
-        mtime_ms: number;
-        content_hash: string | null;
-        file_id: string | null;
-      }
+      SnapshotDbRow
     >(`SELECT id, path, size, mtime_ms, content_hash, file_id FROM media
        WHERE folder_id = ? AND status != 'missing'`);
+    // Along media_by_folder (folder_id, path): each page starts where the last one ended.
+    this.snapshotPageStmt = db.prepare<
+      [number, string, number],
+      SnapshotDbRow
+    >(`SELECT id, path, size, mtime_ms, content_hash, file_id FROM media
+       WHERE folder_id = ? AND path > ? AND status != 'missing' ORDER BY path LIMIT ?`);
     this.presentIdsStmt = db
       .prepare<[number], number>("SELECT id FROM media WHERE folder_id = ? AND status = 'present'")
       .pluck();
@@ -193,6 +203,19 @@ export class MediaRepo implements Media {
       });
     }
     return map;
+  }
+
+  snapshotPage(folderId: number, afterPath: string, limit: number) {
+    return this.snapshotPageStmt.all(folderId, afterPath, limit).map((r) => ({
+      path: r.path,
+      entry: {
+        id: r.id,
+        size: r.size,
+        mtimeMs: r.mtime_ms,
+        contentHash: r.content_hash,
+        fileId: r.file_id,
+      },
+    }));
   }
 
   presentIds(folderId: number): Set<number> {

@@ -104,6 +104,15 @@ export interface LibraryStore {
     /** path → size, mtime, hash and recorded identity for a folder: what a rescan compares against. */
     snapshot(folderId: number): Map<string, SnapshotEntry>;
     /**
+     * `snapshot` a page at a time, in path order after `afterPath` (a rescan of 100k rows reads
+     * it between turns of the event loop, so a quit is heard at once). Optional.
+     */
+    snapshotPage?(
+      folderId: number,
+      afterPath: string,
+      limit: number,
+    ): { path: string; entry: SnapshotEntry }[];
+    /**
      * Ids of the folder's present rows, from one narrow query (a rescan needs them; listing the
      * folder costs ~0.9 s per 100k rows). Optional: without it, the rescan lists the folder.
      */

@@ -30,6 +30,8 @@ export function publicRoutes(ctx: ServiceContext): Route[] {
           version: ctx.version,
           aiStatus: ctx.engine.status().state,
           engine: engineName(ctx.engine),
+          // Where the interface is silent: a box's x,y is its top-left corner (bbox and bboxPx).
+          boxOrigin: 'corner',
           limits,
           sdk,
           solutions,

@@ -32,9 +32,18 @@ beforeAll(async () => {
 afterAll(() => media.remove());
 
 /** Extra flags per variant: c puts x,y at the box centre, which a person sets once per service. */
-const FLAGS: Record<AltVariant, string[]> = { a: [], b: [], c: ['--box-origin', 'centre'], d: [] };
+const FLAGS: Record<AltVariant, string[]> = {
+  a: [],
+  b: [],
+  c: ['--box-origin', 'centre'],
+  d: [],
+  e: [],
+  f: [],
+  g: [],
+};
 
-describe.each(['a', 'b', 'c'] as const)('labelling through alt service %s', (variant) => {
+// e: a clip result as a flat list of detections, an absolute pollUrl, plain-text errors, a 204.
+describe.each(['a', 'b', 'c', 'e'] as const)('labelling through alt service %s', (variant) => {
   let alt: AltService;
   let t: { home: string; dir: string; remove: () => Promise<void> };
   let env: NodeJS.ProcessEnv;

@@ -95,6 +95,18 @@ async function labelUntilJobStored(s: Awaited<ReturnType<typeof setUp>>) {
   return run;
 }
 
+/** A clip's job left open by an interrupted run, then cancelled by `labeldesk jobs --cancel`. */
+async function cancelHeldJob(s: Awaited<ReturnType<typeof setUp>>) {
+  const run = await labelUntilJobStored(s);
+  run.child.kill('SIGINT');
+  expect((await run.exited).code).toBe(130);
+  const cancel = await runCli(['jobs', '--cancel', '1', '--service', s.alt.url], s.env);
+  expect(cancel.code, cancel.stderr).toBe(0);
+  expect(cancel.stdout).toBe('Cancelled 1.\n');
+  expect(s.alt.jobs.get('1')?.state).toBe('cancelled');
+  expect(openJobIds(s.home)).toEqual([]);
+}
+
 describe('a paid answer is never lost', () => {
   it('keeps unreadable image and clip answers raw, counts them, and never sends them again', async () => {
     const s = await setUp('d');
@@ -162,13 +174,17 @@ describe('a paid answer is never lost', () => {
 
   it('cancels that job at the service', async () => {
     const s = await setUp('b');
-    const run = await labelUntilJobStored(s);
-    run.child.kill('SIGINT');
-    expect((await run.exited).code).toBe(130);
-    const cancel = await runCli(['jobs', '--cancel', '1', '--service', s.alt.url], s.env);
-    expect(cancel.code, cancel.stderr).toBe(0);
-    expect(cancel.stdout).toBe('Cancelled 1.\n');
-    expect(s.alt.jobs.get('1')?.state).toBe('cancelled');
-    expect(openJobIds(s.home)).toEqual([]);
+    await cancelHeldJob(s);
+  }, 120_000);
+});
+
+describe('a service with plain-text errors, an absolute pollUrl and a 204 on DELETE (issue 23 §2)', () => {
+  it('follows its job and cancels it; its plain-text refusal is shown in its own words', async () => {
+    const s = await setUp('e');
+    await cancelHeldJob(s);
+
+    const wrongKey = cliEnv(s.home, { LABELDESK_API_KEY: 'alt_e_key_999999999999' });
+    const doctor = await runCli(['doctor', '--service', s.alt.url], wrongKey);
+    expect(doctor.stdout).toMatch(/key: not understood: .*Missing or unknown token/);
   }, 120_000);
 });

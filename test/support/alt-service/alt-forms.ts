@@ -11,10 +11,17 @@
  *     no frame cost published, `{"message"}` errors, credits `{spent, balance}`, a 202 with `id`.
  *  d: like b but every box small and top-left, so its arrays cannot be decided: the answers are
  *     charged and unreadable (kept raw by LabelDesk), and errors are plain text.
+ *  e: a clip result as one flat list of detections, each with its own `frame` and `timestampMs`
+ *     (as AWS Rekognition's video results), an absolute pollUrl on its own host, plain-text
+ *     errors and a 204 with no body on DELETE (issue 23 §2).
+ *  f: bbox and bboxPx both `{x,y,w,h}` with x,y the corner, and every box well inside the picture,
+ *     so they read alike with x,y as the corner or the centre: nothing decides (issue 23 §3).
+ *  g: like f, but each image has a box at the picture's left edge: read with x,y as its centre it
+ *     would lie outside the picture, which decides the corner.
  */
-import { CLASSES, type TruthBox } from './alt-detect.js';
+import { boxesFor, CLASSES, type TruthBox } from './alt-detect.js';
 
-export type AltVariant = 'a' | 'b' | 'c' | 'd';
+export type AltVariant = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g';
 export type AltJobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
 interface Size {
@@ -40,10 +47,13 @@ export interface VariantForms {
   sampleFps: number;
   /** Whether its box arrays can be told apart (see alt-detect.ts). */
   decidable: boolean;
+  /** Its own boxes instead of alt-detect.ts's. */
+  boxes?: (seed: string) => TruthBox[];
   catalog(): object;
   detection(b: TruthBox, analysed: Size): object;
   imageAnswer(detections: object[], analysed: Size, file: Size, credits: AltCredits): object;
-  submitted(jobId: string, credits: AltCredits): object;
+  /** `base`: the service's own address (for an absolute pollUrl). */
+  submitted(jobId: string, credits: AltCredits, base: string): object;
   job(state: AltJobState, progress: number, frames: object[] | null, analysed: Size): object;
   frame(f: AltFrame, detections: object[]): object;
   error(status: number, code: string, message: string): { type: string; body: string };
@@ -204,9 +214,48 @@ const variantD: VariantForms = {
   error: (status, _c, message) => ({ type: 'text/plain', body: `${status} ${message}` }),
 };
 
+const variantE: VariantForms = {
+  ...variantA,
+  submitted: (jobId, _c, base) => ({ jobId, pollUrl: `${base}/jobs/${jobId}` }),
+  job: (state, progress, frames) => ({
+    ...variantA.job(state, progress, null, { width: 0, height: 0 }),
+    ...(frames ? { result: { detections: (frames as object[][]).flat() } } : {}),
+  }),
+  // A frame is its detections, each carrying where it belongs; a frame with none leaves no trace.
+  frame: (f, detections) =>
+    detections.map((d) => ({ frame: f.index, timestampMs: f.timeMs, ...d })),
+  error: (status, _c, message) => ({ type: 'text/plain', body: `${status} ${message}` }),
+};
+
+const xywh = (b: TruthBox, s: Size) => ({
+  bbox: { x: b.x, y: b.y, w: b.w, h: b.h },
+  bboxPx: { x: b.x * s.width, y: b.y * s.height, w: b.w * s.width, h: b.h * s.height },
+});
+
+/** Boxes whose x,y may be their corner or their centre: well inside, never near an edge. */
+const inside = (seed: string): TruthBox[] =>
+  boxesFor(seed, true).map((b, i) => ({ ...b, x: 0.3 + i * 0.2, y: 0.3, w: 0.15, h: 0.2 }));
+
+const variantF: VariantForms = {
+  ...variantA,
+  boxes: inside,
+  detection: (b, s) => ({ label: CLASSES[b.classIndex], score: b.score, ...xywh(b, s) }),
+};
+
+const variantG: VariantForms = {
+  ...variantF,
+  boxes: (seed) => [
+    ...inside(seed),
+    { classIndex: 2, score: 0.8, x: 0.01, y: 0.4, w: 0.2, h: 0.3 },
+  ],
+};
+
 export const VARIANTS: Record<AltVariant, VariantForms> = {
   a: variantA,
   b: variantB,
   c: variantC,
   d: variantD,
+  e: variantE,
+  f: variantF,
+  g: variantG,
 };

@@ -53,6 +53,7 @@ export async function startAltService(
   options: { key?: string; frames?: number } = {},
 ): Promise<AltService> {
   const forms = VARIANTS[variant];
+  const boxesOf = forms.boxes ?? ((seed: string) => boxesFor(seed, forms.decidable));
   const key = options.key ?? `alt_${variant}_key_000000000001`;
   const tmp = await mkdtemp(join(tmpdir(), 'alt-service-'));
   const state = { charged: 0, paidCalls: 0, nextJob: 1, remaining: options.frames ?? 1_000_000 };
@@ -167,7 +168,7 @@ export async function startAltService(
         if (state.remaining < forms.cost.image)
           return fail(res, 402, 'no_frames', 'Out of frames.');
         const analysed = analysedSize(size.width, size.height);
-        const boxes = boxesFor(hash, forms.decidable);
+        const boxes = boxesOf(hash);
         charge(forms.cost.image);
         served.set(hash, { boxes });
         const detections = boxes.map((b) => forms.detection(b, analysed));
@@ -187,7 +188,7 @@ export async function startAltService(
       const frames: AltFrame[] = Array.from({ length: count }, (_, index) => ({
         index,
         timeMs: Math.round((index * 1000) / forms.sampleFps),
-        boxes: boxesFor(`${hash}:${index}`, forms.decidable),
+        boxes: boxesOf(`${hash}:${index}`),
       }));
       // Charged at submission, for every frame it will analyse (no refunds).
       charge(cost);
@@ -201,7 +202,7 @@ export async function startAltService(
         analysed: analysedSize(probe.width, probe.height),
         startedAt: Date.now(),
       });
-      return send(res, 202, forms.submitted(id, credits(cost)));
+      return send(res, 202, forms.submitted(id, credits(cost), service.url));
     }
     return fail(res, 404, 'not_found', `No route ${req.method ?? ''} ${path}.`);
   }

@@ -35,9 +35,32 @@ export interface AdapterNote {
 export interface ReadingSettings {
   /** Whether a box's `x,y` (or an x,y,w,h array's first two numbers) is its top-left corner or its centre. */
   boxOrigin: 'corner' | 'centre';
+  /**
+   * False when nobody has said which it is (no person's choice, no word in the catalog): then an
+   * answer whose boxes read both ways is decided by its evidence, or read as corners and said to
+   * be undecided (see decide-origin.ts). Absent: known (the embedded service, a person's choice).
+   */
+  originConfirmed?: boolean;
+  /**
+   * Where the boxes of this service's earlier undecided answers sat, summed (one client, one
+   * run): many answers together may decide what one cannot. Updated by the adapter.
+   */
+  originEvidence?: OriginEvidence;
+}
+
+/** Sums over boxes of (2x + w − 1) and (2y + h − 1), read with x,y as the corner and the centre. */
+export interface OriginEvidence {
+  boxes: number;
+  cornerX: number;
+  cornerY: number;
+  centreX: number;
+  centreY: number;
 }
 
 export const DEFAULT_READING: ReadingSettings = { boxOrigin: 'corner' };
+
+/** The field of the notes on how the box origin was decided (or that it was not). */
+export const BOX_ORIGIN_FIELD = 'box origin';
 
 /** A box as LabelDesk stores it: top-left corner and size (the one box of electron/shared), in the unit of its form. */
 export type Box = SharedBox;
@@ -101,6 +124,8 @@ export interface SdkEntry {
 
 export interface Catalog {
   version: string;
+  /** Where the catalog says x,y of a box is (`boxOrigin`, `bboxOrigin`…); null when it does not. */
+  boxOrigin: 'corner' | 'centre' | null;
   aiStatus: string | null;
   limits: ServiceLimits;
   sdk: SdkEntry[];

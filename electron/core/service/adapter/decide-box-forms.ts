@@ -35,7 +35,11 @@ export interface DecidedBoxes {
 
 type Found = ObjectForm | 'array';
 
-export function decideBoxes(
+/** The problem of arrays both readings fit (decide-origin.ts tells it from a box outside). */
+export const UNDECIDED_ARRAYS =
+  'nothing decides whether the 4-number arrays are x,y,w,h or x1,y1,x2,y2 (both agree with the other form and the analysed size)';
+
+export function decideForms(
   raws: readonly RawBoxes[],
   at: string,
   given: Size | null,
@@ -80,7 +84,7 @@ export function decideBoxes(
         ? arrayN || arrayP
           ? 'the boxes do not agree with each other under any reading of their arrays'
           : `bbox and bboxPx do not agree on where the boxes are (is x,y the ${reading.boxOrigin === 'corner' ? 'centre' : 'corner'}? change the service's box origin setting)`
-        : 'nothing decides whether the 4-number arrays are x,y,w,h or x1,y1,x2,y2 (both agree with the other form and the analysed size)',
+        : UNDECIDED_ARRAYS,
     );
     return null;
   }

@@ -46,12 +46,36 @@ export function readCatalog(raw: unknown, problems: Problems): Catalog | null {
   if (version === null) notes.notPublished('catalog.version', '"unknown"');
   return {
     version: version ?? 'unknown',
+    boxOrigin: boxOriginOf(raw),
     aiStatus: textOf(raw.aiStatus),
     limits: readLimits(raw.limits, notes),
     sdk: readSdk(raw.sdk),
     solutions,
     understanding: notes.list,
   };
+}
+
+const ORIGIN_WORDS: Record<string, 'corner' | 'centre'> = {
+  corner: 'corner',
+  topleft: 'corner',
+  'top-left': 'corner',
+  xywh: 'corner',
+  centre: 'centre',
+  center: 'centre',
+  cxcywh: 'centre',
+};
+
+/** What the catalog says x,y of a box is, when it says (`boxOrigin: "corner"`, `bbox_origin`…). */
+function boxOriginOf(raw: Json): 'corner' | 'centre' | null {
+  const keys = squashedKeys(raw);
+  for (const name of ['boxorigin', 'bboxorigin', 'bboxformat']) {
+    const key = keys.get(name);
+    const word = key === undefined ? null : stringOf(raw[key]);
+    const origin =
+      word === null ? undefined : ORIGIN_WORDS[word.toLowerCase().replace(/[_\s]/g, '')];
+    if (origin) return origin;
+  }
+  return null;
 }
 
 function readSolution(

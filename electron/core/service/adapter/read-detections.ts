@@ -4,7 +4,8 @@
  */
 import type { AnswerContext, Detection } from './adapter-types.js';
 import { DEFAULT_READING } from './adapter-types.js';
-import { decideBoxes, type RawBoxes, type Size } from './decide-box-forms.js';
+import type { RawBoxes, Size } from './decide-box-forms.js';
+import { decideBoxes } from './decide-origin.js';
 import type { Notes, Problems } from './notes.js';
 import { isObject, numberOf, type Json } from './read-values.js';
 

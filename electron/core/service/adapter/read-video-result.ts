@@ -4,12 +4,10 @@
  * Box forms are decided once for the whole clip.
  */
 import type { AnswerContext, Detection, VideoFrame, VideoResult } from './adapter-types.js';
+import { FRAME_INDEX_NAMES, FRAME_TIME_NAMES, framesOfFlatList } from './flat-clip-detections.js';
 import type { Notes, Problems } from './notes.js';
 import { readDetections } from './read-detections.js';
 import { firstPresent, isObject, looseNumberOf, type Json } from './read-values.js';
-
-const INDEX_NAMES = ['index', 'frame', 'frameIndex', 'frame_index', 'idx'];
-const TIME_NAMES = ['t', 'time', 'timestamp', 'ts', 'seconds', 'time_ms'];
 
 export function readVideoResult(
   raw: Json,
@@ -17,12 +15,16 @@ export function readVideoResult(
   notes: Notes,
   problems: Problems,
 ): VideoResult | null {
-  const framesRaw = raw.frames ?? raw.results;
+  const framesRaw = raw.frames ?? raw.results ?? framesOfFlatList(raw, notes);
   if (!Array.isArray(framesRaw)) {
-    problems.add('job.result.frames', 'expected the list of analysed frames');
+    problems.add(
+      'job.result.frames',
+      'expected the list of analysed frames (or a list of detections each with its frame index or time)',
+    );
     return null;
   }
-  if (raw.frames === undefined) notes.understoodAs('job.result.frames', '`results`');
+  if (raw.frames === undefined && raw.results !== undefined)
+    notes.understoodAs('job.result.frames', '`results`');
   const frames = framesRaw.map((f: unknown): Json => (isObject(f) ? f : {}));
   const all: unknown[] = [];
   const counts: number[] = [];
@@ -63,7 +65,7 @@ export function readVideoResult(
 
 function indexOf(frame: Json, position: number, notes: Notes): number {
   if (typeof frame.index === 'number') return frame.index;
-  const found = firstPresent(frame, INDEX_NAMES);
+  const found = firstPresent(frame, FRAME_INDEX_NAMES);
   const v = found ? looseNumberOf(found.value) : null;
   if (found && v !== null) {
     notes.understoodAs('job.result.frames[].index', `\`${found.name}\``);
@@ -84,7 +86,7 @@ function readTimes(
   let name: string | null = null;
   const values = frames.map((f) => {
     if (typeof f.timeMs === 'number') return f.timeMs;
-    const found = firstPresent(f, TIME_NAMES);
+    const found = firstPresent(f, FRAME_TIME_NAMES);
     const v = found ? looseNumberOf(found.value) : null;
     if (found && v !== null) name ??= found.name;
     return v;
@@ -94,8 +96,10 @@ function readTimes(
     return values;
   }
   const max = Math.max(0, ...values.map((v) => v ?? 0));
-  const seconds =
-    clipDurationMs !== null && clipDurationMs > 0
+  // A name that says milliseconds (`timestampMs`, `time_ms`) is taken at its word.
+  const seconds = /ms$/i.test(name)
+    ? false
+    : clipDurationMs !== null && clipDurationMs > 0
       ? max <= clipDurationMs / 1000 + 1
       : values.some((v) => v !== null && !Number.isInteger(v));
   notes.understoodAs(

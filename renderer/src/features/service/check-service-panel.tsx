@@ -83,6 +83,9 @@ export function CheckServicePanel() {
             <SpendPreview
               spend={report.spend}
               origin={reading.data?.boxOrigin ?? report.spend.boxOrigin}
+              undecided={report.parts.some(
+                (p) => p.part === 'box origin' && p.verdict === 'not-understood',
+              )}
             />
           ) : null}
         </>

@@ -15,14 +15,28 @@ function placed(box: CheckSpend['boxes'][number], readWith: BoxOrigin, shown: Bo
   return { ...box, x: box.x + (sign * box.w) / 2, y: box.y + (sign * box.h) / 2 };
 }
 
-export function SpendPreview({ spend, origin }: { spend: CheckSpend; origin: BoxOrigin }) {
+export function SpendPreview({
+  spend,
+  origin,
+  undecided,
+}: {
+  spend: CheckSpend;
+  origin: BoxOrigin;
+  /** Nothing decided where x,y is and nobody confirmed it: the person is asked to, here. */
+  undecided: boolean;
+}) {
   const setReading = useCallMutation('service.setReading', ['service.reading']);
   // Set at once on a click (a controlled radio must not wait for the call to re-render checked).
   const [chosen, setChosen] = useState<BoxOrigin | null>(null);
+  // A choice saved is a person's confirmation, kept for the service (issue 23 §3).
+  const [confirmed, setConfirmed] = useState<BoxOrigin | null>(null);
   const shown = chosen ?? origin;
   const choose = (o: BoxOrigin) => {
     setChosen(o);
-    setReading.mutate({ boxOrigin: o }, { onError: () => setChosen(null) });
+    setReading.mutate(
+      { boxOrigin: o },
+      { onSuccess: () => setConfirmed(o), onError: () => setChosen(null) },
+    );
   };
   return (
     <div className="spend-preview">
@@ -37,6 +51,9 @@ export function SpendPreview({ spend, origin }: { spend: CheckSpend; origin: Box
           <li key={f}>{f}</li>
         ))}
       </ul>
+      {undecided && spend.preview ? (
+        <OriginQuestion shown={shown} confirmed={confirmed} onConfirm={() => choose(shown)} />
+      ) : null}
       <fieldset className="reading">
         <legend>A box&apos;s x,y is its</legend>
         {(['corner', 'centre'] as const).map((o) => (
@@ -88,5 +105,40 @@ export function SpendPreview({ spend, origin }: { spend: CheckSpend; origin: Box
         <p className="muted">{spend.boxes.length} boxes (a clip has no preview here).</p>
       )}
     </div>
+  );
+}
+
+const NAMES: Record<BoxOrigin, string> = { corner: 'top-left corner', centre: 'centre' };
+
+/** Asked while the box origin is undecided: the person looks at the boxes and confirms. */
+function OriginQuestion({
+  shown,
+  confirmed,
+  onConfirm,
+}: {
+  shown: BoxOrigin;
+  confirmed: BoxOrigin | null;
+  onConfirm: () => void;
+}) {
+  return (
+    <section className="origin-question" aria-labelledby="origin-question-title">
+      <h4 id="origin-question-title">Box origin undecided</h4>
+      {confirmed ? (
+        <p role="status">
+          Confirmed: a box&apos;s x,y is its {NAMES[confirmed]}, kept for this service.
+        </p>
+      ) : (
+        <>
+          <p>
+            The service&apos;s boxes read alike with x,y as their corner or their centre, and
+            nothing in its answers decides. They are read as corners until you confirm: do the boxes
+            below sit on their objects? If not, choose centre, then confirm.
+          </p>
+          <button type="button" className="primary" onClick={onConfirm}>
+            Confirm: x,y is the {NAMES[shown]}
+          </button>
+        </>
+      )}
+    </section>
   );
 }

@@ -242,6 +242,49 @@ describe('service adapter: clip frames', () => {
   });
 });
 
+describe('service adapter: a clip result as a flat list of detections (issue 23 §2)', () => {
+  const at = (frame: number, timestampMs: number) => ({
+    frame,
+    timestampMs,
+    label: 'a',
+    score: 0.9,
+    bbox: norm,
+    bboxPx: px,
+  });
+  const flat = (detections: unknown[]) =>
+    parseJob(
+      { status: 'done', result: { analysedWidth: W, analysedHeight: H, detections } },
+      { clipDurationMs: 4000 },
+    );
+
+  it('groups the detections by their frame, in order, with the time in milliseconds', () => {
+    const r = flat([at(2, 1000), at(0, 0), at(2, 1000), at(3, 1500)]);
+    expect(r.result!.frames.map((f) => [f.index, f.timeMs, f.detections.length])).toEqual([
+      [0, 0, 1],
+      // Frame 1 had nothing: it is not listed, and put back empty between its neighbours.
+      [1, 500, 0],
+      [2, 1000, 2],
+      [3, 1500, 1],
+    ]);
+    close(r.result!.frames[2]!.detections[1]!.bbox, norm);
+    expect(notesOf(r)).toContain(
+      'job.result.frames: understood as a flat list `detections` grouped by `frame` (frames without detections are not listed)',
+    );
+  });
+
+  it('groups by time alone when no frame index is given; an item with neither is refused', () => {
+    const timed = (t: number) => ({ Timestamp: t, label: 'a', bbox: norm, bboxPx: px });
+    const r = flat([timed(500), timed(0), timed(500)]);
+    expect(r.result!.frames.map((f) => [f.timeMs, f.detections.length])).toEqual([
+      [0, 1],
+      [500, 2],
+    ]);
+    expect(() => flat([timed(0), { label: 'a', bbox: norm, bboxPx: px }])).toThrow(
+      AnswerNotUnderstoodError,
+    );
+  });
+});
+
 describe('service adapter: a wrong corner/centre setting', () => {
   it('keeps the answer raw when bbox (centre) and bboxPx (corners) disagree under the setting', () => {
     const centre = {
@@ -261,5 +304,69 @@ describe('service adapter: a wrong corner/centre setting', () => {
     expect((err as AnswerNotUnderstoodError).problems[0]).toContain('is x,y the centre?');
     const r = read(body, { reading: { boxOrigin: 'centre' } });
     close(r.detections[0]!.bbox, norm);
+  });
+});
+
+describe('service adapter: a box origin nobody confirmed (issue 23 §3)', () => {
+  const unconfirmed = { reading: { boxOrigin: 'corner' as const, originConfirmed: false } };
+  /** A box given with x,y as `origin` in both bbox (0–1) and bboxPx (of 200×100). */
+  const box = (x: number, y: number, w: number, h: number) => ({
+    label: 'a',
+    score: 0.9,
+    bbox: { x, y, w, h },
+    bboxPx: { x: x * W, y: y * H, w: w * W, h: h * H },
+  });
+  const originNote = (r: { understanding: { field: string; kind: string; text: string }[] }) =>
+    r.understanding.find((n) => n.field === 'box origin');
+
+  it('nothing decides: read as corners, and said to be not confirmed', () => {
+    const r = read([box(0.4, 0.4, 0.1, 0.2)], unconfirmed);
+    close(r.detections[0]!.bbox, { x: 0.4, y: 0.4, w: 0.1, h: 0.2 });
+    expect(originNote(r)).toMatchObject({ kind: 'not-published' });
+    expect(originNote(r)!.text).toContain('x,y = the top-left corner — not confirmed');
+    // Confirmed (a person, the catalog, the embedded service): read as set, nothing said.
+    expect(originNote(read([box(0.4, 0.4, 0.1, 0.2)]))).toBeUndefined();
+  });
+
+  it('a reading that puts a box outside the picture is ruled out, and that is said', () => {
+    // As a corner, x + w = 1.15 > 1: the centre it is.
+    const r = read([box(0.85, 0.5, 0.3, 0.2), box(0.4, 0.4, 0.1, 0.2)], unconfirmed);
+    close(r.detections[0]!.bbox, { x: 0.7, y: 0.4, w: 0.3, h: 0.2 });
+    expect(originNote(r)!.text).toBe(
+      'understood as x,y = the centre, decided by the boxes (with x,y as the top-left corner, a box would lie outside the picture)',
+    );
+  });
+
+  it('across many answers of the service, where their boxes sit decides', () => {
+    // Each image has two boxes whose centres sit around the middle: alone, nothing decides.
+    const originEvidence = { boxes: 0, cornerX: 0, cornerY: 0, centreX: 0, centreY: 0 };
+    const ctx = { reading: { ...unconfirmed.reading, originEvidence } };
+    const answers = Array.from({ length: 16 }, (_, i) =>
+      read(
+        [box(0.35 + (i % 4) * 0.1, 0.4, 0.3, 0.3), box(0.6 - (i % 3) * 0.1, 0.5, 0.3, 0.3)],
+        ctx,
+      ),
+    );
+    expect(originNote(answers[0]!)).toMatchObject({ kind: 'not-published' });
+    // From the 30th box on, read as corners every box would lean right and down: centres.
+    const last = answers[15]!;
+    expect(originNote(last)!.text).toContain('x,y = the centre, decided by the boxes');
+    expect(originNote(last)!.text).toContain('(32 boxes of this service)');
+    close(last.detections[0]!.bbox, { x: 0.5, y: 0.25, w: 0.3, h: 0.3 });
+  });
+
+  it('over many boxes, the reading whose boxes all lean one way is ruled out', () => {
+    // Centres spread evenly over the middle: read as corners, every box leans right and down.
+    const frames = Array.from({ length: 40 }, (_, i) => ({
+      index: i,
+      timeMs: i * 500,
+      detections: [box(0.3 + (i % 5) * 0.1, 0.3 + (i % 4) * 0.133, 0.3, 0.3)],
+    }));
+    const r = parseJob(
+      { status: 'done', result: { analysedWidth: W, analysedHeight: H, frames } },
+      { ...unconfirmed, clipDurationMs: 20_000 },
+    );
+    close(r.result!.frames[0]!.detections[0]!.bbox, { x: 0.15, y: 0.15, w: 0.3, h: 0.3 });
+    expect(originNote(r)!.text).toContain('x,y = the centre, decided by the boxes (with x,y as');
   });
 });

@@ -1,0 +1,94 @@
+/**
+ * Issue 23 §3: never a silent misreading of a box's x,y. Alt service f answers bbox and bboxPx
+ * both as `{x,y,w,h}` with every box well inside the picture, so they read alike with x,y as the
+ * corner or the centre and nothing decides: the run says "box origin assumed: corner — not
+ * confirmed" once, doctor reports the origin undecided and exits 6, and so does the next plan;
+ * a person's choice (`--box-origin`) is kept for the service and ends it. Alt service g adds a box
+ * at the picture's edge, which rules the centre out: decided by the boxes, said so, exit 0.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startAltService, type AltService } from '../../support/alt-service/alt-service.js';
+import { expectServedBoxesStored } from '../../support/alt-service/alt-library.js';
+import { cliEnv, cliHome, runCli } from '../../support/cli-run.js';
+import { jpeg } from '../../support/synth-media.js';
+import { tempDir } from '../../support/temp-dir.js';
+
+const ASSUMED = 'box origin assumed: corner — not confirmed';
+
+/** Two images labelled first, a third for the plan and the confirmed run: [path, w, h, seed]. */
+const PICTURES: [string, number, number, number][] = [
+  ['images/a.jpg', 320, 240, 5],
+  ['images/b.jpg', 200, 300, 6],
+  ['more/c.jpg', 240, 240, 7],
+];
+
+let media: { dir: string; remove: () => Promise<void> };
+let images: string;
+let more: string;
+let alt: AltService | undefined;
+let t: { home: string; dir: string; remove: () => Promise<void> } | undefined;
+
+beforeAll(async () => {
+  media = await tempDir('box-origin-');
+  [images, more] = [join(media.dir, 'images'), join(media.dir, 'more')];
+  for (const [name, w, h, seed] of PICTURES) {
+    await mkdir(dirname(join(media.dir, name)), { recursive: true });
+    await writeFile(join(media.dir, name), await jpeg(w, h, seed));
+  }
+});
+afterAll(() => media.remove());
+afterEach(async () => {
+  await Promise.all([alt?.close(), t?.remove()]);
+  alt = t = undefined;
+});
+
+async function setUp(variant: 'f' | 'g') {
+  alt = await startAltService(variant);
+  t = await cliHome();
+  const env = cliEnv(t.home, { LABELDESK_API_KEY: alt.key });
+  const url = alt.url;
+  const cli = (args: string[]) => runCli([...args, '--service', url], env);
+  return { alt, home: t.home, cli };
+}
+
+const times = (text: string, part: string) => text.split(part).length - 1;
+
+describe('the box origin of a service that does not say', () => {
+  it('undecided: said once by the run and the plan, doctor exits 6, until a person chooses', async () => {
+    const s = await setUp('f');
+    const first = await s.cli(['label', images, '--yes']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(times(first.stderr, ASSUMED)).toBe(1);
+    // Read as corners, which is what f serves: the boxes are right, but only by luck.
+    expect(expectServedBoxesStored(s.home, s.alt)).toBe(4);
+
+    const doctor = await s.cli(['doctor']);
+    expect(doctor.code, doctor.stdout).toBe(6);
+    expect(doctor.stdout).toMatch(/box origin: undecided: bbox and bboxPx read alike/);
+
+    const plan = await s.cli(['plan', more]);
+    expect(times(plan.stdout + plan.stderr, ASSUMED)).toBe(1);
+
+    const confirmed = await s.cli(['label', more, '--yes', '--box-origin', 'corner']);
+    expect(confirmed.code, confirmed.stderr).toBe(0);
+    expect(confirmed.stderr).not.toContain(ASSUMED);
+    const after = await s.cli(['doctor']);
+    expect(after.code, after.stdout).toBe(0);
+    expect(after.stdout).not.toContain('box origin');
+  }, 120_000);
+
+  it('decided by a box that would lie outside the picture read the other way', async () => {
+    const s = await setUp('g');
+    const run = await s.cli(['label', images, '--yes']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain(ASSUMED);
+    expect(expectServedBoxesStored(s.home, s.alt)).toBe(6);
+    const doctor = await s.cli(['doctor', '--spend', join(more, 'c.jpg')]);
+    expect(doctor.code, doctor.stdout).toBe(0);
+    expect(doctor.stdout).toContain(
+      'understood as x,y = the top-left corner, decided by the boxes (with x,y as the centre, a box would lie outside the picture)',
+    );
+  }, 120_000);
+});
