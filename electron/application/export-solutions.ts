@@ -39,9 +39,10 @@ function anyBox(items: Iterable<ExportItem>, ids: ReadonlySet<number> | undefine
 }
 
 /**
- * Refuses (ExportEmptyError) an export that would carry no box while its scope holds some. One
- * exception, kept from before: "only accepted" with nothing accepted yet is a true, empty answer
- * (the accepted set is empty), so it is written; the sentence saying why is returned instead.
+ * Refuses (ExportEmptyError) an export that would carry no box while its scope holds some, "only
+ * accepted" with nothing accepted yet included (issue 23: an export never writes nothing without
+ * saying why, and exits non-zero); the sentence names the solutions and filters that hold them.
+ * Returns null when the export goes ahead.
  */
 export function refuseEmptyExport(
   store: Pick<LibraryStore, 'file' | 'exportItems'>,
@@ -52,10 +53,7 @@ export function refuseEmptyExport(
   if (anyBox(store.exportItems(query), ids)) return null;
   const held = boxesHeld(store.file, idsOf(media)).filter((h) => h.boxes > 0);
   if (held.length === 0) return null; // nothing labelled with boxes: files are exported as negatives
-  const why = whyEmpty(held, query);
-  const unaccepted = { ...query, onlyAccepted: false, byPerson: false };
-  if (query.onlyAccepted && anyBox(store.exportItems(unaccepted), ids)) return why;
-  throw new ExportEmptyError(why);
+  throw new ExportEmptyError(whyEmpty(held, query));
 }
 
 const boxesText = (h: HeldBoxes) =>

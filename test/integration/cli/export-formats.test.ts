@@ -4,6 +4,7 @@
  * (a JPEG with EXIF orientation 6 is exported with its width and height swapped).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -153,10 +154,15 @@ describe('labeldesk export', () => {
     expect(only.length).toBe(all.filter((b) => b.label === one).length);
     expect(only.every((b) => b.label === one)).toBe(true);
 
-    // Nothing is accepted yet: an empty but valid export.
-    const none = await exportTo('coco', '--only-accepted');
-    expect(none.report).toMatch(/^Exported 0 boxes/);
-    expect((await readCoco(none.out)).boxes).toEqual([]);
+    // Nothing is accepted yet: nothing is written, and it says why (issue 23 §4), exit non-zero.
+    const noneOut = join(t.dir, 'none-accepted.json');
+    const none = await runCli(
+      ['export', '--format', 'coco', '--out', noneOut, '--only-accepted'],
+      env,
+    );
+    expect(none.code).not.toBe(0);
+    expect(none.stderr).toMatch(/none of them is accepted yet \(only accepted\)/);
+    expect(existsSync(noneOut)).toBe(false);
 
     // A reviewer accepts two boxes and rejects one (what the desktop app does).
     const store = openLibraryStore(join(t.home, 'library.sqlite'));
