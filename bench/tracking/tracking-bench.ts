@@ -7,7 +7,7 @@
 import { assignTracks, type TrackInput } from '../../electron/core/tracking/assign-tracks.js';
 import { fmt, printFigures, type Figure } from '../report.js';
 import { greedyTracks } from './greedy-linker.js';
-import { scoreTracking, type IdBox, type TrackingScore } from './mot-metrics.js';
+import { combineScores, scoreTracking, type IdBox, type TrackingScore } from './mot-metrics.js';
 import { makeScene, SCENE_KINDS, type Scene } from './synthetic-scenes.js';
 import { vtestDetections } from './vtest-detections.js';
 
@@ -20,8 +20,8 @@ const BOXES_TIMED = 50_000;
 export async function benchTracking(): Promise<void> {
   for (const kind of SCENE_KINDS) {
     const scenes = OBJECTS.map((n, i) => makeScene(kind, n, FRAMES, 1000 * (i + 1) + kind.length));
-    const greedy = total(scenes.map((s) => score(s, LINKERS.greedy)));
-    const sort = total(scenes.map((s) => score(s, LINKERS.sort)));
+    const greedy = combineScores(scenes.map((s) => score(s, LINKERS.greedy)));
+    const sort = combineScores(scenes.map((s) => score(s, LINKERS.sort)));
     const gain = (sort.idf1 - greedy.idf1) * 100;
     printFigures(
       `Tracking: ${kind} (${scenes.length} scenes of ${OBJECTS.join('/')} walkers, ${FRAMES} frames, ${greedy.gt} true boxes)`,
@@ -53,22 +53,8 @@ function score(scene: Scene, link: Linker): TrackingScore {
   return scoreTracking(scene.truth, predicted);
 }
 
-/** Sums of several scenes' counts, and the scores of those sums. */
-function total(scores: readonly TrackingScore[]): TrackingScore {
-  const sum = (k: keyof TrackingScore) => scores.reduce((s, x) => s + x[k], 0);
-  const gt = sum('gt');
-  const predicted = sum('predicted');
-  const [fn, fp, idsw, idtp] = [sum('fn'), sum('fp'), sum('idsw'), sum('idtp')];
-  return {
-    ...{ gt, predicted, fn, fp, idsw, idtp },
-    mota: 1 - (fn + fp + idsw) / gt,
-    idf1: (2 * idtp) / (gt + predicted),
-    tracks: sum('tracks'),
-  };
-}
-
 function line(s: TrackingScore): string {
-  return `MOTA ${fmt(s.mota * 100)} %, IDF1 ${fmt(s.idf1 * 100)} %, ID switches ${s.idsw}, FN ${s.fn}, FP ${s.fp}, ${s.tracks} tracks`;
+  return `HOTA ${fmt(s.hota * 100)} %, MOTA ${fmt(s.mota * 100)} %, IDF1 ${fmt(s.idf1 * 100)} %, ID switches ${s.idsw}, FN ${s.fn}, FP ${s.fp}, ${s.tracks} tracks`;
 }
 
 async function benchRealClip(): Promise<void> {
