@@ -91,35 +91,17 @@ export function identityCounts(seq: EvalSequence): IdentityCounts {
     for (const g of gt) bump(gtCount, g);
     for (const t of tracker) bump(trCount, t);
   }
-  // Rows: true ids, then one "unpaired" row per predicted id; columns: predicted ids, then one
-  // "unpaired" column per true id. A pair costs the boxes of both that it leaves unexplained.
-  const n = nG + nT;
-  const fn = Array.from({ length: n }, () => new Float64Array(n));
-  const fp = Array.from({ length: n }, () => new Float64Array(n));
-  for (let g = 0; g < nG; g++) {
-    const row = fn[g] as Float64Array;
-    for (let k = nT; k < n; k++) row[k] = 1e10;
-    for (let t = 0; t < nT; t++)
-      row[t] = (gtCount[g] as number) - ((potential[g] as Float64Array)[t] as number);
-    row[nT + g] = gtCount[g] as number;
-  }
-  for (let t = 0; t < nT; t++) {
-    for (let r = nG; r < n; r++) (fp[r] as Float64Array)[t] = 1e10;
-    for (let g = 0; g < nG; g++)
-      (fp[g] as Float64Array)[t] =
-        (trCount[t] as number) - ((potential[g] as Float64Array)[t] as number);
-    (fp[nG + t] as Float64Array)[t] = trCount[t] as number;
-  }
-  const cost = fn.map((row, r) =>
-    Array.from(row, (v, c) => v + ((fp[r] as Float64Array)[c] as number)),
-  );
-  let idfn = 0;
-  let idfp = 0;
-  minCostAssignment(cost).forEach((c, r) => {
-    idfn += (fn[r] as Float64Array)[c] as number;
-    idfp += (fp[r] as Float64Array)[c] as number;
+  // TrackEval solves an (nG + nT)² assignment where true and predicted ids may also stay unpaired,
+  // each pair costing the boxes of both it leaves unexplained: (gtCount − m) + (trCount − m).
+  // The total is ΣgtCount + ΣtrCount − 2·Σm over the pairs, so its optimum pairs ids to maximise
+  // Σm: the same IDTP from an nG × nT assignment (ids that never overlap need no column).
+  const useful = [...trCount.keys()].filter((t) => potential.some((row) => (row[t] as number) > 0));
+  const cost = potential.map((row) => useful.map((t) => -(row[t] as number)));
+  let idtp = 0;
+  minCostAssignment(cost).forEach((c, g) => {
+    if (c >= 0) idtp -= (cost[g] as number[])[c] as number;
   });
-  return { idtp: seq.gtDets - idfn, idfn, idfp };
+  return { idtp, idfn: seq.gtDets - idtp, idfp: seq.trackerDets - idtp };
 }
 
 export function idf1(c: IdentityCounts): number {

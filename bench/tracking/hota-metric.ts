@@ -46,7 +46,7 @@ export function hotaCounts(seq: EvalSequence): HotaCounts {
       const rowSum = row.reduce((s, v) => s + v, 0);
       row.forEach((sim, j) => {
         const denom = (colSum[j] as number) + rowSum - sim;
-        if (denom > EPS)
+        if (sim > 0 && denom > EPS)
           bump(potential, (gt[i] as number) * nT + (tracker[j] as number), sim / denom);
       });
     });

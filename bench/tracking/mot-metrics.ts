@@ -83,3 +83,18 @@ function scoreOf(
     hotaCounts: hota,
   };
 }
+
+/** The score of track ids given to `detections` (null: a box in no track, not scored). */
+export function scoreIds(
+  truth: readonly IdBox[],
+  detections: readonly Omit<IdBox, 'id'>[],
+  ids: readonly (number | null | undefined)[],
+): TrackingScore {
+  const predicted: IdBox[] = [];
+  detections.forEach((d, i) => {
+    const id = ids[i];
+    if (id !== null && id !== undefined)
+      predicted.push({ frameIndex: d.frameIndex, id, bbox: d.bbox });
+  });
+  return scoreTracking(truth, predicted);
+}

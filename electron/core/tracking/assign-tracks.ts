@@ -17,6 +17,10 @@ export interface TrackInput {
   sure?: boolean;
   /** The track a person put the box in: kept as is. */
   pinned?: number | null;
+  /** The model's confidence (absent: a sure box, or a caller that has none). */
+  score?: number;
+  /** Analysed frames per second of the clip (absent: unknown). */
+  fps?: number;
 }
 
 /** The track id (from 1) of each box of `boxes`, in input order; null for a box in no track. */
