@@ -38,12 +38,26 @@ export const DEFAULT_TRACKER: TrackerOptions = {
 
 export function trackerOptionsFor(fps: number | undefined): TrackerOptions {
   if (fps === undefined || !Number.isFinite(fps) || fps <= 0) return DEFAULT_TRACKER;
+  const birthVelocity = Math.min(3, Math.max(0.5, 2.5 / fps));
+  if (fps < 3) {
+    // Seconds between frames: objects move and turn far, so the gates are wide and two boxes
+    // in a row make a track (a fast one crosses the picture in a few frames).
+    return {
+      ...DEFAULT_TRACKER,
+      minHits: 2,
+      noise: { ...DEFAULT_NOISE, birthVelocity },
+      relinkGap: 4,
+      relinkReach: { base: 1.5, perFrame: 3 },
+    };
+  }
+  // Frames close together: tracks hold on overlap, steady velocities, and wait ~1 s for a box.
+  const second = Math.round(1.2 * fps);
   return {
     ...DEFAULT_TRACKER,
-    minHits: fps < 3 ? 2 : 3,
-    maxMisses: Math.max(2, Math.round(0.5 * fps)),
-    noise: { ...DEFAULT_NOISE, birthVelocity: Math.min(3, Math.max(0.5, 2.5 / fps)) },
-    relinkGap: Math.max(4, Math.round(1.2 * fps)),
+    maxMisses: second,
+    gate: { minIou: 0.3, maxCentreDistance: 1.5, maxSizeRatio: 2 },
+    noise: { ...DEFAULT_NOISE, velocity: 0.01, birthVelocity },
+    relinkGap: Math.max(4, second),
     relinkReach: { base: 0.6, perFrame: Math.min(2, 1.2 / fps) },
   };
 }
