@@ -3,7 +3,7 @@
  * predicted ids present (both renumbered densely from 0 in order of first appearance) and the
  * IoU of every (true, predicted) pair. Frames with neither kind of box count as nothing.
  */
-import { minCostAssignment } from '../../electron/core/tracking/hungarian.js';
+import { gatedAssignment } from '../../electron/core/tracking/hungarian.js';
 import { iou, type NormBox } from '../../electron/shared/geometry/box-math.js';
 
 export interface IdBox {
@@ -71,45 +71,15 @@ function byFrame(boxes: readonly IdBox[]): Map<number, IdBox[]> {
 
 /**
  * Row → column pairs of a maximum-total-score assignment (scipy's linear_sum_assignment on −score)
- * among pairs scoring more than 0 (both metrics drop the others). Solved per connected group of
- * rows and columns that share such pairs: the same optimum, at a fraction of the work on a
- * crowded frame where each box overlaps only its neighbours.
+ * among pairs scoring more than 0 (both metrics drop the others), solved per group of boxes that
+ * overlap: the same optimum, at a fraction of the work on a crowded frame.
  */
 export function maxScorePairs(score: readonly (readonly number[])[]): [number, number][] {
-  const rows = score.length;
-  const cols = rows ? (score[0] as readonly number[]).length : 0;
-  // Union-find over rows (0..rows-1) and columns (rows..rows+cols-1).
-  const parent = Int32Array.from({ length: rows + cols }, (_, i) => i);
-  const find = (i: number): number => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i] as number] as number;
-    return i;
-  };
-  score.forEach((row, r) =>
-    row.forEach((v, c) => {
-      if (v > 0) parent[find(r)] = find(rows + c);
-    }),
-  );
-  const groups = new Map<number, { rows: number[]; cols: number[] }>();
-  const groupOf = (i: number) => {
-    const root = find(i);
-    let g = groups.get(root);
-    if (!g) groups.set(root, (g = { rows: [], cols: [] }));
-    return g;
-  };
-  score.forEach((row, r) => {
-    if (row.some((v) => v > 0)) groupOf(r).rows.push(r);
-  });
-  for (let c = 0; c < cols; c++)
-    if (score.some((row) => (row[c] as number) > 0)) groupOf(rows + c).cols.push(c);
   const pairs: [number, number][] = [];
-  for (const g of groups.values()) {
-    const cost = g.rows.map((r) => g.cols.map((c) => -((score[r] as number[])[c] as number)));
-    minCostAssignment(cost).forEach((k, i) => {
-      const r = g.rows[i] as number;
-      const c = g.cols[k] as number;
-      if (k >= 0 && ((score[r] as number[])[c] as number) > 0) pairs.push([r, c]);
-    });
-  }
+  const cost = score.map((row) => row.map((s) => -s));
+  gatedAssignment(cost, (r, c) => ((score[r] as number[])[c] as number) > 0).forEach((c, r) => {
+    if (c >= 0) pairs.push([r, c]);
+  });
   return pairs;
 }
 

@@ -5,7 +5,7 @@
  * ended continues it when it starts where the earlier piece was heading (its last velocity carried
  * over the gap), at a similar size. Closest pairs first, each piece joined at most once each way.
  * Appearance-free: motion, size, class (one class at a time) and the time gap are the cues.
- * A joined chain is a track when any piece was confirmed or its boxes reach `minHits`.
+ * At least one of two pieces joined must be a confirmed track: stray boxes never chain into one.
  */
 import type { NormBox } from '../../shared/geometry/box-math.js';
 import type { TrackerOptions } from './tracker-options.js';
@@ -46,6 +46,8 @@ export function relinkTracklets(
     const v = a.velocity ?? [0, 0, 0, 0];
     for (let d = 1; d <= options.relinkGap + 1; d++) {
       for (const to of byStart.get(a.lastHit + d) ?? []) {
+        // Two unconfirmed pieces joined would make tracks of stray boxes.
+        if (!a.confirmed && !(pieces[to] as Tracklet).confirmed) continue;
         const cost = linkCost(
           end,
           v,
@@ -75,7 +77,7 @@ export function relinkTracklets(
       chain.lastHit = q.lastHit;
       chain.confirmed ||= q.confirmed;
     }
-    if (chain.confirmed || chain.boxes.length >= options.minHits) out.push(chain);
+    if (chain.confirmed) out.push(chain);
   });
   return out;
 }

@@ -11,7 +11,7 @@
  * one- or two-frame false positive) belong to no track.
  */
 import type { NormBox } from '../../shared/geometry/box-math.js';
-import { minCostAssignment } from './hungarian.js';
+import { gatedAssignment } from './hungarian.js';
 import { KalmanBox } from './kalman-box.js';
 import { matchCost, REFUSED, type MatchGate } from './match-cost.js';
 import { relinkTracklets, type Tracklet } from './relink-tracklets.js';
@@ -103,12 +103,14 @@ function associate(
   });
   const usedTrack = new Uint8Array(tracks.length);
   const usedBox = new Uint8Array(indexes.length);
-  minCostAssignment(cost).forEach((col, ti) => {
-    if (col < 0 || ((cost[ti] as number[])[col] as number) >= REFUSED) return;
-    usedTrack[ti] = 1;
-    usedBox[col] = 1;
-    hit(tracks[ti] as Track, indexes[col] as number, boxes, options);
-  });
+  gatedAssignment(cost, (t, b) => ((cost[t] as number[])[b] as number) < REFUSED).forEach(
+    (col, ti) => {
+      if (col < 0) return;
+      usedTrack[ti] = 1;
+      usedBox[col] = 1;
+      hit(tracks[ti] as Track, indexes[col] as number, boxes, options);
+    },
+  );
   return {
     tracks: tracks.filter((_, i) => !usedTrack[i]),
     boxes: indexes.filter((_, i) => !usedBox[i]),
