@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { MergedBox } from '../../../../electron/core/review/merge-corrections.js';
+import { placeTracks } from '../../../../electron/core/review/place-tracks.js';
 import { samplingRate, trackModelBoxes } from '../../../../electron/core/tracking/model-tracks.js';
 
 /** A stored model box of a walker on analysed frame f of a clip sampled at `fps`. */
@@ -33,5 +35,29 @@ describe('model tracks use the clip’s sampling rate and the model’s scores',
     const ranks = trackModelBoxes([...walker, ...weak]).rankOf;
     expect(walker.map((r) => ranks.get(r.id))).toEqual([1, 1, 1, 1, 1, 1]);
     expect(weak.map((r) => ranks.get(r.id))).toEqual([undefined, undefined, undefined, undefined]);
+  });
+});
+
+describe('a short track the tracker made at 1 fps', () => {
+  it('stays a track in the review (only a track cut short by edits is dropped)', () => {
+    // A walker seen on two frames of a clip sampled once a second, then gone.
+    const rows = [0, 1].map((f) => row(f + 1, f, 1));
+    const merged = rows.map((r): MergedBox => ({
+      ...r,
+      resultId: 1,
+      classId: 0,
+      bboxPx: { x: 0, y: 0, w: 0, h: 0 },
+      origin: 'model',
+      review: 'pending',
+      key: `d${r.id}`,
+      detectionId: r.id,
+      correctionId: null,
+      model: { label: r.label, score: r.score, bbox: r.bbox },
+      deleted: false,
+      personTrack: null,
+      rule: null,
+    }));
+    const placed = placeTracks(merged, trackModelBoxes(rows));
+    expect(placed.map((b) => b.trackId)).toEqual([1, 1]);
   });
 });
