@@ -13,7 +13,11 @@ export interface TrackerOptions {
   gate: MatchGate;
   /** The gate for a low-score box continuing a track (ByteTrack's second stage): tighter. */
   lowGate: MatchGate;
-  /** Boxes scoring less may continue a track but never start one. */
+  /**
+   * Boxes scoring less may continue a track but never start one. Lower than ByteTrack's 0.6: the
+   * objects model keeps boxes from 0.3, and on real clips people seen at 0.3–0.5 for seconds are
+   * people (0.5 lost tracks of vtest.avi's walkers; the synthetic scenes scored a little higher).
+   */
   lowScore: number;
   noise: KalmanNoise;
   /** Longest run of missed frames across which two pieces of track may be joined afterwards. */
@@ -30,7 +34,7 @@ export const DEFAULT_TRACKER: TrackerOptions = {
   maxMisses: 3,
   gate: DEFAULT_GATE,
   lowGate: { minIou: 0.3, maxCentreDistance: 1.5, maxSizeRatio: 1.5 },
-  lowScore: 0.5,
+  lowScore: 0.35,
   noise: DEFAULT_NOISE,
   relinkGap: 3,
   relinkReach: { base: 0.6, perFrame: 0.25 },
