@@ -42,25 +42,24 @@ export const DEFAULT_TRACKER: TrackerOptions = {
 
 export function trackerOptionsFor(fps: number | undefined): TrackerOptions {
   if (fps === undefined || !Number.isFinite(fps) || fps <= 0) return DEFAULT_TRACKER;
-  const birthVelocity = Math.min(3, Math.max(0.5, 2.5 / fps));
   if (fps < 3) {
     // Seconds between frames: objects move and turn far, so the gates are wide and two boxes
     // in a row make a track (a fast one crosses the picture in a few frames).
     return {
       ...DEFAULT_TRACKER,
       minHits: 2,
-      noise: { ...DEFAULT_NOISE, birthVelocity },
+      noise: { ...DEFAULT_NOISE, birthVelocity: 1.5 },
       relinkGap: 4,
       relinkReach: { base: 1.5, perFrame: 3 },
     };
   }
-  // Frames close together: tracks hold on overlap, steady velocities, and wait ~1 s for a box.
+  // Frames close together: overlap counts from IoU 0.3, velocities are steady, a track waits ~1 s.
   const second = Math.round(1.2 * fps);
   return {
     ...DEFAULT_TRACKER,
     maxMisses: second,
-    gate: { minIou: 0.3, maxCentreDistance: 1.5, maxSizeRatio: 2 },
-    noise: { ...DEFAULT_NOISE, velocity: 0.01, birthVelocity },
+    gate: { minIou: 0.3, maxCentreDistance: 2.5, maxSizeRatio: 2 },
+    noise: { ...DEFAULT_NOISE, velocity: 0.01, birthVelocity: Math.max(0.5, 2.5 / fps) },
     relinkGap: Math.max(4, second),
     relinkReach: { base: 0.6, perFrame: Math.min(2, 1.2 / fps) },
   };
