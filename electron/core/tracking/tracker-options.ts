@@ -61,6 +61,6 @@ export function trackerOptionsFor(fps: number | undefined): TrackerOptions {
     gate: { minIou: 0.3, maxCentreDistance: 2.5, maxSizeRatio: 2 },
     noise: { ...DEFAULT_NOISE, velocity: 0.01, birthVelocity: Math.max(0.5, 2.5 / fps) },
     relinkGap: Math.max(4, second),
-    relinkReach: { base: 0.6, perFrame: Math.min(2, 1.2 / fps) },
+    relinkReach: { base: 0.8, perFrame: 1.5 / fps },
   };
 }
