@@ -95,6 +95,14 @@ export function gatedAssignment(
   const rows = cost.length;
   const cols = rows ? (cost[0] as readonly number[]).length : 0;
   const out = new Array<number>(rows).fill(-1);
+  if (rows * cols <= SMALL) {
+    // Few pairs: grouping them would cost more than the assignment itself.
+    const all = cost.map((row, r) => row.map((v, c) => (allowed(r, c) ? v : OUT_OF_REACH)));
+    minCostAssignment(all).forEach((c, r) => {
+      if (c >= 0 && allowed(r, c)) out[r] = c;
+    });
+    return out;
+  }
   // Union-find over rows (0..rows-1) and columns (rows..rows+cols-1).
   const parent = Int32Array.from({ length: rows + cols }, (_, i) => i);
   const find = (i: number): number => {
@@ -131,6 +139,9 @@ export function gatedAssignment(
   }
   return out;
 }
+
+/** Matrices up to this many pairs are solved whole. */
+const SMALL = 100;
 
 /** Above any allowed pair's cost in a group: the assignment takes such a pair only when forced. */
 const OUT_OF_REACH = 1e9;

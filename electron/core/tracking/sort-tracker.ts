@@ -96,6 +96,7 @@ function associate(
   gate: MatchGate,
   options: TrackerOptions,
 ): { tracks: Track[]; boxes: number[] } {
+  if (tracks.length === 0 || indexes.length === 0) return { tracks, boxes: [...indexes] };
   const cost = tracks.map((t) => {
     const predicted = t.filter.box();
     const spread = t.filter.centreSpread();

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { assignTracks, type TrackInput } from '../../../../electron/core/tracking/assign-tracks.js';
-import { gatedAssignment } from '../../../../electron/core/tracking/hungarian.js';
+import {
+  gatedAssignment,
+  minCostAssignment,
+} from '../../../../electron/core/tracking/hungarian.js';
 
 /** A walker's box on frame f, moving `speed` (normalised) per frame from x0. */
 const walker = (f: number, x0: number, speed: number, extra: Partial<TrackInput> = {}) => ({
@@ -57,5 +60,22 @@ describe('gatedAssignment', () => {
     // A row whose only allowed column is taken by a cheaper total stays unpaired.
     expect(gatedAssignment([[1], [2]], () => true)).toEqual([0, -1]);
     expect(gatedAssignment([[1, 2]], (_, c) => c === 1)).toEqual([1]);
+  });
+
+  it('on a busy frame, solved group by group, pairs as many and as cheaply as the whole matrix', () => {
+    // 30 tracks and 30 boxes: each box within reach of its own track and a neighbour or two.
+    let seed = 7;
+    const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const cost = Array.from({ length: 30 }, (_, r) =>
+      Array.from({ length: 30 }, (_, c) => (Math.abs(r - c) <= 1 && rnd() < 0.8 ? rnd() : 1e6)),
+    );
+    const allowed = (r: number, c: number) => ((cost[r] as number[])[c] as number) < 1e6;
+    const grouped = gatedAssignment(cost, allowed);
+    const whole = minCostAssignment(cost).map((c, r) => (c >= 0 && allowed(r, c) ? c : -1));
+    const total = (cols: number[]) =>
+      cols.reduce((s, c, r) => (c >= 0 ? s + ((cost[r] as number[])[c] as number) : s), 0);
+    expect(grouped.filter((c) => c >= 0).length).toBe(whole.filter((c) => c >= 0).length);
+    expect(total(grouped)).toBeCloseTo(total(whole), 12);
+    expect(new Set(grouped.filter((c) => c >= 0)).size).toBe(grouped.filter((c) => c >= 0).length);
   });
 });
