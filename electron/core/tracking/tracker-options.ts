@@ -59,6 +59,8 @@ export function trackerOptionsFor(fps: number | undefined): TrackerOptions {
     ...DEFAULT_TRACKER,
     maxMisses: second,
     gate: { minIou: 0.3, maxCentreDistance: 2.5, maxSizeRatio: 2 },
+    // A weak box continues a track only on a clear overlap, as in ByteTrack (IoU 0.5).
+    lowGate: { minIou: 0.5, maxCentreDistance: 0, maxSizeRatio: 1.5 },
     noise: { ...DEFAULT_NOISE, velocity: 0.01, birthVelocity: Math.max(0.5, 2.5 / fps) },
     relinkGap: Math.max(4, second),
     relinkReach: { base: 0.8, perFrame: 1.5 / fps },
