@@ -1,22 +1,21 @@
 /**
- * Tracking scores from their definitions, for the tracking bench.
- * - CLEAR-MOT: per frame, a true object keeps the predicted box it matched last frame when they
- *   still overlap (IoU ≥ 0.5); the rest are paired by minimum-cost assignment on 1 − IoU among
- *   pairs with IoU ≥ 0.5. Unpaired true boxes are misses (FN), unpaired predicted boxes false
- *   positives (FP), and a true object paired with another track id than at its previous pairing
- *   is an ID switch. MOTA = 1 − (FN + FP + IDSW) / GT.
- * - IDF1: every true trajectory is matched to at most one predicted trajectory, and back, by a
- *   global assignment maximising the frames where the two overlap (IoU ≥ 0.5); those frames are
- *   IDTP and IDF1 = 2·IDTP / (true boxes + predicted boxes).
+ * The tracking bench's scores, as the MOTChallenge's TrackEval computes them: CLEAR MOT (MOTA, ID
+ * switches), the identity metrics (IDF1) and HOTA (with DetA, AssA, LocA); see
+ * clear-identity-metrics.ts and hota-metric.ts. Several clips combine as TrackEval combines
+ * sequences: counts are summed, then the scores are taken of the sums.
  */
-import { minCostAssignment } from '../../electron/core/tracking/hungarian.js';
-import { iou, type NormBox } from '../../electron/shared/geometry/box-math.js';
+import {
+  clearCounts,
+  identityCounts,
+  idf1,
+  mota,
+  type ClearCounts,
+  type IdentityCounts,
+} from './clear-identity-metrics.js';
+import { evalSequence, type IdBox } from './eval-sequence.js';
+import { combineHota, hotaCounts, hotaScore, type HotaCounts } from './hota-metric.js';
 
-export interface IdBox {
-  frameIndex: number;
-  id: number;
-  bbox: NormBox;
-}
+export type { IdBox } from './eval-sequence.js';
 
 export interface TrackingScore {
   gt: number;
@@ -27,131 +26,75 @@ export interface TrackingScore {
   idtp: number;
   mota: number;
   idf1: number;
+  hota: number;
+  detA: number;
+  assA: number;
+  locA: number;
   /** Distinct predicted track ids. */
   tracks: number;
+  /** Distinct true objects. */
+  objects: number;
+  clear: ClearCounts;
+  identity: IdentityCounts;
+  hotaCounts: HotaCounts;
 }
 
-const MATCH_IOU = 0.5;
-const REFUSED = 1e6;
-
 export function scoreTracking(truth: readonly IdBox[], predicted: readonly IdBox[]): TrackingScore {
-  const gtByFrame = byFrame(truth);
-  const predByFrame = byFrame(predicted);
-  const frames = [...new Set([...gtByFrame.keys(), ...predByFrame.keys()])].sort((a, b) => a - b);
-  const lastPaired = new Map<number, number>();
-  /** Frames each (true id, predicted id) pair overlaps, for IDF1. */
-  const overlapFrames = new Map<number, Map<number, number>>();
-  let fn = 0;
-  let fp = 0;
-  let idsw = 0;
-  for (const f of frames) {
-    const gts = gtByFrame.get(f) ?? [];
-    const preds = predByFrame.get(f) ?? [];
-    const overlaps = gts.map((g) => preds.map((p) => iou(g.bbox, p.bbox)));
-    countOverlaps(gts, preds, overlaps, overlapFrames);
-    const pairOf = pairFrame(gts, preds, overlaps, lastPaired);
-    let paired = 0;
-    pairOf.forEach((pi, gi) => {
-      if (pi < 0) return;
-      paired++;
-      const gid = (gts[gi] as IdBox).id;
-      const pid = (preds[pi] as IdBox).id;
-      const before = lastPaired.get(gid);
-      if (before !== undefined && before !== pid) idsw++;
-      lastPaired.set(gid, pid);
-    });
-    fn += gts.length - paired;
-    fp += preds.length - paired;
-  }
-  const idtp = globalIdMatches(overlapFrames);
-  const gt = truth.length;
+  const seq = evalSequence(truth, predicted);
+  return scoreOf(clearCounts(seq), identityCounts(seq), hotaCounts(seq), seq.trackerIds, seq.gtIds);
+}
+
+/** Several clips' scores as one. */
+export function combineScores(all: readonly TrackingScore[]): TrackingScore {
+  const sum = <K extends string>(pick: (s: TrackingScore) => Record<K, number>, k: K) =>
+    all.reduce((s, x) => s + pick(x)[k], 0);
+  const c = (k: keyof ClearCounts) => sum((s) => s.clear, k);
+  const i = (k: keyof IdentityCounts) => sum((s) => s.identity, k);
+  return scoreOf(
+    { tp: c('tp'), fn: c('fn'), fp: c('fp'), idsw: c('idsw'), motpSum: c('motpSum') },
+    { idtp: i('idtp'), idfn: i('idfn'), idfp: i('idfp') },
+    combineHota(all.map((s) => s.hotaCounts)),
+    all.reduce((s, x) => s + x.tracks, 0),
+    all.reduce((s, x) => s + x.objects, 0),
+  );
+}
+
+function scoreOf(
+  clear: ClearCounts,
+  identity: IdentityCounts,
+  hota: HotaCounts,
+  tracks: number,
+  objects: number,
+): TrackingScore {
   return {
-    gt,
-    predicted: predicted.length,
-    fn,
-    fp,
-    idsw,
-    idtp,
-    mota: gt ? 1 - (fn + fp + idsw) / gt : 1,
-    idf1: gt + predicted.length ? (2 * idtp) / (gt + predicted.length) : 1,
-    tracks: new Set(predicted.map((p) => p.id)).size,
+    gt: clear.tp + clear.fn,
+    predicted: clear.tp + clear.fp,
+    fn: clear.fn,
+    fp: clear.fp,
+    idsw: clear.idsw,
+    idtp: identity.idtp,
+    mota: mota(clear),
+    idf1: idf1(identity),
+    ...hotaScore(hota),
+    tracks,
+    objects,
+    clear,
+    identity,
+    hotaCounts: hota,
   };
 }
 
-/** The predicted box of each true box in one frame (-1: none), keeping last frame's pairs first. */
-function pairFrame(
-  gts: readonly IdBox[],
-  preds: readonly IdBox[],
-  overlaps: readonly number[][],
-  lastPaired: ReadonlyMap<number, number>,
-): number[] {
-  const pairOf = new Array<number>(gts.length).fill(-1);
-  const taken = new Uint8Array(preds.length);
-  gts.forEach((g, gi) => {
-    const before = lastPaired.get(g.id);
-    const pi = preds.findIndex((p, k) => p.id === before && !taken[k]);
-    if (pi >= 0 && ((overlaps[gi] as number[])[pi] as number) >= MATCH_IOU) {
-      pairOf[gi] = pi;
-      taken[pi] = 1;
-    }
+/** The score of track ids given to `detections` (null: a box in no track, not scored). */
+export function scoreIds(
+  truth: readonly IdBox[],
+  detections: readonly Omit<IdBox, 'id'>[],
+  ids: readonly (number | null | undefined)[],
+): TrackingScore {
+  const predicted: IdBox[] = [];
+  detections.forEach((d, i) => {
+    const id = ids[i];
+    if (id !== null && id !== undefined)
+      predicted.push({ frameIndex: d.frameIndex, id, bbox: d.bbox });
   });
-  const openG = gts.map((_, i) => i).filter((i) => pairOf[i] === -1);
-  const openP = preds.map((_, i) => i).filter((i) => !taken[i]);
-  const cost = openG.map((gi) =>
-    openP.map((pi) => {
-      const o = (overlaps[gi] as number[])[pi] as number;
-      return o >= MATCH_IOU ? 1 - o : REFUSED;
-    }),
-  );
-  minCostAssignment(cost).forEach((c, r) => {
-    if (c >= 0 && ((cost[r] as number[])[c] as number) < REFUSED) {
-      pairOf[openG[r] as number] = openP[c] as number;
-    }
-  });
-  return pairOf;
-}
-
-function countOverlaps(
-  gts: readonly IdBox[],
-  preds: readonly IdBox[],
-  overlaps: readonly number[][],
-  into: Map<number, Map<number, number>>,
-): void {
-  gts.forEach((g, gi) =>
-    preds.forEach((p, pi) => {
-      if (((overlaps[gi] as number[])[pi] as number) < MATCH_IOU) return;
-      const row = into.get(g.id) ?? new Map<number, number>();
-      row.set(p.id, (row.get(p.id) ?? 0) + 1);
-      into.set(g.id, row);
-    }),
-  );
-}
-
-/** IDTP: the most overlapping frames a one-to-one pairing of true and predicted ids can have. */
-function globalIdMatches(overlapFrames: ReadonlyMap<number, ReadonlyMap<number, number>>): number {
-  const gtIds = [...overlapFrames.keys()];
-  const predIds = [
-    ...new Set(gtIds.flatMap((g) => [...(overlapFrames.get(g) ?? new Map()).keys()])),
-  ];
-  const column = new Map(predIds.map((p, i) => [p, i]));
-  const cost = gtIds.map(() => new Array<number>(predIds.length).fill(0));
-  gtIds.forEach((g, gi) => {
-    for (const [p, n] of overlapFrames.get(g) ?? [])
-      (cost[gi] as number[])[column.get(p) as number] = -n;
-  });
-  let idtp = 0;
-  minCostAssignment(cost).forEach((c, gi) => {
-    if (c >= 0) idtp -= (cost[gi] as number[])[c] as number;
-  });
-  return idtp;
-}
-
-function byFrame(boxes: readonly IdBox[]): Map<number, IdBox[]> {
-  const out = new Map<number, IdBox[]>();
-  for (const b of boxes) {
-    const list = out.get(b.frameIndex);
-    if (list) list.push(b);
-    else out.set(b.frameIndex, [b]);
-  }
-  return out;
+  return scoreTracking(truth, predicted);
 }

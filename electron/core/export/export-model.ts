@@ -23,6 +23,8 @@ export interface ExportSummary extends ExportProgress {
  */
 export interface FrameOrderedRows extends Iterable<DetectionRow> {
   readonly frameOrdered: true;
+  /** The largest track id among the rows, when known without a pass over them. */
+  readonly maxTrackId?: number;
 }
 
 /** An item's boxes: the store's list (in its order), or a clip's frame-ordered stream. */
@@ -91,6 +93,14 @@ export function clipFrame(
 export function trackIdOf(detection: DetectionRow): number {
   const t = (detection as DetectionRow & { trackId?: unknown }).trackId;
   return typeof t === 'number' && Number.isInteger(t) && t >= 0 ? t : -1;
+}
+
+/** The largest track id among an item's boxes (0: none), without a pass when a stream knows it. */
+export function largestTrackId(rows: ItemRows): number {
+  if (isStream(rows) && rows.maxTrackId !== undefined) return rows.maxTrackId;
+  let max = 0;
+  for (const row of rows) max = Math.max(max, trackIdOf(row));
+  return max;
 }
 
 /**

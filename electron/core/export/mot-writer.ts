@@ -1,7 +1,8 @@
 /**
  * MOTChallenge: one `<clip>.txt` per clip with `frame,id,left,top,width,height,conf,class,-1,-1`,
  * frames from 1, pixels of the displayed clip, lines in frame order (trackers read them
- * sequentially). `id` is the box's track (stable across the clip's sampled frames), `class` its
+ * sequentially). `id` is the box's track (stable across the clip's sampled frames; a box in no
+ * track is a track of its own, numbered after the clip's tracks: MOT ids are 1 or more), `class` its
  * class id as in MOTChallenge's ground truth (8th column), named in `classes.txt` (one per line,
  * id = line number from 0), so classes never mix in one file. `sources.csv` maps files to clips.
  */
@@ -14,6 +15,7 @@ import {
   clipFrame,
   inFrameOrder,
   isStream,
+  largestTrackId,
   trackIdOf,
   type FormatWriter,
   type PreparedItem,
@@ -57,13 +59,15 @@ export class MotWriter implements FormatWriter {
     if (!isStream(detections)) {
       for (const d of detections) if (toPixelBox(d.bbox, size, 2)) this.classes.idOf(d.label);
     }
+    let unplaced = largestTrackId(detections);
     for (const d of inFrameOrder(detections, media.fps)) {
       const b = toPixelBox(d.bbox, size, 2);
       if (!b) continue;
+      const track = trackIdOf(d);
       const frame = clipFrame(d, media.fps) + 1;
       const conf = roundTo(d.score, 4);
       await file.write(
-        `${frame},${trackIdOf(d)},${b.xmin},${b.ymin},${b.width},${b.height},${conf},${this.classes.idOf(d.label)},-1,-1\n`,
+        `${frame},${track >= 1 ? track : ++unplaced},${b.xmin},${b.ymin},${b.width},${b.height},${conf},${this.classes.idOf(d.label)},-1,-1\n`,
       );
       lines++;
     }

@@ -39,7 +39,12 @@ export function interpolateItem(item: ExportItem): WritableItem {
   const { detections, result } = item;
   return {
     ...item,
-    detections: { frameOrdered: true, [Symbol.iterator]: () => clipRows(detections, fps, result) },
+    detections: {
+      frameOrdered: true,
+      // Boxes in no track are never interpolated: the clip's own boxes hold every track id.
+      maxTrackId: detections.reduce((max, row) => Math.max(max, trackIdOf(row)), 0),
+      [Symbol.iterator]: () => clipRows(detections, fps, result),
+    },
   };
 }
 

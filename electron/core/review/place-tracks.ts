@@ -5,8 +5,9 @@
  * - a box a person put in a track (merge, split, a decision on a whole track) is in that track,
  *   rejected or deleted too (but a drawn box deleted, an undone keyframe, holds no id);
  * - a deleted or rejected box is in no track; moving, accepting or relabelling a box keeps its track;
- *   a model track left with fewer boxes than the tracker needs to confirm one, none of them
- *   confirmed by a person, is too short to be a track any more (as if the tracker had run again);
+ *   a model track cut by edits to fewer boxes than the tracker needs to confirm one (at a few
+ *   frames a second), none of them confirmed by a person, is too short to be a track any more (as
+ *   if the tracker had run again); one the tracker made that short (a clip sampled at 1 fps) stays;
  * - the model's tracks keep the tracker's numbers (1, 2, … by their first box), so merging,
  *   splitting or deleting one renumbers no other; only a model track whose number a person gave
  *   to another track (seen after a re-analysis) moves, past every number in use;
@@ -35,6 +36,18 @@ interface Placed {
 
 const live = (b: MergedBox) => !b.deleted && b.review !== 'rejected';
 const sure = (b: MergedBox) => b.origin !== 'model' || b.review === 'accepted';
+
+/** Model boxes per track rank, counted once per model answer. */
+const sizes = new WeakMap<ModelTracks, Map<number, number>>();
+function sizesOf(model: ModelTracks): Map<number, number> {
+  let out = sizes.get(model);
+  if (!out) {
+    out = new Map();
+    for (const rank of model.rankOf.values()) out.set(rank, (out.get(rank) ?? 0) + 1);
+    sizes.set(model, out);
+  }
+  return out;
+}
 
 /** Sets `trackId` on each box in a track; returns `boxes`. */
 export function placeTracks(boxes: MergedBox[], model: ModelTracks): TrackedBox[] {
@@ -67,7 +80,8 @@ export function placeTracks(boxes: MergedBox[], model: ModelTracks): TrackedBox[
   let last = Math.max(0, ...chosen, ...byRank.keys());
   for (const rank of [...byRank.keys()].sort((a, b) => a - b)) {
     const members = byRank.get(rank) as TrackedBox[];
-    if (members.length < MIN_BOXES && !members.some(sure)) continue;
+    const cut = members.length < (sizesOf(model).get(rank) ?? 0);
+    if (cut && members.length < MIN_BOXES && !members.some(sure)) continue;
     const id = chosen.has(rank) ? ++last : rank;
     for (const b of members) b.trackId = id;
   }

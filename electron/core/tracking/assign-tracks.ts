@@ -7,7 +7,8 @@
  * and numbers its own tracks around the ids people chose.
  */
 import type { NormBox } from '../../shared/geometry/box-math.js';
-import { DEFAULT_TRACKER, trackClass, type TrackerOptions } from './sort-tracker.js';
+import { trackClass } from './sort-tracker.js';
+import { trackerOptionsFor, type TrackerOptions } from './tracker-options.js';
 
 export interface TrackInput {
   frameIndex: number;
@@ -17,13 +18,18 @@ export interface TrackInput {
   sure?: boolean;
   /** The track a person put the box in: kept as is. */
   pinned?: number | null;
+  /** The model's confidence (absent: a sure box, or a caller that has none). */
+  score?: number;
+  /** Analysed frames per second of the clip (absent: unknown). */
+  fps?: number;
 }
 
 /** The track id (from 1) of each box of `boxes`, in input order; null for a box in no track. */
 export function assignTracks(
   boxes: readonly TrackInput[],
-  options: TrackerOptions = DEFAULT_TRACKER,
+  options?: TrackerOptions,
 ): (number | null)[] {
+  const settings = options ?? trackerOptionsFor(boxes.find((b) => b.fps !== undefined)?.fps);
   const order = boxes.map((_, i) => i).sort((a, b) => inFrameOrder(boxes, a, b));
   const ids = new Array<number | null>(boxes.length).fill(null);
   const chosen = new Set<number>();
@@ -44,7 +50,7 @@ export function assignTracks(
   for (const members of byLabel.values()) {
     const found = trackClass(
       members.map((i) => boxes[i] as TrackInput),
-      options,
+      settings,
     );
     for (const t of found) tracks.push(t.map((k) => members[k] as number));
   }

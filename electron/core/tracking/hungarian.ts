@@ -81,3 +81,67 @@ function assignRows(rows: number, cols: number, at: (i: number, j: number) => nu
   }
   return out;
 }
+
+/**
+ * Minimum-cost assignment where only some pairs are allowed (the rest never paired): the column
+ * of each row, -1 when it gets none. As the full assignment with refused pairs priced out of
+ * reach, but solved per connected group of rows and columns linked by allowed pairs: in a busy
+ * frame each box is within reach of a few tracks only, so the groups are small.
+ */
+export function gatedAssignment(
+  cost: readonly (readonly number[])[],
+  allowed: (row: number, col: number) => boolean,
+): number[] {
+  const rows = cost.length;
+  const cols = rows ? (cost[0] as readonly number[]).length : 0;
+  const out = new Array<number>(rows).fill(-1);
+  if (rows * cols <= SMALL) {
+    // Few pairs: grouping them would cost more than the assignment itself.
+    const all = cost.map((row, r) => row.map((v, c) => (allowed(r, c) ? v : OUT_OF_REACH)));
+    minCostAssignment(all).forEach((c, r) => {
+      if (c >= 0 && allowed(r, c)) out[r] = c;
+    });
+    return out;
+  }
+  // Union-find over rows (0..rows-1) and columns (rows..rows+cols-1).
+  const parent = Int32Array.from({ length: rows + cols }, (_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i] as number] as number;
+    return i;
+  };
+  const linked = new Uint8Array(rows + cols);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      if (!allowed(r, c)) continue;
+      parent[find(r)] = find(rows + c);
+      linked[r] = 1;
+      linked[rows + c] = 1;
+    }
+  }
+  const groups = new Map<number, { rows: number[]; cols: number[] }>();
+  for (let i = 0; i < rows + cols; i++) {
+    if (!linked[i]) continue;
+    const root = find(i);
+    let g = groups.get(root);
+    if (!g) groups.set(root, (g = { rows: [], cols: [] }));
+    if (i < rows) g.rows.push(i);
+    else g.cols.push(i - rows);
+  }
+  for (const g of groups.values()) {
+    const sub = g.rows.map((r) =>
+      g.cols.map((c) => (allowed(r, c) ? ((cost[r] as number[])[c] as number) : OUT_OF_REACH)),
+    );
+    minCostAssignment(sub).forEach((k, i) => {
+      const r = g.rows[i] as number;
+      const c = g.cols[k] as number;
+      if (k >= 0 && allowed(r, c)) out[r] = c;
+    });
+  }
+  return out;
+}
+
+/** Matrices up to this many pairs are solved whole. */
+const SMALL = 100;
+
+/** Above any allowed pair's cost in a group: the assignment takes such a pair only when forced. */
+const OUT_OF_REACH = 1e9;

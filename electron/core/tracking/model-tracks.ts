@@ -16,6 +16,10 @@ export interface PackedBoxes {
   boxes: Float64Array;
   labels: Uint16Array;
   labelNames: string[];
+  /** The model's score of each box (NaN: none given). */
+  scores: Float32Array;
+  /** Analysed frames per second of the clip, from the boxes' times (0: unknown). */
+  fps: number;
 }
 
 /** The rank (1 = first by its first box) of each model box's track; absent: in no track. */
@@ -24,7 +28,14 @@ export interface ModelTracks {
   rankOf: ReadonlyMap<number, number>;
 }
 
-type ModelRow = Pick<DetectionRow, 'id' | 'frameIndex' | 'label' | 'bbox'>;
+type ModelRow = Pick<DetectionRow, 'id' | 'frameIndex' | 'label' | 'bbox'> &
+  Partial<Pick<DetectionRow, 'score' | 'timeMs'>>;
+
+/**
+ * Bumped when the tracker changes what it answers: it is part of the fingerprint, so tracks kept
+ * from an older tracker (in memory or on disk) are not reused.
+ */
+const TRACKER_VERSION = 2;
 
 export function packModelBoxes(rows: readonly ModelRow[]): PackedBoxes {
   const n = rows.length;
@@ -34,6 +45,8 @@ export function packModelBoxes(rows: readonly ModelRow[]): PackedBoxes {
     boxes: new Float64Array(n * 4),
     labels: new Uint16Array(n),
     labelNames: [],
+    scores: new Float32Array(n).fill(NaN),
+    fps: samplingRate(rows),
   };
   const labelIndex = new Map<string, number>();
   rows.forEach((r, i) => {
@@ -45,6 +58,7 @@ export function packModelBoxes(rows: readonly ModelRow[]): PackedBoxes {
     packed.detectionIds[i] = r.id;
     packed.frames[i] = r.frameIndex;
     packed.labels[i] = l;
+    if (r.score !== undefined) packed.scores[i] = r.score;
     packed.boxes.set([r.bbox.x, r.bbox.y, r.bbox.w, r.bbox.h], i * 4);
   });
   return packed;
@@ -53,9 +67,13 @@ export function packModelBoxes(rows: readonly ModelRow[]): PackedBoxes {
 /** The track rank of each packed box (0: in no track). Runs on whichever thread calls it. */
 export function rankPackedTracks(p: PackedBoxes): Int32Array {
   const input: TrackInput[] = [];
+  const fps = p.fps > 0 ? p.fps : undefined;
   for (let i = 0; i < p.frames.length; i++) {
     const b = p.boxes;
+    const score = p.scores[i] as number;
     input.push({
+      ...(Number.isNaN(score) ? {} : { score }),
+      ...(fps === undefined ? {} : { fps }),
       frameIndex: p.frames[i] as number,
       label: p.labelNames[p.labels[i] as number] as string,
       bbox: {
@@ -91,6 +109,7 @@ export function fingerprintOf(rows: readonly ModelRow[]): string {
     h = Math.imul(h ^ (v | 0), 0x01000193);
     h = Math.imul(h ^ ((v * 1e6) | 0), 0x01000193);
   };
+  mix(TRACKER_VERSION);
   for (const r of rows) {
     mix(r.id);
     mix(r.frameIndex);
@@ -101,6 +120,23 @@ export function fingerprintOf(rows: readonly ModelRow[]): string {
     for (let i = 0; i < r.label.length; i++) mix(r.label.charCodeAt(i));
   }
   return `${rows.length}:${(h >>> 0).toString(16)}`;
+}
+
+/**
+ * Analysed frames per second: frames over time between the first and last analysed frame that
+ * carry a time (0 when fewer than two do). Clips are sampled at a steady rate.
+ */
+export function samplingRate(rows: readonly ModelRow[]): number {
+  let first: ModelRow | undefined;
+  let last: ModelRow | undefined;
+  for (const r of rows) {
+    if (r.timeMs === undefined || r.timeMs === null) continue;
+    if (!first || r.frameIndex < first.frameIndex) first = r;
+    if (!last || r.frameIndex > last.frameIndex) last = r;
+  }
+  if (!first || !last || last.frameIndex === first.frameIndex) return 0;
+  const ms = (last.timeMs as number) - (first.timeMs as number);
+  return ms > 0 ? ((last.frameIndex - first.frameIndex) * 1000) / ms : 0;
 }
 
 /** Computes the model's tracks here and now (exports, the CLI, tests; the app uses a worker). */

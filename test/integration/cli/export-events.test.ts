@@ -86,10 +86,16 @@ describe('labeldesk export --format events', () => {
     const fps = Number(source?.[4]);
     expect(fps).toBeGreaterThan(0);
     const byTrack = new Map<number, ReadBox[]>();
+    // MOT writes a box in no track as a track of its own, numbered after the clip's tracks
+    // (issue 28: ids of 1 or more); the events list the clip's tracks only.
+    const lastTrack = Math.max(...rows.map((r) => r.track));
+    const alone = new Map<number, number>();
     for (const b of await readMot(motDir)) {
       if (b.track === undefined || b.track < 0) continue;
-      byTrack.set(b.track, [...(byTrack.get(b.track) ?? []), b]);
+      if (b.track > lastTrack) alone.set(b.track, (alone.get(b.track) ?? 0) + 1);
+      else byTrack.set(b.track, [...(byTrack.get(b.track) ?? []), b]);
     }
+    expect([...alone.values()].every((n) => n === 1)).toBe(true);
     // Every track of the clip is in the events, with all its boxes, once per range it is in.
     expect(new Set(rows.map((r) => r.track))).toEqual(new Set(byTrack.keys()));
     for (const [track, boxes] of byTrack) {

@@ -1,0 +1,68 @@
+/**
+ * The tracker's settings, and how they follow the clip's sampling rate: at 1 analysed frame a
+ * second an object moves several of its widths between frames and a hidden one may stay hidden
+ * for frames that are seconds; at 10 a second it barely moves and a short occlusion spans many
+ * frames. Unknown rate: the settings of a few frames a second.
+ */
+import { DEFAULT_NOISE, type KalmanNoise } from './kalman-box.js';
+import { DEFAULT_GATE, type MatchGate } from './match-cost.js';
+
+export interface TrackerOptions {
+  minHits: number;
+  maxMisses: number;
+  gate: MatchGate;
+  /** The gate for a low-score box continuing a track (ByteTrack's second stage): tighter. */
+  lowGate: MatchGate;
+  /**
+   * Boxes scoring less may continue a track but never start one. Lower than ByteTrack's 0.6: the
+   * objects model keeps boxes from 0.3, and on real clips people seen at 0.3–0.5 for seconds are
+   * people (0.5 lost tracks of vtest.avi's walkers; the synthetic scenes scored a little higher).
+   */
+  lowScore: number;
+  noise: KalmanNoise;
+  /** Longest run of missed frames across which two pieces of track may be joined afterwards. */
+  relinkGap: number;
+  /**
+   * How far the joined piece may start from where the earlier one was heading: widths (or
+   * heights) of the box, plus so many per missed frame.
+   */
+  relinkReach: { base: number; perFrame: number };
+}
+
+export const DEFAULT_TRACKER: TrackerOptions = {
+  minHits: 3,
+  maxMisses: 3,
+  gate: DEFAULT_GATE,
+  lowGate: { minIou: 0.3, maxCentreDistance: 1.5, maxSizeRatio: 1.5 },
+  lowScore: 0.35,
+  noise: DEFAULT_NOISE,
+  relinkGap: 3,
+  relinkReach: { base: 0.6, perFrame: 0.25 },
+};
+
+export function trackerOptionsFor(fps: number | undefined): TrackerOptions {
+  if (fps === undefined || !Number.isFinite(fps) || fps <= 0) return DEFAULT_TRACKER;
+  if (fps < 3) {
+    // Seconds between frames: objects move and turn far, so the gates are wide and two boxes
+    // in a row make a track (a fast one crosses the picture in a few frames).
+    return {
+      ...DEFAULT_TRACKER,
+      minHits: 2,
+      noise: { ...DEFAULT_NOISE, birthVelocity: 1.5 },
+      relinkGap: 4,
+      relinkReach: { base: 1.5, perFrame: 3 },
+    };
+  }
+  // Frames close together: overlap counts from IoU 0.3, velocities are steady, a track waits ~1 s.
+  const second = Math.round(1.2 * fps);
+  return {
+    ...DEFAULT_TRACKER,
+    maxMisses: second,
+    gate: { minIou: 0.3, maxCentreDistance: 2.5, maxSizeRatio: 2 },
+    // A weak box continues a track only on a clear overlap, as in ByteTrack (IoU 0.5).
+    lowGate: { minIou: 0.5, maxCentreDistance: 0, maxSizeRatio: 1.5 },
+    noise: { ...DEFAULT_NOISE, velocity: 0.01, birthVelocity: Math.max(0.5, 2.5 / fps) },
+    relinkGap: Math.max(4, second),
+    relinkReach: { base: 0.8, perFrame: 1.5 / fps },
+  };
+}
