@@ -64,16 +64,23 @@ async function labelClip(file: string): Promise<JobAnswer['result']> {
       body: form,
       headers: auth,
     });
+    // A refused upload (no job) or an odd poll ends the section with the service's words, never
+    // a poll loop without end (it once spun on /jobs/undefined).
+    if (res.status !== 202) throw new Error(`vtest.avi upload: ${res.status} ${await res.text()}`);
     const { jobId } = (await res.json()) as { jobId: string };
-    for (;;) {
-      const job = (await (
-        await fetch(`${server.url}/jobs/${jobId}`, { headers: auth })
-      ).json()) as JobAnswer;
+    const deadline = Date.now() + 30 * 60_000;
+    while (Date.now() < deadline) {
+      const poll = await fetch(`${server.url}/jobs/${jobId}`, { headers: auth });
+      if (!poll.ok) throw new Error(`vtest.avi poll: ${poll.status} ${await poll.text()}`);
+      const job = (await poll.json()) as JobAnswer;
       if (job.status === 'succeeded') return job.result;
       if (['failed', 'cancelled'].includes(job.status))
         throw new Error(`vtest.avi job ${job.status}`);
-      await new Promise((r) => setTimeout(r, job.pollIntervalMs));
+      await new Promise((r) =>
+        setTimeout(r, Math.min(Math.max(job.pollIntervalMs ?? 0, 250), 5000)),
+      );
     }
+    throw new Error('vtest.avi: the embedded service did not finish the clip in 30 minutes');
   } finally {
     await server.stop();
     await rm(data, { recursive: true, force: true });
