@@ -42,17 +42,16 @@ function anyBox(items: Iterable<ExportItem>, ids: ReadonlySet<number> | undefine
  * Refuses (ExportEmptyError) an export that would carry no box while its scope holds some, "only
  * accepted" with nothing accepted yet included (issue 23: an export never writes nothing without
  * saying why, and exits non-zero); the sentence names the solutions and filters that hold them.
- * Returns null when the export goes ahead.
  */
 export function refuseEmptyExport(
   store: Pick<LibraryStore, 'file' | 'exportItems'>,
   media: readonly MediaRecord[] | undefined,
   query: ExportQuery,
-): string | null {
+): void {
   const ids = media ? new Set(media.map((m) => m.id)) : undefined;
-  if (anyBox(store.exportItems(query), ids)) return null;
+  if (anyBox(store.exportItems(query), ids)) return;
   const held = boxesHeld(store.file, idsOf(media)).filter((h) => h.boxes > 0);
-  if (held.length === 0) return null; // nothing labelled with boxes: files are exported as negatives
+  if (held.length === 0) return; // nothing labelled with boxes: files are exported as negatives
   throw new ExportEmptyError(whyEmpty(held, query));
 }
 

@@ -46,8 +46,6 @@ export interface ExportOrder {
   /** Every frame of each clip at its own rate, tracks interpolated between their boxes. */
   interpolate?: boolean | undefined;
   onProgress?: ExportRequest['onProgress'];
-  /** Told why an export written empty carries no box (only accepted, none accepted yet). */
-  onEmpty?: (why: string) => void;
   signal: AbortSignal;
 }
 
@@ -68,11 +66,10 @@ export function runExport(
     ...(order.classes ? { classes: [...order.classes] } : {}),
   };
   try {
-    const note = refuseEmptyExport(store, media, {
+    refuseEmptyExport(store, media, {
       ...query,
       ...(order.solution === undefined ? {} : { solution: order.solution }),
     });
-    if (note) order.onEmpty?.(note);
   } catch (err) {
     return Promise.reject(err as Error);
   }

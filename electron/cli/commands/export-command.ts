@@ -99,7 +99,6 @@ export function addExportCommand(program: Command): void {
           out: opts.out,
           solution,
           catalogClasses: cached?.find((s) => s.id === solution)?.classes,
-          onEmpty: (why) => process.stderr.write(`${terminalText(why)}\n`),
           onlyAccepted: opts.onlyAccepted,
           byPerson: opts.byPerson,
           minScore: opts.minScore,
