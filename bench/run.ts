@@ -19,6 +19,7 @@ import { benchReview } from './review-bench.js';
 import { benchReviewEdit } from './review-edit-bench.js';
 import { benchServiceOverhead } from './service-overhead.js';
 import { benchStore } from './store-bench.js';
+import { benchTeam } from './team-bench.js';
 import { benchTracking } from './tracking/tracking-bench.js';
 import { benchVideo } from './video-throughput.js';
 import { benchVideoOverlay } from './video-overlay-bench.js';
@@ -49,6 +50,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   evaluation: benchEvaluation,
   tracking: benchTracking,
   'video-review': benchVideoReview,
+  team: benchTeam,
 };
 
 const wanted = process.argv.slice(2);
