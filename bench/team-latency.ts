@@ -18,6 +18,8 @@ export interface LatencyResult {
   edits: number;
   /** save → row, ms, one per change and receiving desktop. */
   samples: number[];
+  /** Its parts: save → push begins, the push, push end → wake-up there, wake-up → row there. */
+  parts: { wait: number[]; push: number[]; notify: number[]; apply: number[] };
   /** Changes that never reached a desktop by the end (should be 0). */
   missing: number;
 }
@@ -44,17 +46,20 @@ export async function teamLatency(
   options: { members: number; seconds: number; cursor: number },
 ): Promise<LatencyResult> {
   const saved = new Map<string, { by: string; at: number }>();
-  const received = new Map<string, Map<string, number>>();
+  const pushed = new Map<string, { start: number; end: number }>();
+  const received = new Map<string, Map<string, { at: number; woke: number }>>();
   const ready = new Set<string>();
   const errors: string[] = [];
   const onMessage = (name: string, m: FromChild) => {
     if (m.type === 'ready') ready.add(name);
     else if (m.type === 'error') errors.push(`${name}: ${m.message}`);
     else if (m.type === 'saved') saved.set(m.label, { by: name, at: m.at });
-    else
+    else if (m.type === 'pushed') {
+      for (const label of m.labels) pushed.set(label, { start: m.start, end: m.end });
+    } else
       for (const label of m.labels) {
-        const by = received.get(label) ?? new Map<string, number>();
-        if (!by.has(name)) by.set(name, m.at);
+        const by = received.get(label) ?? new Map<string, { at: number; woke: number }>();
+        if (!by.has(name)) by.set(name, { at: m.at, woke: m.woke });
         received.set(label, by);
       }
   };
@@ -95,17 +100,31 @@ export async function teamLatency(
     await sleep(3000);
     if (errors.length) throw new Error(errors.join('; '));
     const samples: number[] = [];
+    const parts: LatencyResult['parts'] = { wait: [], push: [], notify: [], apply: [] };
     let missing = 0;
     for (const [label, s] of saved) {
       const by = received.get(label);
+      const push = pushed.get(label);
+      if (push) {
+        parts.wait.push(push.start - s.at);
+        parts.push.push(push.end - push.start);
+      }
       for (const m of members) {
         if (m.name === s.by) continue;
-        const at = by?.get(m.name);
-        if (at === undefined) missing++;
-        else samples.push(at - s.at);
+        const got = by?.get(m.name);
+        if (got === undefined) {
+          missing++;
+          continue;
+        }
+        samples.push(got.at - s.at);
+        // A wake-up before the push ended was another's: this change came with the next sync.
+        if (push && got.woke >= push.end) {
+          parts.notify.push(got.woke - push.end);
+          parts.apply.push(got.at - got.woke);
+        }
       }
     }
-    return { members: members.length, edits, samples, missing };
+    return { members: members.length, edits, samples, parts, missing };
   } finally {
     for (const m of members) m.post({ type: 'stop' });
     await Promise.all(

@@ -63,26 +63,30 @@ export function reviewOf(store: LibraryStore): {
 }
 
 /**
- * Relabels every model box of images [first, end) one edit at a time, as a person's clicks save
- * them (each its own transaction); the label names the round, so a box edited again changes.
+ * Relabels every model box of images [first, end): one edit at a time, as a person's clicks save
+ * them (each its own transaction), or `perImage`, an image's boxes in one bulk edit (one
+ * transaction each). The label names the round, so a box edited again changes.
  */
 export function relabelImages(
   store: LibraryStore,
-  first: number,
-  end: number,
-  round: string,
+  range: { first: number; end: number; round: string; perImage?: boolean },
 ): number {
   const { review, mediaId } = reviewOf(store);
+  const relabel = (b: { detectionId: number | null; correctionId: number | null; label: string }) =>
+    ({
+      kind: 'relabel',
+      box: { detectionId: b.detectionId, correctionId: b.correctionId },
+      label: `${range.round}-${b.label}`,
+    }) as const;
   let edits = 0;
-  for (let i = first; i < end; i++) {
+  for (let i = range.first; i < range.end; i++) {
     const id = mediaId(i);
-    const boxes = review.item(id, TEAM_SOLUTION, false).boxes;
-    for (const b of boxes) {
-      review.edit(id, TEAM_SOLUTION, {
-        kind: 'relabel',
-        box: { detectionId: b.detectionId, correctionId: b.correctionId },
-        label: `${round}-${b.label}`,
-      });
+    if (range.perImage) {
+      edits += review.bulk(id, TEAM_SOLUTION, () => true, relabel).inverse.length;
+      continue;
+    }
+    for (const b of review.item(id, TEAM_SOLUTION, false).boxes) {
+      review.edit(id, TEAM_SOLUTION, relabel(b));
       edits++;
     }
   }

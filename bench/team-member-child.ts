@@ -28,7 +28,10 @@ export type ToChild = ChildStart | ChildEdit | { type: 'stop' };
 export type FromChild =
   | { type: 'ready' }
   | { type: 'saved'; label: string; at: number }
-  | { type: 'received'; labels: string[]; at: number }
+  /** A push of these labels' changes: when it began (the outbox check found them) and ended. */
+  | { type: 'pushed'; labels: string[]; start: number; end: number }
+  /** Changes applied here at `at`, in a sync the hub's notification of `woke` started. */
+  | { type: 'received'; labels: string[]; at: number; woke: number }
   | { type: 'error'; message: string };
 
 const clock = () => performance.timeOrigin + performance.now();
@@ -42,7 +45,23 @@ async function start(s: ChildStart): Promise<void> {
      WHERE own = 0 AND seq_local > ? ORDER BY seq_local`,
   );
   let seen = 0;
-  const hub = new HubClient({ address: s.address, password: s.password, project: s.project });
+  const client = new HubClient({ address: s.address, password: s.password, project: s.project });
+  // The engine's own client, timed at its three calls (what each part of a delivery takes).
+  let woke = 0;
+  const hub: Pick<HubClient, 'push' | 'pull' | 'listen'> = {
+    listen: (wake) =>
+      client.listen(() => {
+        woke = clock();
+        wake();
+      }),
+    pull: (cursor, limit) => client.pull(cursor, limit),
+    push: async (changes) => {
+      const start = clock();
+      await client.push(changes);
+      const labels = changes.map((c) => c.state?.label ?? '');
+      send({ type: 'pushed', labels, start, end: clock() });
+    },
+  };
   const { review, mediaId } = reviewOf(store);
   const engine = startSyncEngine({
     store,
@@ -53,7 +72,7 @@ async function start(s: ChildStart): Promise<void> {
       const rows = arrived.all(seen);
       if (rows.length === 0) return;
       seen = rows[rows.length - 1]?.seq ?? seen;
-      send({ type: 'received', labels: rows.map((r) => r.label ?? ''), at });
+      send({ type: 'received', labels: rows.map((r) => r.label ?? ''), at, woke });
     },
     onError: (err) => send({ type: 'error', message: String(err) }),
   });
@@ -72,7 +91,7 @@ async function start(s: ChildStart): Promise<void> {
     } else if (m.type === 'stop') {
       void engine
         .stop()
-        .then(() => hub.close())
+        .then(() => client.close())
         .finally(() => {
           store.close();
           reader.close();

@@ -14,7 +14,10 @@ export interface SyncEngineOptions {
   store: LibraryStore;
   hub: Pick<HubClient, 'push' | 'pull' | 'listen'>;
   now: () => number;
-  /** How often the outbox is checked for a person's new changes. */
+  /**
+   * How often the outbox is checked for a person's new changes (default 50 ms: a save waits at
+   * most this long to go out, for a read of one row of a partial index).
+   */
   outboxMs?: number;
   /** The fallback poll of the hub. */
   pollMs?: number;
@@ -78,7 +81,7 @@ export function startSyncEngine(o: SyncEngineOptions): SyncEngine {
   };
   const outbox = setInterval(() => {
     if (!running && o.store.team.outbox(1).length > 0) void wake();
-  }, o.outboxMs ?? 200);
+  }, o.outboxMs ?? 50);
   const poll = setInterval(() => void wake(), o.pollMs ?? 10_000);
   return {
     started: wake(),

@@ -3,26 +3,13 @@
  * in: three libraries make changes of shared boxes (some concurrently, some based on each
  * other's), and fresh libraries receive the whole log in many shuffled orders and page splits.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyPulled } from '../../../../electron/core/team/apply-changes.js';
 import type { LibraryStore } from '../../../../electron/core/store/store-types.js';
 import type { PulledChange } from '../../../../electron/core/store/team-types.js';
-import { storeFixture, type StoreFixture } from '../store/store-fixture.js';
+import { teamDesktops } from './team-desktop.js';
 
-const fixtures: StoreFixture[] = [];
-afterEach(async () => {
-  for (const f of fixtures.splice(0)) await f.done();
-});
-
-async function desktop(member: string): Promise<LibraryStore> {
-  const f = await storeFixture();
-  fixtures.push(f);
-  f.store.team.setLink(
-    { hub: 'postgresql://x@h/db', project: 'p', folder: '/f', member, role: 'annotator' },
-    1,
-  );
-  return f.store;
-}
+const desktop = teamDesktops();
 
 /** A seeded generator, so a failure can be replayed. */
 function random(seed: number): () => number {
