@@ -6,19 +6,26 @@
 import type { LibraryStore } from '../store/store-types.js';
 import { applyPulled } from './apply-changes.js';
 import type { HubClient } from './hub-client.js';
+import type { PulledChange } from '../store/team-types.js';
 
 const PUSH_PAGE = 1000;
 const PULL_PAGE = 5000;
 /**
- * A page is applied in slices of about this long, each its own transaction with its cursor, the
- * event loop running between them: the app's main process (review edits, the grid's reads) never
- * waits for a whole page of a long pull.
+ * A page is applied in slices of about this much of this process's CPU time, each its own
+ * transaction with its cursor, the event loop running between them: the app's main process
+ * (review edits, the grid's reads) never waits for a whole page of a long pull. CPU time, not
+ * wall time: on a busy machine the wall time of a slice is mostly other processes' turns, and
+ * slicing finer for it would only add commits.
  */
 const SLICE_MS = 20;
 const FIRST_SLICE = 100;
 const MIN_SLICE = 50;
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 
 /** Pushes the outbox, a page at a time; how many changes went. */
 export async function pushOutbox(
@@ -36,6 +43,25 @@ export async function pushOutbox(
   return pushed;
 }
 
+/** Applies one page (in seq order: each slice's last change is where the cursor may move to). */
+async function applyInSlices(
+  store: LibraryStore,
+  page: readonly PulledChange[],
+  now: () => number,
+  slice: number,
+): Promise<number> {
+  for (let i = 0; i < page.length;) {
+    const part = page.slice(i, i + slice);
+    const t = cpuMs();
+    applyPulled(store, part, now());
+    const fits = Math.round((slice * SLICE_MS) / Math.max(cpuMs() - t, 1));
+    slice = Math.max(MIN_SLICE, Math.min(2 * slice, PULL_PAGE, fits));
+    i += part.length;
+    await yieldToLoop();
+  }
+  return slice;
+}
+
 /** Pulls and applies the hub's changes after the cursor; how many came. */
 export async function pullChanges(
   store: LibraryStore,
@@ -44,24 +70,20 @@ export async function pullChanges(
 ): Promise<number> {
   let pulled = 0;
   let slice = FIRST_SLICE;
+  let next = hub.pull(store.team.link()?.pullCursor ?? 0, PULL_PAGE);
   for (;;) {
-    const cursor = store.team.link()?.pullCursor ?? 0;
-    const page = await hub.pull(cursor, PULL_PAGE);
-    // The page is in seq order: each slice's last change is where the cursor may move to.
-    for (let i = 0; i < page.length;) {
-      const part = page.slice(i, i + slice);
-      const t = performance.now();
-      applyPulled(store, part, now());
-      const took = performance.now() - t;
-      i += part.length;
-      pulled += part.length;
-      const fits = Math.round((slice * SLICE_MS) / Math.max(took, 1));
-      slice = Math.max(MIN_SLICE, Math.min(2 * slice, PULL_PAGE, fits));
-      if (i < page.length) await yieldToLoop();
+    const page = await next;
+    const last = page[page.length - 1];
+    // A short page was the end of the log: no second round trip to learn it. A full one: the
+    // next page is read while this one is applied (a failure meets the await above, next time).
+    const more = page.length === PULL_PAGE && last !== undefined;
+    if (more) {
+      next = hub.pull(last.seq, PULL_PAGE);
+      next.catch(() => undefined);
     }
-    // A short page was the end of the log: no second round trip to learn it.
-    if (page.length < PULL_PAGE) break;
-    await yieldToLoop();
+    slice = await applyInSlices(store, page, now, slice);
+    pulled += page.length;
+    if (!more) break;
   }
   return pulled;
 }
