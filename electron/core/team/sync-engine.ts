@@ -3,12 +3,12 @@
  * the app's main process): a sync runs when the hub says a member pushed (LISTEN/NOTIFY), when
  * this library's outbox has something (checked often: a cheap indexed read), and on a slower
  * poll as a fallback (a lost notification, a hub that was offline). One sync at a time; a wake
- * during a sync runs one more after it.
+ * during a sync runs one more after it; a save made during a sync is pushed beside it.
  */
 import type { LibraryStore } from '../store/store-types.js';
 import type { HubClient } from './hub-client.js';
 import { TeamError } from './team-errors.js';
-import { syncChanges } from './team-sync.js';
+import { pushOutbox, syncChanges } from './team-sync.js';
 
 export interface SyncEngineOptions {
   store: LibraryStore;
@@ -40,9 +40,29 @@ export function startSyncEngine(o: SyncEngineOptions): SyncEngine {
   let stopped = false;
   let online: boolean | undefined;
   let listening = false;
+  let pushQueue: Promise<unknown> = Promise.resolve();
+  let pushingNow: Promise<void> | undefined;
   const setOnline = (value: boolean, reason: string | null) => {
     if (online !== value) o.onOnline?.(value, reason);
     online = value;
+  };
+  let offlineAt = 0;
+  const offline = (err: unknown) => {
+    if (!(err instanceof TeamError) || err.code !== 'hub_unreachable') throw err;
+    offlineAt = o.now();
+    setOnline(false, err.message);
+  };
+  const fail = (err: unknown) => {
+    stopped = true;
+    clearInterval(outbox);
+    clearInterval(poll);
+    o.onError(err);
+  };
+  /** One push at a time, in the outbox's order, whichever lane asks. */
+  const push = (): Promise<number> => {
+    const pushed = pushQueue.then(() => pushOutbox(o.store, o.hub));
+    pushQueue = pushed.catch(() => undefined);
+    return pushed;
   };
   const once = async () => {
     try {
@@ -50,12 +70,11 @@ export function startSyncEngine(o: SyncEngineOptions): SyncEngine {
         await o.hub.listen(() => wake());
         listening = true;
       }
-      const r = await syncChanges(o.store, o.hub, o.now);
+      const r = await syncChanges(o.store, o.hub, o.now, push);
       setOnline(true, null);
       if (r.pushed || r.pulled) o.onSync?.(r);
     } catch (err) {
-      if (!(err instanceof TeamError) || err.code !== 'hub_unreachable') throw err;
-      setOnline(false, err.message);
+      offline(err);
     }
   };
   const wake = (): Promise<void> => {
@@ -70,17 +89,27 @@ export function startSyncEngine(o: SyncEngineOptions): SyncEngine {
         await once();
       } while (again && !stopped);
     })()
-      .catch((err: unknown) => {
-        stopped = true;
-        clearInterval(outbox);
-        clearInterval(poll);
-        o.onError(err);
-      })
+      .catch(fail)
       .finally(() => (running = undefined));
     return running;
   };
+  // A save made while a sync pulls goes out at once, beside the pull, not after it: with a busy
+  // team, a sync is nearly always pulling someone's change.
+  const pushBeside = () => {
+    pushingNow = push()
+      .then((pushed) => {
+        setOnline(true, null);
+        if (pushed) o.onSync?.({ pushed, pulled: 0 });
+      }, offline)
+      .catch(fail)
+      .finally(() => (pushingNow = undefined));
+  };
   const outbox = setInterval(() => {
-    if (!running && o.store.team.outbox(1).length > 0) void wake();
+    if (stopped || pushingNow || o.store.team.outbox(1).length === 0) return;
+    // A hub that was away is tried again at most once a second for a save (and at each poll).
+    if (online === false && o.now() - offlineAt < 1000) return;
+    if (running) pushBeside();
+    else void wake();
   }, o.outboxMs ?? 50);
   const poll = setInterval(() => void wake(), o.pollMs ?? 10_000);
   return {
@@ -90,6 +119,7 @@ export function startSyncEngine(o: SyncEngineOptions): SyncEngine {
       clearInterval(outbox);
       clearInterval(poll);
       await running;
+      await pushingNow;
     },
   };
 }

@@ -88,12 +88,14 @@ export async function pullChanges(
   return pulled;
 }
 
+/** `push`: how this sync pushes (the sync engine passes its own, one push at a time). */
 export async function syncChanges(
   store: LibraryStore,
   hub: Pick<HubClient, 'push' | 'pull'>,
   now: () => number,
+  push: () => Promise<number> = () => pushOutbox(store, hub),
 ): Promise<{ pushed: number; pulled: number }> {
-  const pushed = await pushOutbox(store, hub);
+  const pushed = await push();
   const pulled = await pullChanges(store, hub, now);
   // A sync that found nothing new still says when the desktop was last in step with the hub.
   store.team.moveCursor(0, now());
