@@ -19,6 +19,7 @@ import {
   type RunSummary,
 } from '../core/runner/run-labelling.js';
 import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
+import { labelAsTeam, openTeamRun } from './team-run.js';
 
 export { isDiskFull, rereadRawAnswers, setReading, stopMessage };
 export type { DiskState, KeyView, RunPlan, RunProgress, RunSummary };
@@ -82,15 +83,22 @@ export class LabellingSession {
     return budget === null ? null : Math.max(0, budget - this.budgetUsed);
   }
 
-  /** Labels one batch within what is left of the budget, and counts what it used. */
+  /**
+   * Labels one batch within what is left of the budget, and counts what it used. In a team
+   * project the team's gate decides which files are sent (team-run.ts): each is paid once.
+   */
   async label(deps: BatchDeps, plan: RunPlan, options: BatchOptions): Promise<RunSummary> {
-    const summary = await runLabelling(
-      { ...deps, store: this.store, checkFile: checkMedia },
-      plan,
-      { ...options, budgetFrames: this.budgetLeft(), hourBudgetFrames: this.request.hourBudget },
-    );
-    this.budgetUsed += summary.budgetUsed;
-    return summary;
+    const once = async (p: RunPlan, o: BatchOptions) => {
+      const summary = await runLabelling({ ...deps, store: this.store, checkFile: checkMedia }, p, {
+        ...o,
+        budgetFrames: this.budgetLeft(),
+        hourBudgetFrames: this.request.hourBudget,
+      });
+      this.budgetUsed += summary.budgetUsed;
+      return summary;
+    };
+    const team = await openTeamRun(this.store, plan.solution.id, deps.service.baseUrl);
+    return team ? labelAsTeam(team, plan, options, once) : once(plan, options);
   }
 }
 
