@@ -346,7 +346,11 @@ export class RunController {
       return this.finish(run, 'stopped', `Paused: ${why}. Start again later.${open}`);
     }
     if (s.stoppedFor) return this.finish(run, 'stopped', stopMessage(s.stoppedFor) + open);
-    this.finish(run, 'done', null);
+    // A team project's hub away: the run went on, and may have paid for a file another member paid.
+    const hubAway = s.team?.offline
+      ? `The team hub could not be asked (${s.team.offline}): a file another member also sent may have been paid twice.`
+      : null;
+    this.finish(run, 'done', hubAway);
   }
 
   private async waitForCredits(run: ActiveRun, ms: number, signal: AbortSignal): Promise<void> {

@@ -141,4 +141,19 @@ describe('a team pays once per file, at run time', () => {
     for (let i = 0; i < 8; i++) expect(shown(ana, `late${i}.jpg`).length).toBeGreaterThan(0);
     expect(hubCount("claims WHERE holder = 'ana'")).toBe(0);
   }, 180_000);
+
+  it('goes on without the hub when it is away, and says a file may have been paid twice', async () => {
+    await distinctJpegs(ana.folder, 2, 'away', 70);
+    server.stop();
+    try {
+      const byAna = await summaryOf(label(ana));
+      expect(byAna.labelled).toBe(2);
+      expect(byAna.team).toMatchObject({
+        taken: 0,
+        offline: expect.stringMatching(/cannot be reached/),
+      });
+    } finally {
+      server.start();
+    }
+  }, 120_000);
 });
