@@ -408,4 +408,20 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 11,
+    name: 'team-rejoin',
+    // A library that leaves a project keeps its change and box records (team-rejoin.ts), noting
+    // which project they are of: joining that project again republishes only the corrections the
+    // hub lacks (changed while away), based on the versions already seen, with no conflict with
+    // its own earlier changes; joining another project starts afresh.
+    sql: `
+      CREATE TABLE team_left (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        hub TEXT NOT NULL,
+        project TEXT NOT NULL,
+        left_at INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
 ];

@@ -70,7 +70,10 @@ export interface TeamApi {
   link(): TeamLinkRow | undefined;
   /** Joins a project: the corrections made so far, and from now on every saved one, are changes to push. */
   setLink(link: TeamLink, at: number): void;
-  /** Leaves: the link and every change and box record go (the corrections stay). */
+  /**
+   * Leaves: the link goes (the corrections stay); the change and box records stay too, so joining
+   * the same project again republishes only what the hub lacks (team-rejoin.ts).
+   */
   unlink(): void;
   /** This desktop's changes not yet in the hub, oldest first. */
   outbox(limit: number): TeamChange[];
