@@ -55,6 +55,12 @@ export function teamRejoin(db: Db): TeamRejoin {
   );
   const forgetChanges = db.prepare('DELETE FROM team_changes');
   const forgetBoxes = db.prepare('DELETE FROM team_boxes');
+  const forgetMarks = db.prepare('DELETE FROM team_mark_changes');
+  const forgetMarkCursor = db.prepare('DELETE FROM team_mark_cursor');
+  // Touching a mark fires migration 12's trigger: the mark goes to the team.
+  const touchMarksSince = db.prepare(
+    'UPDATE reviewed_media SET reviewed_at = reviewed_at WHERE reviewed_at > (SELECT left_at FROM team_left)',
+  );
   const forgetLeft = db.prepare('DELETE FROM team_left');
   // Touching a row fires migration 10's trigger: a change based on the box's heads.
   const touchChanged = db.prepare(
@@ -85,6 +91,8 @@ export function teamRejoin(db: Db): TeamRejoin {
       if (l?.hub === link.hub && l.project === link.project) return true;
       forgetChanges.run();
       forgetBoxes.run();
+      forgetMarks.run();
+      forgetMarkCursor.run();
       return false;
     },
     republishChanged(at) {
@@ -102,6 +110,7 @@ export function teamRejoin(db: Db): TeamRejoin {
         boxAt.run(id, id, g.box);
       }
       touchChanged.run();
+      touchMarksSince.run();
     },
     forgetLeaving: () => void forgetLeft.run(),
   };

@@ -1,6 +1,7 @@
 /** The library's side of a team project (migration 10): statements prepared once. */
 import type { Db } from '../../node-lib/sqlite.js';
 import type { ResultRow } from './row-types.js';
+import { teamMarksRepo } from './team-marks-repo.js';
 import { teamRejoin } from './team-rejoin.js';
 import type {
   PulledChange,
@@ -121,11 +122,15 @@ export function teamRepo(db: Db): TeamApi {
   // Joining publishes the library's earlier corrections too: touching each row fires migration
   // 10's trigger, which gives it a box and records it as a change based on nothing seen.
   const publishAll = db.prepare('UPDATE corrections SET updated_at = updated_at');
+  const publishMarks = db.prepare('UPDATE reviewed_media SET reviewed_at = reviewed_at');
   const setLinkTx = db.transaction((link: TeamLink, at: number) => {
     const again = rejoin.keepsRecords(link);
     setLinkStmt.run({ ...link, at });
     if (again) rejoin.republishChanged(at);
-    else publishAll.run();
+    else {
+      publishAll.run();
+      publishMarks.run();
+    }
     rejoin.forgetLeaving();
   });
   const markPushedTx = db.transaction((ids: readonly string[]) => {
@@ -169,6 +174,7 @@ export function teamRepo(db: Db): TeamApi {
     applying: (on) => void (on ? applyingOn : applyingOff).run(),
     moveCursor: (seq, at) => void cursorStmt.run(seq, at),
     counts: () => countsStmt.get() ?? { pendingPush: 0, conflicts: 0 },
+    marks: teamMarksRepo(db),
     resultsOf: (hashes) => (hashes.length ? resultsStmt.all(JSON.stringify(hashes)) : []),
   };
 }

@@ -1,4 +1,5 @@
 import type { ResultRow } from './row-types.js';
+import type { TeamMarksApi } from './team-marks-types.js';
 
 /** This desktop's side of a team project (migration 10): its link to the hub and its changes. */
 
@@ -88,6 +89,8 @@ export interface TeamApi {
   applying(on: boolean): void;
   moveCursor(seq: number, at: number): void;
   counts(): { pendingPush: number; conflicts: number };
+  /** Review marks shared with the team (migration 12). */
+  marks: TeamMarksApi;
   /** Every stored result (any solution) of these contents: what this desktop can share. */
   resultsOf(contentHashes: readonly string[]): ResultRow[];
 }

@@ -5,6 +5,7 @@
  */
 import postgres from 'postgres';
 import type { DetectionInput } from '../store/store-types.js';
+import type { PulledMark, TeamMark } from '../store/team-marks-types.js';
 import type { PulledChange, TeamChange } from '../store/team-types.js';
 import {
   changesChannel,
@@ -23,6 +24,7 @@ import {
   takeOrClaimSql,
   type ClaimTarget,
 } from './hub-claims-schema.js';
+import { grantMarksSql, marksTableSql, pullMarksSql, pushMarksSql } from './hub-marks-schema.js';
 import { hubTarget } from './hub-tls.js';
 import { TeamError, teamErrorOf } from './team-errors.js';
 
@@ -117,6 +119,7 @@ export class HubClient {
       await this.sql.begin(async (tx) => {
         await tx.unsafe(createProjectSql(this.schema, project, folder)).simple();
         await tx.unsafe(claimsTableSql(this.s)).simple();
+        await tx.unsafe(marksTableSql(this.s, this.schema)).simple();
       });
     });
   }
@@ -154,6 +157,7 @@ export class HubClient {
       await this.sql.begin(async (tx) => {
         await tx.unsafe(grantMemberSql(this.schema, role, memberRole)).simple();
         await tx.unsafe(grantClaimsSql(this.schema, role)).simple();
+        await tx.unsafe(grantMarksSql(this.schema, role)).simple();
       });
     });
   }
@@ -358,6 +362,42 @@ export class HubClient {
         target.solution,
         target.service,
       ]);
+    });
+  }
+
+  /** Stores review marks once each (by id). */
+  pushMarks(marks: readonly TeamMark[]): Promise<void> {
+    if (marks.length === 0) return Promise.resolve();
+    return this.run(async () => {
+      await this.sql.unsafe(pushMarksSql(this.s), [
+        this.sql.json(marks as unknown as postgres.JSONValue),
+      ]);
+    });
+  }
+
+  /** Review marks after `cursor`, in the hub's order. */
+  pullMarks(cursor: number, limit: number): Promise<PulledMark[]> {
+    return this.run(async () => {
+      const rows = await this.sql.unsafe<
+        {
+          seq: string;
+          id: string;
+          member: string;
+          content_hash: string;
+          solution: string;
+          reviewed: boolean;
+          reviewed_by: 'person' | 'import' | null;
+        }[]
+      >(pullMarksSql(this.s), [cursor, limit]);
+      return rows.map((r) => ({
+        seq: Number(r.seq),
+        id: r.id,
+        member: r.member,
+        contentHash: r.content_hash,
+        solution: r.solution,
+        reviewed: r.reviewed,
+        reviewedBy: r.reviewed_by,
+      }));
     });
   }
 }

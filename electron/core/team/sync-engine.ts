@@ -21,6 +21,8 @@ export interface SyncEngineOptions {
   /** Told after each sync that moved something, and when the hub goes away or comes back. */
   onSync?: (r: { pushed: number; pulled: number }) => void;
   onOnline?: (online: boolean, reason: string | null) => void;
+  /** More to sync after the changes (review marks), and whether it has something waiting. */
+  also?: { sync(): Promise<unknown>; waiting(): boolean };
   /** A failure that is not the hub being away (a refusal, a damaged library): the engine stops. */
   onError: (err: unknown) => void;
 }
@@ -48,6 +50,7 @@ export function startSyncEngine(o: SyncEngineOptions): SyncEngine {
         listening = true;
       }
       const r = await syncChanges(o.store, o.hub, o.now);
+      await o.also?.sync();
       setOnline(true, null);
       if (r.pushed || r.pulled) o.onSync?.(r);
     } catch (err) {
@@ -77,7 +80,7 @@ export function startSyncEngine(o: SyncEngineOptions): SyncEngine {
     return running;
   };
   const outbox = setInterval(() => {
-    if (!running && o.store.team.outbox(1).length > 0) void wake();
+    if (!running && (o.store.team.outbox(1).length > 0 || o.also?.waiting())) void wake();
   }, o.outboxMs ?? 200);
   const poll = setInterval(() => void wake(), o.pollMs ?? 10_000);
   return {
