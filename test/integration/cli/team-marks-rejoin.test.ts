@@ -3,7 +3,8 @@
  * again loses nothing nor makes conflicts with their own work: two members, separate `labeldesk`
  * processes and homes, one real hub. Review marks (a person's, and an import's) go both ways,
  * unmarking too; ana leaves, corrects a box and marks a file while away, joins again, and her
- * work reaches the lead once, with no conflict.
+ * work reaches the lead once, with no conflict. An auto-accept batch, its undo and a rejected box
+ * reach the other member too (through migration 10's outbox, as before marks were shared).
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -97,5 +98,41 @@ describe("people's work beyond box corrections, and leaving and joining again", 
     expect(shown(lead, 'photo0.jpg').some((b) => b.startsWith('bird '))).toBe(true);
     expect(markOf(lead, 'photo0.jpg')).toBe('person');
     expect(await teamJson(ana, ['status'])).toMatchObject({ conflicts: 0, pendingPush: 0 });
+  }, 120_000);
+
+  it('shares an auto-accept batch and its undo, and a rejected box', async () => {
+    const boxes = review(lead, (r, id) =>
+      r.item(id('photo1.jpg'), 'objects').boxes.filter((b) => b.model !== null),
+    );
+    expect(boxes.length).toBeGreaterThan(1);
+    const batch = library(lead, (s, id) =>
+      s.ruleBatches.apply('objects', 0.95, 1, [
+        {
+          contentHash: s.media.byId(id('photo1.jpg'))!.contentHash!,
+          boxes: boxes.slice(1).map((b) => ({
+            correctionId: b.correctionId,
+            frameIndex: b.frameIndex,
+            timeMs: b.timeMs,
+            model: b.model!,
+            rule: 'a test rule',
+          })),
+        },
+      ]),
+    );
+    review(lead, (r, id) =>
+      r.edit(id('photo1.jpg'), 'objects', { kind: 'reject', box: modelBox(lead, 'photo1.jpg', 0) }),
+    );
+    await teamJson(lead, ['sync']);
+    await teamJson(ana, ['sync']);
+    const accepted = shown(ana, 'photo1.jpg');
+    expect(accepted).toEqual(shown(lead, 'photo1.jpg'));
+    expect(accepted.filter((b) => b.includes(' accepted ')).length).toBe(boxes.length - 1);
+    // The batch undone: its boxes are pending again on both desktops; the rejection stays.
+    expect(library(lead, (s) => s.ruleBatches.undo(batch))).toBe(boxes.length - 1);
+    await teamJson(lead, ['sync']);
+    expect(await teamJson(ana, ['sync'])).toMatchObject({ conflicts: 0 });
+    const undone = review(ana, (r, id) => r.item(id('photo1.jpg'), 'objects').boxes);
+    expect(undone.filter((b) => b.review === 'accepted')).toEqual([]);
+    expect(undone.filter((b) => b.review === 'rejected')).toHaveLength(1);
   }, 120_000);
 });
