@@ -11,6 +11,7 @@ import { rereadRawAnswers } from '../core/runner/reread-raw-answers.js';
 import { setReading } from '../core/runner/service-reading.js';
 import type { RunProgress } from '../core/runner/progress.js';
 import type { CatalogView, KeyView } from '../core/runner/service-port.js';
+import type { PlannedItem } from '../core/runner/task-types.js';
 import {
   runLabelling,
   stopMessage,
@@ -66,6 +67,8 @@ export function planMedia(
 export class LabellingSession {
   /** Frames counted against the budget so far: spent, and calls that may have been charged. */
   private budgetUsed = 0;
+  /** In a team project: a file is not sent because another member's run is sending it. */
+  onTeamWait: ((item: PlannedItem, holder: string) => void) | undefined;
 
   constructor(
     private readonly store: LibraryStore,
@@ -97,7 +100,12 @@ export class LabellingSession {
       this.budgetUsed += summary.budgetUsed;
       return summary;
     };
-    const team = await openTeamRun(this.store, plan.solution.id, deps.service.baseUrl);
+    const team = await openTeamRun(
+      this.store,
+      plan.solution.id,
+      deps.service.baseUrl,
+      this.onTeamWait,
+    );
     return team ? labelAsTeam(team, plan, options, once) : once(plan, options);
   }
 }

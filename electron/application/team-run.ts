@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { KeytarStore } from '../core/credentials/index.js';
 import type { RunPlan } from '../core/runner/plan-run.js';
 import type { RunSummary } from '../core/runner/run-result.js';
+import type { PlannedItem } from '../core/runner/task-types.js';
 import { abortableSleep } from '../core/runner/run-stop.js';
 import type { LibraryStore } from '../core/store/store-types.js';
 import { HubClient } from '../core/team/hub-client.js';
@@ -31,6 +32,7 @@ export async function openTeamRun(
   store: LibraryStore,
   solution: string,
   service: string,
+  onWait?: (item: PlannedItem, holder: string) => void,
 ): Promise<TeamRun | undefined> {
   const link = store.team.link();
   if (!link) return undefined;
@@ -52,6 +54,7 @@ export async function openTeamRun(
     maxWaitMs: envMs('LABELDESK_TEAM_WAIT_MS', 15 * 60_000),
     now: Date.now,
     sleep: abortableSleep,
+    ...(onWait ? { onWait } : {}),
   });
   return {
     gate,

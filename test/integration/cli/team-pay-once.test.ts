@@ -130,7 +130,13 @@ describe('a team pays once per file, at run time', () => {
     await doomed.exited;
     const answeredByLead = hubCount('answers') - answersBefore;
     expect(hubCount("claims WHERE holder = 'lead'")).toBeGreaterThan(0);
-    const byAna = await summaryOf(label(ana, { LABELDESK_TEAM_POLL_MS: '200' }));
+    const anaRun = label(ana, { LABELDESK_TEAM_POLL_MS: '200' });
+    const byAna = await summaryOf(anaRun);
+    // Each file waited for is said, with who holds it.
+    await anaRun.waitForOutput(/lead is sending .*late\d\.jpg: waiting for that answer/, {
+      stream: 'stderr',
+      timeoutMs: 5000,
+    });
     // Ana waited for the files the dead run held, then sent those it never answered.
     expect(byAna.team?.waitedFor).toBeGreaterThan(0);
     expect(byAna.team!.taken + byAna.labelled).toBe(8);
