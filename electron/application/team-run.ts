@@ -36,7 +36,8 @@ export async function openTeamRun(
 ): Promise<TeamRun | undefined> {
   const link = store.team.link();
   if (!link) return undefined;
-  const password = await new KeytarStore().get(hubAccount(link.hub));
+  // A keychain that cannot be read is met as the hub's refusal: the run goes on, saying so.
+  const password = await new KeytarStore().get(hubAccount(link.hub)).catch(() => undefined);
   const hub = new HubClient({
     address: link.hub,
     password,
