@@ -11,6 +11,7 @@ import { rereadRawAnswers } from '../core/runner/reread-raw-answers.js';
 import { setReading } from '../core/runner/service-reading.js';
 import type { RunProgress } from '../core/runner/progress.js';
 import type { CatalogView, KeyView } from '../core/runner/service-port.js';
+import type { PlannedItem } from '../core/runner/task-types.js';
 import {
   runLabelling,
   stopMessage,
@@ -19,6 +20,7 @@ import {
   type RunSummary,
 } from '../core/runner/run-labelling.js';
 import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
+import { labelAsTeam, openTeamRun } from './team-run.js';
 
 export { isDiskFull, rereadRawAnswers, setReading, stopMessage };
 export type { DiskState, KeyView, RunPlan, RunProgress, RunSummary };
@@ -65,6 +67,8 @@ export function planMedia(
 export class LabellingSession {
   /** Frames counted against the budget so far: spent, and calls that may have been charged. */
   private budgetUsed = 0;
+  /** In a team project: a file is not sent because another member's run is sending it. */
+  onTeamWait: ((item: PlannedItem, holder: string) => void) | undefined;
 
   constructor(
     private readonly store: LibraryStore,
@@ -82,15 +86,27 @@ export class LabellingSession {
     return budget === null ? null : Math.max(0, budget - this.budgetUsed);
   }
 
-  /** Labels one batch within what is left of the budget, and counts what it used. */
+  /**
+   * Labels one batch within what is left of the budget, and counts what it used. In a team
+   * project the team's gate decides which files are sent (team-run.ts): each is paid once.
+   */
   async label(deps: BatchDeps, plan: RunPlan, options: BatchOptions): Promise<RunSummary> {
-    const summary = await runLabelling(
-      { ...deps, store: this.store, checkFile: checkMedia },
-      plan,
-      { ...options, budgetFrames: this.budgetLeft(), hourBudgetFrames: this.request.hourBudget },
+    const once = async (p: RunPlan, o: BatchOptions) => {
+      const summary = await runLabelling({ ...deps, store: this.store, checkFile: checkMedia }, p, {
+        ...o,
+        budgetFrames: this.budgetLeft(),
+        hourBudgetFrames: this.request.hourBudget,
+      });
+      this.budgetUsed += summary.budgetUsed;
+      return summary;
+    };
+    const team = await openTeamRun(
+      this.store,
+      plan.solution.id,
+      deps.service.baseUrl,
+      this.onTeamWait,
     );
-    this.budgetUsed += summary.budgetUsed;
-    return summary;
+    return team ? labelAsTeam(team, plan, options, once) : once(plan, options);
   }
 }
 

@@ -152,7 +152,19 @@ export class RunController {
       startedAt: now,
       finishedAt: null,
     };
-    return this.launch(request, new LabellingSession(this.store, request), state);
+    const session = new LabellingSession(this.store, request);
+    // A team project: files another member's run is sending are waited for, not sent; said so.
+    const holders = new Map<string, number>();
+    session.onTeamWait = (_item, holder) => {
+      holders.set(holder, (holders.get(holder) ?? 0) + 1);
+      const run = this.active;
+      if (!run) return;
+      const who = [...holders].map(([h, n]) => `${n} by ${h}`).join(', ');
+      this.set(run, {
+        detail: `Waiting for the team's answers for files other members are sending (${who}): they are not sent twice.`,
+      });
+    };
+    return this.launch(request, session, state);
   }
 
   pause(): RunState | null {
@@ -346,7 +358,11 @@ export class RunController {
       return this.finish(run, 'stopped', `Paused: ${why}. Start again later.${open}`);
     }
     if (s.stoppedFor) return this.finish(run, 'stopped', stopMessage(s.stoppedFor) + open);
-    this.finish(run, 'done', null);
+    // A team project's hub away: the run went on, and may have paid for a file another member paid.
+    const hubAway = s.team?.offline
+      ? `The team hub could not be asked (${s.team.offline}): a file another member also sent may have been paid twice.`
+      : null;
+    this.finish(run, 'done', hubAway);
   }
 
   private async waitForCredits(run: ActiveRun, ms: number, signal: AbortSignal): Promise<void> {

@@ -51,6 +51,8 @@ export function summaryJson(plan: RunPlan, summary: RunSummary) {
     clipsOpen: summary.clipsOpen,
     notSent: summary.notSent,
     diskFull: summary.diskFull,
+    // Only in a team project: answers taken from the hub, files waited for, the hub away.
+    ...(summary.team ? { team: summary.team } : {}),
     exitCode: exitCodeOf(summary),
   };
 }
@@ -67,6 +69,7 @@ export function summaryText(summary: RunSummary): string {
     lines.push('Uncertain (may have been charged; run again with --retry-uncertain to send them):');
     for (const f of summary.uncertain) lines.push(`  ${f.media.path} — ${f.message}`);
   }
+  if (summary.team) lines.push(teamText(summary.team));
   if (summary.serviceWait) {
     const open = summary.clipsOpen
       ? `; ${plural(summary.clipsOpen, 'clip')} left open at the service, collected by the next run`
@@ -92,6 +95,16 @@ export function summaryText(summary: RunSummary): string {
     );
   }
   return lines.map(terminalText).join('\n');
+}
+
+function teamText(team: NonNullable<RunSummary['team']>): string {
+  const taken = `Team: ${plural(team.taken, 'answer')} taken from the hub (not sent, nothing spent)`;
+  const waited = team.waitedFor
+    ? `, ${plural(team.waitedFor, 'file')} another member was sending waited for`
+    : '';
+  return team.offline
+    ? `${taken}${waited}. The hub could not be asked (${team.offline}): files were sent without checking the team's answers, so a file another member also sent may have been paid twice.`
+    : `${taken}${waited}.`;
 }
 
 const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;

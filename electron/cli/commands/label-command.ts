@@ -161,6 +161,9 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
       retryUncertain: opts.retryUncertain ?? false,
       ...(opts.reanalyse ? { reanalyseBefore: Date.now() } : {}),
     });
+    // Said even with --json: why a file of the plan is not sent by this run.
+    session.onTeamWait = (item, holder) =>
+      say(`${holder} is sending ${item.media.path}: waiting for that answer, not sending it twice`);
     const request = {
       ...session.request,
       paths,

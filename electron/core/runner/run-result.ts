@@ -25,6 +25,8 @@ export interface RunSummary {
   diskFull: boolean;
   /** Frames counted against the run budget: what was spent and calls that may have been charged. */
   budgetUsed: number;
+  /** A team project's run (core/team/run-gate.ts): answers taken, files waited for, hub away. */
+  team?: { taken: number; waitedFor: number; offline: string | null };
 }
 
 export function emptySummary(plan: RunPlan): RunSummary {

@@ -41,6 +41,15 @@ const teamCorrectionSaved = (event: 'INSERT' | 'UPDATE', name: string) => `
     UPDATE team_boxes SET ${TEAM_AT_NEW_CHANGE} WHERE correction_id = NEW.id;
   END;`;
 
+/** Migration 12's triggers that record a file declared reviewed (inserted or updated) as a mark. */
+const teamMarkSaved = (event: 'INSERT' | 'UPDATE', name: string) => `
+  CREATE TRIGGER ${name} AFTER ${event} ON reviewed_media
+  WHEN EXISTS (SELECT 1 FROM team_project) AND NOT EXISTS (SELECT 1 FROM team_applying)
+  BEGIN
+    INSERT INTO team_mark_changes (id, content_hash, solution, reviewed, reviewed_by, pushed)
+    VALUES (${TEAM_CHANGE_ID}, NEW.content_hash, NEW.solution, 1, NEW.reviewed_by, 0);
+  END;`;
+
 export const LIBRARY_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -405,6 +414,54 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
         FROM team_boxes b WHERE b.correction_id = OLD.id;
         UPDATE team_boxes SET correction_id = NULL, ${TEAM_AT_NEW_CHANGE}
         WHERE correction_id = OLD.id;
+      END;
+    `,
+  },
+  {
+    version: 11,
+    name: 'team-rejoin',
+    // A library that leaves a project keeps its change and box records (team-rejoin.ts), noting
+    // which project they are of: joining that project again republishes only the corrections the
+    // hub lacks (changed while away), based on the versions already seen, with no conflict with
+    // its own earlier changes; joining another project starts afresh.
+    sql: `
+      CREATE TABLE team_left (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        hub TEXT NOT NULL,
+        project TEXT NOT NULL,
+        left_at INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
+  {
+    version: 12,
+    name: 'team-marks',
+    // Review marks reach the team too (electron/core/team/team-marks-sync.ts): declaring a file
+    // reviewed, or no longer, writes a mark into this outbox in the same transaction, only while
+    // the library is in a project and not while pulled marks are applied (team_applying). Marks
+    // travel by content; a file's mark is the last one in the hub's order.
+    sql: `
+      CREATE TABLE team_mark_changes (
+        seq_local INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        content_hash TEXT NOT NULL,
+        solution TEXT NOT NULL,
+        reviewed INTEGER NOT NULL CHECK (reviewed IN (0, 1)),
+        reviewed_by TEXT,
+        pushed INTEGER NOT NULL CHECK (pushed IN (0, 1))
+      ) STRICT;
+      CREATE INDEX team_mark_outbox ON team_mark_changes(seq_local) WHERE pushed = 0;
+      CREATE TABLE team_mark_cursor (id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NULL) STRICT;
+
+      ${teamMarkSaved('INSERT', 'team_mark_set')}
+      ${teamMarkSaved('UPDATE', 'team_mark_reset')}
+      -- A file leaving the library (its mark goes with it) is no unmarking for the team.
+      CREATE TRIGGER team_mark_unset AFTER DELETE ON reviewed_media
+      WHEN EXISTS (SELECT 1 FROM team_project) AND NOT EXISTS (SELECT 1 FROM team_applying)
+        AND EXISTS (SELECT 1 FROM media WHERE id = OLD.media_id)
+      BEGIN
+        INSERT INTO team_mark_changes (id, content_hash, solution, reviewed, reviewed_by, pushed)
+        VALUES (${TEAM_CHANGE_ID}, OLD.content_hash, OLD.solution, 0, NULL, 0);
       END;
     `,
   },

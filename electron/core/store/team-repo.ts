@@ -1,6 +1,8 @@
 /** The library's side of a team project (migration 10): statements prepared once. */
 import type { Db } from '../../node-lib/sqlite.js';
 import type { ResultRow } from './row-types.js';
+import { teamMarksRepo } from './team-marks-repo.js';
+import { teamRejoin } from './team-rejoin.js';
 import type {
   PulledChange,
   TeamApi,
@@ -109,17 +111,27 @@ export function teamRepo(db: Db): TeamApi {
     }
     return boxes;
   });
+  const rejoin = teamRejoin(db);
+  // The change and box records stay: joining this project again republishes only what changed.
   const unlinkTx = db.transaction(() => {
-    for (const table of ['team_project', 'team_changes', 'team_boxes', 'team_applying']) {
+    rejoin.noteLeaving();
+    for (const table of ['team_project', 'team_applying']) {
       db.prepare(`DELETE FROM ${table}`).run();
     }
   });
   // Joining publishes the library's earlier corrections too: touching each row fires migration
   // 10's trigger, which gives it a box and records it as a change based on nothing seen.
   const publishAll = db.prepare('UPDATE corrections SET updated_at = updated_at');
+  const publishMarks = db.prepare('UPDATE reviewed_media SET reviewed_at = reviewed_at');
   const setLinkTx = db.transaction((link: TeamLink, at: number) => {
+    const again = rejoin.keepsRecords(link);
     setLinkStmt.run({ ...link, at });
-    publishAll.run();
+    if (again) rejoin.republishChanged(at);
+    else {
+      publishAll.run();
+      publishMarks.run();
+    }
+    rejoin.forgetLeaving();
   });
   const markPushedTx = db.transaction((ids: readonly string[]) => {
     for (const id of ids) markPushedStmt.run(id);
@@ -162,6 +174,7 @@ export function teamRepo(db: Db): TeamApi {
     applying: (on) => void (on ? applyingOn : applyingOff).run(),
     moveCursor: (seq, at) => void cursorStmt.run(seq, at),
     counts: () => countsStmt.get() ?? { pendingPush: 0, conflicts: 0 },
+    marks: teamMarksRepo(db),
     resultsOf: (hashes) => (hashes.length ? resultsStmt.all(JSON.stringify(hashes)) : []),
   };
 }

@@ -1,4 +1,5 @@
 import type { ResultRow } from './row-types.js';
+import type { TeamMarksApi } from './team-marks-types.js';
 
 /** This desktop's side of a team project (migration 10): its link to the hub and its changes. */
 
@@ -70,7 +71,10 @@ export interface TeamApi {
   link(): TeamLinkRow | undefined;
   /** Joins a project: the corrections made so far, and from now on every saved one, are changes to push. */
   setLink(link: TeamLink, at: number): void;
-  /** Leaves: the link and every change and box record go (the corrections stay). */
+  /**
+   * Leaves: the link goes (the corrections stay); the change and box records stay too, so joining
+   * the same project again republishes only what the hub lacks (team-rejoin.ts).
+   */
   unlink(): void;
   /** This desktop's changes not yet in the hub, oldest first. */
   outbox(limit: number): TeamChange[];
@@ -85,6 +89,8 @@ export interface TeamApi {
   applying(on: boolean): void;
   moveCursor(seq: number, at: number): void;
   counts(): { pendingPush: number; conflicts: number };
+  /** Review marks shared with the team (migration 12). */
+  marks: TeamMarksApi;
   /** Every stored result (any solution) of these contents: what this desktop can share. */
   resultsOf(contentHashes: readonly string[]): ResultRow[];
 }

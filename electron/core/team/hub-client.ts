@@ -5,6 +5,7 @@
  */
 import postgres from 'postgres';
 import type { DetectionInput } from '../store/store-types.js';
+import type { PulledMark, TeamMark } from '../store/team-marks-types.js';
 import type { PulledChange, TeamChange } from '../store/team-types.js';
 import {
   changesChannel,
@@ -15,6 +16,15 @@ import {
   quoteIdent,
   revokeMemberSql,
 } from './hub-schema.js';
+import {
+  claimsTableSql,
+  grantClaimsSql,
+  releaseClaimsSql,
+  renewClaimsSql,
+  takeOrClaimSql,
+  type ClaimTarget,
+} from './hub-claims-schema.js';
+import { grantMarksSql, marksTableSql, pullMarksSql, pushMarksSql } from './hub-marks-schema.js';
 import { hubTarget } from './hub-tls.js';
 import { TeamError, teamErrorOf } from './team-errors.js';
 
@@ -38,6 +48,18 @@ export interface HubAnswer {
     model: string | null;
     detections: DetectionInput[];
   };
+}
+
+/** A content's state in the hub for a run: answered, claimed by this run, or held by `who`. */
+export interface ClaimReply {
+  contentHash: string;
+  state: 'answer' | 'claimed' | 'held';
+  /** With `answer`: the team's answer. */
+  answer: HubAnswer['answer'] | null;
+  /** Who paid for the answer, holds the claim, or (claimed) this member. */
+  who: string;
+  /** With `held`: when the claim expires unless renewed (ms epoch, the hub's clock). */
+  until: number | null;
 }
 
 export const answerKey = (contentHash: string, solution: string) => `${contentHash} ${solution}`;
@@ -96,6 +118,8 @@ export class HubClient {
     return this.run(async () => {
       await this.sql.begin(async (tx) => {
         await tx.unsafe(createProjectSql(this.schema, project, folder)).simple();
+        await tx.unsafe(claimsTableSql(this.s)).simple();
+        await tx.unsafe(marksTableSql(this.s, this.schema)).simple();
       });
     });
   }
@@ -132,6 +156,8 @@ export class HubClient {
       }
       await this.sql.begin(async (tx) => {
         await tx.unsafe(grantMemberSql(this.schema, role, memberRole)).simple();
+        await tx.unsafe(grantClaimsSql(this.schema, role)).simple();
+        await tx.unsafe(grantMarksSql(this.schema, role)).simple();
       });
     });
   }
@@ -281,6 +307,97 @@ export class HubClient {
         files: Number(r?.files ?? 0),
         labelledFiles: Number(r?.labelled ?? 0),
       };
+    });
+  }
+
+  /**
+   * Per content of a batch (one round trip): the team's answer for this solution and service,
+   * or a claim this run now holds, or the member holding it (hub-claims-schema.ts).
+   */
+  takeOrClaim(contentHashes: readonly string[], target: ClaimTarget): Promise<ClaimReply[]> {
+    if (contentHashes.length === 0) return Promise.resolve([]);
+    return this.run(async () => {
+      const rows = await this.sql.unsafe<
+        {
+          content_hash: string;
+          state: 'answer' | 'claimed' | 'held';
+          answer: HubAnswer['answer'] | null;
+          who: string;
+          until: Date | null;
+        }[]
+      >(takeOrClaimSql(this.s), [
+        contentHashes as string[],
+        target.solution,
+        target.service,
+        target.run,
+        target.ttlMs,
+      ]);
+      return rows.map((r) => ({
+        contentHash: r.content_hash,
+        state: r.state,
+        answer: r.answer,
+        who: r.who,
+        until: r.until ? r.until.getTime() : null,
+      }));
+    });
+  }
+
+  /** Keeps a run's claims alive for another time-to-live; how many it holds. */
+  renewClaims(run: string, ttlMs: number): Promise<number> {
+    return this.run(
+      async () => (await this.sql.unsafe(renewClaimsSql(this.s), [run, ttlMs])).count,
+    );
+  }
+
+  /** Frees a run's claims on contents it is done with (answered, refused, or not sent). */
+  releaseClaims(
+    contentHashes: readonly string[],
+    target: Omit<ClaimTarget, 'ttlMs'>,
+  ): Promise<void> {
+    if (contentHashes.length === 0) return Promise.resolve();
+    return this.run(async () => {
+      await this.sql.unsafe(releaseClaimsSql(this.s), [
+        target.run,
+        contentHashes as string[],
+        target.solution,
+        target.service,
+      ]);
+    });
+  }
+
+  /** Stores review marks once each (by id). */
+  pushMarks(marks: readonly TeamMark[]): Promise<void> {
+    if (marks.length === 0) return Promise.resolve();
+    return this.run(async () => {
+      await this.sql.unsafe(pushMarksSql(this.s), [
+        this.sql.json(marks as unknown as postgres.JSONValue),
+      ]);
+    });
+  }
+
+  /** Review marks after `cursor`, in the hub's order. */
+  pullMarks(cursor: number, limit: number): Promise<PulledMark[]> {
+    return this.run(async () => {
+      const rows = await this.sql.unsafe<
+        {
+          seq: string;
+          id: string;
+          member: string;
+          content_hash: string;
+          solution: string;
+          reviewed: boolean;
+          reviewed_by: 'person' | 'import' | null;
+        }[]
+      >(pullMarksSql(this.s), [cursor, limit]);
+      return rows.map((r) => ({
+        seq: Number(r.seq),
+        id: r.id,
+        member: r.member,
+        contentHash: r.content_hash,
+        solution: r.solution,
+        reviewed: r.reviewed,
+        reviewedBy: r.reviewed_by,
+      }));
     });
   }
 }

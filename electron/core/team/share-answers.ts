@@ -4,6 +4,7 @@
  * results, which a run then reuses like any stored result: nothing is sent, nothing is spent.
  */
 import type { LibraryStore } from '../store/store-types.js';
+import type { ResultRow } from '../store/row-types.js';
 import { answerKey, type HubAnswer, type HubClient, type HubFile } from './hub-client.js';
 
 const PAGE = 2000;
@@ -21,27 +22,10 @@ export async function shareAnswers(
     const inHub = await hub.answerKeys(page);
     const local = store.team.resultsOf(page);
     const have = new Set(local.map((r) => answerKey(r.contentHash, r.solution)));
-    const offers: HubAnswer[] = local
-      .filter((r) => !inHub.has(answerKey(r.contentHash, r.solution)))
-      .map((r) => ({
-        contentHash: r.contentHash,
-        solution: r.solution,
-        service: r.serviceUrl,
-        answer: {
-          analysedWidth: r.analysedWidth,
-          analysedHeight: r.analysedHeight,
-          model: r.model,
-          detections: store.results.detections(r.id).map((d) => ({
-            frameIndex: d.frameIndex,
-            timeMs: d.timeMs,
-            label: d.label,
-            classId: d.classId,
-            score: d.score,
-            bbox: d.bbox,
-            bboxPx: d.bboxPx,
-          })),
-        },
-      }));
+    const offers = hubAnswersOf(
+      store,
+      local.filter((r) => !inHub.has(answerKey(r.contentHash, r.solution))),
+    );
     await hub.addAnswers(offers);
     offered += offers.length;
     const missing = [
@@ -56,18 +40,47 @@ export async function shareAnswers(
       if (!have.has(key) && !takes.has(key)) takes.set(key, a);
     }
     if (takes.size === 0) continue;
-    store.results.saveMany(
-      [...takes.values()].map((a) => ({
-        contentHash: a.contentHash,
-        solution: a.solution,
-        serviceUrl: a.service,
-        analysedWidth: a.answer.analysedWidth,
-        analysedHeight: a.answer.analysedHeight,
-        model: a.answer.model,
-        detections: a.answer.detections,
-      })),
-    );
+    storeHubAnswers(store, [...takes.values()]);
     taken += takes.size;
   }
   return { offered, taken };
+}
+
+/** Stored results as the hub keeps them (boxes included). */
+export function hubAnswersOf(store: LibraryStore, results: readonly ResultRow[]): HubAnswer[] {
+  return results.map((r) => ({
+    contentHash: r.contentHash,
+    solution: r.solution,
+    service: r.serviceUrl,
+    answer: {
+      analysedWidth: r.analysedWidth,
+      analysedHeight: r.analysedHeight,
+      model: r.model,
+      detections: store.results.detections(r.id).map((d) => ({
+        frameIndex: d.frameIndex,
+        timeMs: d.timeMs,
+        label: d.label,
+        classId: d.classId,
+        score: d.score,
+        bbox: d.bbox,
+        bboxPx: d.bboxPx,
+      })),
+    },
+  }));
+}
+
+/** The team's answers stored here as results: later runs reuse them like any stored result. */
+export function storeHubAnswers(store: LibraryStore, answers: readonly HubAnswer[]): void {
+  if (answers.length === 0) return;
+  store.results.saveMany(
+    answers.map((a) => ({
+      contentHash: a.contentHash,
+      solution: a.solution,
+      serviceUrl: a.service,
+      analysedWidth: a.answer.analysedWidth,
+      analysedHeight: a.answer.analysedHeight,
+      model: a.answer.model,
+      detections: a.answer.detections,
+    })),
+  );
 }

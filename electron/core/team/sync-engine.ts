@@ -24,6 +24,8 @@ export interface SyncEngineOptions {
   /** Told after each sync that moved something, and when the hub goes away or comes back. */
   onSync?: (r: { pushed: number; pulled: number }) => void;
   onOnline?: (online: boolean, reason: string | null) => void;
+  /** More to sync after the changes (review marks), and whether it has something waiting. */
+  also?: { sync(): Promise<unknown>; waiting(): boolean };
   /** A failure that is not the hub being away (a refusal, a damaged library): the engine stops. */
   onError: (err: unknown) => void;
 }
@@ -71,6 +73,7 @@ export function startSyncEngine(o: SyncEngineOptions): SyncEngine {
         listening = true;
       }
       const r = await syncChanges(o.store, o.hub, o.now, push);
+      await o.also?.sync();
       setOnline(true, null);
       if (r.pushed || r.pulled) o.onSync?.(r);
     } catch (err) {
@@ -105,11 +108,14 @@ export function startSyncEngine(o: SyncEngineOptions): SyncEngine {
       .finally(() => (pushingNow = undefined));
   };
   const outbox = setInterval(() => {
-    if (stopped || pushingNow || o.store.team.outbox(1).length === 0) return;
+    const changesWaiting = o.store.team.outbox(1).length > 0;
+    if (stopped || pushingNow || (!changesWaiting && !o.also?.waiting())) return;
     // A hub that was away is tried again at most once a second for a save (and at each poll).
     if (online === false && o.now() - offlineAt < 1000) return;
-    if (running) pushBeside();
-    else void wake();
+    // Marks alone wait for the running sync, which syncs them after its changes.
+    if (running) {
+      if (changesWaiting) pushBeside();
+    } else void wake();
   }, o.outboxMs ?? 50);
   const poll = setInterval(() => void wake(), o.pollMs ?? 10_000);
   return {

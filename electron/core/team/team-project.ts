@@ -12,6 +12,7 @@ import { hubAccount, parseHubUrl } from './hub-url.js';
 import { TeamError } from './team-errors.js';
 import { shareAnswers } from './share-answers.js';
 import { startSyncEngine, type SyncEngineOptions } from './sync-engine.js';
+import { syncMarks } from './team-marks-sync.js';
 import { syncChanges } from './team-sync.js';
 
 export interface TeamDeps {
@@ -142,7 +143,11 @@ export async function removeTeamMember(deps: TeamDeps, role: string): Promise<bo
 /** Pushes this desktop's changes, then pulls and applies the others'. */
 export async function syncTeamProject(
   deps: TeamDeps,
-): Promise<{ pushed: number; pulled: number; answersOffered: number; answersTaken: number }> {
+): Promise<
+  { pushed: number; pulled: number; answersOffered: number; answersTaken: number } & Awaited<
+    ReturnType<typeof syncMarks>
+  >
+> {
   const l = linkOf(deps.store);
   return withClient(deps, l.hub, l.project, async (hub) => {
     const files = filesUnder(deps.store, l.folder);
@@ -150,7 +155,8 @@ export async function syncTeamProject(
     // Answers first: a pulled correction of a model box then finds the box it corrects.
     const answers = await shareAnswers(deps.store, hub, files);
     const changes = await syncChanges(deps.store, hub, deps.now);
-    return { ...changes, answersOffered: answers.offered, answersTaken: answers.taken };
+    const marks = await syncMarks(deps.store, hub);
+    return { ...changes, ...marks, answersOffered: answers.offered, answersTaken: answers.taken };
   });
 }
 
@@ -211,6 +217,10 @@ export async function watchTeamProject(
       hub,
       now: deps.now,
       ...tell,
+      also: {
+        sync: () => syncMarks(deps.store, hub),
+        waiting: () => deps.store.team.marks.outbox(1).length > 0,
+      },
       onError: (err) => failed?.(err),
     });
     const aborted = new Promise<void>((resolve) => {

@@ -4,25 +4,13 @@
  * do not go out again.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CorrectionInput } from '../../../../electron/core/store/store-types.js';
 import { applyPulled } from '../../../../electron/core/team/apply-changes.js';
 import { storeFixture, type StoreFixture } from '../store/store-fixture.js';
+import { drawn } from './drawn-box.js';
 
 let fx: StoreFixture;
 beforeEach(async () => (fx = await storeFixture()));
 afterEach(() => fx.done());
-
-const drawn = (label: string): CorrectionInput => ({
-  contentHash: 'h1',
-  solution: 'objects',
-  frameIndex: 0,
-  timeMs: null,
-  anchor: null,
-  label,
-  bbox: { x: 0.1, y: 0.1, w: 0.2, h: 0.2 },
-  review: 'accepted',
-  deleted: false,
-});
 
 const join = () =>
   fx.store.team.setLink(

@@ -1,0 +1,24 @@
+/** A review mark as it travels between desktops (migration 12): by content, not by media id. */
+export interface TeamMark {
+  id: string;
+  contentHash: string;
+  solution: string;
+  /** Declared reviewed (true) or no longer (false). */
+  reviewed: boolean;
+  reviewedBy: 'person' | 'import' | null;
+}
+
+export interface PulledMark extends TeamMark {
+  seq: number;
+  member: string;
+}
+
+export interface TeamMarksApi {
+  /** This desktop's marks not yet in the hub, oldest first. */
+  outbox(limit: number): TeamMark[];
+  markPushed(ids: readonly string[]): void;
+  /** The hub's last mark applied here. */
+  cursor(): number;
+  /** Applies pulled marks (each to every file with its content) and moves the cursor, at once. */
+  applyPulled(marks: readonly PulledMark[]): void;
+}

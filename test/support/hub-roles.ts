@@ -1,0 +1,48 @@
+/**
+ * Members of a hub project connecting from this test process: a real server, roles with
+ * passwords, LabelDesk's hub client per role and the bare driver (as someone with `psql` would
+ * connect), every connection closed when the file's tests end.
+ */
+import postgres from 'postgres';
+import { HubClient } from '../../electron/core/team/hub-client.js';
+import { startPgServer, type PgServer } from './pg-server.js';
+
+export interface HubRoles {
+  server: PgServer;
+  client(role: string): HubClient;
+  raw(role: string): postgres.Sql;
+  remove(): Promise<void>;
+}
+
+/** A server with `lead` (who may create schemas) and `others`; the project is named `project`. */
+export async function hubRoles(project: string, others: readonly string[]): Promise<HubRoles> {
+  const server = await startPgServer();
+  const passwords: Record<string, string> = {};
+  const open: { end(): Promise<unknown> }[] = [];
+  passwords.lead = server.createRole('lead', { createSchema: true });
+  for (const r of others) passwords[r] = server.createRole(r);
+  return {
+    server,
+    client(role) {
+      const c = new HubClient({
+        address: server.url(role, '').replace(':@', '@'),
+        password: passwords[role],
+        project,
+      });
+      open.push({ end: () => c.close() });
+      return c;
+    },
+    raw(role) {
+      const sql = postgres(server.url(role, passwords[role] as string), {
+        max: 1,
+        onnotice: () => undefined,
+      });
+      open.push(sql);
+      return sql;
+    },
+    async remove() {
+      for (const c of open) await c.end().catch(() => undefined);
+      await server.remove();
+    },
+  };
+}
