@@ -12,6 +12,8 @@ import {
   joinTeamProject,
   leaveTeamProject,
   removeTeamMember,
+  resolveTeamConflicts,
+  teamConflicts,
   syncTeamProject,
   watchTeamProject,
   teamStatus,
@@ -23,6 +25,7 @@ import { UsageError } from './usage-error.js';
 
 export { TeamError } from '../core/team/team-errors.js';
 export type { TeamStatus };
+export type { TeamConflict } from '../core/team/resolve-conflicts.js';
 
 const depsOf = (app: AppContext): TeamDeps => ({
   store: app.store,
@@ -59,5 +62,8 @@ export const teamProjects = (app: AppContext) => {
       watchTeamProject(deps, signal, tell),
     status: () => teamStatus(deps),
     leave: () => leaveTeamProject(deps),
+    conflicts: (contentHash?: string) => teamConflicts(deps, contentHash),
+    resolve: (which: { ids: readonly string[] } | 'all', keep: string) =>
+      resolveTeamConflicts(deps, which, keep),
   };
 };

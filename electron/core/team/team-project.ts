@@ -10,6 +10,13 @@ import type { TeamLinkRow } from '../store/team-types.js';
 import { HubClient, type HubFile } from './hub-client.js';
 import { hubAccount, parseHubUrl } from './hub-url.js';
 import { TeamError } from './team-errors.js';
+import {
+  listConflicts,
+  resolveConflicts,
+  type KeepChoice,
+  type ResolveOutcome,
+  type TeamConflict,
+} from './resolve-conflicts.js';
 import { shareAnswers } from './share-answers.js';
 import { startSyncEngine, type SyncEngineOptions } from './sync-engine.js';
 import { syncChanges } from './team-sync.js';
@@ -184,6 +191,17 @@ export async function teamStatus(deps: TeamDeps): Promise<TeamStatus> {
     };
   }
 }
+
+/** The boxes in conflict on this desktop (of one content, or all). */
+export const teamConflicts = (deps: TeamDeps, contentHash?: string): TeamConflict[] =>
+  listConflicts(deps.store, linkOf(deps.store), contentHash);
+
+/** Settles conflicts here; the settling changes go out with the next sync. */
+export const resolveTeamConflicts = (
+  deps: TeamDeps,
+  which: { ids: readonly string[] } | 'all',
+  keep: KeepChoice,
+): ResolveOutcome => resolveConflicts(deps.store, linkOf(deps.store), which, keep, deps.now);
 
 /** Leaves the project on this desktop: the library keeps its labels; the keychain forgets the hub. */
 export async function leaveTeamProject(deps: TeamDeps): Promise<{ project: string }> {
