@@ -18,6 +18,7 @@ import {
   watchTeamProject,
   teamStatus,
   type TeamDeps,
+  type TeamLinkOptions,
   type TeamStatus,
 } from '../core/team/team-project.js';
 import type { AppContext } from './app-context.js';
@@ -27,7 +28,7 @@ export { TeamError } from '../core/team/team-errors.js';
 export type { TeamStatus };
 export type { TeamConflict } from '../core/team/resolve-conflicts.js';
 
-const depsOf = (app: AppContext): TeamDeps => ({
+export const depsOf = (app: AppContext): TeamDeps => ({
   store: app.store,
   secrets: new KeytarStore(),
   now: Date.now,
@@ -44,11 +45,7 @@ async function asUsage<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export interface TeamLinkOptions {
-  hub: string;
-  project: string;
-  folder: string;
-}
+export type { TeamLinkOptions };
 
 export const teamProjects = (app: AppContext) => {
   const deps = depsOf(app);

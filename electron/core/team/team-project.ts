@@ -44,6 +44,14 @@ export interface TeamStatus {
   labelledFiles: number | null;
 }
 
+export interface TeamLinkOptions {
+  hub: string;
+  project: string;
+  folder: string;
+  /** Typed apart from the address (the Team screen); it goes to the keychain as one in the URL. */
+  password?: string;
+}
+
 function linkOf(store: LibraryStore): TeamLinkRow {
   const link = store.team.link();
   if (!link) {
@@ -94,7 +102,7 @@ function filesUnder(store: LibraryStore, folder: string): HubFile[] {
 
 async function link(
   deps: TeamDeps,
-  options: { hub: string; project: string; folder: string },
+  options: TeamLinkOptions,
   create: boolean,
 ): Promise<TeamLinkRow> {
   const existing = deps.store.team.link();
@@ -106,7 +114,8 @@ async function link(
   }
   const url = parseHubUrl(options.hub);
   // The password moves to the keychain before anything else: nothing below ever sees it stored.
-  if (url.password !== undefined) await deps.secrets.set(hubAccount(url.address), url.password);
+  const password = options.password ?? url.password;
+  if (password !== undefined) await deps.secrets.set(hubAccount(url.address), password);
   const folder = resolve(options.folder);
   const me = await withClient(deps, url.address, options.project, async (hub) => {
     if (create) await hub.createProject(options.project, folder);
@@ -121,15 +130,11 @@ async function link(
   return linkOf(deps.store);
 }
 
-export const createTeamProject = (
-  deps: TeamDeps,
-  options: { hub: string; project: string; folder: string },
-) => link(deps, options, true);
+export const createTeamProject = (deps: TeamDeps, options: TeamLinkOptions) =>
+  link(deps, options, true);
 
-export const joinTeamProject = (
-  deps: TeamDeps,
-  options: { hub: string; project: string; folder: string },
-) => link(deps, options, false);
+export const joinTeamProject = (deps: TeamDeps, options: TeamLinkOptions) =>
+  link(deps, options, false);
 
 export async function addTeamMember(
   deps: TeamDeps,
