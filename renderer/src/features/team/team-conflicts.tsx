@@ -22,7 +22,9 @@ export function TeamConflicts({ state }: { state: TeamState }) {
   if (!data) return null;
   if (data.length === 0) {
     return (
-      <EmptyState title="No conflicts">Boxes two members changed at once show here.</EmptyState>
+      <section aria-label="Conflicts">
+        <EmptyState title="No conflicts">Boxes two members changed at once show here.</EmptyState>
+      </section>
     );
   }
   const members = [...new Set(data.flatMap((c) => c.versions.map((v) => v.member)))].sort();

@@ -70,7 +70,7 @@ export function TeamLinkForm() {
         <span>Project</span>
         <input
           required
-          pattern="[a-z][a-z0-9_]{0,47}"
+          pattern="[a-z][a-z0-9_]{0,44}"
           title="lower-case letters, digits and _, starting with a letter"
           value={project}
           onChange={(e) => setProject(e.target.value)}
