@@ -122,6 +122,12 @@ async function link(
     const who = await hub.whoAmI();
     await hub.addFiles(filesUnder(deps.store, folder));
     return who;
+  }).catch(async (err: unknown) => {
+    // A password the hub refused is not kept: the next attempt starts clean.
+    if (password !== undefined && err instanceof TeamError && err.code === 'bad_login') {
+      await deps.secrets.delete(hubAccount(url.address));
+    }
+    throw err;
   });
   deps.store.team.setLink(
     { hub: url.address, project: options.project, folder, member: me.member, role: me.role },

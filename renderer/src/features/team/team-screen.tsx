@@ -34,7 +34,9 @@ function TeamStatusCard({ state }: { state: TeamState }) {
   ];
   return (
     <section className="form-card" aria-label="Team status">
-      <h3 className="team-project-name">{teamBadgeText(state).text}</h3>
+      <h3 className="team-project-name">
+        {state.project} · {teamBadgeText(state).text}
+      </h3>
       <dl className="team-status">
         {rows.map(([k, v]) => (
           <div key={k}>
