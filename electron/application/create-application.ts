@@ -28,6 +28,7 @@ import { createMediaSource } from './media-source.js';
 import { ProxyMaker } from './proxy-maker.js';
 import { RunController } from './run-controller.js';
 import { ServiceHub } from './service-hub.js';
+import { TeamSession } from './team-session.js';
 
 const SOLUTION_SETTING = 'app.solution';
 /** Rescanning 100k files competes with the first paint; it waits this long after start. */
@@ -85,6 +86,9 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       void folders.list().then((list) => events.emit('folders.changed', list));
     }
   });
+  // Its edits' counts reach the badge: one cheap local read per library change.
+  const teamSession = new TeamSession(context, events, log);
+  events.on((name) => name === 'library.changed' && teamSession.libraryChanged());
   const host = options.host ?? {};
   const rememberSolution = (id: string) => store.settings.set(SOLUTION_SETTING, id);
   const proxies = new ProxyMaker(context.workHome, (media, state) =>
@@ -201,6 +205,15 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       }
       return { path: await host.pickSaveTarget(folder, defaultName) };
     },
+    'team.state': () => teamSession.current(),
+    'team.link': (o) => teamSession.link(o),
+    'team.addMember': ({ role, as }) => teamSession.addMember(role, as),
+    'team.removeMember': ({ role }) => teamSession.removeMember(role),
+    'team.sync': () => teamSession.sync(),
+    'team.leave': () => teamSession.leave(),
+    'team.conflicts': ({ contentHash }) => teamSession.conflicts(contentHash),
+    'team.resolve': ({ ids, all, keep }) => teamSession.resolve(ids, all, keep),
+
     'host.showInFolder': ({ path }) => {
       if (!host.showInFolder) {
         throw new LabelDeskError('not_available', 'Showing files needs the desktop app.');
@@ -214,6 +227,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   // the background, so a 100k-item library paints at once and catches up on changes after.
   void hub.start().catch((err: unknown) => log(`service: ${(err as Error).message}`));
   const background = setTimeout(() => void folders.start(), STARTUP_DELAY_MS);
+  if (!context.readOnly) teamSession.start();
   background.unref();
 
   return {
@@ -229,6 +243,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
         folders.close(),
         exports.close(),
         clipTracks.close(),
+        teamSession.close(),
       ]);
       await hub.close();
       await viewClient.close();

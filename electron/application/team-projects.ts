@@ -12,10 +12,13 @@ import {
   joinTeamProject,
   leaveTeamProject,
   removeTeamMember,
+  resolveTeamConflicts,
+  teamConflicts,
   syncTeamProject,
   watchTeamProject,
   teamStatus,
   type TeamDeps,
+  type TeamLinkOptions,
   type TeamStatus,
 } from '../core/team/team-project.js';
 import type { AppContext } from './app-context.js';
@@ -23,8 +26,9 @@ import { UsageError } from './usage-error.js';
 
 export { TeamError } from '../core/team/team-errors.js';
 export type { TeamStatus };
+export type { TeamConflict } from '../core/team/resolve-conflicts.js';
 
-const depsOf = (app: AppContext): TeamDeps => ({
+export const depsOf = (app: AppContext): TeamDeps => ({
   store: app.store,
   secrets: new KeytarStore(),
   now: Date.now,
@@ -41,11 +45,7 @@ async function asUsage<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export interface TeamLinkOptions {
-  hub: string;
-  project: string;
-  folder: string;
-}
+export type { TeamLinkOptions };
 
 export const teamProjects = (app: AppContext) => {
   const deps = depsOf(app);
@@ -59,5 +59,8 @@ export const teamProjects = (app: AppContext) => {
       watchTeamProject(deps, signal, tell),
     status: () => teamStatus(deps),
     leave: () => leaveTeamProject(deps),
+    conflicts: (contentHash?: string) => teamConflicts(deps, contentHash),
+    resolve: (which: { ids: readonly string[] } | 'all', keep: string) =>
+      resolveTeamConflicts(deps, which, keep),
   };
 };

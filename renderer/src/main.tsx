@@ -15,6 +15,7 @@ import './styles/folders.css';
 import './styles/runs.css';
 import './styles/library.css';
 import './styles/viewer.css';
+import './styles/team.css';
 
 // Created once, before React: the launch secret leaves the address bar before anything renders.
 const handle = createApi(window);

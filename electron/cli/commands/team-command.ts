@@ -1,6 +1,6 @@
 /**
  * `labeldesk team …`: one project shared through a PostgreSQL hub (README "Working as a team").
- * create, join, member add/remove, sync, status, leave.
+ * create, join, member add/remove, sync, status, conflicts, resolve, leave.
  */
 import type { Command } from 'commander';
 import { openAppContext, type AppContext } from '../../application/app-context.js';
@@ -8,8 +8,10 @@ import { TeamError, teamProjects, type TeamStatus } from '../../application/team
 import { UsageError } from '../../application/usage-error.js';
 import { terminalText } from '../terminal-text.js';
 import { EXIT } from '../run-summary.js';
+import { addTeamConflictCommands } from './team-conflicts-command.js';
 
-type SetExit = (code: number) => void;
+export type SetExit = (code: number) => void;
+export type WithTeam = typeof withTeam;
 
 /** Runs one team action on the library; a TeamError is one line with its code, exit 1. */
 async function withTeam(
@@ -21,7 +23,8 @@ async function withTeam(
   try {
     const out = await work(teamProjects(app), app);
     if (json || typeof out !== 'string') process.stdout.write(`${JSON.stringify(out)}\n`);
-    else process.stdout.write(`${terminalText(out)}\n`);
+    // Lines are ours; what is in them (paths, names) is escaped.
+    else process.stdout.write(`${out.split('\n').map(terminalText).join('\n')}\n`);
   } catch (err) {
     if (!(err instanceof TeamError)) throw err;
     if (json)
@@ -177,6 +180,7 @@ export function addTeamCommand(program: Command, setExit: SetExit): void {
         o.json,
       ),
     );
+  addTeamConflictCommands(team, setExit, withTeam);
   team
     .command('leave')
     .description('Leave the project on this desktop (labels stay; the hub password is forgotten).')

@@ -1,39 +1,11 @@
 /** The library's side of a team project (migration 10): statements prepared once. */
 import type { Db } from '../../node-lib/sqlite.js';
 import type { ResultRow } from './row-types.js';
+import { CHANGE_COLUMNS, toChange, type ChangeRow } from './team-change-row.js';
+import { teamConflictsRepo } from './team-conflicts-repo.js';
 import { teamMarksRepo } from './team-marks-repo.js';
 import { teamRejoin } from './team-rejoin.js';
-import type {
-  PulledChange,
-  TeamApi,
-  TeamBoxRow,
-  TeamBoxState,
-  TeamChange,
-  TeamLink,
-  TeamLinkRow,
-} from './team-types.js';
-
-interface ChangeRow {
-  id: string;
-  box: string;
-  content_hash: string;
-  solution: string;
-  parents: string;
-  state: string | null;
-  at: number;
-}
-
-const toChange = (r: ChangeRow): TeamChange => ({
-  id: r.id,
-  box: r.box,
-  contentHash: r.content_hash,
-  solution: r.solution,
-  parents: JSON.parse(r.parents) as string[],
-  state: r.state === null ? null : (JSON.parse(r.state) as TeamBoxState),
-  at: r.at,
-});
-
-const CHANGE_COLUMNS = 'id, box, content_hash, solution, parents, state, at';
+import type { PulledChange, TeamApi, TeamBoxRow, TeamLink, TeamLinkRow } from './team-types.js';
 
 export function teamRepo(db: Db): TeamApi {
   const linkStmt = db.prepare<
@@ -176,5 +148,6 @@ export function teamRepo(db: Db): TeamApi {
     counts: () => countsStmt.get() ?? { pendingPush: 0, conflicts: 0 },
     marks: teamMarksRepo(db),
     resultsOf: (hashes) => (hashes.length ? resultsStmt.all(JSON.stringify(hashes)) : []),
+    ...teamConflictsRepo(db),
   };
 }

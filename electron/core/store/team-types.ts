@@ -67,6 +67,22 @@ export interface TeamBoxRow {
   shown: string | null;
 }
 
+/** One version of a box in conflict: a head change, who made it (null: this desktop, not yet pushed). */
+export interface TeamHead extends TeamChange {
+  member: string | null;
+  /** Made on this desktop. */
+  own: boolean;
+}
+
+/** A box with two or more heads, its versions oldest first, and a file of this library that shows it. */
+export interface TeamConflictRow {
+  box: string;
+  heads: TeamHead[];
+  /** The change the box shows meanwhile. */
+  shown: string | null;
+  path: string | null;
+}
+
 export interface TeamApi {
   link(): TeamLinkRow | undefined;
   /** Joins a project: the corrections made so far, and from now on every saved one, are changes to push. */
@@ -91,6 +107,10 @@ export interface TeamApi {
   counts(): { pendingPush: number; conflicts: number };
   /** Review marks shared with the team (migration 12). */
   marks: TeamMarksApi;
+  /** Boxes in conflict (all, or of one content), by box. */
+  conflicts(contentHash?: string): TeamConflictRow[];
+  /** Records a change made here without a correction save (a person settling a conflict). */
+  recordOwn(change: TeamChange): void;
   /** Every stored result (any solution) of these contents: what this desktop can share. */
   resultsOf(contentHashes: readonly string[]): ResultRow[];
 }

@@ -7,7 +7,7 @@
  * meanwhile, so applied changes do not go out again.
  */
 import type { CorrectionInput, CorrectionRow, LibraryStore } from '../store/store-types.js';
-import type { PulledChange, TeamBoxRow, TeamBoxState } from '../store/team-types.js';
+import type { PulledChange, TeamBoxRow, TeamBoxState, TeamChange } from '../store/team-types.js';
 import { boxVersion } from './box-versions.js';
 
 /** The correction a box's state stands for; null state: back to the model's box (or gone, if drawn). */
@@ -72,6 +72,21 @@ function settleBox(store: LibraryStore, box: string): Settled | undefined {
   return { row, write: { ...correction, ...(correctionId !== null ? { id: correctionId } : {}) } };
 }
 
+/** Brings these boxes to their versions and writes what shows them (inside a transaction). */
+function settleBoxes(store: LibraryStore, boxes: Iterable<string>): void {
+  store.team.applying(true);
+  try {
+    const settled = [...boxes].map((box) => settleBox(store, box)).filter((s) => s !== undefined);
+    const writes = settled.filter((s) => s.write !== null);
+    // One write of the page: the library view's mirror is refreshed once per file, not per box.
+    const stored = store.corrections.putMany(writes.map((s) => s.write as CorrectionInput));
+    writes.forEach((s, i) => (s.row.correctionId = (stored[i] as CorrectionRow).id));
+    for (const s of settled) store.team.setBox(s.row);
+  } finally {
+    store.team.applying(false);
+  }
+}
+
 /** Records and applies one page of pulled changes and moves the cursor past them, all or nothing. */
 export function applyPulled(
   store: LibraryStore,
@@ -80,19 +95,19 @@ export function applyPulled(
 ): void {
   if (changes.length === 0) return;
   store.transaction(() => {
-    store.team.applying(true);
-    try {
-      const settled = [...store.team.recordPulled(changes)]
-        .map((box) => settleBox(store, box))
-        .filter((s) => s !== undefined);
-      const writes = settled.filter((s) => s.write !== null);
-      // One write of the page: the library view's mirror is refreshed once per file, not per box.
-      const stored = store.corrections.putMany(writes.map((s) => s.write as CorrectionInput));
-      writes.forEach((s, i) => (s.row.correctionId = (stored[i] as CorrectionRow).id));
-      for (const s of settled) store.team.setBox(s.row);
-    } finally {
-      store.team.applying(false);
-    }
+    settleBoxes(store, store.team.recordPulled(changes));
     store.team.moveCursor(Math.max(...changes.map((c) => c.seq)), at);
+  });
+}
+
+/**
+ * Records changes made here that no correction save made (a person settling conflicts) and
+ * applies them exactly as a desktop that pulls them will: the same rule, the same writes.
+ */
+export function applyOwn(store: LibraryStore, changes: readonly TeamChange[]): void {
+  if (changes.length === 0) return;
+  store.transaction(() => {
+    for (const c of changes) store.team.recordOwn(c);
+    settleBoxes(store, new Set(changes.map((c) => c.box)));
   });
 }

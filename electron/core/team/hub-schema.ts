@@ -14,11 +14,15 @@ export class ProjectNameError extends Error {
   readonly code = 'bad_project_name';
 }
 
-/** A project's name is its schema's, prefixed: lower-case letters, digits and `_`. */
+/**
+ * A project's name is its schema's, prefixed: lower-case letters, digits and `_`. At most 45, so
+ * that its NOTIFY channel (`labeldesk_NAME_changes`) fits PostgreSQL's 63-byte identifiers: a
+ * longer one made every push fail with 22023, "channel name too long".
+ */
 export function projectSchema(project: string): string {
-  if (!/^[a-z][a-z0-9_]{0,47}$/.test(project)) {
+  if (!/^[a-z][a-z0-9_]{0,44}$/.test(project)) {
     throw new ProjectNameError(
-      `"${project}" is not a project name: use lower-case letters, digits and _, starting with a letter (at most 48).`,
+      `"${project}" is not a project name: use lower-case letters, digits and _, starting with a letter (at most 45).`,
     );
   }
   return `labeldesk_${project}`;

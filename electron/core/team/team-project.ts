@@ -10,6 +10,13 @@ import type { TeamLinkRow } from '../store/team-types.js';
 import { HubClient, type HubFile } from './hub-client.js';
 import { hubAccount, parseHubUrl } from './hub-url.js';
 import { TeamError } from './team-errors.js';
+import {
+  listConflicts,
+  resolveConflicts,
+  type KeepChoice,
+  type ResolveOutcome,
+  type TeamConflict,
+} from './resolve-conflicts.js';
 import { shareAnswers } from './share-answers.js';
 import { startSyncEngine, type SyncEngineOptions } from './sync-engine.js';
 import { syncMarks } from './team-marks-sync.js';
@@ -36,6 +43,14 @@ export interface TeamStatus {
   conflicts: number;
   files: number | null;
   labelledFiles: number | null;
+}
+
+export interface TeamLinkOptions {
+  hub: string;
+  project: string;
+  folder: string;
+  /** Typed apart from the address (the Team screen); it goes to the keychain as one in the URL. */
+  password?: string;
 }
 
 function linkOf(store: LibraryStore): TeamLinkRow {
@@ -88,7 +103,7 @@ function filesUnder(store: LibraryStore, folder: string): HubFile[] {
 
 async function link(
   deps: TeamDeps,
-  options: { hub: string; project: string; folder: string },
+  options: TeamLinkOptions,
   create: boolean,
 ): Promise<TeamLinkRow> {
   const existing = deps.store.team.link();
@@ -100,13 +115,20 @@ async function link(
   }
   const url = parseHubUrl(options.hub);
   // The password moves to the keychain before anything else: nothing below ever sees it stored.
-  if (url.password !== undefined) await deps.secrets.set(hubAccount(url.address), url.password);
+  const password = options.password ?? url.password;
+  if (password !== undefined) await deps.secrets.set(hubAccount(url.address), password);
   const folder = resolve(options.folder);
   const me = await withClient(deps, url.address, options.project, async (hub) => {
     if (create) await hub.createProject(options.project, folder);
     const who = await hub.whoAmI();
     await hub.addFiles(filesUnder(deps.store, folder));
     return who;
+  }).catch(async (err: unknown) => {
+    // A password the hub refused is not kept: the next attempt starts clean.
+    if (password !== undefined && err instanceof TeamError && err.code === 'bad_login') {
+      await deps.secrets.delete(hubAccount(url.address));
+    }
+    throw err;
   });
   deps.store.team.setLink(
     { hub: url.address, project: options.project, folder, member: me.member, role: me.role },
@@ -115,15 +137,11 @@ async function link(
   return linkOf(deps.store);
 }
 
-export const createTeamProject = (
-  deps: TeamDeps,
-  options: { hub: string; project: string; folder: string },
-) => link(deps, options, true);
+export const createTeamProject = (deps: TeamDeps, options: TeamLinkOptions) =>
+  link(deps, options, true);
 
-export const joinTeamProject = (
-  deps: TeamDeps,
-  options: { hub: string; project: string; folder: string },
-) => link(deps, options, false);
+export const joinTeamProject = (deps: TeamDeps, options: TeamLinkOptions) =>
+  link(deps, options, false);
 
 export async function addTeamMember(
   deps: TeamDeps,
@@ -190,6 +208,17 @@ export async function teamStatus(deps: TeamDeps): Promise<TeamStatus> {
     };
   }
 }
+
+/** The boxes in conflict on this desktop (of one content, or all). */
+export const teamConflicts = (deps: TeamDeps, contentHash?: string): TeamConflict[] =>
+  listConflicts(deps.store, linkOf(deps.store), contentHash);
+
+/** Settles conflicts here; the settling changes go out with the next sync. */
+export const resolveTeamConflicts = (
+  deps: TeamDeps,
+  which: { ids: readonly string[] } | 'all',
+  keep: KeepChoice,
+): ResolveOutcome => resolveConflicts(deps.store, linkOf(deps.store), which, keep, deps.now);
 
 /** Leaves the project on this desktop: the library keeps its labels; the keychain forgets the hub. */
 export async function leaveTeamProject(deps: TeamDeps): Promise<{ project: string }> {

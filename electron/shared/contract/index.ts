@@ -14,3 +14,4 @@ export * from './service-schemas.js';
 export * from './api-client.js';
 export * from './dispatch.js';
 export * from './threshold-reason.js';
+export * from './team-schemas.js';

@@ -73,6 +73,15 @@ import { Playable, PlayableInput } from './media-schemas.js';
 import { HostedServiceInput, ServiceState, TrialInput } from './service-schemas.js';
 import { BoxOrigin, CheckInput, CheckReport, ReadingInput } from './check-schemas.js';
 import { ReviewBoxesPacked } from './packed-review-boxes.js';
+import {
+  TeamConflictsInput,
+  TeamConflictView,
+  TeamLinkInput,
+  TeamMemberInput,
+  TeamResolveInput,
+  TeamResolveResult,
+  TeamState,
+} from './team-schemas.js';
 import { z } from './zod.js';
 
 function call<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
@@ -195,6 +204,16 @@ export const CALLS = {
   /** Makes a label source's boxes the labels of the files it names (a person's accepted boxes). */
   'labels.import': call(ImportInput, ImportResult),
 
+  /** The team project (README "Working as a team"): the Team screen and the shell's badge. */
+  'team.state': call(Empty, TeamState),
+  'team.link': call(TeamLinkInput, TeamState),
+  'team.addMember': call(TeamMemberInput, TeamState),
+  'team.removeMember': call(TeamMemberInput.pick({ role: true }), TeamState),
+  'team.sync': call(Empty, TeamState),
+  'team.leave': call(Empty, TeamState),
+  'team.conflicts': call(TeamConflictsInput, z.array(TeamConflictView)),
+  'team.resolve': call(TeamResolveInput, TeamResolveResult),
+
   /** Native folder picker (Electron); browser mode answers `not_available`. */
   'host.pickFolders': call(Empty, z.object({ paths: z.array(z.string()) })),
   /** Native save dialog for an export target (Electron); browser mode answers `not_available`. */
@@ -218,6 +237,8 @@ export const EVENTS = {
   'media.proxyProgress': Playable,
   /** An export wrote more items (and once at the end). */
   'export.progress': ExportProgress,
+  /** The team project's state changed (a sync, the hub gone or back, an edit waiting). */
+  'team.changed': TeamState,
   /**
    * The desktop menu ran a keyboard registry command the page handles (Review next): sent by the
    * shell to the focused window only, never by the application.

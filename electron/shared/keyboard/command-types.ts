@@ -1,7 +1,8 @@
 /** The shape of one entry of the keyboard command registry (see registry.ts). */
 
 /** Where a person can be when they press a key: a screen, or an item open for review. */
-export type HelpScreen = 'library' | 'folders' | 'runs' | 'service' | 'quality' | 'image' | 'clip';
+export type HelpScreen =
+  'library' | 'folders' | 'runs' | 'service' | 'quality' | 'team' | 'image' | 'clip';
 /** `app`: on every screen. */
 export type CommandScope = 'app' | HelpScreen;
 

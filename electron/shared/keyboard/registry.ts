@@ -29,6 +29,7 @@ export const HELP_TITLES: Record<HelpScreen, string> = {
   runs: 'Runs shortcuts',
   service: 'Service shortcuts',
   quality: 'Quality shortcuts',
+  team: 'Team shortcuts',
   image: 'Review shortcuts',
   clip: 'Review shortcuts',
 };

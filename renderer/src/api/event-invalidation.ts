@@ -33,6 +33,10 @@ export function wireEvents(api: LabelDeskApi, client: QueryClient): () => void {
       client.setQueryData(callKey('service.state', {}), state);
       stale(['runs.estimate']);
     }),
+    api.on('team.changed', (state) => {
+      client.setQueryData(callKey('team.state', {}), state);
+      stale(['team.conflicts']);
+    }),
     api.on('run.progress', (run) => client.setQueryData(callKey('runs.current', {}), run)),
     api.on('run.finished', (run) => {
       client.setQueryData(callKey('runs.current', {}), run);

@@ -1,7 +1,8 @@
-/** The header: the service in use and its live credits. */
+/** The header: the service in use, its live credits, and the team project's badge. */
 import { useCall } from '../api/use-call.js';
 import { count } from '../ui/format.js';
 import { APP_NAME } from '@shared/app-info.js';
+import { TeamBadge } from '../features/team/team-badge.js';
 
 export function AppHeader() {
   const { data: service } = useCall('service.state', {});
@@ -14,6 +15,7 @@ export function AppHeader() {
           {service.kind === 'embedded' ? 'Embedded service' : 'Hosted service'} · {service.status}
         </span>
       ) : null}
+      <TeamBadge />
       <span className="header-credits" aria-label="Credits">
         {credits ? (
           <>

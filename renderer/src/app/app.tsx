@@ -8,6 +8,7 @@ import { LibraryScreen } from '../features/library/library-screen.js';
 import { QualityScreen } from '../features/quality/quality-screen.js';
 import { RunsScreen } from '../features/runs/runs-screen.js';
 import { ServiceScreen } from '../features/service/service-screen.js';
+import { TeamScreen } from '../features/team/team-screen.js';
 import { AppHeader } from './app-header.js';
 import { useAppState } from './app-state.js';
 import { Banners } from './banners.js';
@@ -43,6 +44,7 @@ export function App() {
         {screen === 'runs' ? <RunsScreen /> : null}
         {screen === 'quality' ? <QualityScreen /> : null}
         {screen === 'service' ? <ServiceScreen /> : null}
+        {screen === 'team' ? <TeamScreen /> : null}
       </main>
       <ScreenHelp />
     </div>

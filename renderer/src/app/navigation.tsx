@@ -1,6 +1,6 @@
 /** The screens' navigation landmark; the active screen carries aria-current. */
 import { chordText } from '@shared/keyboard/chords.js';
-import { commandById } from '@shared/keyboard/registry.js';
+import { COMMANDS } from '@shared/keyboard/registry.js';
 import { useAppState } from './app-state.js';
 import { SCREEN_NAMES, SCREENS } from './screens.js';
 
@@ -10,15 +10,17 @@ export function Navigation() {
     <nav className="app-nav" aria-label="Screens">
       <ul>
         {SCREENS.map((s) => {
-          const keys = chordText(commandById(`app.${s}`).keys[0] ?? '');
+          // Ctrl+1..5; the Team screen (the sixth) has no key of its own.
+          const chord = COMMANDS.find((c) => c.id === `app.${s}`)?.keys[0];
+          const keys = chord ? chordText(chord) : '';
           return (
             <li key={s}>
               <button
                 type="button"
                 className="nav-button"
                 aria-current={s === screen ? 'page' : undefined}
-                aria-keyshortcuts={keys.replace('Ctrl', 'Control')}
-                title={`${SCREEN_NAMES[s]} (${keys})`}
+                aria-keyshortcuts={keys ? keys.replace('Ctrl', 'Control') : undefined}
+                title={keys ? `${SCREEN_NAMES[s]} (${keys})` : SCREEN_NAMES[s]}
                 onClick={() => go(s)}
               >
                 {SCREEN_NAMES[s]}

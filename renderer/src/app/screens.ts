@@ -1,5 +1,5 @@
-/** The screens, in navigation order (Ctrl+1..5). */
-export const SCREENS = ['library', 'folders', 'runs', 'service', 'quality'] as const;
+/** The screens, in navigation order (Ctrl+1..5 the first five). */
+export const SCREENS = ['library', 'folders', 'runs', 'service', 'quality', 'team'] as const;
 export type Screen = (typeof SCREENS)[number];
 
 export const SCREEN_NAMES: Record<Screen, string> = {
@@ -8,4 +8,5 @@ export const SCREEN_NAMES: Record<Screen, string> = {
   runs: 'Runs',
   quality: 'Quality',
   service: 'Service',
+  team: 'Team',
 };
