@@ -38,7 +38,6 @@ export async function shareAnswers(
             classId: d.classId,
             score: d.score,
             bbox: d.bbox,
-            bboxPx: d.bboxPx,
           })),
         },
       }));
