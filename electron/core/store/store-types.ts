@@ -145,7 +145,7 @@ export interface LibraryStore {
     /** The stored result for this content and solution, if any (dedupe: never pay twice). */
     find(contentHash: string, solution: string): ResultRow | undefined;
     /** `find` for many contents in one query (a plan of 100k files): found ones by hash. */
-    findMany?(contentHashes: readonly string[], solution: string): Map<string, ResultRow>;
+    findMany(contentHashes: readonly string[], solution: string): Map<string, ResultRow>;
     /** Saves a result and all its detections in one transaction; replaces a previous one. */
     save(result: ResultInput): ResultRow;
     /**
