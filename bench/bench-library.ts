@@ -37,7 +37,6 @@ function detectionsOf(i: number, scoreOf: (i: number, k: number) => number): Det
       classId: (i + k) % CLASSES.length,
       score: scoreOf(i, k),
       bbox,
-      bboxPx: { x: bbox.x * 640, y: bbox.y * 360, w: 64, h: 28.8 },
     };
   });
 }

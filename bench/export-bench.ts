@@ -77,7 +77,6 @@ function* syntheticItems(): Generator<ExportItem> {
         classId: (i + k) % CLASSES.length,
         score: 0.3 + (k % 7) / 10,
         bbox: { x, y, w: 0.1, h: 0.08 },
-        bboxPx: { x: 0, y: 0, w: 0, h: 0 },
         origin: 'model' as const,
         review: 'pending' as const,
       };

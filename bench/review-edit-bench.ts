@@ -62,12 +62,6 @@ function addImage(store: LibraryStore): number {
       classId: i % 10,
       score: b.score,
       bbox: { x: b.x, y: b.y, w: b.w, h: b.h },
-      bboxPx: {
-        x: b.x * PICTURE.width,
-        y: b.y * PICTURE.height,
-        w: b.w * PICTURE.width,
-        h: b.h * PICTURE.height,
-      },
     })),
   });
   return id ?? -1;

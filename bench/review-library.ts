@@ -116,12 +116,6 @@ export async function buildReviewLibrary(
           classId: CLASSES.indexOf(b.label),
           score: b.score,
           bbox: { x: b.x, y: b.y, w: b.w, h: b.h },
-          bboxPx: {
-            x: b.x * PICTURE.width,
-            y: b.y * PICTURE.height,
-            w: b.w * PICTURE.width,
-            h: b.h * PICTURE.height,
-          },
         })),
       })),
     );

@@ -30,10 +30,9 @@ export function buildSyntheticLibrary(file: string, media: number, boxes: number
       SELECT i + 1, printf('%064d', i), 'objects', 'http://bench', 640, 480, 'centernet', ${boxes}, 0
       FROM s`);
     db.exec(`WITH RECURSIVE k(j) AS (SELECT 0 UNION ALL SELECT j + 1 FROM k WHERE j + 1 < ${boxes})
-      INSERT INTO detections (result_id, frame_index, label, class_id, score, x, y, w, h,
-        px, py, pw, ph)
+      INSERT INTO detections (result_id, frame_index, label, class_id, score, x, y, w, h)
       SELECT r.id, 0, json_extract('${JSON.stringify(LABELS)}', '$[' || (j % 5) || ']'), j % 5,
-        0.3 + (r.id * 7 + j * 13) % 70 / 100.0, 0.1, 0.1, 0.2, 0.2, 64, 48, 128, 96
+        0.3 + (r.id * 7 + j * 13) % 70 / 100.0, 0.1, 0.1, 0.2, 0.2
       FROM results r, k ORDER BY r.id, j`);
   })();
   db.close();
@@ -47,7 +46,6 @@ function detections(n: number, seed: number): DetectionInput[] {
     classId: j % LABELS.length,
     score: ((seed + j) % 100) / 100,
     bbox: { x: 0.1, y: 0.2, w: 0.3, h: 0.4 },
-    bboxPx: { x: 64, y: 96, w: 192, h: 192 },
   }));
 }
 
@@ -94,16 +92,13 @@ function bareInsertRate(file: string, total: number): number {
   const db = openDatabase(file);
   db.exec(`CREATE TABLE bare (id INTEGER PRIMARY KEY, result_id INTEGER, frame_index INTEGER,
     time_ms REAL, label TEXT, class_id INTEGER, score REAL, x REAL, y REAL, w REAL, h REAL,
-    px REAL, py REAL, pw REAL, ph REAL, origin TEXT, review TEXT)`);
-  const insert = db.prepare(
-    'INSERT INTO bare VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  );
+    origin TEXT, review TEXT)`);
+  const insert = db.prepare('INSERT INTO bare VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const rows = detections(total, 0);
   const t0 = performance.now();
   db.transaction(() => {
     rows.forEach((d, i) => {
       const b = d.bbox;
-      const p = d.bboxPx;
       insert.run(
         i,
         d.frameIndex,
@@ -115,10 +110,6 @@ function bareInsertRate(file: string, total: number): number {
         b.y,
         b.w,
         b.h,
-        p.x,
-        p.y,
-        p.w,
-        p.h,
         'model',
         'pending',
       );

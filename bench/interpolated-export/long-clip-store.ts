@@ -24,7 +24,7 @@ const CLASSES = ['person', 'car', 'bicycle'];
 /** The model's boxes, in sample order: ~7 per sample, each object living 1–10 minutes. */
 export function longClipDetections(): DetectionInput[] {
   const r = seededRandom(14);
-  const { lanes, samples, width, height } = LONG_CLIP;
+  const { lanes, samples } = LONG_CLIP;
   const out: DetectionInput[][] = Array.from({ length: samples }, () => []);
   for (let lane = 0; lane < lanes; lane++) {
     for (let start = Math.floor(r() * 30); start < samples;) {
@@ -43,7 +43,6 @@ export function longClipDetections(): DetectionInput[] {
           classId: CLASSES.indexOf(label),
           score: 0.3 + r() * 0.69,
           bbox,
-          bboxPx: { x: x * width, y: y * height, w: w * width, h: h * height },
         });
       }
       start += life + 1;

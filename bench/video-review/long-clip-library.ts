@@ -93,12 +93,6 @@ export async function buildLongClipLibrary(home: string, folder: string): Promis
         classId: LONG_CLIP_CLASSES.indexOf(b.label),
         score: b.score,
         bbox: b.bbox,
-        bboxPx: {
-          x: b.bbox.x * width,
-          y: b.bbox.y * height,
-          w: b.bbox.w * width,
-          h: b.bbox.h * height,
-        },
       })),
     });
     store.folders.markScanned(dir.id, Date.now());

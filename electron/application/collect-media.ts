@@ -158,7 +158,7 @@ export function selectedMedia(
   const media: MediaRecord[] = [];
   const folderIds = selection.folders.map((f) => f.id);
   const { store } = selection;
-  const ids = written?.size ? store.media.listIds?.({ folderIds, includeErrors: true }) : undefined;
+  const ids = written?.size ? store.media.listIds({ folderIds, includeErrors: true }) : undefined;
   if (written && ids && written.size * 2 >= ids.length) {
     for (const id of ids) {
       const row = written.get(id) ?? store.media.byId(id);

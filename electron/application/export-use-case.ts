@@ -9,6 +9,7 @@ import type { ExportSummary } from '../core/export/export-library.js';
 import { checkExportTarget, ExportTargetError } from './export-target.js';
 import type { ExportItem, LibraryStore, MediaRecord } from '../core/store/store-types.js';
 import { SOLUTIONS } from '../local-service/solutions.js';
+import { latestStoredCatalog } from '../core/service/adapter/stored-catalog.js';
 import { exportSelection, type ExportFormat, type ExportRequest } from './export-selection.js';
 import { refuseEmptyExport } from './export-solutions.js';
 
@@ -99,10 +100,7 @@ export function cachedSolutions(
   store: LibraryStore,
   serviceUrl: string,
 ): KnownSolutions | undefined {
-  const snapshot = store.catalog.latest(serviceUrl);
-  return snapshot
-    ? (JSON.parse(snapshot.body) as { solutions?: KnownSolutions }).solutions
-    : undefined;
+  return latestStoredCatalog(store.catalog, serviceUrl)?.solutions;
 }
 
 /**

@@ -25,12 +25,8 @@ import {
 import type { AppEvents } from './app-events.js';
 import { mediaOfScope } from './media-scope.js';
 import type { ServiceHub } from './service-hub.js';
-import {
-  LabellingSession,
-  rereadRawAnswers,
-  spendDecision,
-  unknownCostReason,
-} from './labelling-session.js';
+import { LabellingSession, spendDecision, unknownCostReason } from './labelling-session.js';
+import { prepareRun } from './prepare-run.js';
 
 export interface StartRequest extends RunScope {
   budget: number | null;
@@ -298,22 +294,30 @@ export class RunController {
     return run.state;
   }
 
-  /** One writer per library: the lock first, then a service that may analyse. */
+  /** The run's start as `labeldesk label` does it (prepareRun): here the lock is refused, not waited for. */
   private async prepare(run: ActiveRun) {
-    try {
-      run.lock = await acquireLibraryLock(this.home, { command: 'LabelDesk app run' });
-    } catch (err) {
-      if (!(err instanceof LibraryBusyError)) throw err;
-      const who = err.holder ? describeHolder(err.holder) : 'Another process';
-      throw new LabelDeskError(
-        'library_busy',
-        `${who} is labelling this library; only one run may write to it at a time. Start again when it has finished.`,
-      );
-    }
-    // Paid answers kept unread are read again (no network) while this run holds the lock.
-    rereadRawAnswers(this.store);
-    await this.hub.setAnalysis(true);
-    return this.hub.forRun();
+    const start = await prepareRun(this.store, {
+      lock: async () => {
+        try {
+          run.lock = await acquireLibraryLock(this.home, { command: 'LabelDesk app run' });
+          return true;
+        } catch (err) {
+          if (!(err instanceof LibraryBusyError)) throw err;
+          const who = err.holder ? describeHolder(err.holder) : 'Another process';
+          throw new LabelDeskError(
+            'library_busy',
+            `${who} is labelling this library; only one run may write to it at a time. Start again when it has finished.`,
+          );
+        }
+      },
+      connect: async () => {
+        await this.hub.setAnalysis(true);
+        return this.hub.forRun();
+      },
+    });
+    // The lock step never answers "stopped": it takes the lock or throws.
+    if (!start) throw new Error('run: the library lock was not taken');
+    return start.service;
   }
 
   /** The run no longer writes: the lock goes, and the embedded service stops analysing. */

@@ -9,6 +9,7 @@ import type { CatalogView, ServicePort } from '../core/runner/service-port.js';
 import type { Catalog } from '../core/service/service-adapter.js';
 import { withLearntCosts } from '../core/runner/learn-cost.js';
 import { ServiceClient } from '../core/service/service-client.js';
+import { latestStoredCatalog, StoredCatalogError } from '../core/service/adapter/stored-catalog.js';
 import type { LocalService } from '../local-service/service.js';
 import { LabelDeskError, type ServiceState } from '../shared/contract/index.js';
 import type { AppContext } from './app-context.js';
@@ -164,8 +165,8 @@ export class ServiceHub {
         this.rememberCatalog(c, catalog);
         return catalog;
       } catch {
-        const stored = this.o.app.store.catalog.latest(c.identity);
-        if (stored) return JSON.parse(stored.body) as Catalog;
+        const stored = latestStoredCatalog(this.o.app.store.catalog, c.identity);
+        if (stored) return stored;
       }
     }
     return this.catalogCache;
@@ -244,10 +245,21 @@ export class ServiceHub {
         credits,
       };
     } catch (err) {
-      const stored = this.o.app.store.catalog.latest(c.identity);
-      const catalog = stored ? (JSON.parse(stored.body) as Catalog) : undefined;
+      // Offline, a damaged snapshot is said beside the reason, not thrown over it.
+      let catalog: Catalog | undefined;
+      let snapshotProblem = '';
+      try {
+        catalog = latestStoredCatalog(this.o.app.store.catalog, c.identity);
+      } catch (bad) {
+        if (!(bad instanceof StoredCatalogError)) throw bad;
+        snapshotProblem = ` ${bad.message}`;
+      }
       next = {
-        ...blankState(c.choice, 'offline', `${c.url} cannot be reached: ${messageOf(err)}`),
+        ...blankState(
+          c.choice,
+          'offline',
+          `${c.url} cannot be reached: ${messageOf(err)}${snapshotProblem}`,
+        ),
         baseUrl: c.url,
         version: catalog?.version ?? null,
         solutions: (catalog?.solutions ?? []).map((s) => ({

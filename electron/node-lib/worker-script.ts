@@ -20,9 +20,21 @@ export function resolveWorkerScript(importMetaUrl: string, jsName: string): URL 
   return pathToFileURL(compiled);
 }
 
-/** Same as resolveWorkerScript, but fails with a useful hint when the build is missing. */
+/**
+ * The script a Worker runs: resolveWorkerScript's, except under the test hooks that let threads
+ * run TypeScript (test/support/ts-workers, which set LABELDESK_WORKERS_FROM_SOURCE): then a `.ts`
+ * caller's worker is its `.ts` sibling, so a unit test runs the source it reads and needs no build
+ * (nor runs a stale one).
+ */
+export function workerScript(importMetaUrl: string, jsName: string): URL {
+  if (importMetaUrl.endsWith('.ts') && process.env['LABELDESK_WORKERS_FROM_SOURCE'] === '1')
+    return new URL(`./${jsName.replace(/\.js$/, '.ts')}`, importMetaUrl);
+  return resolveWorkerScript(importMetaUrl, jsName);
+}
+
+/** Same as workerScript, but fails with a useful hint when the build is missing. */
 export function requireWorkerScript(importMetaUrl: string, jsName: string): URL {
-  const url = resolveWorkerScript(importMetaUrl, jsName);
+  const url = workerScript(importMetaUrl, jsName);
   if (!existsSync(url)) {
     throw new Error(`Worker script ${fileURLToPath(url)} is missing: run \`npm run build:node\``);
   }

@@ -1,15 +1,18 @@
 /**
- * An in-memory stand-in for the folders and media parts of LibraryStore, for library tests.
- * Same contract as the SQLite store: upsert by path, snapshot of every row of a folder,
+ * An in-memory stand-in for the port the library uses (folders and LibraryMediaPort), for library
+ * tests. Same contract as the SQLite store: upsert by path, snapshot of every row of a folder,
  * list = present rows in path order. Everything else of the store is out of scope.
  */
+import type { LibraryMediaPort } from '../../electron/core/library/media-types.js';
 import type {
   FolderRow,
   LibraryStore,
   MediaRecord,
+  SnapshotEntry,
 } from '../../electron/core/store/store-types.js';
 
-export type FakeLibraryStore = Pick<LibraryStore, 'folders' | 'media'> & {
+export type FakeLibraryStore = Pick<LibraryStore, 'folders'> & {
+  media: LibraryMediaPort & { count(): number };
   rows: Map<string, MediaRecord>;
   /** Calls made, for asserting batching. */
   calls: { upsertMany: number[]; markMissing: number[]; setHashAndProbe: number[] };
@@ -28,8 +31,15 @@ export function fakeLibraryStore(): FakeLibraryStore {
   const byId = (id: number) => [...rows.values()].find((r) => r.id === id);
   const sorted = () =>
     [...rows.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const entryOf = (r: MediaRecord): SnapshotEntry => ({
+    id: r.id,
+    size: r.size,
+    mtimeMs: r.mtimeMs,
+    contentHash: r.contentHash,
+    fileId: r.fileId ?? null,
+  });
 
-  return {
+  const store: FakeLibraryStore = {
     rows,
     calls,
     folders: {
@@ -64,6 +74,9 @@ export function fakeLibraryStore(): FakeLibraryStore {
           return row.id;
         });
       },
+      // The store's cheaper write: here the same upsert (looked up at call time, so a test that
+      // replaces upsertMany sees these writes too).
+      writeMany: (input) => store.media.upsertMany(input),
       setHashAndProbe(input) {
         calls.setHashAndProbe.push(input.length);
         let changed = 0;
@@ -82,19 +95,23 @@ export function fakeLibraryStore(): FakeLibraryStore {
         return r ? { ...r } : undefined;
       },
       snapshot(folderId) {
-        const out: ReturnType<LibraryStore['media']['snapshot']> = new Map();
-        for (const r of rows.values()) {
-          if (r.folderId === folderId)
-            out.set(r.path, {
-              id: r.id,
-              size: r.size,
-              mtimeMs: r.mtimeMs,
-              contentHash: r.contentHash,
-              fileId: r.fileId ?? null,
-            });
-        }
+        const out = new Map<string, SnapshotEntry>();
+        for (const r of rows.values()) if (r.folderId === folderId) out.set(r.path, entryOf(r));
         return out;
       },
+      snapshotPage: (folderId, afterPath, limit) =>
+        sorted()
+          .filter((r) => r.folderId === folderId && r.path > afterPath)
+          .slice(0, limit)
+          .map((r) => ({ path: r.path, entry: entryOf(r) })),
+      presentIds: (folderId) =>
+        new Set(
+          [...rows.values()]
+            .filter((r) => r.folderId === folderId && r.status === 'present')
+            .map((r) => r.id),
+        ),
+      anyUnhashed: () =>
+        [...rows.values()].some((r) => r.status === 'present' && r.contentHash === null),
       markMissing(ids) {
         calls.markMissing.push(ids.length);
         for (const id of ids) {
@@ -116,10 +133,8 @@ export function fakeLibraryStore(): FakeLibraryStore {
         );
         return out.slice(0, limit ?? out.length).map((r) => ({ ...r }));
       },
-      page() {
-        throw new Error('media.page is not part of the fake store');
-      },
       count: () => rows.size,
     },
   };
+  return store;
 }

@@ -10,7 +10,6 @@ import {
 import {
   isDiskFull,
   LabellingSession,
-  rereadRawAnswers,
   setReading,
   spendDecision,
   unknownCostReason,
@@ -37,6 +36,7 @@ import {
 } from '../../application/service-connection.js';
 import { terminalText } from '../terminal-text.js';
 import { readOnlyRefusal } from '../../application/read-only-home.js';
+import { prepareRun } from '../../application/prepare-run.js';
 
 export interface LabelOptions {
   service?: string;
@@ -131,28 +131,36 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
   try {
     if (app.readOnly)
       throw new UsageError(readOnlyRefusal(app.home, app.readOnly, 'labelling results'));
-    // One library, one writer: taken before the embedded service starts on the library's data.
-    lock = await lockLibraryForRun(app, {
-      command: `labeldesk label ${paths.join(' ')}`,
-      wait: opts.wait ?? false,
-      signal: ctrlC.stop,
-      say: (line) => err.write(`${line}\n`),
+    // The app's run starts the same way (prepareRun): lock, kept answers, then the service.
+    const start = await prepareRun(app.store, {
+      lock: async () => {
+        lock = await lockLibraryForRun(app, {
+          command: `labeldesk label ${paths.join(' ')}`,
+          wait: opts.wait ?? false,
+          signal: ctrlC.stop,
+          say: (line) => err.write(`${line}\n`),
+        });
+        // The person's box origin first: the kept answers are read again with it.
+        if (lock && opts.boxOrigin)
+          setReading(app.store, opts.service ?? EMBEDDED_ACCOUNT, { boxOrigin: opts.boxOrigin });
+        return lock !== undefined;
+      },
+      reread: ({ read, kept }) => {
+        if (read > 0) say(`Read ${read} kept answer(s) the service had already charged.`);
+        if (kept > 0) say(`${kept} charged answer(s) are kept but not understood.`);
+      },
+      connect: async () => {
+        conn = await connectService(app, {
+          ...(opts.service ? { service: opts.service } : {}),
+          waitForModels: true,
+        });
+        const catalog = await conn.client.catalog();
+        saveSnapshot(app, conn.port.baseUrl, catalog);
+        return { connection: conn, catalog };
+      },
     });
-    if (!lock) return EXIT.interrupted;
-    if (opts.boxOrigin) {
-      setReading(app.store, opts.service ?? EMBEDDED_ACCOUNT, { boxOrigin: opts.boxOrigin });
-    }
-    // Paid answers kept unread are read again first (no network): a file they now label is reused.
-    const reread = rereadRawAnswers(app.store);
-    if (reread.read > 0) say(`Read ${reread.read} kept answer(s) the service had already charged.`);
-    if (reread.kept > 0) say(`${reread.kept} charged answer(s) are kept but not understood.`);
-    const connection = await connectService(app, {
-      ...(opts.service ? { service: opts.service } : {}),
-      waitForModels: true,
-    });
-    conn = connection;
-    const catalog = await conn.client.catalog();
-    saveSnapshot(app, conn.port.baseUrl, catalog);
+    if (!start) return EXIT.interrupted;
+    const { connection, catalog } = start.service;
     // The run's budget is the run's: batches that --watch labels later spend what is left of it.
     const session = new LabellingSession(app.store, {
       solution: opts.solution,
@@ -177,7 +185,7 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
     const streamed = await streamPlanPaths(app.store, catalog, request, !!opts.yes || !canAsk);
     const { plan, selection } = streamed ?? (await planPaths(app.store, catalog, request));
     for (const issue of selection.issues) view.line(`skipped ${issue.path}: ${issue.message}`);
-    const key = await conn.client.keyStatus();
+    const key = await connection.client.keyStatus();
     if (!opts.json && !streamed) err.write(`${planText(plan, key)}\n`);
     const decision = spendDecision(plan, { accepted: opts.yes ?? false, canAsk });
     if (decision === 'refuse') {

@@ -25,9 +25,27 @@ export function mediaKindOf(file: string): MediaKind | undefined {
   return KIND_BY_EXTENSION.get(path.extname(file).toLowerCase());
 }
 
-/** What the library needs of the store: folders and media only. */
-export type LibraryMediaStore = Pick<LibraryStore, 'folders' | 'media'> &
-  Partial<Pick<LibraryStore, 'bulkWrites' | 'file'>>;
+/** The media a scan, a watch and a read pass use: the port a fake library store implements. */
+export type LibraryMediaPort = Pick<
+  LibraryStore['media'],
+  | 'upsertMany'
+  | 'writeMany'
+  | 'setHashAndProbe'
+  | 'byPath'
+  | 'byId'
+  | 'snapshot'
+  | 'snapshotPage'
+  | 'presentIds'
+  | 'anyUnhashed'
+  | 'markMissing'
+  | 'markError'
+  | 'list'
+>;
+
+/** What the library needs of the store: folders and those media methods only. */
+export type LibraryMediaStore = Pick<LibraryStore, 'folders'> & {
+  media: LibraryMediaPort;
+} & Partial<Pick<LibraryStore, 'bulkWrites' | 'file'>>;
 
 /** A per-file (or per-folder) problem: reported, never fatal. */
 export interface LibraryIssue {

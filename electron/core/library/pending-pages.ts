@@ -26,7 +26,7 @@ export async function* pendingPages(
   // An empty list would mean "every folder" to the store: nothing chosen means nothing to do.
   if (only.folderIds?.length === 0) return;
   // Every file hashed (a warm library, or a scan that read what it found): nothing to list.
-  if (needing === 'hash' && store.media.anyUnhashed?.() === false) return;
+  if (needing === 'hash' && !store.media.anyUnhashed()) return;
   const folderIds = only.folderIds;
   let afterPath: string | undefined;
   for (let index = 0; ; index++) {

@@ -5,7 +5,7 @@
  * workers at once (after the 1 MiB read in progress), so quitting never waits for a large file.
  */
 import { Worker } from 'node:worker_threads';
-import { resolveWorkerScript } from '../../node-lib/worker-script.js';
+import { workerScript } from '../../node-lib/worker-script.js';
 import { existsSync, statSync } from 'node:fs';
 import { type FileRead, type FileToRead, readFiles } from './read-files.js';
 import { fromWire, type WireRead } from './read-wire.js';
@@ -48,7 +48,7 @@ interface Batch {
 }
 
 export function createReadPool(size: number): ReadPool {
-  const script = resolveWorkerScript(import.meta.url, 'read-worker.js');
+  const script = workerScript(import.meta.url, 'read-worker.js');
   // Run from TypeScript source without a build (a unit test): the same reads, on this thread.
   if (!existsSync(script)) return inlinePool();
   const slots: Slot[] = [];

@@ -72,12 +72,7 @@ export class CorrectedSet {
     model: readonly DetectionRow[],
   ): ItemState {
     const corrections = this.db.corrections.forContent(contentHash, solution);
-    const boxes = mergeCorrections(model, corrections, {
-      includeDeleted: true,
-      ...(result
-        ? { analysed: { width: result.analysedWidth, height: result.analysedHeight } }
-        : {}),
-    });
+    const boxes = mergeCorrections(model, corrections, { includeDeleted: true });
     return { media, result, content: { contentHash, solution }, model, corrections, boxes };
   }
 
@@ -92,11 +87,7 @@ export class CorrectedSet {
     const { result } = item;
     return this.db.transaction(() => {
       const stored = this.db.corrections.put(plan.correction);
-      const after = mergeAfterPut(item.boxes, item.model, item.corrections, box, stored, {
-        ...(result
-          ? { analysed: { width: result.analysedWidth, height: result.analysedHeight } }
-          : {}),
-      });
+      const after = mergeAfterPut(item.boxes, item.model, item.corrections, box, stored);
       if (!after.incremental) {
         // Others may pair differently now: the whole content's mirror, read afresh.
         this.mirrors.mirror(item.content.contentHash, item.content.solution);

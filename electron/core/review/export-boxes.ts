@@ -28,15 +28,12 @@ export function exportBoxes(
   corrections: readonly MergeCorrection[],
   query: ExportQuery,
   kind: MediaKind,
-  analysed: { width: number; height: number },
 ): DetectionRow[] {
   if (kind !== 'video') {
-    return mergeInPlace(model, corrections, analysed).filter((b) => passes(b, query));
+    return mergeInPlace(model, corrections).filter((b) => passes(b, query));
   }
   // Tracks are placed on every box before the export's own filters, so a clip's track ids are the
   // same whichever classes or scores an export picks (a box in no track: MOT writes -1).
   const tracks = trackModelBoxes(model);
-  return placeTracks(mergeCorrections(model, corrections, { analysed }), tracks).filter((b) =>
-    passes(b, query),
-  );
+  return placeTracks(mergeCorrections(model, corrections), tracks).filter((b) => passes(b, query));
 }

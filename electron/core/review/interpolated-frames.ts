@@ -18,7 +18,7 @@ import {
   type TrackAnchor,
 } from '../../shared/geometry/track-interpolation.js';
 import { clipFrame, trackIdOf, type WritableItem } from '../export/export-model.js';
-import type { DetectionRow, ExportItem, ResultRow } from '../store/store-types.js';
+import type { DetectionRow, ExportItem } from '../store/store-types.js';
 
 type Tracked = DetectionRow & { trackId?: number };
 
@@ -36,14 +36,14 @@ export async function* withInterpolatedFrames(
 export function interpolateItem(item: ExportItem): WritableItem {
   const fps = item.media.fps;
   if (item.media.kind !== 'video' || fps === null || !(fps > 0)) return item;
-  const { detections, result } = item;
+  const { detections } = item;
   return {
     ...item,
     detections: {
       frameOrdered: true,
       // Boxes in no track are never interpolated: the clip's own boxes hold every track id.
       maxTrackId: detections.reduce((max, row) => Math.max(max, trackIdOf(row)), 0),
-      [Symbol.iterator]: () => clipRows(detections, fps, result),
+      [Symbol.iterator]: () => clipRows(detections, fps),
     },
   };
 }
@@ -62,11 +62,7 @@ interface TrackCursor {
   from: number;
 }
 
-function* clipRows(
-  detections: readonly DetectionRow[],
-  fps: number,
-  analysed: ResultRow,
-): Generator<DetectionRow> {
+function* clipRows(detections: readonly DetectionRow[], fps: number): Generator<DetectionRow> {
   const own = detections
     .map((row) => ({ row, frame: clipFrame(row, fps) }))
     .sort((a, b) => a.frame - b.frame);
@@ -86,7 +82,7 @@ function* clipRows(
     let ended = false;
     for (const t of live) {
       if (t.next?.frame !== frame) continue;
-      yield boxRow(t, t.next, fps, analysed);
+      yield boxRow(t, t.next, fps);
       t.next = t.boxes.next().value ?? undefined;
       ended ||= t.next === undefined;
     }
@@ -123,7 +119,7 @@ function insertByRank(live: TrackCursor[], t: TrackCursor): TrackCursor[] {
   return at < 0 ? [...live, t] : [...live.slice(0, at), t, ...live.slice(at)];
 }
 
-function boxRow(t: TrackCursor, b: InterpolatedBox, fps: number, analysed: ResultRow): Tracked {
+function boxRow(t: TrackCursor, b: InterpolatedBox, fps: number): Tracked {
   while ((t.anchors[t.from + 1]?.frame ?? Infinity) < b.frame) t.from++;
   // The label, class and review of the anchor the box comes from (the earlier one).
   const source = t.rowAt.get((t.anchors[t.from] as TrackAnchor).frame) as DetectionRow;
@@ -133,12 +129,6 @@ function boxRow(t: TrackCursor, b: InterpolatedBox, fps: number, analysed: Resul
     frameIndex: offSampleIndex(b.frame),
     timeMs: timeOfFrame(b.frame, fps),
     bbox: b.bbox,
-    bboxPx: {
-      x: b.bbox.x * analysed.analysedWidth,
-      y: b.bbox.y * analysed.analysedHeight,
-      w: b.bbox.w * analysed.analysedWidth,
-      h: b.bbox.h * analysed.analysedHeight,
-    },
     score: b.score,
     trackId: t.trackId,
   };

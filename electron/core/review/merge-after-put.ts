@@ -13,7 +13,6 @@ import {
   mergeCorrections,
   standalone,
   type MergedBox,
-  type MergeOptions,
 } from './merge-corrections.js';
 
 export interface AfterPut {
@@ -50,14 +49,11 @@ function alone(
   previous: MergeCorrection | undefined,
   others: readonly MergeCorrection[],
   stored: CorrectionRow,
-  options: MergeOptions,
 ): MergedBox[] | undefined {
   const out = [...before];
   if (!box) {
     // A drawn box pairs with nothing: it goes after the boxes of its frame (its id is the last).
-    const drawn = stored.anchor
-      ? null
-      : standalone(stored, model[0]?.resultId ?? 0, options.analysed);
+    const drawn = stored.anchor ? null : standalone(stored, model[0]?.resultId ?? 0);
     if (!drawn) return undefined;
     const next = out.findIndex((b) => b.frameIndex > stored.frameIndex);
     out.splice(next < 0 ? out.length : next, 0, drawn);
@@ -72,7 +68,7 @@ function alone(
     const a = stored.anchor;
     if (!m || !a || m.label !== a.label || !sameBox(m.bbox, a.bbox) || contended(m, model, others))
       return undefined;
-    out[at] = corrected(m, stored, options.analysed);
+    out[at] = corrected(m, stored);
     return out;
   }
   // A drawn box, or an orphan (its model box gone) keeping its anchor: it pairs with nothing still.
@@ -84,16 +80,14 @@ function alone(
   )
     return undefined;
   const shown =
-    a && !stored.deleted && !carriesWork(stored)
-      ? null
-      : standalone(stored, box.resultId, options.analysed);
+    a && !stored.deleted && !carriesWork(stored) ? null : standalone(stored, box.resultId);
   if (shown) out[at] = shown;
   else out.splice(at, 1);
   return out;
 }
 
 /**
- * `before`: `mergeCorrections(model, corrections, options)` with `includeDeleted` (the item's
+ * `before`: `mergeCorrections(model, corrections)` with `includeDeleted` (the item's
  * boxes as planned on); `box`: the one of them the edit changed (none for a drawn box);
  * `stored`: the correction as the store wrote it.
  */
@@ -103,15 +97,14 @@ export function mergeAfterPut(
   corrections: readonly MergeCorrection[],
   box: MergedBox | undefined,
   stored: CorrectionRow,
-  options: MergeOptions,
 ): AfterPut {
   const previous = corrections.find((c) => c.id === stored.id);
   const others = corrections.filter((c) => c.id !== stored.id);
   const after = [...others, stored].sort(byFrameThenId);
-  const boxes = alone(before, model, box, previous, others, stored, options);
+  const boxes = alone(before, model, box, previous, others, stored);
   if (boxes) return { boxes, corrections: after, incremental: true };
   return {
-    boxes: mergeCorrections(model, after, { ...options, includeDeleted: true }),
+    boxes: mergeCorrections(model, after, { includeDeleted: true }),
     corrections: after,
     incremental: false,
   };

@@ -55,8 +55,6 @@ export interface MergedBox extends DetectionRow {
 export interface MergeOptions {
   /** Also return deleted boxes (flagged), e.g. for a restore list; exports leave them out. */
   includeDeleted?: boolean;
-  /** The analysed size, to give moved boxes their pixel box too (else it is left at 0). */
-  analysed?: { width: number; height: number };
 }
 
 interface Pair {
@@ -135,16 +133,6 @@ function pairAnchors(
   return byCorrection;
 }
 
-function pixelBox(bbox: NormBox, analysed: MergeOptions['analysed']): NormBox {
-  if (!analysed) return { x: 0, y: 0, w: 0, h: 0 };
-  return {
-    x: bbox.x * analysed.width,
-    y: bbox.y * analysed.height,
-    w: bbox.w * analysed.width,
-    h: bbox.h * analysed.height,
-  };
-}
-
 function originOf(model: ModelBox | null, label: string, bbox: NormBox): DetectionOrigin {
   if (!model) return 'added';
   return label === model.label && sameBox(bbox, model.bbox) ? 'model' : 'edited';
@@ -166,7 +154,6 @@ export function plainModelBox(m: DetectionRow): MergedBox {
     classId: m.classId,
     score: m.score,
     bbox: m.bbox,
-    bboxPx: m.bboxPx,
     origin: m.origin,
     review: m.review,
     key: `d${m.id}`,
@@ -179,11 +166,7 @@ export function plainModelBox(m: DetectionRow): MergedBox {
   };
 }
 
-export function corrected(
-  m: DetectionRow,
-  c: MergeCorrection,
-  analysed: MergeOptions['analysed'],
-): MergedBox {
+export function corrected(m: DetectionRow, c: MergeCorrection): MergedBox {
   const label = c.label ?? m.label;
   const bbox = c.bbox ?? m.bbox;
   const model = { label: m.label, score: m.score, bbox: m.bbox };
@@ -198,7 +181,6 @@ export function corrected(
     label,
     classId: label === m.label ? m.classId : null,
     bbox,
-    bboxPx: c.bbox ? pixelBox(bbox, analysed) : m.bboxPx,
     origin: originOf(model, label, bbox),
     review: c.review,
     key: `d${m.id}`,
@@ -212,11 +194,7 @@ export function corrected(
 }
 
 /** A correction with no model box under it: a drawn box, or one whose model box is gone. */
-export function standalone(
-  c: MergeCorrection,
-  resultId: number,
-  analysed: MergeOptions['analysed'],
-): MergedBox | null {
+export function standalone(c: MergeCorrection, resultId: number): MergedBox | null {
   const a = c.anchor;
   const label = c.label ?? a?.label;
   const bbox = c.bbox ?? a?.bbox;
@@ -230,7 +208,6 @@ export function standalone(
     classId: null,
     score: a ? a.score : 1,
     bbox,
-    bboxPx: pixelBox(bbox, analysed),
     origin: a ? 'edited' : 'added',
     review: c.review,
     key: `c${c.id}`,
@@ -264,7 +241,7 @@ export function mergeCorrections(
   const out: MergedBox[] = [];
   model.forEach((m, mi) => {
     const c = onModel.get(mi);
-    const box = c ? corrected(m, c, options.analysed) : plainModelBox(m);
+    const box = c ? corrected(m, c) : plainModelBox(m);
     if (keep(box)) out.push(box);
   });
   const resultId = model[0]?.resultId ?? 0;
@@ -273,7 +250,7 @@ export function mergeCorrections(
     if (paired.has(ci)) return;
     if (c.anchor && !c.deleted && !carriesWork(c)) return;
     if (c.anchor && c.deleted && !options.includeDeleted) return;
-    const box = standalone(c, resultId, options.analysed);
+    const box = standalone(c, resultId);
     if (box && keep(box)) {
       out.push(box);
       extra = true;
@@ -292,7 +269,6 @@ export function mergeCorrections(
 export function mergeInPlace(
   model: DetectionRow[],
   corrections: readonly MergeCorrection[],
-  analysed: MergeOptions['analysed'],
 ): DetectionRow[] {
   if (corrections.length === 0) return model;
   const paired = pairAnchors(model, corrections);
@@ -309,10 +285,7 @@ export function mergeInPlace(
         m.label = c.label;
         m.classId = null;
       }
-      if (c.bbox !== null) {
-        m.bbox = c.bbox;
-        m.bboxPx = pixelBox(c.bbox, analysed);
-      }
+      if (c.bbox !== null) m.bbox = c.bbox;
       m.origin = originOf(anchor, m.label, m.bbox);
       m.review = c.review;
       if (c.rule) m.rule = c.rule;
@@ -322,7 +295,7 @@ export function mergeInPlace(
   let extra = false;
   corrections.forEach((c, ci) => {
     if (paired.has(ci) || c.deleted || (c.anchor && !carriesWork(c))) return;
-    const box = standalone(c, model[0]?.resultId ?? 0, analysed);
+    const box = standalone(c, model[0]?.resultId ?? 0);
     if (box) {
       out.push(box);
       extra = true;

@@ -119,7 +119,7 @@ export class RunPlanner {
     return this.plan.items.slice(from);
   }
 
-  private addOne(m: MediaRecord, known: Known | undefined): void {
+  private addOne(m: MediaRecord, known: Known): void {
     const { plan, store, options, seen, catalog } = this;
     const solution = plan.solution;
     if (m.status === 'error') {
@@ -144,9 +144,7 @@ export class RunPlanner {
       return;
     }
     seen.add(m.contentHash);
-    const done = known
-      ? known.results.get(m.contentHash)
-      : store.results.find(m.contentHash, solution.id);
+    const done = known.results.get(m.contentHash);
     if (
       done &&
       !(options.reanalyseBefore !== undefined && done.createdAt < options.reanalyseBefore)
@@ -159,9 +157,7 @@ export class RunPlanner {
       plan.refused.push({ media: m, ...refusal });
       return;
     }
-    const last: SubmissionRow | undefined = known
-      ? known.submissions.get(m.contentHash)
-      : store.submissions.latestFor(m.contentHash, solution.id);
+    const last: SubmissionRow | undefined = known.submissions.get(m.contentHash);
     const cost = costOf(m, solution, catalog.limits);
     if (last?.jobId && (last.state === 'sending' || last.state === 'queued')) {
       const jobService = store.runs.serviceUrlOf(last.runId);
@@ -233,13 +229,8 @@ interface Known {
 /** Hashes per query: one JSON list of ~66 KB. */
 const KNOWN_CHUNK = 1000;
 
-function knownFor(
-  store: LibraryStore,
-  solution: string,
-  media: readonly MediaRecord[],
-): Known | undefined {
+function knownFor(store: LibraryStore, solution: string, media: readonly MediaRecord[]): Known {
   const { results, submissions } = store;
-  if (!results.findMany || !submissions.latestForMany) return undefined;
   const hashes = [...new Set(media.flatMap((m) => (m.contentHash ? [m.contentHash] : [])))];
   const known: Known = { results: new Map(), submissions: new Map() };
   for (let i = 0; i < hashes.length; i += KNOWN_CHUNK) {

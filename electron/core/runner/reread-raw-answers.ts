@@ -8,9 +8,9 @@ import {
   readJobAnswer,
   readSubmissionAnswer,
   type AnswerContext,
-  type Catalog,
 } from '../service/service-adapter.js';
 import { AnswerNotUnderstoodError } from '../service/service-errors.js';
+import { latestStoredCatalog } from '../service/adapter/stored-catalog.js';
 import type { LibraryStore, RawAnswerRow } from '../store/store-types.js';
 import { readingOf } from './service-reading.js';
 import { toDetectionInputs } from './to-detections.js';
@@ -35,9 +35,8 @@ export function rereadRawAnswers(store: LibraryStore, now: () => number = Date.n
 }
 
 function contextOf(store: LibraryStore, row: RawAnswerRow): AnswerContext {
-  const snapshot = store.catalog.latest(row.serviceUrl);
-  const catalog = snapshot ? (JSON.parse(snapshot.body) as Partial<Catalog>) : undefined;
-  const solution = catalog?.solutions?.find((s) => s.id === row.solution);
+  const catalog = latestStoredCatalog(store.catalog, row.serviceUrl);
+  const solution = catalog?.solutions.find((s) => s.id === row.solution);
   const submission = store.submissions.byId(row.submissionId);
   const media = submission ? store.media.byId(submission.mediaId) : undefined;
   return {

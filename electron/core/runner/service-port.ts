@@ -14,7 +14,6 @@ export interface WireDetection {
   /** `null`: the service gave no score. */
   score: number | null;
   bbox: WireBox;
-  bboxPx: WireBox;
 }
 
 /** Each field `null` when the service did not say it. */

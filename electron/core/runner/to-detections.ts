@@ -14,7 +14,6 @@ export function toDetectionInputs(
     // A detection without a score is stored as certain (1); the adapter notes that it had none.
     score: d.score ?? 1,
     bbox: d.bbox,
-    bboxPx: d.bboxPx,
     origin: 'model',
     review: 'pending',
   }));

@@ -56,8 +56,7 @@ const ITEMS_SQL = `
 // The boxes of one item, in frame order straight off the index. Fetched per item rather than
 // joined: a joined row would repeat the 24 media and result columns for every box (6× slower).
 const DETECTIONS_SQL = `
-  SELECT id, result_id, frame_index, time_ms, label, class_id, score, x, y, w, h, px, py, pw, ph,
-    origin, review
+  SELECT id, result_id, frame_index, time_ms, label, class_id, score, x, y, w, h, origin, review
   FROM detections d
   WHERE d.result_id = @resultId
     AND (@includeRejected OR d.review != 'rejected')
@@ -69,8 +68,7 @@ const DETECTIONS_SQL = `
 // Every box of an item, for the merge (which filters after it: a relabel or a drawn box changes
 // what the filters select).
 const ALL_DETECTIONS_SQL = `
-  SELECT id, result_id, frame_index, time_ms, label, class_id, score, x, y, w, h, px, py, pw, ph,
-    origin, review
+  SELECT id, result_id, frame_index, time_ms, label, class_id, score, x, y, w, h, origin, review
   FROM detections d WHERE d.result_id = @resultId ORDER BY d.frame_index, d.id`;
 
 const CORRECTIONS_SQL = `SELECT ${MERGE_CORRECTION_COLUMNS} FROM corrections
@@ -133,7 +131,6 @@ export function* exportItems(
               : [],
             query,
             media.kind,
-            { width: result.analysedWidth, height: result.analysedHeight },
           )
         : boxes.all({ ...params, resultId: result.id }).map(fromRaw);
       if (query.skipEmpty && detections.length === 0) continue;

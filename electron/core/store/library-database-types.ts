@@ -62,7 +62,6 @@ export type ExportBoxesFn = (
   corrections: readonly MergeCorrection[],
   query: ExportQuery,
   kind: MediaKind,
-  analysed: { width: number; height: number },
 ) => DetectionRow[];
 
 export interface LibraryDatabase extends Omit<

@@ -38,6 +38,8 @@ export interface AcquireOptions {
   signal?: AbortSignal;
   /** How often a waiter tries again. */
   retryMs?: number;
+  /** The pause between tries (default: a timer): a test counts tries instead of waiting. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /** Another process (or another part of this one) is writing to the library. */
@@ -174,6 +176,9 @@ export async function acquireLibraryLock(
         options.onWait?.(holder);
       }
     }
-    await sleep(Math.min(options.retryMs ?? 250, waitMs - waited), options.signal);
+    await (options.sleep ?? sleep)(
+      Math.min(options.retryMs ?? 250, waitMs - waited),
+      options.signal,
+    );
   }
 }

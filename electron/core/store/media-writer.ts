@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { sqliteNativeBinding } from '../../node-lib/sqlite.js';
-import { resolveWorkerScript } from '../../node-lib/worker-script.js';
+import { workerScript } from '../../node-lib/worker-script.js';
 import type { MediaUpsert } from './store-types.js';
 
 export interface WriteRequest {
@@ -50,7 +50,7 @@ export class MediaWriteError extends Error {
 export function createMediaWriter(file: string, checkpointPages: number): MediaWriter | undefined {
   // Another connection to an in-memory database would be another, empty database.
   if (file === '' || file === ':memory:') return undefined;
-  const script = resolveWorkerScript(import.meta.url, 'media-writer-worker.js');
+  const script = workerScript(import.meta.url, 'media-writer-worker.js');
   if (!existsSync(script)) return undefined;
   const pending = new Map<
     number,

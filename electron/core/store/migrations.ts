@@ -465,4 +465,16 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 13,
+    name: 'drop-detection-pixel-boxes',
+    // A box is stored once, normalised; pixels are computed where they are needed (exports, the
+    // canvas), so the analysed-pixel copy was written on every save and read by nothing.
+    sql: `
+      ALTER TABLE detections DROP COLUMN px;
+      ALTER TABLE detections DROP COLUMN py;
+      ALTER TABLE detections DROP COLUMN pw;
+      ALTER TABLE detections DROP COLUMN ph;
+    `,
+  },
 ];

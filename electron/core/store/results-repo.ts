@@ -26,10 +26,6 @@ type InsertArgs = [
   y: number,
   w: number,
   h: number,
-  px: number,
-  py: number,
-  pw: number,
-  ph: number,
   origin: string,
   review: string,
 ];
@@ -77,8 +73,8 @@ export class ResultsRepo implements ResultRows {
     this.clearStmt = db.prepare<[number]>('DELETE FROM detections WHERE result_id = ?');
     this.insertStmt = db.prepare<InsertArgs>(`
       INSERT INTO detections (result_id, frame_index, time_ms, label, class_id, score,
-        x, y, w, h, px, py, pw, ph, origin, review)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+        x, y, w, h, origin, review)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     // Raw rows: one object per box instead of two (an import reads a million).
     this.detectionsStmt = db
       .prepare<[number], RawDetection>(
@@ -113,7 +109,6 @@ export class ResultsRepo implements ResultRows {
       const insert = this.insertStmt;
       for (const d of input.detections) {
         const b = d.bbox;
-        const p = d.bboxPx;
         insert.run(
           row.id,
           d.frameIndex,
@@ -125,10 +120,6 @@ export class ResultsRepo implements ResultRows {
           b.y,
           b.w,
           b.h,
-          p.x,
-          p.y,
-          p.w,
-          p.h,
           d.origin ?? 'model',
           d.review ?? 'pending',
         );

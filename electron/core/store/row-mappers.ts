@@ -83,10 +83,6 @@ export interface DetectionDbRow {
   y: number;
   w: number;
   h: number;
-  px: number;
-  py: number;
-  pw: number;
-  ph: number;
   origin: DetectionOrigin;
   review: ReviewState;
 }
@@ -100,14 +96,13 @@ export const toDetection = (r: DetectionDbRow): DetectionRow => ({
   classId: r.class_id,
   score: r.score,
   bbox: { x: r.x, y: r.y, w: r.w, h: r.h },
-  bboxPx: { x: r.px, y: r.py, w: r.pw, h: r.ph },
   origin: r.origin,
   review: r.review,
 });
 
 /** A model box's columns, in the order `RawDetection` reads them. */
 export const RAW_DETECTION_COLUMNS = `id, result_id, frame_index, time_ms, label, class_id, score,
-  x, y, w, h, px, py, pw, ph, origin, review`;
+  x, y, w, h, origin, review`;
 
 export type RawDetection = [
   number,
@@ -116,10 +111,6 @@ export type RawDetection = [
   number | null,
   string,
   number | null,
-  number,
-  number,
-  number,
-  number,
   number,
   number,
   number,
@@ -139,9 +130,8 @@ export const fromRaw = (d: RawDetection): DetectionRow => ({
   classId: d[5],
   score: d[6],
   bbox: { x: d[7], y: d[8], w: d[9], h: d[10] },
-  bboxPx: { x: d[11], y: d[12], w: d[13], h: d[14] },
-  origin: d[15],
-  review: d[16],
+  origin: d[11],
+  review: d[12],
 });
 
 /** A row the statement promised: a missing one is a bug in the store, not a user error. */

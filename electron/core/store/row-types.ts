@@ -57,8 +57,6 @@ export interface DetectionInput {
   score: number;
   /** Normalised 0–1 of the analysed (EXIF-oriented) image. */
   bbox: BoxXYWH;
-  /** Pixels of the analysed resolution. */
-  bboxPx: BoxXYWH;
   origin?: DetectionOrigin;
   review?: ReviewState;
 }

@@ -91,9 +91,9 @@ export interface LibraryStore {
     upsertMany(rows: readonly MediaUpsert[]): number[];
     /**
      * `upsertMany` the cheaper way (an insert for a new path, the upsert only for the others); its
-     * ids, when it gives them, in input order. Optional: without it, a scan calls `upsertMany`.
+     * ids, when it gives them, in input order.
      */
-    writeMany?(rows: readonly MediaUpsert[]): number[];
+    writeMany(rows: readonly MediaUpsert[]): number[];
     /**
      * Stores hashes (and probe results) of many rows in one transaction with a narrow UPDATE per
      * row, guarded by size and mtime; returns how many rows were updated. Nothing else changes.
@@ -105,25 +105,25 @@ export interface LibraryStore {
     snapshot(folderId: number): Map<string, SnapshotEntry>;
     /**
      * `snapshot` a page at a time, in path order after `afterPath` (a rescan of 100k rows reads
-     * it between turns of the event loop, so a quit is heard at once). Optional.
+     * it between turns of the event loop, so a quit is heard at once).
      */
-    snapshotPage?(
+    snapshotPage(
       folderId: number,
       afterPath: string,
       limit: number,
     ): { path: string; entry: SnapshotEntry }[];
     /**
      * Ids of the folder's present rows, from one narrow query (a rescan needs them; listing the
-     * folder costs ~0.9 s per 100k rows). Optional: without it, the rescan lists the folder.
+     * folder costs ~0.9 s per 100k rows).
      */
-    presentIds?(folderId: number): Set<number>;
+    presentIds(folderId: number): Set<number>;
     /**
      * Whether any present row of the library lacks its content hash, from the hash index alone
      * (a library where every file is hashed answers at once instead of listing every row).
      */
-    anyUnhashed?(): boolean;
+    anyUnhashed(): boolean;
     /** The ids `list` gives for these options, in its order (path), all at once. */
-    listIds?(options: { folderIds?: readonly number[]; includeErrors?: boolean }): number[];
+    listIds(options: { folderIds?: readonly number[]; includeErrors?: boolean }): number[];
     markMissing(ids: readonly number[]): void;
     markError(id: number, code: string, message: string): void;
     /** Present media of the given folders (all when empty), ordered by path; with `includeErrors`, unreadable ones too. */
@@ -145,7 +145,7 @@ export interface LibraryStore {
     /** The stored result for this content and solution, if any (dedupe: never pay twice). */
     find(contentHash: string, solution: string): ResultRow | undefined;
     /** `find` for many contents in one query (a plan of 100k files): found ones by hash. */
-    findMany?(contentHashes: readonly string[], solution: string): Map<string, ResultRow>;
+    findMany(contentHashes: readonly string[], solution: string): Map<string, ResultRow>;
     /** Saves a result and all its detections in one transaction; replaces a previous one. */
     save(result: ResultInput): ResultRow;
     /**

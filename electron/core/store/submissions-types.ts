@@ -55,5 +55,5 @@ export interface SubmissionsApi {
   /** The latest submission for a content hash + solution, if any. */
   latestFor(contentHash: string, solution: string): SubmissionRow | undefined;
   /** `latestFor` for many contents in one query: found ones by hash. */
-  latestForMany?(contentHashes: readonly string[], solution: string): Map<string, SubmissionRow>;
+  latestForMany(contentHashes: readonly string[], solution: string): Map<string, SubmissionRow>;
 }

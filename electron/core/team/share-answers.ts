@@ -63,7 +63,6 @@ export function hubAnswersOf(store: LibraryStore, results: readonly ResultRow[])
         classId: d.classId,
         score: d.score,
         bbox: d.bbox,
-        bboxPx: d.bboxPx,
       })),
     },
   }));

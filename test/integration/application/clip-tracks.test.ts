@@ -42,7 +42,6 @@ function analysis(frames: number, count: number, shift = 0): ResultInput {
       classId: null,
       score: b.score,
       bbox: { ...b.bbox, x: Math.max(0, b.bbox.x - shift) },
-      bboxPx: { x: 0, y: 0, w: 0, h: 0 },
     })),
   };
 }

@@ -44,7 +44,6 @@ function analysis(shift = 0) {
     classId: 0,
     score: 0.8,
     bbox: { x: x + shift, y, w: 0.1, h: 0.3 },
-    bboxPx: { x: 0, y: 0, w: 0, h: 0 },
   });
   return {
     contentHash: 'hv',

@@ -35,7 +35,6 @@ const box = (label: string, score: number, x: number) => ({
   classId: null,
   score,
   bbox: { x, y: 0.1, w: 0.2, h: 0.3 },
-  bboxPx: { x: 0, y: 0, w: 0, h: 0 },
 });
 
 beforeEach(async () => {

@@ -34,7 +34,7 @@ const call = <N extends CallName>(name: N, input: CallInput<N>): Promise<CallRes
 /** Boxes side by side on a file, never overlapping (no conflicts, each its own object). */
 const pear = (score: number, slot: number) => {
   const bbox = { x: slot * 0.09, y: 0.1, w: 0.05, h: 0.05 };
-  return { frameIndex: 0, timeMs: null, classId: null, label: 'pear', score, bbox, bboxPx: bbox };
+  return { frameIndex: 0, timeMs: null, classId: null, label: 'pear', score, bbox };
 };
 
 /**

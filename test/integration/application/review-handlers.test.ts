@@ -23,7 +23,6 @@ const box = (label: string, x: number, frameIndex = 0) => ({
   classId: null,
   score: 0.5 + x / 2,
   bbox: { x, y: 0.1, w: 0.2, h: 0.3 },
-  bboxPx: { x: 0, y: 0, w: 0, h: 0 },
 });
 
 beforeEach(async () => {

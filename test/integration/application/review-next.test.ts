@@ -32,7 +32,7 @@ const call = <N extends CallName>(name: N, input: CallInput<N>): Promise<CallRes
   callThrough(handlers, name, input);
 
 const SAME = { x: 0.4, y: 0.4, w: 0.3, h: 0.3 };
-const ANY_FRAME = { frameIndex: 0, timeMs: null, classId: null, bboxPx: SAME };
+const ANY_FRAME = { frameIndex: 0, timeMs: null, classId: null };
 const box = (label: string, score: number, bbox = { x: score / 2, y: 0.1, w: 0.04, h: 0.04 }) => ({
   ...ANY_FRAME,
   ...{ label, score, bbox },

@@ -50,7 +50,6 @@ beforeEach(async () => {
       classId: null,
       score: 0.9,
       bbox: { x: 0.1 + 0.05 * s, y: 0.3, w: 0.1, h: 0.4 },
-      bboxPx: { x: 0, y: 0, w: 0, h: 0 },
     })),
   });
   // Keyframes of its track on clip frames 3 and 7, between samples.

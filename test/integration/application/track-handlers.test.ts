@@ -36,7 +36,6 @@ function analysis(shift = 0, standing = false) {
     classId: null,
     score: 0.8,
     bbox: { x: x + shift, y, w: 0.1, h: 0.3 },
-    bboxPx: { x: 0, y: 0, w: 0, h: 0 },
   });
   const boxes = [0, 1, 2, 3, 4].flatMap((f) => [
     box('person', f, 0.1 + 0.04 * f, 0.2),

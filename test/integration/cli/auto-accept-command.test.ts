@@ -25,7 +25,6 @@ const det = (label: string, score: number, bbox: typeof A): DetectionInput => ({
   classId: null,
   score,
   bbox,
-  bboxPx: { x: bbox.x * 640, y: bbox.y * 480, w: bbox.w * 640, h: bbox.h * 480 },
 });
 
 interface AcceptJson {

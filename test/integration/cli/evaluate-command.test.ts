@@ -25,7 +25,6 @@ const det = (label: string, score: number, bbox: RefBox): DetectionInput => ({
   classId: null,
   score,
   bbox,
-  bboxPx: { x: bbox.x * 640, y: bbox.y * 480, w: bbox.w * 640, h: bbox.h * 480 },
 });
 
 function withStore<T>(fn: (store: LibraryStore, review: ReviewService) => T): T {

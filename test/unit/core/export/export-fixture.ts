@@ -52,7 +52,6 @@ function detection(
     classId: CLASSES.indexOf(label) >= 0 ? CLASSES.indexOf(label) : null,
     score,
     bbox,
-    bboxPx: { x: 0, y: 0, w: 0, h: 0 },
     origin: 'model',
     review: 'pending',
   };

@@ -51,7 +51,6 @@ function items(kind: 'image' | 'video'): ExportItem[] {
         classId: null,
         score: 1,
         bbox: { x: 0, y: 0, w: 1, h: 1 },
-        bboxPx: { x: 0, y: 0, w: 100, h: 50 },
         origin: 'model',
         review: 'pending',
       },

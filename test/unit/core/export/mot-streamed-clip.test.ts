@@ -27,7 +27,6 @@ const anchor = (frame: number, trackId: number, x: number): DetectionRow =>
       classId: null,
       score: 0.5,
       bbox: { x, y: 0.25 * trackId, w: 0.1, h: 0.2 },
-      bboxPx: { x: 0, y: 0, w: 0, h: 0 },
       origin: 'model' as const,
       review: 'pending' as const,
     },

@@ -26,7 +26,6 @@ const box = (sample: number, x: number, trackId?: number): DetectionRow =>
       classId: null,
       score: 0.8,
       bbox: { x, y: 0.2, w: 0.1, h: 0.2 },
-      bboxPx: { x: 0, y: 0, w: 0, h: 0 },
       origin: 'model' as const,
       review: 'pending' as const,
     },

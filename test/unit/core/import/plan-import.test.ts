@@ -70,7 +70,6 @@ const detection = (
   classId: null,
   score: 0.8,
   bbox: { x, y: 0.1, w: 0.2, h: 0.2 },
-  bboxPx: { x: 0, y: 0, w: 0, h: 0 },
   origin: 'model',
   review: 'pending',
 });

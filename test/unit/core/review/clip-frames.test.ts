@@ -47,7 +47,6 @@ const det = (timeMs: number, label: string): DetectionRow => ({
   classId: null,
   score: 0.9,
   bbox: { x: 0.25, y: 0.25, w: 0.5, h: 0.5 },
-  bboxPx: { x: 16, y: 12, w: 32, h: 24 },
   origin: 'model',
   review: 'accepted',
 });

@@ -19,7 +19,6 @@ const box = (frame: number, track: number, label = 'cat', x = 0.1): DetectionRow
       classId: null,
       score: 0.5,
       bbox: { x, y: 0.2, w: 0.1, h: 0.1 },
-      bboxPx: { x: 0, y: 0, w: 0, h: 0 },
       origin: 'model' as const,
       review: 'pending' as const,
     },

@@ -22,7 +22,6 @@ import type {
 } from '../../../../electron/core/store/store-types.js';
 
 const content = { contentHash: 'h1', solution: 'objects' };
-const analysed = { width: 640, height: 480 };
 const LABELS = ['person', 'car', 'dog'];
 
 /** mulberry32: the same seed, the same items. */
@@ -56,7 +55,6 @@ function model(r: () => number, frames: number, perFrame: number): DetectionRow[
         classId: 0,
         score: 0.3 + r() * 0.6,
         bbox,
-        bboxPx: { x: 0, y: 0, w: 0, h: 0 },
         origin: 'model',
         review: 'pending',
       });
@@ -120,13 +118,13 @@ describe('mergeAfterPut', () => {
       let corrections: CorrectionRow[] = [];
       for (let step = 0; step < 30; step++) {
         if (step === 15) rows = reanalysed(rows, r);
-        const before = mergeCorrections(rows, corrections, { includeDeleted: true, analysed });
+        const before = mergeCorrections(rows, corrections, { includeDeleted: true });
         const edit = editOf(r, before, frames);
         const plan = planEdit(before, edit, content);
         const box = edit.kind === 'add' ? undefined : findBox(before, edit.box);
         const next = store(corrections, plan.correction);
-        const after = mergeAfterPut(before, rows, corrections, box, next.row, { analysed });
-        const full = mergeCorrections(rows, next.rows, { includeDeleted: true, analysed });
+        const after = mergeAfterPut(before, rows, corrections, box, next.row);
+        const full = mergeCorrections(rows, next.rows, { includeDeleted: true });
         expect(after.boxes).toEqual(full);
         expect(after.corrections).toEqual(next.rows);
         corrections = next.rows;
@@ -141,13 +139,13 @@ describe('mergeAfterPut', () => {
 
   it('merges only the nudged box of a large item, in place', () => {
     const rows = model(random(7), 500, 10);
-    const before = mergeCorrections(rows, [], { includeDeleted: true, analysed });
+    const before = mergeCorrections(rows, [], { includeDeleted: true });
     const target = before[2345] as MergedBox;
     const ref = { detectionId: target.detectionId, correctionId: null };
     const bbox = { ...target.bbox, x: target.bbox.x + 1 / 640 };
     const plan = planEdit(before, { kind: 'move', box: ref, bbox }, content);
     const { row } = store([], plan.correction);
-    const after = mergeAfterPut(before, rows, [], target, row, { analysed });
+    const after = mergeAfterPut(before, rows, [], target, row);
     expect(after.incremental).toBe(true);
     expect(after.boxes[2345]).toMatchObject({ correctionId: row.id, bbox, origin: 'edited' });
     expect(after.boxes.filter((b, i) => b !== before[i])).toHaveLength(1);

@@ -25,7 +25,6 @@ function det(label: string, bbox: BoxXYWH, over: Partial<DetectionRow> = {}): De
     classId: 3,
     score: 0.8,
     bbox,
-    bboxPx: { x: bbox.x * 100, y: bbox.y * 100, w: bbox.w * 100, h: bbox.h * 100 },
     origin: 'model',
     review: 'pending',
     ...over,
@@ -49,7 +48,7 @@ class Corrections {
     return plan.inverse(row);
   }
   shown(model: DetectionRow[]): MergedBox[] {
-    return mergeCorrections(model, this.rows, { analysed: { width: 100, height: 100 } });
+    return mergeCorrections(model, this.rows);
   }
 }
 
@@ -74,7 +73,6 @@ describe('mergeCorrections', () => {
     const undoMove = c.apply(model, { kind: 'move', box: ref(cat!), bbox: { ...A, x: 0.2 } });
     let shown = c.shown(model);
     expect(shown[0]).toMatchObject({ label: 'cat', origin: 'edited', bbox: { ...A, x: 0.2 } });
-    expect(shown[0]!.bboxPx.x).toBeCloseTo(20);
     expect(shown[0]!.model?.bbox).toEqual(A);
 
     c.apply(model, {
@@ -223,12 +221,11 @@ describe('mergeCorrections', () => {
     c.apply(first, { kind: 'accept', box: ref(c.shown(first)[1]!) });
     c.apply(first, { kind: 'delete', box: ref(c.shown(first)[2]!) });
     c.apply(first, { kind: 'add', frameIndex: 0, timeMs: null, label: 'kite', bbox: B });
-    const pick = (b: DetectionRow) => [b.label, b.classId, b.bbox, b.bboxPx, b.origin, b.review];
+    const pick = (b: DetectionRow) => [b.label, b.classId, b.bbox, b.origin, b.review];
     for (const boxes of [first, [first[1]!, det('cow', { x: 0, y: 0.6, w: 0.1, h: 0.1 })], []]) {
       const copy = boxes.map((b) => ({ ...b }));
-      const analysed = { width: 100, height: 100 };
-      expect(mergeInPlace(copy, c.rows, analysed).map(pick)).toEqual(
-        mergeCorrections(boxes, c.rows, { analysed }).map(pick),
+      expect(mergeInPlace(copy, c.rows).map(pick)).toEqual(
+        mergeCorrections(boxes, c.rows).map(pick),
       );
     }
   });

@@ -20,7 +20,6 @@ function box(frameIndex: number, x: number, y: number, over: Partial<MergedBox> 
     classId: 0,
     score: 0.9,
     bbox,
-    bboxPx: { x: 0, y: 0, w: 0, h: 0 },
     origin: 'model',
     review: 'pending',
     key: `d${id}`,

@@ -129,7 +129,6 @@ const fields = (d: DetectionRow & { trackId?: number }) => ({
   classId: d.classId,
   score: d.score,
   bbox: d.bbox,
-  bboxPx: d.bboxPx,
   origin: d.origin,
   review: d.review,
   trackId: d.trackId,
@@ -144,7 +143,6 @@ function expected(q: ExportQuery) {
     const merged = mergeCorrections(
       model,
       fx.store.corrections.forContent(r.contentHash, r.solution),
-      { analysed: { width: r.analysedWidth, height: r.analysedHeight } },
     );
     const boxes = media.kind === 'video' ? placeTracks(merged, trackModelBoxes(model)) : merged;
     return { path: media.path, boxes: boxes.filter((b) => passes(b, q)).map(fields) };

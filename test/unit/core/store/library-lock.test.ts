@@ -41,24 +41,34 @@ describe('the library lock', () => {
     second.release();
   });
 
-  /** A second run that waits for the lock as long as it takes, noting whom it is told it waits for. */
+  /**
+   * A second run that waits for the lock as long as it takes, noting whom it is told it waits for.
+   * Its pauses are counted, not timed: `tried(n)` resolves once it has tried n more times.
+   */
   const waitForever = (dir: string) => {
     const waits: (string | undefined)[] = [];
+    let tries = 0;
+    const goals: { at: number; done: () => void }[] = [];
+    const tried = (n: number) => new Promise<void>((done) => goals.push({ at: tries + n, done }));
     const waiting = acquireLibraryLock(dir, {
       command: 'second',
       waitMs: Number.POSITIVE_INFINITY,
-      retryMs: 20,
       onWait: (h) => waits.push(h?.command),
+      sleep: () => {
+        tries++;
+        for (const g of goals) if (g.at === tries) g.done();
+        return new Promise((r) => setImmediate(r));
+      },
     });
-    return { waits, waiting };
+    return { waits, waiting, tried };
   };
 
   it('a waiter says once whom it waits for and takes the lock when it is released', async () => {
     const first = await acquireLibraryLock(tmp.dir, { command: 'first' });
-    const { waits, waiting } = waitForever(tmp.dir);
+    const { waits, waiting, tried } = waitForever(tmp.dir);
     let got = false;
     void waiting.then(() => (got = true));
-    await new Promise((r) => setTimeout(r, 200));
+    await tried(10);
     expect(got).toBe(false);
     first.release();
     const second = await waiting;
@@ -72,9 +82,9 @@ describe('the library lock', () => {
     // The moment between the holder's lock and its note (two runs started together).
     const note = join(tmp.dir, 'library.lock.json');
     renameSync(note, `${note}.later`);
-    const { waits, waiting } = waitForever(tmp.dir);
+    const { waits, waiting, tried } = waitForever(tmp.dir);
     renameSync(`${note}.later`, note);
-    await new Promise((r) => setTimeout(r, 100));
+    await tried(2);
     first.release();
     (await waiting).release();
     expect(waits).toEqual(['first']);

@@ -81,4 +81,28 @@ describe('library migrations', () => {
     raw.close();
     expect(() => openLibraryStore(file)).toThrow(/newer than this build/);
   });
+
+  it('drops the stored pixel boxes of a library made before, keeping its boxes', () => {
+    const old = openDatabase(file);
+    migrate(
+      old,
+      LIBRARY_MIGRATIONS.filter((m) => m.name !== 'drop-detection-pixel-boxes'),
+    );
+    old.exec(`INSERT INTO results (id, content_hash, solution, service_url, analysed_width,
+      analysed_height, box_count, created_at) VALUES (1, 'h1', 'objects', 'u', 100, 50, 1, 5);
+      INSERT INTO detections (result_id, frame_index, label, score, x, y, w, h, px, py, pw, ph)
+      VALUES (1, 0, 'cat', 0.9, 0.1, 0.2, 0.3, 0.4, 10, 10, 30, 20)`);
+    old.close();
+
+    const store = openLibraryStore(file);
+    const [box] = store.results.detections(1);
+    store.close();
+    expect(box).toMatchObject({ label: 'cat', bbox: { x: 0.1, y: 0.2, w: 0.3, h: 0.4 } });
+    expect(box).not.toHaveProperty('bboxPx');
+    const db = openDatabase(file);
+    const columns = db.prepare("SELECT name FROM pragma_table_info('detections')").pluck().all();
+    db.close();
+    expect(columns).not.toEqual(expect.arrayContaining(['px']));
+    expect(columns).toEqual(expect.arrayContaining(['x', 'y', 'w', 'h']));
+  });
 });

@@ -37,7 +37,6 @@ describe('results', () => {
         classId: 0,
         score: 0.91,
         bbox: { x: 0.1, y: 0.2, w: 0.3, h: 0.4 },
-        bboxPx: { x: 64, y: 96, w: 192, h: 192 },
         origin: 'model',
         review: 'pending',
       },

@@ -76,7 +76,6 @@ export function box(
     classId: label === 'person' ? 0 : 1,
     score,
     bbox: { x: 0.1, y: 0.2, w: 0.3, h: 0.4 },
-    bboxPx: { x: 64, y: 96, w: 192, h: 192 },
     ...over,
   };
 }

@@ -46,7 +46,6 @@ describe('a short track the tracker made at 1 fps', () => {
       ...r,
       resultId: 1,
       classId: 0,
-      bboxPx: { x: 0, y: 0, w: 0, h: 0 },
       origin: 'model',
       review: 'pending',
       key: `d${r.id}`,

@@ -1,0 +1,36 @@
+/**
+ * How a run begins, the same for the app's Runs screen and `labeldesk label`: the library's one
+ * writer lock first (before a service may analyse on the library's data), then the paid answers
+ * kept unread are read again (no network: a file they now label is reused, not paid twice), then
+ * the service the run talks to. Where the lock comes from (wait or refuse) and which service is
+ * connected are the caller's; the order is this use-case's.
+ */
+import { rereadRawAnswers, type RereadSummary } from '../core/runner/reread-raw-answers.js';
+import type { LibraryStore } from '../core/store/store-types.js';
+
+export interface RunStart<S> {
+  /** What re-reading the kept answers did. */
+  reread: RereadSummary;
+  /** What `connect` gave: the service port and catalog the run plans against. */
+  service: S;
+}
+
+export interface RunStartSteps<S> {
+  /** Takes the writer lock (the caller keeps and releases it); false: stopped while waiting. */
+  lock(): Promise<boolean>;
+  /** Told what re-reading the kept answers did, before the service is connected. */
+  reread?(summary: RereadSummary): void;
+  /** Connects the service the run sends to, once the lock is held and kept answers are read. */
+  connect(): Promise<S>;
+}
+
+/** Undefined when the lock was not taken (stopped while waiting): nothing else was done. */
+export async function prepareRun<S>(
+  store: LibraryStore,
+  steps: RunStartSteps<S>,
+): Promise<RunStart<S> | undefined> {
+  if (!(await steps.lock())) return undefined;
+  const reread = rereadRawAnswers(store);
+  steps.reread?.(reread);
+  return { reread, service: await steps.connect() };
+}
