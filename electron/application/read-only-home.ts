@@ -85,6 +85,8 @@ const WRITES: Record<keyof Handlers, string | null> = {
   'library.ids': null,
   'library.classCounts': null,
   'library.item': null,
+  'library.minScore': null,
+  'library.setMinScore': 'the minimum score',
   'review.boxes': null,
   'review.boxesPacked': null,
   'review.edit': 'a review edit',

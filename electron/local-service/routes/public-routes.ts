@@ -12,14 +12,17 @@ export function publicRoutes(ctx: ServiceContext): Route[] {
     path: `/sdk/${lang}`,
     filename: s.filename,
   }));
-  const solutions = SOLUTIONS.map(({ id, name, description, media, classes, frameCost }) => ({
-    id,
-    name,
-    description,
-    media,
-    classes,
-    frameCost,
-  }));
+  const solutions = SOLUTIONS.map(
+    ({ id, name, description, media, classes, frameCost, scoreFloor }) => ({
+      id,
+      name,
+      description,
+      media,
+      classes,
+      frameCost,
+      scoreFloor,
+    }),
+  );
   const limits = ctx.config.limits;
   return [
     {

@@ -22,6 +22,7 @@ import {
   LibraryFilter,
   LibraryPage,
   LibraryPageInput,
+  MinScoreSetting,
 } from './library-schemas.js';
 import { ReviewNextInput, ReviewNextResult } from './review-next-schemas.js';
 import {
@@ -139,6 +140,9 @@ export const CALLS = {
   'library.ids': call(ItemIdsInput, ItemIds),
   'library.classCounts': call(LibraryFilter, ClassCounts),
   'library.item': call(ItemInput, ItemDetail),
+  /** The minimum score boxes are shown and exported with by default (issue 27). */
+  'library.minScore': call(Empty, MinScoreSetting),
+  'library.setMinScore': call(MinScoreSetting, MinScoreSetting),
 
   /** The corrected boxes of an item (per frame for clips), each with the ids to edit it. */
   'review.boxes': call(ReviewBoxesInput, ReviewBoxes),
