@@ -1,5 +1,6 @@
 /** The solutions the embedded service offers: one entry each, published through the catalog. */
 import { COCO_CLASSES } from './engine/coco-classes.js';
+import type { OwnModelRun } from './onnx/onnx-session.js';
 import {
   BLAZEFACE_SCORE_FLOOR,
   CENTERNET_SCORE_FLOOR,
@@ -18,8 +19,20 @@ export interface SolutionSpec {
   frameCost: { image: number; videoFrame: number };
   /** The lowest score the service answers; clients filter above it (published in the catalog). */
   scoreFloor: number;
-  /** Model file stem inside @vladmandic/human's models folder. */
+  /** Model file stem inside @vladmandic/human's models folder (own models: the file's name). */
   model: string;
+  /** An own ONNX model (onnx/own-models.ts): what the workers run. */
+  own?: OwnModelRun;
+  /** An own model's card, published in the catalog. */
+  card?: {
+    file: string;
+    bytes: number;
+    input: { width: number; height: number };
+    type: string;
+    typeFrom: string;
+    namesFrom: string;
+    runtime: string;
+  };
 }
 
 export const SOLUTIONS: readonly SolutionSpec[] = [
