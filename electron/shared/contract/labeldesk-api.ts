@@ -71,6 +71,7 @@ import {
 import { ExportProgress, ExportResult, ExportStartInput } from './export-schemas.js';
 import { ImportInput, ImportResult } from './import-schemas.js';
 import { Playable, PlayableInput } from './media-schemas.js';
+import { AddModelInput, AddModelResult, ModelIdInput, OwnModel } from './model-schemas.js';
 import { HostedServiceInput, ServiceState, TrialInput } from './service-schemas.js';
 import { BoxOrigin, CheckInput, CheckReport, ReadingInput } from './check-schemas.js';
 import { ReviewBoxesPacked } from './packed-review-boxes.js';
@@ -109,6 +110,11 @@ export const CALLS = {
   /** The current service's reading setting: whether a box's x,y is its corner or its centre. */
   'service.reading': call(Empty, ReadingInput),
   'service.setReading': call(ReadingInput, z.object({ boxOrigin: BoxOrigin })),
+
+  /** Own ONNX models of the embedded service; adding or removing one restarts it. */
+  'models.list': call(Empty, z.array(OwnModel)),
+  'models.add': call(AddModelInput, AddModelResult),
+  'models.remove': call(ModelIdInput, Ok),
 
   'folders.list': call(Empty, z.array(FolderView)),
   'folders.add': call(AddFolderInput, FolderView),
