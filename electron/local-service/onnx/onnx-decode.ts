@@ -3,9 +3,9 @@
  * pixels (RT-DETR: 0–1 of the input), are mapped back through the placement, and go through
  * class-wise NMS unless the model already did it (RT-DETR, end-to-end exports).
  */
-import type { EngineDetection } from '../engine/engine-types.js';
+import type { EngineDetection, NormalisedBox } from '../engine/engine-types.js';
 import { labelOf } from '../engine/model-runner.js';
-import { nonMaxSuppression } from '../engine/nms.js';
+import { iou } from '../engine/nms.js';
 import { toImageBox, type Placement } from './onnx-prep.js';
 import { gridCells, type OnnxType } from './onnx-types.js';
 
@@ -55,14 +55,26 @@ function best(at: (c: number) => number, count: number): [number, number] {
   return [classId, score];
 }
 
-/** [1, 4 + C, N], transposed, no objectness. */
+/** [1, 4 + C, N], transposed, no objectness: read class row by class row (contiguous). */
 function yolov8(d: Float32Array, rows: number, n: number): Raw[] {
+  const bestScore = new Float32Array(n).fill(-Infinity);
+  const bestClass = new Int32Array(n);
+  for (let c = 0; c < rows - 4; c++) {
+    const row = (4 + c) * n;
+    for (let i = 0; i < n; i++) {
+      const s = d[row + i] as number;
+      if (s > (bestScore[i] as number)) {
+        bestScore[i] = s;
+        bestClass[i] = c;
+      }
+    }
+  }
   const out: Raw[] = [];
   for (let i = 0; i < n; i++) {
-    const [c, score] = best((k) => d[(4 + k) * n + i] ?? 0, rows - 4);
+    const score = bestScore[i] as number;
     if (!(score >= OWN_MODEL_SCORE_FLOOR)) continue;
-    const [cx = 0, cy = 0, w = 0, h = 0] = [0, 1, 2, 3].map((k) => d[k * n + i]);
-    out.push(centre(c, score, cx, cy, w, h));
+    const [cx, cy, w, h] = [d[i], d[n + i], d[2 * n + i], d[3 * n + i]] as number[];
+    out.push(centre(bestClass[i] as number, score, cx ?? 0, cy ?? 0, w ?? 0, h ?? 0));
   }
   return out;
 }
@@ -162,6 +174,24 @@ function decodeRaw(q: DecodeInput): Raw[] {
   }
 }
 
+/**
+ * Class-wise NMS over boxes already sorted by score: each box meets only the kept boxes of its
+ * class (thousands of candidates over 80 classes stay cheap).
+ */
+function classWiseNms(sorted: readonly EngineDetection[]): EngineDetection[] {
+  const byClass = new Map<number, NormalisedBox[]>();
+  const kept: EngineDetection[] = [];
+  for (const d of sorted) {
+    if (kept.length >= MAX_BOXES) break;
+    const same = byClass.get(d.classId) ?? [];
+    if (!same.every((b) => iou(b, d.box) <= IOU_THRESHOLD)) continue;
+    same.push(d.box);
+    byClass.set(d.classId, same);
+    kept.push(d);
+  }
+  return kept;
+}
+
 export function decodeOutput(q: DecodeInput): EngineDetection[] {
   const found: EngineDetection[] = [];
   const raw = decodeRaw(q)
@@ -173,5 +203,5 @@ export function decodeOutput(q: DecodeInput): EngineDetection[] {
     found.push({ label: labelOf(q.classes, r.classId), classId: r.classId, score: r.score, box });
   }
   const nmsDone = q.type === 'rtdetr' || q.type === 'end2end';
-  return nmsDone ? found.slice(0, MAX_BOXES) : nonMaxSuppression(found, IOU_THRESHOLD, MAX_BOXES);
+  return nmsDone ? found.slice(0, MAX_BOXES) : classWiseNms(found);
 }

@@ -44,31 +44,62 @@ export function prepareInput(
   const place = placement(image, input, recipe.resize);
   const plane = input.width * input.height;
   const data = new Float32Array(3 * plane).fill(PAD / recipe.divisor);
-  const order = recipe.channels === 'rgb' ? [0, 1, 2] : [2, 1, 0];
+  // Output plane of each source channel (R, G, B): BGR models take them reversed.
+  const [p0, p1, p2] = (recipe.channels === 'rgb' ? [0, 1, 2] : [2, 1, 0]).map(
+    (c) => c * plane,
+  ) as [number, number, number];
+  const k = 1 / recipe.divisor;
+  // Per output column: the two source columns (byte offsets) and the weight of the right one.
   const sx = image.width / place.width;
+  const xa = new Int32Array(place.width);
+  const xb = new Int32Array(place.width);
+  const xw = new Float32Array(place.width);
+  for (let x = 0; x < place.width; x++) {
+    const fx = Math.min(Math.max((x + 0.5) * sx - 0.5, 0), image.width - 1);
+    const x0 = Math.floor(fx);
+    xa[x] = x0 * 3;
+    xb[x] = Math.min(x0 + 1, image.width - 1) * 3;
+    xw[x] = fx - x0;
+  }
   const sy = image.height / place.height;
   const src = image.data;
   const rowBytes = image.width * 3;
   for (let y = 0; y < place.height; y++) {
     const fy = Math.min(Math.max((y + 0.5) * sy - 0.5, 0), image.height - 1);
     const y0 = Math.floor(fy);
-    const y1 = Math.min(y0 + 1, image.height - 1);
+    const top = y0 * rowBytes;
+    const bottom = Math.min(y0 + 1, image.height - 1) * rowBytes;
     const wy = fy - y0;
     const out = (place.top + y) * input.width + place.left;
     for (let x = 0; x < place.width; x++) {
-      const fx = Math.min(Math.max((x + 0.5) * sx - 0.5, 0), image.width - 1);
-      const x0 = Math.floor(fx);
-      const x1 = Math.min(x0 + 1, image.width - 1);
-      const wx = fx - x0;
-      const a = y0 * rowBytes + x0 * 3;
-      const b = y0 * rowBytes + x1 * 3;
-      const c = y1 * rowBytes + x0 * 3;
-      const d = y1 * rowBytes + x1 * 3;
-      for (let ch = 0; ch < 3; ch++) {
-        const top = (src[a + ch] ?? 0) * (1 - wx) + (src[b + ch] ?? 0) * wx;
-        const bottom = (src[c + ch] ?? 0) * (1 - wx) + (src[d + ch] ?? 0) * wx;
-        data[(order[ch] ?? ch) * plane + out + x] = (top * (1 - wy) + bottom * wy) / recipe.divisor;
-      }
+      const a = top + (xa[x] as number);
+      const b = top + (xb[x] as number);
+      const c = bottom + (xa[x] as number);
+      const e = bottom + (xb[x] as number);
+      const wx = xw[x] as number;
+      const w00 = (1 - wx) * (1 - wy);
+      const w01 = wx * (1 - wy);
+      const w10 = (1 - wx) * wy;
+      const w11 = wx * wy;
+      const o = out + x;
+      data[p0 + o] =
+        ((src[a] as number) * w00 +
+          (src[b] as number) * w01 +
+          (src[c] as number) * w10 +
+          (src[e] as number) * w11) *
+        k;
+      data[p1 + o] =
+        ((src[a + 1] as number) * w00 +
+          (src[b + 1] as number) * w01 +
+          (src[c + 1] as number) * w10 +
+          (src[e + 1] as number) * w11) *
+        k;
+      data[p2 + o] =
+        ((src[a + 2] as number) * w00 +
+          (src[b + 2] as number) * w01 +
+          (src[c + 2] as number) * w10 +
+          (src[e + 2] as number) * w11) *
+        k;
     }
   }
   return { data, place };
