@@ -3,12 +3,14 @@
  * its built-in models, decoded per layout to the pixel; an untrusted file is refused with one
  * clear error, and a model that breaks after being added leaves the others served.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addOwnModel } from '../../../electron/local-service/onnx/own-model-add.js';
 import { ownModels } from '../../support/own-model-files.js';
+import { pollJob } from '../../support/poll-job.js';
+import { clip } from '../../support/synth-media.js';
 import { startFixture, type Fixture } from '../../support/service-fixture.js';
 import { tempDir } from '../../support/temp-dir.js';
 
@@ -104,6 +106,24 @@ describe('own ONNX models in the embedded service', () => {
 
   it('end-to-end: corner boxes with their class, nothing under the floor', async () => {
     expect(await detect('end2end')).toEqual([['class 2', 0.95, px(50, 25, 100, 50)]]);
+  });
+
+  it('clip frames too: every sampled frame of a 200×100 clip carries the end-to-end box', async () => {
+    const file = await clip(t.dir, 'wide.mp4', 1, '200x100');
+    const res = await f.upload('/infer/video', {
+      solution: 'end2end',
+      file: new Blob([new Uint8Array(await readFile(file))]),
+      filename: 'wide.mp4',
+    });
+    expect(res.status).toBe(202);
+    const job = await pollJob(f, res.body.jobId);
+    expect(job.status).toBe('succeeded');
+    const frames = job.result.frames as { detections: { label: string; bboxPx: object }[] }[];
+    expect(frames.length).toBe(5);
+    for (const fr of frames)
+      expect(fr.detections.map((d) => [d.label, d.bboxPx])).toEqual([
+        ['class 2', px(50, 25, 100, 50)],
+      ]);
   });
 
   it('publishes each model as a solution with its card; a broken one is unavailable, the rest served', async () => {
