@@ -122,7 +122,11 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     'service.startTrial': ({ baseUrl }) => hub.startTrial(baseUrl),
     'service.forgetKey': () => hub.forgetKey(),
     ...checkHandlers(store, hub, runs, home, () => store.rawAnswers.countUnread()),
-    ...modelHandlers(context.workHome, () => hub.restartEmbedded()),
+    ...modelHandlers(
+      context.workHome,
+      () => hub.restartEmbedded(),
+      () => runs.isBusy(),
+    ),
 
     'folders.list': () => folders.list(),
     'folders.add': ({ path }) => folders.add(path),

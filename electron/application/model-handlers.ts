@@ -23,11 +23,22 @@ async function said<T>(work: () => Promise<T> | T): Promise<T> {
 export function modelHandlers(
   workHome: string,
   restartEmbedded: () => Promise<unknown>,
+  runBusy: () => boolean,
 ): ModelHandlers {
   const dir = serviceDataDir(workHome);
+  // The restart would cut a run's calls short: a change waits until the run ends or is paused.
+  const notWhileRunning = () => {
+    if (runBusy()) {
+      throw new LabelDeskError(
+        'run_in_progress',
+        'A run is using the embedded service: add or remove models once it has finished or is paused.',
+      );
+    }
+  };
   return {
     'models.list': () => listOwnModels(dir),
     'models.add': async ({ file, type, namesFile, id, frameCost }) => {
+      notWhileRunning();
       if (!isAbsolute(file) || (namesFile !== undefined && !isAbsolute(namesFile))) {
         throw new LabelDeskError(
           'bad_path',
@@ -39,6 +50,7 @@ export function modelHandlers(
       return { model: added.card, notes: added.notes };
     },
     'models.remove': async ({ id }) => {
+      notWhileRunning();
       await said(() => removeOwnModel(dir, id));
       await restartEmbedded();
       return { ok: true as const };
