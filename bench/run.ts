@@ -13,6 +13,7 @@ import { benchLabel } from './label-bench.js';
 import { benchLibrary } from './library-bench.js';
 import { benchMisbehaving } from './misbehaving-bench.js';
 import { benchModelThroughput } from './model-throughput.js';
+import { benchOwnModel } from './own-model-bench.js';
 import { benchPlan } from './plan-bench.js';
 import { benchPriority } from './priority-bench.js';
 import { benchReview } from './review-bench.js';
@@ -29,6 +30,7 @@ import { benchWatch } from './watch-bench.js';
 const SECTIONS: Record<string, () => Promise<void>> = {
   service: benchServiceOverhead,
   models: benchModelThroughput,
+  'own-model': benchOwnModel,
   video: benchVideo,
   store: benchStore,
   library: benchLibrary,

@@ -27,6 +27,7 @@ import { mediaHandlers, toPlayable } from './media-handlers.js';
 import { createMediaSource } from './media-source.js';
 import { ProxyMaker } from './proxy-maker.js';
 import { RunController } from './run-controller.js';
+import { modelHandlers } from './model-handlers.js';
 import { ServiceHub } from './service-hub.js';
 import { TeamSession } from './team-session.js';
 
@@ -125,6 +126,11 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     'service.startTrial': ({ baseUrl }) => hub.startTrial(baseUrl),
     'service.forgetKey': () => hub.forgetKey(),
     ...checkHandlers(store, hub, runs, home, () => store.rawAnswers.countUnread()),
+    ...modelHandlers(
+      context.workHome,
+      () => hub.restartEmbedded(),
+      () => runs.isBusy(),
+    ),
 
     'folders.list': () => folders.list(),
     'folders.add': ({ path }) => folders.add(path),

@@ -82,7 +82,7 @@ export function exportHandlers(deps: ExportDeps): {
         solution: q.solution,
         catalogClasses: deps.classesOf(q.solution),
         onlyAccepted: q.onlyAccepted,
-        minScore: q.minScore > 0 ? q.minScore : undefined,
+        minScore: q.minScore,
         classes: q.classes,
         replace: q.replace,
         byPerson: q.onlyAccepted && q.byPerson,

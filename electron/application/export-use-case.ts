@@ -11,6 +11,7 @@ import type { ExportItem, LibraryStore, MediaRecord } from '../core/store/store-
 import { SOLUTIONS } from '../local-service/solutions.js';
 import { latestStoredCatalog } from '../core/service/adapter/stored-catalog.js';
 import { exportSelection, type ExportFormat, type ExportRequest } from './export-selection.js';
+import { storedMinScore } from './library-min-score.js';
 import { refuseEmptyExport } from './export-solutions.js';
 
 /** Refuses, before anything is spent, an export target that would only fail at the end. */
@@ -37,7 +38,7 @@ export interface ExportOrder {
   onlyAccepted?: boolean | undefined;
   /** With onlyAccepted: leave out boxes accepted by an auto-accept rule. */
   byPerson?: boolean | undefined;
-  /** Boxes scored below this are dropped; absent keeps all. */
+  /** Boxes scored below this are dropped; absent: the library's minimum score; 0 keeps all. */
   minScore?: number | undefined;
   /** Only these labels. */
   classes?: readonly string[] | undefined;
@@ -57,13 +58,14 @@ export function runExport(
   order: ExportOrder,
 ): Promise<ExportSummary> {
   const { framesDir, catalogClasses, signal } = order;
+  const minScore = order.minScore ?? storedMinScore(store);
   const interpolated = order.interpolate
     ? (items: Iterable<ExportItem>) => withInterpolatedFrames(items)
     : (items: Iterable<ExportItem>) => items;
   const query = {
     ...(order.onlyAccepted ? { onlyAccepted: true } : {}),
     ...(order.byPerson ? { byPerson: true } : {}),
-    ...(order.minScore !== undefined ? { minScore: order.minScore } : {}),
+    ...(minScore > 0 ? { minScore } : {}),
     ...(order.classes ? { classes: [...order.classes] } : {}),
   };
   try {

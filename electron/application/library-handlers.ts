@@ -4,11 +4,17 @@ import type { ViewItem } from '../core/library-view/library-view.js';
 import type { AsyncView } from '../core/library-view/library-view-client.js';
 import type { LibraryStore } from '../core/store/store-types.js';
 import type { ModelTrackCache } from '../core/tracking/model-track-cache.js';
+import { storedMinScore, storeMinScore } from './library-min-score.js';
 import { LabelDeskError, type Handlers, type LibraryItem } from '../shared/contract/index.js';
 
 type LibraryHandlers = Pick<
   Handlers,
-  'library.page' | 'library.ids' | 'library.classCounts' | 'library.item'
+  | 'library.page'
+  | 'library.ids'
+  | 'library.classCounts'
+  | 'library.item'
+  | 'library.minScore'
+  | 'library.setMinScore'
 >;
 
 /** Before a "Review priority" sort: the cached scores are brought up to date (review-next.ts). */
@@ -34,6 +40,8 @@ export function libraryHandlers(
       return view.ids(q);
     },
     'library.classCounts': (filter) => view.classCounts(filter),
+    'library.minScore': () => ({ minScore: storedMinScore(store) }),
+    'library.setMinScore': ({ minScore }) => ({ minScore: storeMinScore(store, minScore) }),
     'library.item': async ({ id, solution, withBoxes }) => {
       const item = await view.item(id, solution);
       if (!item) throw new LabelDeskError('unknown_item', 'That file is no longer in the library.');

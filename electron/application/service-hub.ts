@@ -102,6 +102,12 @@ export class ServiceHub {
     }
   }
 
+  /** Starts the embedded service again when it is the one in use (its own models changed). */
+  async restartEmbedded(): Promise<ServiceState> {
+    const c = this.conn;
+    return c?.embedded ? this.switchTo(c.choice) : this.state;
+  }
+
   async useEmbedded(): Promise<ServiceState> {
     return this.switchTo({ kind: 'embedded' });
   }

@@ -58,6 +58,14 @@ const COMMANDS: readonly { names: readonly string[]; load: () => Promise<AddComm
     load: async () => (await import('./commands/auto-accept-command.js')).addAutoAcceptCommand,
   },
   {
+    names: ['models'],
+    load: async () => (await import('./commands/models-command.js')).addModelsCommand,
+  },
+  {
+    names: ['min-score'],
+    load: async () => (await import('./commands/min-score-command.js')).addMinScoreCommand,
+  },
+  {
     names: ['jobs'],
     load: async () => (await import('./commands/jobs-command.js')).addJobsCommand,
   },

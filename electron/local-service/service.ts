@@ -25,6 +25,7 @@ import { publicRoutes } from './routes/public-routes.js';
 import { videoRoutes } from './routes/video-routes.js';
 import { loadSdkSources } from './sdk-sources.js';
 import type { ServiceContext } from './service-context.js';
+import { listOwnModels, ownSolution } from './onnx/own-models.js';
 import { SOLUTIONS } from './solutions.js';
 import { CredentialsRepo } from './store/credentials-repo.js';
 import { JobsRepo } from './store/jobs-repo.js';
@@ -115,11 +116,15 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   if (swept > 0) log(`removed ${swept} leftover upload(s) from ${uploadsDir}`);
 
   const workers = options.workers ?? Math.max(1, Math.min(availableParallelism(), 4));
+  const solutions = [
+    ...SOLUTIONS,
+    ...listOwnModels(options.dataDir, log).map((card) => ownSolution(options.dataDir, card)),
+  ];
   const engine = !analysis
-    ? createOffEngine(SOLUTIONS.map((s) => s.id))
+    ? createOffEngine(solutions.map((s) => s.id))
     : options.engine === 'null'
-      ? createNullEngine({ latencyMs: options.latencyMs ?? 0, solutions: SOLUTIONS })
-      : createModelsEngine({ workers, solutions: SOLUTIONS });
+      ? createNullEngine({ latencyMs: options.latencyMs ?? 0, solutions })
+      : createModelsEngine({ workers, solutions });
   const ledger = new CreditLedger(credentials, config.limits, now);
   const videoJobs = new VideoJobs({
     repo: jobsRepo,
@@ -145,6 +150,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       heldElsewhere: (credentialId) => jobsRepo.queuedCountOf(credentialId),
       refusal: (max) => tooManyUploads(max, Math.ceil(videoJobs.pollIntervalMs() / 1000) + 1),
     }),
+    solutions,
     engine,
     videoJobs,
     uploadsDir,

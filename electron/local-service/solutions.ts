@@ -1,5 +1,12 @@
 /** The solutions the embedded service offers: one entry each, published through the catalog. */
 import { COCO_CLASSES } from './engine/coco-classes.js';
+import type { OwnModelRun } from './onnx/onnx-session.js';
+import {
+  BLAZEFACE_SCORE_FLOOR,
+  CENTERNET_SCORE_FLOOR,
+  HANDTRACK_SCORE_FLOOR,
+  MOVENET_SCORE_FLOOR,
+} from './engine/score-floors.js';
 
 export type MediaKind = 'image' | 'video';
 
@@ -10,8 +17,22 @@ export interface SolutionSpec {
   media: MediaKind[];
   classes: readonly string[];
   frameCost: { image: number; videoFrame: number };
-  /** Model file stem inside @vladmandic/human's models folder. */
+  /** The lowest score the service answers; clients filter above it (published in the catalog). */
+  scoreFloor: number;
+  /** Model file stem inside @vladmandic/human's models folder (own models: the file's name). */
   model: string;
+  /** An own ONNX model (onnx/own-models.ts): what the workers run. */
+  own?: OwnModelRun;
+  /** An own model's card, published in the catalog. */
+  card?: {
+    file: string;
+    bytes: number;
+    input: { width: number; height: number };
+    type: string;
+    typeFrom: string;
+    namesFrom: string;
+    runtime: string;
+  };
 }
 
 export const SOLUTIONS: readonly SolutionSpec[] = [
@@ -22,6 +43,7 @@ export const SOLUTIONS: readonly SolutionSpec[] = [
     media: ['image', 'video'],
     classes: COCO_CLASSES,
     frameCost: { image: 4, videoFrame: 2 },
+    scoreFloor: CENTERNET_SCORE_FLOOR,
     model: 'centernet',
   },
   {
@@ -31,6 +53,7 @@ export const SOLUTIONS: readonly SolutionSpec[] = [
     media: ['image', 'video'],
     classes: ['face'],
     frameCost: { image: 1, videoFrame: 1 },
+    scoreFloor: BLAZEFACE_SCORE_FLOOR,
     model: 'blazeface',
   },
   {
@@ -40,6 +63,7 @@ export const SOLUTIONS: readonly SolutionSpec[] = [
     media: ['image', 'video'],
     classes: ['hand'],
     frameCost: { image: 2, videoFrame: 1 },
+    scoreFloor: HANDTRACK_SCORE_FLOOR,
     model: 'handtrack',
   },
   {
@@ -49,6 +73,7 @@ export const SOLUTIONS: readonly SolutionSpec[] = [
     media: ['image', 'video'],
     classes: ['person'],
     frameCost: { image: 3, videoFrame: 1 },
+    scoreFloor: MOVENET_SCORE_FLOOR,
     model: 'movenet-lightning',
   },
 ];

@@ -53,7 +53,11 @@ export function addExportCommand(program: Command): void {
     .option('--service <url>', 'whose catalog names the class ids (default: the embedded service)')
     .option('--only-accepted', 'only accepted boxes (by a person or by an auto-accept rule)')
     .option('--by-person', 'with --only-accepted: leave out boxes accepted by rule')
-    .option('--min-score <s>', 'drop boxes scored below this (0–1)', parseScore)
+    .option(
+      '--min-score <s>',
+      'drop boxes scored below this (0–1; default: the library’s minimum score, see min-score)',
+      parseScore,
+    )
     .option('--classes <list>', 'only these labels, comma-separated')
     .option('--force', 'replace an existing export file, or a folder holding a previous export')
     .option(

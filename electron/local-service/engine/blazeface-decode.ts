@@ -6,10 +6,10 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { cornersToBox, letterbox } from './image-prep.js';
 import { labelOf, type ModelRunner } from './model-runner.js';
+import { BLAZEFACE_SCORE_FLOOR } from './score-floors.js';
 import { nonMaxSuppression, type Candidate } from './nms.js';
 
 const INPUT_SIZE = 256;
-const MIN_SCORE = 0.5;
 const IOU_THRESHOLD = 0.3;
 /** [grid cells per side, anchors per cell], in the order the anchors are numbered. */
 const LAYERS: readonly (readonly [number, number])[] = [
@@ -57,7 +57,7 @@ export const blazefaceRunner: ModelRunner = {
       ANCHORS.forEach(([ax, ay], i) => {
         const [scores, reg, k] = i < 512 ? [scoresA, regA, i] : [scoresB, regB, i - 512];
         const score = sigmoid(scores[k] ?? -Infinity);
-        if (score < MIN_SCORE) return;
+        if (score < BLAZEFACE_SCORE_FLOOR) return;
         const [dx, dy, w, h] = [
           reg[k * 16] ?? 0,
           reg[k * 16 + 1] ?? 0,

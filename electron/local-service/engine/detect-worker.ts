@@ -1,6 +1,7 @@
 /** Worker thread entry: loads every model once, then answers detect requests one at a time. */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { GraphModel } from '@tensorflow/tfjs-converter';
+import { detectWith, openModel, type OpenedModel, type OwnModelRun } from '../onnx/onnx-session.js';
 import { elapsedSince } from './image-prep.js';
 import { loadHumanModel } from './model-files.js';
 import type { ModelRunner } from './model-runner.js';
@@ -8,11 +9,9 @@ import { runnerFor } from './model-runners.js';
 import { startTensorflow } from './tf-runtime.js';
 import type { WorkerConfig, WorkerMessage, WorkerRequest } from './worker-protocol.js';
 
-interface Loaded {
-  runner: ModelRunner;
-  model: GraphModel;
-  classes: readonly string[];
-}
+type Loaded =
+  | { runner: ModelRunner; model: GraphModel; classes: readonly string[] }
+  | { own: OwnModelRun; opened: OpenedModel };
 
 const port = parentPort;
 if (!port) throw new Error('detect-worker must run in a worker thread');
@@ -26,6 +25,19 @@ async function loadAll(): Promise<Map<string, Loaded>> {
   const byModel = new Map<string, Promise<GraphModel>>();
   const loaded = new Map<string, Loaded>();
   for (const s of config.solutions) {
+    if (s.own) {
+      // An own model is untrusted: its failure to load is its solution's alone.
+      const own = s.own;
+      await openModel(own.file).then(
+        (opened) => {
+          loaded.set(s.id, { own, opened });
+          send({ type: 'solution-ready', solutionId: s.id });
+        },
+        (err: unknown) =>
+          send({ type: 'solution-failed', solutionId: s.id, error: errorText(err) }),
+      );
+      continue;
+    }
     const runner = runnerFor(s.model);
     if (!runner) throw new Error(`No decoder for model "${s.model}" (solution ${s.id})`);
     // Two solutions naming one model share it.
@@ -51,7 +63,10 @@ port.on('message', (req: WorkerRequest) => {
       if (!entry) throw new Error(`Unknown solution "${req.solutionId}"`);
       const started = performance.now();
       const image = { data: req.data, width: req.width, height: req.height };
-      const detections = await entry.runner.run(entry.model, image, entry.classes);
+      const detections =
+        'own' in entry
+          ? await detectWith(entry.opened, entry.own, image)
+          : await entry.runner.run(entry.model, image, entry.classes);
       send({ type: 'result', id: req.id, detections, inferenceMs: elapsedSince(started) });
     } catch (err) {
       send({ type: 'detect-failed', id: req.id, error: errorText(err) });

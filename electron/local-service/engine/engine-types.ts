@@ -33,6 +33,8 @@ export interface EngineStatus {
   solutions: Record<string, EngineState>;
   /** Set when state is 'failed'. */
   error?: string;
+  /** Solutions that could not load (an own model), with why; the others are served. */
+  solutionErrors?: Record<string, string>;
 }
 
 export interface DetectionEngine {

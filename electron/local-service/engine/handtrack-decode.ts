@@ -7,10 +7,10 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { cornersToBox, imageTensor } from './image-prep.js';
 import { labelOf, type ModelRunner } from './model-runner.js';
+import { HANDTRACK_SCORE_FLOOR } from './score-floors.js';
 import { nonMaxSuppression, type Candidate } from './nms.js';
 
 const MAX_SIDE = 512;
-const MIN_SCORE = 0.4;
 const IOU_THRESHOLD = 0.3;
 const SCORES_NODE = 'StatefulPartitionedCall/Postprocessor/Slice';
 const BOXES_NODE = 'StatefulPartitionedCall/Postprocessor/ExpandDims_1';
@@ -38,7 +38,7 @@ export const handtrackRunner: ModelRunner = {
       const found: Candidate[] = [];
       for (let i = 0; i * perAnchor < scores.length; i++) {
         const score = Math.max(...HAND_CLASSES.map((c) => scores[i * perAnchor + c] ?? 0));
-        if (score < MIN_SCORE) continue;
+        if (score < HANDTRACK_SCORE_FLOOR) continue;
         const [y1, x1, y2, x2] = [
           boxes[i * 4] ?? 0,
           boxes[i * 4 + 1] ?? 0,

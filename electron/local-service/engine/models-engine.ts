@@ -40,6 +40,8 @@ interface Slot {
   worker: Worker;
   state: EngineState;
   solutionsReady: Set<string>;
+  /** Own models this worker could not load, with why; it serves the other solutions. */
+  solutionErrors: Map<string, string>;
   current: Job | undefined;
 }
 
@@ -60,6 +62,7 @@ export function createModelsEngine(options: ModelsEngineOptions): DetectionEngin
       id: s.id,
       model: s.model,
       classes: [...s.classes],
+      ...(s.own ? { own: s.own } : {}),
     })),
     backend: options.backend ?? 'wasm',
   };
@@ -116,6 +119,9 @@ export function createModelsEngine(options: ModelsEngineOptions): DetectionEngin
       case 'solution-ready':
         slot.solutionsReady.add(msg.solutionId);
         return;
+      case 'solution-failed':
+        slot.solutionErrors.set(msg.solutionId, msg.error);
+        return;
       case 'ready':
         slot.state = 'ready';
         if (slots.every((s) => s.state === 'ready')) markReady();
@@ -161,6 +167,7 @@ export function createModelsEngine(options: ModelsEngineOptions): DetectionEngin
         worker: new Worker(script, { workerData: config }),
         state: 'loading',
         solutionsReady: new Set(),
+        solutionErrors: new Map(),
         current: undefined,
       };
       slot.worker.on('message', (m: WorkerMessage) => onMessage(slot, m));
@@ -172,8 +179,11 @@ export function createModelsEngine(options: ModelsEngineOptions): DetectionEngin
     fail(err instanceof Error ? err.message : String(err));
   }
 
+  const solutionError = (id: string): string | undefined =>
+    slots.map((s) => s.solutionErrors.get(id)).find((e) => e !== undefined);
+
   const solutionState = (id: string): EngineState => {
-    if (failure) return 'failed';
+    if (failure || solutionError(id) !== undefined) return 'failed';
     const live = slots.filter((s) => s.state !== 'failed');
     return live.length > 0 && live.every((s) => s.solutionsReady.has(id)) ? 'ready' : 'loading';
   };
@@ -182,9 +192,15 @@ export function createModelsEngine(options: ModelsEngineOptions): DetectionEngin
     kind: 'models',
     status(): EngineStatus {
       const solutions = Object.fromEntries(solutionIds.map((id) => [id, solutionState(id)]));
-      if (failure) return { state: 'failed', solutions, error: failure };
+      const errors = solutionIds.flatMap((id) => {
+        const error = solutionError(id);
+        return error === undefined ? [] : [[id, error] as const];
+      });
+      const solutionErrors =
+        errors.length > 0 ? { solutionErrors: Object.fromEntries(errors) } : {};
+      if (failure) return { state: 'failed', solutions, error: failure, ...solutionErrors };
       const state = slots.every((s) => s.state === 'ready') ? 'ready' : 'loading';
-      return { state, solutions };
+      return { state, solutions, ...solutionErrors };
     },
     whenReady: () => ready,
     detect(solutionId, image, signal) {
@@ -195,6 +211,10 @@ export function createModelsEngine(options: ModelsEngineOptions): DetectionEngin
         }
         if (!solutionIds.includes(solutionId)) {
           return reject(new Error(`Unknown solution "${solutionId}"`));
+        }
+        const unloadable = solutionError(solutionId);
+        if (unloadable !== undefined) {
+          return reject(new EngineUnavailableError(`${solutionId} could not load: ${unloadable}`));
         }
         const job: Job = {
           id: nextId++,

@@ -7,9 +7,10 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { cornersToBox, letterbox } from './image-prep.js';
 import { labelOf, type ModelRunner } from './model-runner.js';
+import { MOVENET_SCORE_FLOOR } from './score-floors.js';
 
 const INPUT_SIZE = 192;
-const MIN_KEYPOINT_SCORE = 0.3;
+const MIN_KEYPOINT_SCORE = MOVENET_SCORE_FLOOR;
 /** Fewer confident joints than this is noise, not a person. */
 const MIN_KEYPOINTS = 5;
 const MARGIN = 0.1;

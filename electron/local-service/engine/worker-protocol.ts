@@ -1,9 +1,11 @@
 /** Messages between the models engine (main thread) and its detection workers. */
+import type { OwnModelRun } from '../onnx/onnx-session.js';
 import type { EngineDetection } from './engine-types.js';
 
 /** Passed as `workerData`: what to load. */
 export interface WorkerConfig {
-  solutions: { id: string; model: string; classes: readonly string[] }[];
+  /** `own`: an own ONNX model, run with onnxruntime instead of TF.js. */
+  solutions: { id: string; model: string; classes: readonly string[]; own?: OwnModelRun }[];
   /** Tests can force the pure-JS backend; production uses wasm. */
   backend: 'wasm' | 'cpu';
 }
@@ -22,6 +24,8 @@ export type WorkerRequest = DetectRequest;
 
 export type WorkerMessage =
   | { type: 'solution-ready'; solutionId: string }
+  /** One solution could not load; the worker serves the others. */
+  | { type: 'solution-failed'; solutionId: string; error: string }
   | { type: 'ready'; backend: string; loadMs: number }
   | { type: 'load-failed'; error: string }
   | { type: 'result'; id: number; detections: EngineDetection[]; inferenceMs: number }

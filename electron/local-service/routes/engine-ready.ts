@@ -16,9 +16,18 @@ export function requireEngineReady(engine: DetectionEngine, solutionId?: string)
       },
     );
   }
+  if (solutionId) refuseUnloadable(engine, solutionId);
   throw new ApiError(
     503,
     'engine_unavailable',
     `The detection engine is unavailable: ${status.error ?? 'failed to load'}.`,
   );
+}
+
+/** 503 for a solution that could not load (an own model); the others are served meanwhile. */
+export function refuseUnloadable(engine: DetectionEngine, solutionId: string): void {
+  const error = engine.status().solutionErrors?.[solutionId];
+  if (error !== undefined) {
+    throw new ApiError(503, 'solution_unavailable', `${solutionId} could not load: ${error}.`);
+  }
 }

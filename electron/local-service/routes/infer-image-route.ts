@@ -9,7 +9,7 @@ import { decodeImage } from '../media/image-decode.js';
 import type { ServiceContext } from '../service-context.js';
 import { detectionsView } from './detections-view.js';
 import { requireEngineReady } from './engine-ready.js';
-import { solutionFor } from './solution-param.js';
+import { servedSolution } from './solution-param.js';
 
 const MiB = 1024 * 1024;
 
@@ -35,10 +35,13 @@ export function inferImageRoute(ctx: ServiceContext): Route {
           onField: (name, value) => {
             if (name !== 'solution') return;
             // Fail before the upload is read: unknown solution, or not enough frames for it.
-            ctx.ledger.assertAffordable(cred.id, solutionFor(value, 'image').frameCost.image);
+            ctx.ledger.assertAffordable(
+              cred.id,
+              servedSolution(ctx, value, 'image').frameCost.image,
+            );
           },
         });
-        const solution = solutionFor(upload.fields['solution'], 'image');
+        const solution = servedSolution(ctx, upload.fields['solution'], 'image');
         if (!upload.buffer || upload.size === 0) {
           throw new ApiError(422, 'empty_file', 'The uploaded file is empty.');
         }

@@ -4,7 +4,6 @@ import { ApiError } from '../http/api-error.js';
 import { sendJson, sendText } from '../http/respond.js';
 import type { Route } from '../http/router.js';
 import type { ServiceContext } from '../service-context.js';
-import { SOLUTIONS } from '../solutions.js';
 
 export function publicRoutes(ctx: ServiceContext): Route[] {
   const sdk = [...ctx.sdkSources].map(([lang, s]) => ({
@@ -12,14 +11,19 @@ export function publicRoutes(ctx: ServiceContext): Route[] {
     path: `/sdk/${lang}`,
     filename: s.filename,
   }));
-  const solutions = SOLUTIONS.map(({ id, name, description, media, classes, frameCost }) => ({
-    id,
-    name,
-    description,
-    media,
-    classes,
-    frameCost,
-  }));
+  const solutions = ctx.solutions.map(
+    ({ id, name, description, media, classes, frameCost, scoreFloor, card }) => ({
+      id,
+      name,
+      description,
+      media,
+      classes,
+      frameCost,
+      scoreFloor,
+      // An own ONNX model's card: its file, size, input, type and where its class names came from.
+      ...(card ? { modelCard: card } : {}),
+    }),
+  );
   const limits = ctx.config.limits;
   return [
     {

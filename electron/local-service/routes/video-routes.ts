@@ -15,7 +15,7 @@ import { probeVideo } from '../media/video-probe.js';
 import type { ServiceContext } from '../service-context.js';
 import { FINISHED, type JobRow } from '../store/jobs-repo.js';
 import { requireEngineReady } from './engine-ready.js';
-import { solutionFor } from './solution-param.js';
+import { servedSolution } from './solution-param.js';
 
 const MiB = 1024 * 1024;
 
@@ -79,12 +79,15 @@ export function videoRoutes(ctx: ServiceContext): Route[] {
       toPath: uploadPath,
       onField: (name, value) => {
         if (name !== 'solution') return;
-        ctx.ledger.assertAffordable(credentialId, solutionFor(value, 'video').frameCost.videoFrame);
+        ctx.ledger.assertAffordable(
+          credentialId,
+          servedSolution(ctx, value, 'video').frameCost.videoFrame,
+        );
       },
     });
     let queued = false;
     try {
-      const solution = solutionFor(upload.fields['solution'], 'video');
+      const solution = servedSolution(ctx, upload.fields['solution'], 'video');
       if (upload.size === 0) throw new ApiError(422, 'empty_file', 'The uploaded file is empty.');
       const info = await probeVideo(uploadPath);
       if (info.durationMs > limits.maxVideoSeconds * 1000) {

@@ -22,7 +22,8 @@ export const ExportStartInput = z.object({
   onlyAccepted: z.boolean().default(false),
   /** With `onlyAccepted`: leave out boxes an auto-accept rule accepted. */
   byPerson: z.boolean().optional(),
-  minScore: z.number().min(0).max(1).default(0),
+  /** Absent: the library's minimum score (library.minScore); 0 keeps every box. */
+  minScore: z.number().min(0).max(1).optional(),
   /** Only these labels (absent: every class). */
   classes: z.array(z.string().min(1).max(200)).max(1000).optional(),
   /** COCO, YOLO, VOC: write clips' analysed frames as JPEGs and export them as images. */

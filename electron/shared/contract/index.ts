@@ -7,6 +7,7 @@ export * from './import-schemas.js';
 export * from './labeldesk-api.js';
 export * from './library-schemas.js';
 export * from './media-schemas.js';
+export * from './model-schemas.js';
 export * from './quality-schemas.js';
 export * from './review-next-schemas.js';
 export * from './run-schemas.js';

@@ -22,6 +22,7 @@ import {
   LibraryFilter,
   LibraryPage,
   LibraryPageInput,
+  MinScoreSetting,
 } from './library-schemas.js';
 import { ReviewNextInput, ReviewNextResult } from './review-next-schemas.js';
 import {
@@ -70,6 +71,7 @@ import {
 import { ExportProgress, ExportResult, ExportStartInput } from './export-schemas.js';
 import { ImportInput, ImportResult } from './import-schemas.js';
 import { Playable, PlayableInput } from './media-schemas.js';
+import { AddModelInput, AddModelResult, ModelIdInput, OwnModel } from './model-schemas.js';
 import { HostedServiceInput, ServiceState, TrialInput } from './service-schemas.js';
 import { BoxOrigin, CheckInput, CheckReport, ReadingInput } from './check-schemas.js';
 import { ReviewBoxesPacked } from './packed-review-boxes.js';
@@ -118,6 +120,11 @@ export const CALLS = {
   'service.reading': call(Empty, ReadingInput),
   'service.setReading': call(ReadingInput, z.object({ boxOrigin: BoxOrigin })),
 
+  /** Own ONNX models of the embedded service; adding or removing one restarts it. */
+  'models.list': call(Empty, z.array(OwnModel)),
+  'models.add': call(AddModelInput, AddModelResult),
+  'models.remove': call(ModelIdInput, Ok),
+
   'folders.list': call(Empty, z.array(FolderView)),
   'folders.add': call(AddFolderInput, FolderView),
   'folders.remove': call(FolderIdInput, Ok),
@@ -148,6 +155,9 @@ export const CALLS = {
   'library.ids': call(ItemIdsInput, ItemIds),
   'library.classCounts': call(LibraryFilter, ClassCounts),
   'library.item': call(ItemInput, ItemDetail),
+  /** The minimum score boxes are shown and exported with by default (issue 27). */
+  'library.minScore': call(Empty, MinScoreSetting),
+  'library.setMinScore': call(MinScoreSetting, MinScoreSetting),
 
   /** The corrected boxes of an item (per frame for clips), each with the ids to edit it. */
   'review.boxes': call(ReviewBoxesInput, ReviewBoxes),

@@ -7,6 +7,12 @@ export const ItemStatus = z.enum(['new', 'labelled', 'failed', 'uncertain', 'unr
 export type ItemStatus = z.infer<typeof ItemStatus>;
 export const ReviewFilter = z.enum(['unreviewed', 'reviewed']);
 
+/** A score threshold, 0–1. */
+export const MinScore = z.number().min(0).max(1);
+/** The library's minimum score: what is shown and exported unless a person asks otherwise. */
+export const MinScoreSetting = z.object({ minScore: MinScore });
+export type MinScoreSetting = z.infer<typeof MinScoreSetting>;
+
 export const LibraryFilter = z.object({
   solution: z.string().min(1).max(200),
   folderIds: z.array(Id).max(10_000).optional(),

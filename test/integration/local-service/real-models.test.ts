@@ -76,10 +76,25 @@ describe('real models over HTTP', () => {
   });
 
   it('objects: apples and oranges in fruits.jpg', async () => {
-    const labels = (await detect('fruits.jpg', 'objects')).detections.map((d) => d.label);
+    // What a person sees by default (the library's minimum score, 0.3): the service now answers
+    // boxes down to its 0.05 floor, among them an unlikely person on a fruit bowl.
+    const labels = (await detect('fruits.jpg', 'objects')).detections
+      .filter((d) => d.score >= 0.3)
+      .map((d) => d.label);
     expect(labels).toContain('apple');
     expect(labels).toContain('orange');
     expect(labels).not.toContain('person');
+  });
+
+  it('objects: keeps boxes down to the floor it publishes, below the 0.3 it used to drop at', async () => {
+    const catalog = (await f.call('/catalog')).body as {
+      solutions: { id: string; scoreFloor: number }[];
+    };
+    const floor = catalog.solutions.find((s) => s.id === 'objects')?.scoreFloor;
+    expect(floor).toBe(0.05);
+    const scores = (await detect('basketball1.png', 'objects')).detections.map((d) => d.score);
+    expect(scores.some((s) => s < 0.3)).toBe(true);
+    expect(Math.min(...scores)).toBeGreaterThanOrEqual(0.05);
   });
 
   it('face and body: one face and one person on messi5.jpg', async () => {

@@ -16,6 +16,7 @@ import { useCall } from '../../api/use-call.js';
 import { editsSaved } from '../../api/saving-edits.js';
 import { ErrorNote } from '../../ui/error-note.js';
 import { FormatSelect, PathField } from '../../ui/file-format-fields.js';
+import { useLibraryMinScore } from '../library/use-library-min-score.js';
 import { plural } from '../../ui/format.js';
 
 const FORMATS: { id: ExportFormat; name: string; folder: boolean }[] = [
@@ -46,6 +47,8 @@ export function ExportDialog({ solution, filter, selection, classes }: ExportDia
   const [onlyAccepted, setOnlyAccepted] = useState(false);
   const [byPerson, setByPerson] = useState(false);
   const [minScore, setMinScore] = useState(0);
+  // Starts at the library's minimum score, unless the person typed one before it loaded.
+  useLibraryMinScore((stored) => setMinScore((typed) => (typed === 0 ? stored : typed)));
   const [wanted, setWanted] = useState('');
   const [clipFrames, setClipFrames] = useState(false);
   const [interpolate, setInterpolate] = useState(false);

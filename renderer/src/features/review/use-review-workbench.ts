@@ -20,6 +20,7 @@ import type { ReviewFilters } from './review-toolbar.js';
 import type { ReviewSession } from './review-session.js';
 import { useReviewEdits, type PlannedEdit, type ReviewEdits } from './use-review-edits.js';
 import { useReviewedMark } from './use-reviewed-mark.js';
+import { useLibraryMinScore } from '../library/use-library-min-score.js';
 import { useReviewNext } from './use-review-next.js';
 
 /** A clip's own keys and buttons: play or pause, a frame step, the next box on another frame. */
@@ -117,6 +118,11 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
     label: null,
     hidden: false,
   });
+  // Starts at the library's minimum score, as an export does; the slider goes below it.
+  // (unless the person moved the slider before it loaded).
+  useLibraryMinScore((threshold) =>
+    setFilters((f) => (f.threshold === 0 ? { ...f, threshold } : f)),
+  );
   const [lastLabel, setLastLabel] = useState(o.classes[0] ?? 'object');
   const editable = o.target !== null;
 

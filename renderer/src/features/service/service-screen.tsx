@@ -5,6 +5,7 @@ import { count, dateTime } from '../../ui/format.js';
 import { CatalogTable } from './catalog-table.js';
 import { CheckServicePanel } from './check-service-panel.js';
 import { HostedForm } from './hosted-form.js';
+import { ModelsSection } from './models-section.js';
 import { TrialForm } from './trial-form.js';
 
 const KEY_STORES = {
@@ -117,6 +118,7 @@ export function ServiceScreen() {
         <TrialForm initialUrl={hostedUrl} />
       </div>
       <CheckServicePanel />
+      <ModelsSection />
       <CatalogTable solutions={s.solutions} limits={s.limits} />
     </div>
   );
