@@ -39,6 +39,8 @@ export type Misbehaviour =
   | 'poll-huge'
   /** POST /infer/image answers 429 with `Retry-After: 1000000000`. */
   | 'retry-after-huge'
+  /** POST /infer/image answers 503 with `Retry-After: 600` (longer than a request is held). */
+  | 'retry-after-long'
   /** A finished (`succeeded`) job's poll carries both `result` and `error`. */
   | 'result-and-error'
   /** A finished job's poll answers a result that never ends (chunked). */
@@ -167,6 +169,11 @@ export async function startMisbehavingService(
     if (misbehaviour === 'retry-after-huge') {
       return fail(res, 429, 'too_many_requests', 'Too many requests.', {
         'retry-after': '1000000000',
+      });
+    }
+    if (misbehaviour === 'retry-after-long') {
+      return fail(res, 503, 'engine_warming', 'The detection engine is warming up.', {
+        'retry-after': '600',
       });
     }
     accepted(hash);

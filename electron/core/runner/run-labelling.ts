@@ -291,7 +291,7 @@ export async function runLabelling(
         if (outcome.retryAfterMs > Math.max(maxPause, BUSY_WAIT_HELD_MS)) {
           // Nothing was sent for it: it waits (recorded so) for a run after the service's wait.
           pauseForService(
-            `the service was busy and asked to wait ${waitText(outcome.retryAfterMs)} (Retry-After)`,
+            `the service was busy and asked to wait ${waitText(outcome.retryAfterMs)} (Retry-After)${outcome.said ? `: "${outcome.said}"` : ''}`,
             outcome.retryAfterMs,
           );
           summary.waitingForCredits++;

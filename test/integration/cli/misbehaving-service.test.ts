@@ -187,6 +187,21 @@ describe('label against a service that asks for odd waits', () => {
   }, 120_000);
 });
 
+describe('label against a Retry-After longer than a request is held', () => {
+  it("pauses at once with the service's reason and the wait it asked (no shortened resends)", async () => {
+    const { s, label } = await setUp('retry-after-long');
+    const r = await label(image);
+    expect(r.tookMs).toBeLessThan(30_000);
+    expect(s.count('POST', '/infer/image')).toBe(1);
+    expect(r.summary.serviceWait?.waitMs).toBe(600_000);
+    expect(r.summary.serviceWait?.reason).toMatch(
+      /asked to wait 10 min \(Retry-After\): "The detection engine is warming up\."/,
+    );
+    expect(r.summary.waitingForCredits).toBe(1);
+    expect(r.summary.failed).toHaveLength(0);
+  }, 120_000);
+});
+
 describe('doctor --spend against a pollIntervalMs of 10^12', () => {
   it('does not wait (nor poll in a loop): it says what the service asked and cancels the job', async () => {
     const { s, env } = await setUp('poll-huge');
