@@ -79,6 +79,8 @@ export interface MisbehavingOptions {
   trickleMs?: number;
   /** How long a job runs before it is finished (default 1.5 s). */
   jobMs?: number;
+  /** Published as `limits.max_det` (the most detections an image answer carries). */
+  maxDetections?: number;
 }
 
 const GIB = 1024 ** 3;
@@ -126,6 +128,7 @@ export async function startMisbehavingService(
       hourFrames: 100_000,
       videoSampleFps: 2,
       pollIntervalMs: pollMs === 300 ? { min: 250, max: 2000 } : { min: pollMs, max: pollMs },
+      ...(options.maxDetections !== undefined ? { max_det: options.maxDetections } : {}),
     },
     sdk: [],
     solutions: [

@@ -96,6 +96,14 @@ describe('label against a service that answers too much or too slowly', () => {
     expect(uploadedTwice(s)).toBe(0);
   }, 120_000);
 
+  it("sizes the image answer cap from the catalog's published detection limit", async () => {
+    const { s, label } = await setUp('huge-answer', { maxDetections: 100 });
+    const r = await label(image);
+    expect(r.summary.uncertain[0]?.code).toBe('answer_too_large');
+    expect(r.summary.uncertain[0]?.message).toMatch(/the service's answer was larger than 1 MB/i);
+    expect(s.answerBytes).toBeLessThan(8 * 1024 ** 2);
+  }, 120_000);
+
   it('abandons an answer that never ends at the size cap', async () => {
     const { s, label } = await setUp('endless-answer');
     const r = await label(image);
