@@ -62,6 +62,8 @@ const WRITES: Record<keyof Handlers, string | null> = {
   'service.check': null,
   'service.reading': null,
   'service.setReading': "the service's reading",
+  'service.callDeadline': null,
+  'service.setCallDeadline': 'the call deadline',
   'folders.list': null,
   'folders.add': 'a new folder',
   'folders.remove': 'removing a folder',

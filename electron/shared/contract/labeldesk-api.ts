@@ -70,7 +70,13 @@ import {
 import { ExportProgress, ExportResult, ExportStartInput } from './export-schemas.js';
 import { ImportInput, ImportResult } from './import-schemas.js';
 import { Playable, PlayableInput } from './media-schemas.js';
-import { HostedServiceInput, ServiceState, TrialInput } from './service-schemas.js';
+import {
+  CallDeadlineInput,
+  CallDeadlineView,
+  HostedServiceInput,
+  ServiceState,
+  TrialInput,
+} from './service-schemas.js';
 import { BoxOrigin, CheckInput, CheckReport, ReadingInput } from './check-schemas.js';
 import { ReviewBoxesPacked } from './packed-review-boxes.js';
 import { z } from './zod.js';
@@ -108,6 +114,9 @@ export const CALLS = {
   /** The current service's reading setting: whether a box's x,y is its corner or its centre. */
   'service.reading': call(Empty, ReadingInput),
   'service.setReading': call(ReadingInput, z.object({ boxOrigin: BoxOrigin })),
+  /** The least time each call to the service is given; changeable here and with `labeldesk config`. */
+  'service.callDeadline': call(Empty, CallDeadlineView),
+  'service.setCallDeadline': call(CallDeadlineInput, CallDeadlineView),
 
   'folders.list': call(Empty, z.array(FolderView)),
   'folders.add': call(AddFolderInput, FolderView),

@@ -128,6 +128,22 @@ describe('label against a service that answers too much or too slowly', () => {
     expect(r.tookMs).toBeLessThan(30_000);
   }, 120_000);
 
+  it('abandons a trickling answer at the deadline set with `labeldesk config call-deadline`', async () => {
+    const { s, env, label } = await setUp('trickle', { trickleMs: 500 });
+    const set = await runCli(['config', 'call-deadline', '3'], env);
+    expect(set.stdout).toMatch(/Call deadline: 3 s: the least time/);
+    const shown = await runCli(['config', 'call-deadline', '--json'], env);
+    expect(JSON.parse(shown.stdout)).toEqual({ seconds: 3, source: 'setting' });
+    const bad = await runCli(['config', 'call-deadline', '0'], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/from 1 to 86400/);
+    const r = await label(image);
+    expect(r.summary.uncertain[0]?.code).toBe('answer_too_slow');
+    expect(r.summary.uncertain[0]?.message).toMatch(/deadline of 3(\.\d)? s/);
+    const held = s.calls.find((c) => c.path === '/infer/image')?.heldMs ?? Infinity;
+    expect(held).toBeLessThan(3000 + 1000 + 1000);
+  }, 120_000);
+
   it('refuses 10^6 detections for one image', async () => {
     const { s, label } = await setUp('million-detections');
     const r = await label(image);

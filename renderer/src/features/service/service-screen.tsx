@@ -2,6 +2,7 @@
 import { useCall, useCallMutation } from '../../api/use-call.js';
 import { ErrorNote } from '../../ui/error-note.js';
 import { count, dateTime } from '../../ui/format.js';
+import { CallDeadlineForm } from './call-deadline-form.js';
 import { CatalogTable } from './catalog-table.js';
 import { CheckServicePanel } from './check-service-panel.js';
 import { HostedForm } from './hosted-form.js';
@@ -117,6 +118,7 @@ export function ServiceScreen() {
         <TrialForm initialUrl={hostedUrl} />
       </div>
       <CheckServicePanel />
+      <CallDeadlineForm />
       <CatalogTable solutions={s.solutions} limits={s.limits} />
     </div>
   );
