@@ -79,6 +79,8 @@ export interface MisbehavingOptions {
   trickleMs?: number;
   /** How long a job runs before it is finished (default 1.5 s). */
   jobMs?: number;
+  /** A well-behaved image answer comes after this long (default at once). */
+  imageLatencyMs?: number;
   /** Published as `limits.max_det` (the most detections an image answer carries). */
   maxDetections?: number;
 }
@@ -209,6 +211,8 @@ export async function startMisbehavingService(
           options.trickleMs ?? 2000,
         );
       default:
+        if (options.imageLatencyMs)
+          await new Promise((resolve) => setTimeout(resolve, options.imageLatencyMs));
         return send(res, 200, imageAnswer([detection(0), detection(1)], paid));
     }
   };
