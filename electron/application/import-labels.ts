@@ -39,6 +39,12 @@ export interface ImportSummary {
  * about a quarter of a second, between which progress and other calls go through.
  */
 const BATCH = 2000;
+/**
+ * The most a transaction works before it commits and lets the loop go (progress, the UI's calls):
+ * a whole batch held the loop for about 250 ms; slices of a batch (still in content order) keep
+ * every stall under 50 ms, the commit included.
+ */
+const SLICE_MS = 20;
 
 /** A labelled file, where the source lists it, and the library file it names. */
 interface Matched {
@@ -69,11 +75,18 @@ export async function importLabels(
       // Taken off the list: a written batch's labels can be collected (a 100k-file COCO holds
       // a million boxes; the collector then walks ever less of them).
       const batch = work.splice(0, BATCH).sort(byContent);
-      store.transaction(() => importBatch(store, batch, solution, summary, issues));
-      done += batch.length;
-      options.onProgress?.({ done, total });
-      // Lets progress events and other calls through between batches.
-      await new Promise((r) => setImmediate(r));
+      for (let from = 0; from < batch.length;) {
+        options.signal?.throwIfAborted();
+        const until = performance.now() + SLICE_MS;
+        const to = store.transaction(() =>
+          importSlice(store, batch, from, until, solution, summary, issues),
+        );
+        done += to - from;
+        from = to;
+        options.onProgress?.({ done, total });
+        // Lets progress events and other calls through between slices.
+        await new Promise((r) => setImmediate(r));
+      }
     }
   });
   // A loop, not a spread: 100k issues would overflow the call's arguments.
@@ -121,19 +134,25 @@ const byContent = (a: Matched, b: Matched) => {
 };
 
 /**
- * One batch in one transaction. Each file's corrections are written as soon as it is planned, so
- * a second file of the same content is planned against what the first wrote.
+ * A slice of a batch in one transaction: its files from `from` on, until `until` (a
+ * performance.now() time) has passed, at least one; returns where the next slice starts. Each
+ * file's corrections are written as soon as it is planned, so a second file of the same content is
+ * planned against what the first wrote.
  */
-function importBatch(
+function importSlice(
   store: LibraryStore,
   batch: readonly Matched[],
+  from: number,
+  until: number,
   solution: string,
   summary: ImportSummary,
   issues: FileIssues,
-): void {
+): number {
   const reviewed: number[] = [];
   const writer = store.corrections.bulkWriter();
-  for (const { at, file, media } of batch) {
+  let next = from;
+  while (next < batch.length && (next === from || performance.now() < until)) {
+    const { at, file, media } = batch[next++] as Matched;
     const state = stateOf(store, media, file, solution);
     if ('code' in state) {
       issues.push({ at, issue: state });
@@ -162,6 +181,7 @@ function importBatch(
   }
   writer.finish();
   store.reviewed.markReviewed(reviewed, solution, 'import');
+  return next;
 }
 
 /** What the plan reads of a file, or why it cannot be planned. */
