@@ -42,15 +42,45 @@ const BATCH = 2000;
 /**
  * The most a transaction works before it commits and lets the loop go (progress, the UI's calls):
  * a whole batch held the loop for about 250 ms; slices of a batch (still in content order) keep
- * every stall under 50 ms, the commit included.
+ * every stall under 50 ms on an idle machine, the commit included.
  */
-const SLICE_MS = 20;
+const SLICE_MS = 30;
 
 /** A labelled file, where the source lists it, and the library file it names. */
 interface Matched {
   at: number;
   file: ImportedFile;
   media: MediaRecord;
+}
+
+/** Library files read, or labels matched, between two turns of the loop. */
+const PAGE = 2000;
+
+const letLoopGo = async (signal: AbortSignal | undefined) => {
+  await new Promise((r) => setImmediate(r));
+  signal?.throwIfAborted();
+};
+
+/**
+ * The whole library, indexed for matching, read a page at a time: one read of 100k rows (and
+ * its index) held the loop for seconds before the first write.
+ */
+async function libraryIndex(
+  store: LibraryStore,
+  signal: AbortSignal | undefined,
+): Promise<LibraryIndex> {
+  const index = new LibraryIndex();
+  let afterPath: string | undefined;
+  for (;;) {
+    const page = store.media.list({
+      limit: PAGE,
+      ...(afterPath !== undefined ? { afterPath } : {}),
+    });
+    index.add(page);
+    if (page.length < PAGE) return index;
+    afterPath = page.at(-1)?.path;
+    await letLoopGo(signal);
+  }
 }
 
 /** Issues of files, kept with where the source lists them: they are told in the source's order. */
@@ -66,7 +96,8 @@ export async function importLabels(
   const summary: ImportSummary = { files: 0, unchanged: 0, boxes: 0, issues: [...read.issues] };
   const total = read.files.length;
   const issues: FileIssues = [];
-  const work = matchAll(read.files, new LibraryIndex(store.media.list({})), issues);
+  const index = await libraryIndex(store, options.signal);
+  const work = await matchAll(read.files, index, issues, options.signal);
   read.files = [];
   let done = total - work.length;
   await store.bulkWrites(async () => {
@@ -85,7 +116,7 @@ export async function importLabels(
         from = to;
         options.onProgress?.({ done, total });
         // Lets progress events and other calls through between slices.
-        await new Promise((r) => setImmediate(r));
+        await letLoopGo(undefined);
       }
     }
   });
@@ -101,10 +132,16 @@ export async function importLabels(
  * every page of the model's boxes in many transactions (3.4 s of 1M mirror rewrites, 0.5 s in
  * order). The order of the writes changes nothing else: each file's plan is its own.
  */
-function matchAll(files: ImportedFile[], index: LibraryIndex, issues: FileIssues): Matched[] {
+async function matchAll(
+  files: ImportedFile[],
+  index: LibraryIndex,
+  issues: FileIssues,
+  signal: AbortSignal | undefined,
+): Promise<Matched[]> {
   const seen = new Map<number, string>();
   const work: Matched[] = [];
   for (const [at, file] of files.entries()) {
+    if (at > 0 && at % PAGE === 0) await letLoopGo(signal);
     const media = index.match(file);
     if ('code' in media) {
       issues.push({ at, issue: media });
