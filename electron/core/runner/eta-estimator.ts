@@ -9,6 +9,8 @@
 
 /** Work finished longer ago than this no longer sets the rate. */
 const WINDOW_MS = 60_000;
+/** Answers landing this close together (parallel requests) are one step of work. */
+const TOGETHER_MS = 50;
 
 interface Sample {
   at: number;
@@ -27,9 +29,12 @@ export class EtaEstimator {
     const last = this.samples.at(-1);
     if (last && done <= last.done) return;
     const at = this.now();
-    // Answers that land together (parallel requests) are one step, anchored at its end.
-    if (last && at === last.at) last.done = done;
-    else this.samples.push({ at, done });
+    // Answers that land together (parallel requests) are one step, anchored at its end: a rate
+    // read across a few milliseconds of one step would be absurd.
+    if (last && at - last.at < TOGETHER_MS) {
+      last.at = at;
+      last.done = done;
+    } else this.samples.push({ at, done });
     // Keep the newest sample older than the window as the window's start.
     while (this.samples.length > 3 && at - (this.samples[1] as Sample).at >= WINDOW_MS) {
       this.samples.shift();
@@ -39,14 +44,21 @@ export class EtaEstimator {
 
   /** Seconds left for `total` frames of work, or null until two steps of work have finished. */
   etaSec(total: number): number | null {
+    const now = this.now();
+    const latest = this.samples.at(-1);
+    if (!latest) return null;
+    // A step younger than TOGETHER_MS may still be landing (one answer of four): the rate runs
+    // to the step before it.
+    let end = this.samples.length - 1;
+    if (end >= 1 && now - latest.at < TOGETHER_MS) end--;
     // The first step often went alone (a cost learnt) and the next ones had a pipeline to fill:
     // from the second step on, when there is a third, the rate is the parallel one.
-    const first = this.samples[this.fromStart && this.samples.length >= 3 ? 1 : 0];
-    const last = this.samples.at(-1);
-    if (!first || !last || last === first || last.at <= first.at) return null;
+    const first = this.samples[this.fromStart && end >= 2 ? 1 : 0];
+    const last = this.samples[end];
+    if (!first || !last || last.at <= first.at) return null;
     const rate = (last.done - first.done) / (last.at - first.at);
     if (!(rate > 0)) return null;
-    const left = Math.max(0, total - last.done) / rate - (this.now() - last.at);
+    const left = Math.max(0, total - latest.done) / rate - (now - latest.at);
     return Math.max(0, left / 1000);
   }
 }
