@@ -11,6 +11,7 @@ import { openAppContext } from './app-context.js';
 import type { Application, ApplicationOptions } from './application-types.js';
 import { AppEvents } from './app-events.js';
 import { AutoLabeller } from './auto-label.js';
+import { callDeadlineOf, setCallDeadline } from './call-deadline.js';
 import { checkHandlers } from './check-handlers.js';
 import { FolderManager } from './folder-manager.js';
 import { libraryHandlers } from './library-handlers.js';
@@ -131,6 +132,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       () => hub.restartEmbedded(),
       () => runs.isBusy(),
     ),
+    'service.callDeadline': () => callDeadlineOf(store, context.env),
+    'service.setCallDeadline': ({ seconds }) => setCallDeadline(store, context.env, seconds),
 
     'folders.list': () => folders.list(),
     'folders.add': ({ path }) => folders.add(path),

@@ -39,12 +39,48 @@ export interface ImportSummary {
  * about a quarter of a second, between which progress and other calls go through.
  */
 const BATCH = 2000;
+/**
+ * The most a transaction works before it commits and lets the loop go (progress, the UI's calls):
+ * a whole batch held the loop for about 250 ms; slices of a batch (still in content order) keep
+ * every stall under 50 ms on an idle machine, the commit included.
+ */
+const SLICE_MS = 30;
 
 /** A labelled file, where the source lists it, and the library file it names. */
 interface Matched {
   at: number;
   file: ImportedFile;
   media: MediaRecord;
+}
+
+/** Library files read, or labels matched, between two turns of the loop. */
+const PAGE = 2000;
+
+const letLoopGo = async (signal: AbortSignal | undefined) => {
+  await new Promise((r) => setImmediate(r));
+  signal?.throwIfAborted();
+};
+
+/**
+ * The whole library, indexed for matching, read a page at a time: one read of 100k rows (and
+ * its index) held the loop for seconds before the first write.
+ */
+async function libraryIndex(
+  store: LibraryStore,
+  signal: AbortSignal | undefined,
+): Promise<LibraryIndex> {
+  const index = new LibraryIndex();
+  let afterPath: string | undefined;
+  for (;;) {
+    const page = store.media.list({
+      limit: PAGE,
+      ...(afterPath !== undefined ? { afterPath } : {}),
+    });
+    index.add(page);
+    if (page.length < PAGE) return index;
+    afterPath = page.at(-1)?.path;
+    await letLoopGo(signal);
+  }
 }
 
 /** Issues of files, kept with where the source lists them: they are told in the source's order. */
@@ -60,7 +96,8 @@ export async function importLabels(
   const summary: ImportSummary = { files: 0, unchanged: 0, boxes: 0, issues: [...read.issues] };
   const total = read.files.length;
   const issues: FileIssues = [];
-  const work = matchAll(read.files, new LibraryIndex(store.media.list({})), issues);
+  const index = await libraryIndex(store, options.signal);
+  const work = await matchAll(read.files, index, issues, options.signal);
   read.files = [];
   let done = total - work.length;
   await store.bulkWrites(async () => {
@@ -69,11 +106,18 @@ export async function importLabels(
       // Taken off the list: a written batch's labels can be collected (a 100k-file COCO holds
       // a million boxes; the collector then walks ever less of them).
       const batch = work.splice(0, BATCH).sort(byContent);
-      store.transaction(() => importBatch(store, batch, solution, summary, issues));
-      done += batch.length;
-      options.onProgress?.({ done, total });
-      // Lets progress events and other calls through between batches.
-      await new Promise((r) => setImmediate(r));
+      for (let from = 0; from < batch.length;) {
+        options.signal?.throwIfAborted();
+        const until = performance.now() + SLICE_MS;
+        const to = store.transaction(() =>
+          importSlice(store, batch, from, until, solution, summary, issues),
+        );
+        done += to - from;
+        from = to;
+        options.onProgress?.({ done, total });
+        // Lets progress events and other calls through between slices.
+        await letLoopGo(undefined);
+      }
     }
   });
   // A loop, not a spread: 100k issues would overflow the call's arguments.
@@ -88,10 +132,16 @@ export async function importLabels(
  * every page of the model's boxes in many transactions (3.4 s of 1M mirror rewrites, 0.5 s in
  * order). The order of the writes changes nothing else: each file's plan is its own.
  */
-function matchAll(files: ImportedFile[], index: LibraryIndex, issues: FileIssues): Matched[] {
+async function matchAll(
+  files: ImportedFile[],
+  index: LibraryIndex,
+  issues: FileIssues,
+  signal: AbortSignal | undefined,
+): Promise<Matched[]> {
   const seen = new Map<number, string>();
   const work: Matched[] = [];
   for (const [at, file] of files.entries()) {
+    if (at > 0 && at % PAGE === 0) await letLoopGo(signal);
     const media = index.match(file);
     if ('code' in media) {
       issues.push({ at, issue: media });
@@ -121,19 +171,25 @@ const byContent = (a: Matched, b: Matched) => {
 };
 
 /**
- * One batch in one transaction. Each file's corrections are written as soon as it is planned, so
- * a second file of the same content is planned against what the first wrote.
+ * A slice of a batch in one transaction: its files from `from` on, until `until` (a
+ * performance.now() time) has passed, at least one; returns where the next slice starts. Each
+ * file's corrections are written as soon as it is planned, so a second file of the same content is
+ * planned against what the first wrote.
  */
-function importBatch(
+function importSlice(
   store: LibraryStore,
   batch: readonly Matched[],
+  from: number,
+  until: number,
   solution: string,
   summary: ImportSummary,
   issues: FileIssues,
-): void {
+): number {
   const reviewed: number[] = [];
   const writer = store.corrections.bulkWriter();
-  for (const { at, file, media } of batch) {
+  let next = from;
+  while (next < batch.length && (next === from || performance.now() < until)) {
+    const { at, file, media } = batch[next++] as Matched;
     const state = stateOf(store, media, file, solution);
     if ('code' in state) {
       issues.push({ at, issue: state });
@@ -162,6 +218,7 @@ function importBatch(
   }
   writer.finish();
   store.reviewed.markReviewed(reviewed, solution, 'import');
+  return next;
 }
 
 /** What the plan reads of a file, or why it cannot be planned. */

@@ -65,6 +65,8 @@ const WRITES: Record<keyof Handlers, string | null> = {
   'models.list': null,
   'models.add': 'an own model',
   'models.remove': 'removing an own model',
+  'service.callDeadline': null,
+  'service.setCallDeadline': 'the call deadline',
   'folders.list': null,
   'folders.add': 'a new folder',
   'folders.remove': 'removing a folder',

@@ -55,6 +55,8 @@ interface ActiveRun {
   stopping: 'pause' | 'cancel' | undefined;
   /** Files already in the run's tally (labelled, reused, failed, uncertain): a resume skips them. */
   counted: Set<number>;
+  /** Its runs in the store (one per start or resume): the estimate counts their files apart. */
+  storeRunIds: number[];
   done: Promise<void>;
 }
 
@@ -85,6 +87,12 @@ export class RunController {
     return this.active?.state ?? null;
   }
 
+  /** The store's runs of the run going now (paused included): none once it has ended. */
+  private liveRunIds(): number[] {
+    const run = this.active;
+    return run && !isFinal(run.state.phase) ? run.storeRunIds.slice() : [];
+  }
+
   isBusy(): boolean {
     const phase = this.active?.state.phase;
     return phase !== undefined && !isFinal(phase) && phase !== 'paused';
@@ -110,6 +118,7 @@ export class RunController {
         scope: { folderIds: scope.folderIds, mediaIds: scope.mediaIds },
         serviceUrl: this.hub.identity(),
         reanalyseBefore,
+        liveRunIds: this.liveRunIds(),
       }),
       this.hub.keyCredits(),
     ]);
@@ -180,6 +189,7 @@ export class RunController {
       run.session,
       { ...run.state, phase: 'preparing', detail: null },
       run.counted,
+      run.storeRunIds,
     );
   }
 
@@ -206,6 +216,7 @@ export class RunController {
     session: LabellingSession,
     state: RunState,
     counted = new Set<number>(),
+    storeRunIds: number[] = [],
   ): Promise<RunState> {
     const run: ActiveRun = {
       request,
@@ -216,6 +227,7 @@ export class RunController {
       lock: undefined,
       stopping: undefined,
       counted,
+      storeRunIds,
       done: Promise.resolve(),
     };
     this.active = run;
@@ -262,6 +274,7 @@ export class RunController {
           maxPauseMs: MAX_PAUSE_MS,
           signal: run.abort.signal,
           stop: run.stop.signal,
+          onRunId: (id) => run.storeRunIds.push(id),
           onItem: (item, outcome) => {
             if (TALLIED.has(outcome.kind)) counted.add(item.media.id);
           },

@@ -13,6 +13,7 @@ import type { LocalService } from '../local-service/service.js';
 import type { AppContext } from './app-context.js';
 import { EMBEDDED_ACCOUNT, servicePortOf } from './service-port.js';
 import { UsageError } from './usage-error.js';
+import { callDeadlineFloor } from './call-deadline.js';
 
 export { EMBEDDED_ACCOUNT } from './service-port.js';
 export { UsageError } from './usage-error.js';
@@ -91,7 +92,7 @@ export async function connectService(
       baseUrl: options.service,
       ...(resolved ? { apiKey: resolved.key } : {}),
       reading: readingFor(app.store, options.service),
-      deadlineFloorMs: callDeadlineFloorMs(app.env),
+      deadlineFloorMs: callDeadlineFloor(app.store, app.env),
     });
     return {
       baseUrl: options.service,
@@ -123,7 +124,7 @@ export async function connectService(
   const client = new ServiceClient({
     baseUrl: embedded.url,
     apiKey: key,
-    deadlineFloorMs: callDeadlineFloorMs(app.env),
+    deadlineFloorMs: callDeadlineFloor(app.store, app.env),
   });
   // Results and the ledger are kept under a stable name: the embedded service's port changes every run.
   return {
@@ -136,22 +137,6 @@ export async function connectService(
     embedded,
     close: () => embedded.close(),
   };
-}
-
-/** The setting a person changes to give every call more (or less) time: seconds. */
-export const CALL_DEADLINE_ENV = 'LABELDESK_CALL_DEADLINE_S';
-
-/** LABELDESK_CALL_DEADLINE_S as milliseconds, or the client's default (120 s) when unset. */
-export function callDeadlineFloorMs(env: NodeJS.ProcessEnv): number | undefined {
-  const raw = env[CALL_DEADLINE_ENV]?.trim();
-  if (!raw) return undefined;
-  const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 86_400) {
-    throw new UsageError(
-      `${CALL_DEADLINE_ENV} must be a number of seconds from 1 to 86400 (the least time a call to the service is given), not "${raw}".`,
-    );
-  }
-  return Math.round(seconds * 1000);
 }
 
 /** LABELDESK_API_KEY, else the keychain's key, else (no keychain) one kept in memory for this run. */

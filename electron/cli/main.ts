@@ -73,6 +73,10 @@ const COMMANDS: readonly { names: readonly string[]; load: () => Promise<AddComm
     names: ['team'],
     load: async () => (await import('./commands/team-command.js')).addTeamCommand,
   },
+  {
+    names: ['config'],
+    load: async () => (await import('./commands/config-command.js')).addConfigCommand,
+  },
   { names: ['app'], load: async () => (await import('./commands/app-command.js')).addAppCommand },
 ];
 

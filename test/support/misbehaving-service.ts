@@ -39,6 +39,8 @@ export type Misbehaviour =
   | 'poll-huge'
   /** POST /infer/image answers 429 with `Retry-After: 1000000000`. */
   | 'retry-after-huge'
+  /** POST /infer/image answers 503 with `Retry-After: 600` (longer than a request is held). */
+  | 'retry-after-long'
   /** A finished (`succeeded`) job's poll carries both `result` and `error`. */
   | 'result-and-error'
   /** A finished job's poll answers a result that never ends (chunked). */
@@ -77,6 +79,10 @@ export interface MisbehavingOptions {
   trickleMs?: number;
   /** How long a job runs before it is finished (default 1.5 s). */
   jobMs?: number;
+  /** A well-behaved image answer comes after this long (default at once). */
+  imageLatencyMs?: number;
+  /** Published as `limits.max_det` (the most detections an image answer carries). */
+  maxDetections?: number;
 }
 
 const GIB = 1024 ** 3;
@@ -124,6 +130,7 @@ export async function startMisbehavingService(
       hourFrames: 100_000,
       videoSampleFps: 2,
       pollIntervalMs: pollMs === 300 ? { min: 250, max: 2000 } : { min: pollMs, max: pollMs },
+      ...(options.maxDetections !== undefined ? { max_det: options.maxDetections } : {}),
     },
     sdk: [],
     solutions: [
@@ -169,6 +176,11 @@ export async function startMisbehavingService(
         'retry-after': '1000000000',
       });
     }
+    if (misbehaviour === 'retry-after-long') {
+      return fail(res, 503, 'engine_warming', 'The detection engine is warming up.', {
+        'retry-after': '600',
+      });
+    }
     accepted(hash);
     charge(1);
     const paid = credits(1);
@@ -199,6 +211,8 @@ export async function startMisbehavingService(
           options.trickleMs ?? 2000,
         );
       default:
+        if (options.imageLatencyMs)
+          await new Promise((resolve) => setTimeout(resolve, options.imageLatencyMs));
         return send(res, 200, imageAnswer([detection(0), detection(1)], paid));
     }
   };

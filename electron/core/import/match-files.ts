@@ -19,7 +19,12 @@ export class LibraryIndex {
   private readonly byStem = new Map<string, MediaRecord[]>();
   private readonly byPathStem = new Map<string, MediaRecord[]>();
 
-  constructor(media: Iterable<MediaRecord>) {
+  constructor(media: Iterable<MediaRecord> = []) {
+    this.add(media);
+  }
+
+  /** More of the library (an import reads it a page at a time, letting the loop go between). */
+  add(media: Iterable<MediaRecord>): void {
     for (const m of media) {
       this.byPath.set(m.path, m);
       const base = baseOf(m.path);

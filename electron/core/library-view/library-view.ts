@@ -156,6 +156,8 @@ export class LibraryView {
     serviceUrl: string;
     /** Re-analysis: count files labelled before this time as to send (see planRun). */
     reanalyseBefore?: number | undefined;
+    /** Runs going now: their files are counted apart (see planRun). */
+    liveRunIds?: readonly number[] | undefined;
   }): EstimateCounts {
     this.planStore ??= openLibraryStore(this.file, { nativeBinding: this.nativeBinding });
     return estimateCounts(
@@ -165,6 +167,7 @@ export class LibraryView {
       input.scope,
       input.serviceUrl,
       input.reanalyseBefore,
+      input.liveRunIds,
     );
   }
 

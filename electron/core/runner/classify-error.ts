@@ -5,6 +5,7 @@ import {
   ServiceError,
   UncertainOutcomeError,
 } from '../service/service-errors.js';
+import { DEFAULT_RETRY_POLICY, isRetriableStatus } from '../service/retry-policy.js';
 import type { TaskOutcome } from './task-types.js';
 
 type FailureOutcome = Exclude<TaskOutcome, { kind: 'done' } | { kind: 'interrupted' }>;
@@ -33,7 +34,16 @@ export function classifyError(err: unknown, signal: AbortSignal): FailureOutcome
           ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
         };
       }
-      return { kind: 'busy', retryAfterMs: retryAfterMs ?? 1000 };
+      return busy(retryAfterMs ?? 1000, err.message);
+    }
+    // A 503 (or 408, 5xx) with a Retry-After longer than the client waits within a request: the
+    // service asked for time, so the file waits for it (the run pauses or stops saying so).
+    if (
+      retryAfterMs !== undefined &&
+      retryAfterMs > DEFAULT_RETRY_POLICY.maxRetryAfterMs &&
+      isRetriableStatus(err.status)
+    ) {
+      return busy(retryAfterMs, err.message);
     }
     return { kind: 'failed', framesSpent: 0, code: err.code, message: err.message };
   }
@@ -64,6 +74,13 @@ export function classifyError(err: unknown, signal: AbortSignal): FailureOutcome
     code: 'internal_error',
     message: err instanceof Error ? err.message : String(err),
   };
+}
+
+/** A busy service; its words go with a wait the run may pause for (one longer than a request holds). */
+function busy(retryAfterMs: number, said: string): Extract<FailureOutcome, { kind: 'busy' }> {
+  return retryAfterMs > DEFAULT_RETRY_POLICY.maxRetryAfterMs
+    ? { kind: 'busy', retryAfterMs, said }
+    : { kind: 'busy', retryAfterMs };
 }
 
 /**

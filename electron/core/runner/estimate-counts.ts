@@ -20,6 +20,8 @@ export interface EstimateCounts {
   uncertain: number;
   /** Files not read yet (hash and probe still running): not in the figures above. */
   pending: number;
+  /** Files the run going now has sent or is sending (counted in its own tally, not above). */
+  inRun: number;
 }
 
 export function estimateCounts(
@@ -29,6 +31,7 @@ export function estimateCounts(
   scope: MediaScope,
   serviceUrl: string,
   reanalyseBefore?: number,
+  liveRunIds: readonly number[] = [],
 ): EstimateCounts {
   const read: MediaRecord[] = [];
   let pending = 0;
@@ -41,6 +44,7 @@ export function estimateCounts(
   const plan = planRun(store, catalog, solution, read, {
     serviceUrl,
     ...(reanalyseBefore !== undefined ? { reanalyseBefore } : {}),
+    liveRunIds,
   });
   let clipFrames = 0;
   for (const item of plan.items) {
@@ -58,5 +62,6 @@ export function estimateCounts(
     refused: plan.refused.length,
     uncertain: plan.uncertain.length,
     pending,
+    inRun: plan.inRun ?? 0,
   };
 }

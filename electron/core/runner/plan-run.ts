@@ -27,6 +27,8 @@ export interface RunPlan {
   costUnknown: number;
   images: number;
   clips: number;
+  /** Files a live run (PlanOptions.liveRunIds) has sent or is sending: its own tally counts them. */
+  inRun?: number;
 }
 
 /** Refusals that depend only on the file's bytes, so the same content is never sent again. */
@@ -65,6 +67,11 @@ export interface PlanOptions {
   reanalyseBefore?: number;
   /** The service this run talks to: open jobs of another service are not resumed here. */
   serviceUrl?: string;
+  /**
+   * Runs still going (the app's estimate while it runs): their files are counted in `inRun`, not
+   * as already labelled or uncertain (a file on its way is not a file a crash left uncertain).
+   */
+  liveRunIds?: readonly number[];
 }
 
 export function planRun(
@@ -144,6 +151,13 @@ export class RunPlanner {
       return;
     }
     seen.add(m.contentHash);
+    if (options.liveRunIds?.length) {
+      const latest = known.submissions.get(m.contentHash);
+      if (latest && options.liveRunIds.includes(latest.runId)) {
+        plan.inRun = (plan.inRun ?? 0) + 1;
+        return;
+      }
+    }
     const done = known.results.get(m.contentHash);
     if (
       done &&

@@ -15,7 +15,7 @@ export interface RunProgress {
   completedFrames: number;
   /** Files completed per second since the run started. */
   ratePerSec: number;
-  /** From the rate of frames done, so a long clip does not make it jump. */
+  /** From the recent rate of frames done (eta-estimator.ts), so a long clip does not make it jump. */
   etaSec: number | null;
 }
 
@@ -27,6 +27,8 @@ interface Counts {
   framesSpent: number;
 }
 
+import { EtaEstimator } from './eta-estimator.js';
+
 export function progressTracker(files: number, frames: number, now: () => number) {
   let total = files;
   let totalFrames = frames;
@@ -35,6 +37,12 @@ export function progressTracker(files: number, frames: number, now: () => number
   let completedFrames = 0;
   /** Clips under way: the share of their frames their job has done. */
   const partial = new Map<number, number>();
+  const eta = new EtaEstimator(now);
+  const framesDone = () => {
+    let done = completedFrames;
+    for (const f of partial.values()) done += f;
+    return Math.min(totalFrames, done);
+  };
   return {
     /** More work joined the run (planned while it was sending). */
     grow(files: number, frames: number) {
@@ -45,17 +53,16 @@ export function progressTracker(files: number, frames: number, now: () => number
       completed++;
       completedFrames += frames;
       partial.delete(key);
+      eta.record(framesDone());
     },
     /** A clip's job reported `progress` (0–1) of its `frames`. */
     progress(key: number, frames: number, progress: number) {
       partial.set(key, frames * progress);
+      eta.record(framesDone());
     },
     snapshot(c: Counts): RunProgress {
       const seconds = Math.max(0.001, (now() - started) / 1000);
-      let framesDone = completedFrames;
-      for (const f of partial.values()) framesDone += f;
-      framesDone = Math.min(totalFrames, framesDone);
-      const frameRate = framesDone / seconds;
+      const done = framesDone();
       return {
         total,
         completed,
@@ -65,9 +72,9 @@ export function progressTracker(files: number, frames: number, now: () => number
         waitingForCredits: c.waitingForCredits,
         framesSpent: c.framesSpent,
         totalFrames,
-        completedFrames: Math.round(framesDone),
+        completedFrames: Math.round(done),
         ratePerSec: completed / seconds,
-        etaSec: frameRate > 0 ? (totalFrames - framesDone) / frameRate : null,
+        etaSec: eta.etaSec(totalFrames),
       };
     },
   };

@@ -48,6 +48,8 @@ export interface RunOptions {
   onCostLearnt?: (kind: CostKind, frames: number) => void;
   /** The key's count differed from what learnt costs accounted (entered in the ledger; relearnt). */
   onCostDrift?: (frames: number) => void;
+  /** The run's id in the store, once created (its files are this run's, not "already labelled"). */
+  onRunId?: (runId: number) => void;
 }
 
 export interface RunDeps {
@@ -98,6 +100,7 @@ export async function runLabelling(
       budgetFrames: options.budgetFrames ?? null,
       at: startedAt,
     });
+    options.onRunId?.(runId);
   } catch (err) {
     if (!isDiskFull(err)) throw err;
     throw new DiskFullError('The disk holding the library is full: nothing was sent.', {
@@ -291,7 +294,7 @@ export async function runLabelling(
         if (outcome.retryAfterMs > Math.max(maxPause, BUSY_WAIT_HELD_MS)) {
           // Nothing was sent for it: it waits (recorded so) for a run after the service's wait.
           pauseForService(
-            `the service was busy and asked to wait ${waitText(outcome.retryAfterMs)} (Retry-After)`,
+            `the service was busy and asked to wait ${waitText(outcome.retryAfterMs)} (Retry-After)${outcome.said ? `: "${outcome.said}"` : ''}`,
             outcome.retryAfterMs,
           );
           summary.waitingForCredits++;

@@ -67,5 +67,8 @@ export type TaskOutcome =
   | { kind: 'interrupted'; framesSpent: number; serviceWait?: ServiceWait }
   /** Credits ran out at the service: 402, or the hourly limit (429) with when to try again. */
   | { kind: 'no-credits'; reason: 'key' | 'hour'; retryAfterMs?: number }
-  /** The service is busy (429 concurrency, after the client's own retries): try the file again later. */
-  | { kind: 'busy'; retryAfterMs: number };
+  /**
+   * The service is busy (429 concurrency, or a Retry-After longer than a request is held): try
+   * the file again later. `said`: the service's own words, for the pause's reason.
+   */
+  | { kind: 'busy'; retryAfterMs: number; said?: string };

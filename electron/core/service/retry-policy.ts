@@ -2,8 +2,9 @@
  * When and how long to wait before resending a request. Exponential backoff with full jitter
  * (a uniform delay in [0, min(maxDelayMs, baseDelayMs · 2^(n−1))]) spreads clients that failed
  * together; a `Retry-After` from the service replaces the backoff, clamped to
- * [MIN_WAIT_MS, maxRetryAfterMs]. A Retry-After longer than `longestRetryAfterMs` is not waited
- * out here at all: the caller (the runner) pauses or stops with the service's reason.
+ * below by MIN_WAIT_MS. A Retry-After longer than `maxRetryAfterMs` (what one request is held
+ * for) is not waited out here, nor shortened (resending sooner than asked would only be refused
+ * again): the error goes back to the caller, and a run pauses with the service's reason and wait.
  */
 import { MIN_WAIT_MS, timerDelay } from './poll-interval.js';
 import { NetworkError, ServiceError } from './service-errors.js';
@@ -14,10 +15,8 @@ export interface RetryPolicy {
   baseDelayMs: number;
   /** Cap of the backoff before jitter. */
   maxDelayMs: number;
-  /** Cap of a `Retry-After` wait. */
+  /** The longest `Retry-After` waited out within a request; a longer one is the caller's. */
   maxRetryAfterMs: number;
-  /** A longer Retry-After is not retried here: it is the caller's to schedule (or to stop for). */
-  longestRetryAfterMs: number;
   /** Uniform [0, 1); injectable so tests are deterministic. */
   random: () => number;
   /** Called before each wait; for logs and tests. */
@@ -37,7 +36,6 @@ export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = {
   baseDelayMs: 250,
   maxDelayMs: 8_000,
   maxRetryAfterMs: 60_000,
-  longestRetryAfterMs: 3_600_000,
   random: Math.random,
 };
 
@@ -74,9 +72,9 @@ export function retryDelayMs(error: unknown, attempt: number, policy: RetryPolic
   if (attempt >= policy.maxAttempts || !isRetriable(error)) return null;
   if (error instanceof ServiceError && error.retryAfterSec !== undefined) {
     const asked = error.retryAfterSec * 1000;
-    if (asked > policy.longestRetryAfterMs) return null;
+    if (asked > policy.maxRetryAfterMs) return null;
     // `Retry-After: 0` is not an invitation to resend at once: the floor holds.
-    return Math.min(Math.max(asked, MIN_WAIT_MS), policy.maxRetryAfterMs);
+    return Math.max(asked, MIN_WAIT_MS);
   }
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
   return Math.floor(policy.random() * ceiling);

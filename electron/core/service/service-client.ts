@@ -43,9 +43,10 @@ export interface ServiceClientOptions {
   timeoutMs?: number;
   /**
    * The least time any call is given, headers and body together (an upload adds its bytes at
-   * 128 KB/s); past it the call is abandoned. Default 120 s (LABELDESK_CALL_DEADLINE_S).
+   * 128 KB/s); past it the call is abandoned. Default 120 s. A function is read at each call, so
+   * a person's change of the setting applies to the next call of a long-lived client.
    */
-  deadlineFloorMs?: number;
+  deadlineFloorMs?: number | (() => number);
   /** Answer size caps; read from the catalog's limits once `catalog()` was called. */
   answerCaps?: AnswerCaps;
   retry?: Partial<RetryPolicy>;

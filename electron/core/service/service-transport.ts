@@ -37,8 +37,8 @@ export interface TransportOptions {
   baseUrl: string;
   apiKey?: string | undefined;
   timeoutMs: number;
-  /** The least time a call is given, headers and body together, before it is abandoned. */
-  deadlineFloorMs: number;
+  /** The least time a call is given, headers and body together (read at each call). */
+  deadlineFloorMs: number | (() => number);
   retry: RetryPolicy;
   /** Defaults to a shared keep-alive agent for the URL's protocol. */
   agent?: HttpAgent | undefined;
@@ -132,8 +132,9 @@ export class ServiceTransport {
     }
     const basePath = this.base.pathname === '/' ? '' : this.base.pathname;
     const request = this.secure ? httpsRequest : httpRequest;
+    const floor = this.options.deadlineFloorMs;
     const deadlineMs =
-      this.options.deadlineFloorMs +
+      (typeof floor === 'function' ? floor() : floor) +
       Math.ceil(((body?.length ?? 0) / UPLOAD_BYTES_PER_SECOND) * 1000);
     const maxBytes = spec.maxAnswerBytes ?? SMALL_ANSWER_BYTES;
     try {

@@ -72,7 +72,13 @@ import { ExportProgress, ExportResult, ExportStartInput } from './export-schemas
 import { ImportInput, ImportResult } from './import-schemas.js';
 import { Playable, PlayableInput } from './media-schemas.js';
 import { AddModelInput, AddModelResult, ModelIdInput, OwnModel } from './model-schemas.js';
-import { HostedServiceInput, ServiceState, TrialInput } from './service-schemas.js';
+import {
+  CallDeadlineInput,
+  CallDeadlineView,
+  HostedServiceInput,
+  ServiceState,
+  TrialInput,
+} from './service-schemas.js';
 import { BoxOrigin, CheckInput, CheckReport, ReadingInput } from './check-schemas.js';
 import { ReviewBoxesPacked } from './packed-review-boxes.js';
 import {
@@ -119,6 +125,9 @@ export const CALLS = {
   /** The current service's reading setting: whether a box's x,y is its corner or its centre. */
   'service.reading': call(Empty, ReadingInput),
   'service.setReading': call(ReadingInput, z.object({ boxOrigin: BoxOrigin })),
+  /** The least time each call to the service is given; changeable here and with `labeldesk config`. */
+  'service.callDeadline': call(Empty, CallDeadlineView),
+  'service.setCallDeadline': call(CallDeadlineInput, CallDeadlineView),
 
   /** Own ONNX models of the embedded service; adding or removing one restarts it. */
   'models.list': call(Empty, z.array(OwnModel)),

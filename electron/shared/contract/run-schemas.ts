@@ -27,6 +27,8 @@ export const Estimate = z.object({
   uncertain: z.number(),
   /** Files not read yet (hash and probe still running): not in the figures above. */
   pending: z.number(),
+  /** Files the run going now has sent or is sending: in its own counts, not in the figures above. */
+  inRun: z.number().optional(),
   /** The key's figures, null without a key or offline. */
   remaining: z.number().nullable(),
   hourRemaining: z.number().nullable(),

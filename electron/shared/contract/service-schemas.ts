@@ -49,3 +49,16 @@ export const HostedServiceInput = z.object({
 });
 
 export const TrialInput = z.object({ baseUrl: z.url({ protocol: /^https?$/ }).max(2000) });
+
+/** The least time each call to the service is given (a library setting; issue 23 §1). */
+export const CallDeadlineView = z.object({
+  seconds: z.number(),
+  /** The environment (LABELDESK_CALL_DEADLINE_S) overrides the setting for one process. */
+  source: z.enum(['default', 'setting', 'environment']),
+});
+export type CallDeadlineView = z.infer<typeof CallDeadlineView>;
+
+/** null: back to the default (120 s). */
+export const CallDeadlineInput = z.object({
+  seconds: z.number().int().min(1).max(86_400).nullable(),
+});

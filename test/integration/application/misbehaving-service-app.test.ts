@@ -28,7 +28,11 @@ afterEach(async () => {
   app = service = remove = undefined;
 });
 
-async function runAgainst(misbehaviour: Misbehaviour, media: 'image' | 'clip'): Promise<RunState> {
+async function runAgainst(
+  misbehaviour: Misbehaviour,
+  media: 'image' | 'clip',
+  before: (h: Application['handlers']) => Promise<unknown> = async () => undefined,
+): Promise<RunState> {
   const tmp = await tempDir('misbehaving-app-');
   remove = tmp.remove;
   const home = join(tmp.dir, 'home');
@@ -38,13 +42,14 @@ async function runAgainst(misbehaviour: Misbehaviour, media: 'image' | 'clip'): 
   await writeFile(join(home, TEST_HOME_MARKER), '');
   if (media === 'image') await writeFile(join(dir, 'a.jpg'), await jpeg(320, 240, 3));
   else await clip(dir, 'walk.mp4', 3, '160x120', 10);
-  service = await startMisbehavingService(misbehaviour);
+  service = await startMisbehavingService(misbehaviour, { trickleMs: 500 });
   app = await createApplication({
     transport: 'in-process',
     mediaBase: 'test://',
     env: { ...process.env, LABELDESK_HOME: home, LABELDESK_EMBEDDED_ENGINE: 'null' },
   });
   const h = app.handlers;
+  await before(h);
   await h['service.useHosted']({ baseUrl: service.url, apiKey: service.key });
   const folder = await h['folders.add']({ path: dir });
   for (let i = 0; i < 300; i++) {
@@ -81,5 +86,28 @@ describe("the app's runs against waits no run can hold", () => {
     expect(state.phase).toBe('stopped');
     expect(state.detail).toMatch(/asked to wait 31\.7 years before polling job 1/);
     expect(service!.count('GET', '/jobs/')).toBe(0);
+  }, 120_000);
+});
+
+describe("the app's call deadline setting", () => {
+  it("is stored, shown, and bounds the next run's calls (a trickling answer ends at 3 s)", async () => {
+    const state = await runAgainst('trickle', 'image', async (h) => {
+      expect(await h['service.callDeadline']({})).toEqual({ seconds: 120, source: 'default' });
+      expect(await h['service.setCallDeadline']({ seconds: 3 })).toEqual({
+        seconds: 3,
+        source: 'setting',
+      });
+    });
+    expect(state.phase).not.toBe('running');
+    expect(state.uncertain).toBe(1);
+    // The trickle alone would hold the call for minutes; the run ends at the 3 s deadline.
+    expect(state.finishedAt! - state.startedAt).toBeLessThan(3000 + 2000);
+    const h = app!.handlers;
+    const problems = await h['runs.problems']({ solution: 'objects' });
+    expect(JSON.stringify(problems)).toMatch(/took longer than the call's deadline of 3(\.\d)? s/);
+    expect(await h['service.setCallDeadline']({ seconds: null })).toEqual({
+      seconds: 120,
+      source: 'default',
+    });
   }, 120_000);
 });

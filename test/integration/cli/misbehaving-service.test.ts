@@ -96,6 +96,14 @@ describe('label against a service that answers too much or too slowly', () => {
     expect(uploadedTwice(s)).toBe(0);
   }, 120_000);
 
+  it("sizes the image answer cap from the catalog's published detection limit", async () => {
+    const { s, label } = await setUp('huge-answer', { maxDetections: 100 });
+    const r = await label(image);
+    expect(r.summary.uncertain[0]?.code).toBe('answer_too_large');
+    expect(r.summary.uncertain[0]?.message).toMatch(/the service's answer was larger than 1 MB/i);
+    expect(s.answerBytes).toBeLessThan(8 * 1024 ** 2);
+  }, 120_000);
+
   it('abandons an answer that never ends at the size cap', async () => {
     const { s, label } = await setUp('endless-answer');
     const r = await label(image);
@@ -118,6 +126,22 @@ describe('label against a service that answers too much or too slowly', () => {
     // The deadline is the floor plus the upload's allowance (a small photo: well under a second).
     expect(held).toBeLessThan(3000 + 1000 + 1000);
     expect(r.tookMs).toBeLessThan(30_000);
+  }, 120_000);
+
+  it('abandons a trickling answer at the deadline set with `labeldesk config call-deadline`', async () => {
+    const { s, env, label } = await setUp('trickle', { trickleMs: 500 });
+    const set = await runCli(['config', 'call-deadline', '3'], env);
+    expect(set.stdout).toMatch(/Call deadline: 3 s: the least time/);
+    const shown = await runCli(['config', 'call-deadline', '--json'], env);
+    expect(JSON.parse(shown.stdout)).toEqual({ seconds: 3, source: 'setting' });
+    const bad = await runCli(['config', 'call-deadline', '0'], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/from 1 to 86400/);
+    const r = await label(image);
+    expect(r.summary.uncertain[0]?.code).toBe('answer_too_slow');
+    expect(r.summary.uncertain[0]?.message).toMatch(/deadline of 3(\.\d)? s/);
+    const held = s.calls.find((c) => c.path === '/infer/image')?.heldMs ?? Infinity;
+    expect(held).toBeLessThan(3000 + 1000 + 1000);
   }, 120_000);
 
   it('refuses 10^6 detections for one image', async () => {
@@ -184,6 +208,21 @@ describe('label against a service that asks for odd waits', () => {
     expect(r.summary.waitingForCredits).toBe(1);
     expect(s.count('POST', '/infer/image')).toBeLessThanOrEqual(1);
     expect(busiestWindow(s, 'GET', '/key', 1000)).toBeLessThanOrEqual(5);
+  }, 120_000);
+});
+
+describe('label against a Retry-After longer than a request is held', () => {
+  it("pauses at once with the service's reason and the wait it asked (no shortened resends)", async () => {
+    const { s, label } = await setUp('retry-after-long');
+    const r = await label(image);
+    expect(r.tookMs).toBeLessThan(30_000);
+    expect(s.count('POST', '/infer/image')).toBe(1);
+    expect(r.summary.serviceWait?.waitMs).toBe(600_000);
+    expect(r.summary.serviceWait?.reason).toMatch(
+      /asked to wait 10 min \(Retry-After\): "The detection engine is warming up\."/,
+    );
+    expect(r.summary.waitingForCredits).toBe(1);
+    expect(r.summary.failed).toHaveLength(0);
   }, 120_000);
 });
 

@@ -65,6 +65,12 @@ describe('estimate text', () => {
     expect(estimateNotes(none)).toContain('8 files already labelled: no frames spent on them.');
   });
 
+  it('while a run goes, names its files apart (not already labelled, not uncertain)', () => {
+    expect(estimateNotes({ ...estimate, inRun: 4 })).toContain(
+      '4 files sent by the run going now: counted in its progress, not here.',
+    );
+  });
+
   it('warns when the run will not fit the key or this hour', () => {
     expect(estimateNotes({ ...estimate, fits: false }).join(' ')).toMatch(/stops when/);
     expect(estimateNotes({ ...estimate, fitsThisHour: false }).join(' ')).toMatch(/next hour/);

@@ -110,6 +110,8 @@ export interface ServiceLimits {
   maxQueuedJobs: number;
   hourFrames: number;
   sessionFrames?: number;
+  /** The most detections the service returns for one image (or frame), when it says so. */
+  maxDetections?: number;
   trialKeyFrames?: number;
   videoSampleFps: number;
   pollIntervalMs: { min: number; max: number };

@@ -118,6 +118,18 @@ const RULES: Record<NumericLimit, NumericRule> = {
   },
 };
 
+/** How services name the most detections per image (YOLO's max_det, Rekognition's MaxLabels…). */
+const DETECTION_LIMIT_NAMES = [
+  ['maxdetections', 1],
+  ['maxdetectionsperimage', 1],
+  ['maxdetectionsperframe', 1],
+  ['maxdet', 1],
+  ['maxresults', 1],
+  ['maxlabels', 1],
+  ['maxobjects', 1],
+  ['maxboxes', 1],
+] as const;
+
 export function readLimits(raw: unknown, notes: Notes): ServiceLimits {
   const obj: Json = isObject(raw) ? raw : {};
   const keys = squashedKeys(obj);
@@ -151,6 +163,7 @@ export function readLimits(raw: unknown, notes: Notes): ServiceLimits {
   for (const n of notPublished) notes.notPublished(`catalog.limits.${n.name}`, n.using);
   const sessionFrames = looseNumberOf(obj.sessionFrames);
   const trialKeyFrames = looseNumberOf(obj.trialKeyFrames);
+  const maxDetections = numberUnder(obj, keys, DETECTION_LIMIT_NAMES);
   return {
     ...numeric,
     maxConcurrentRequests: Math.max(1, Math.floor(numeric.maxConcurrentRequests)),
@@ -159,6 +172,9 @@ export function readLimits(raw: unknown, notes: Notes): ServiceLimits {
     videoFormats: videoFormats ?? KNOWN_VIDEO_FORMATS,
     ...(sessionFrames !== null ? { sessionFrames } : {}),
     ...(trialKeyFrames !== null ? { trialKeyFrames } : {}),
+    ...(maxDetections !== null && maxDetections >= 1
+      ? { maxDetections: Math.floor(maxDetections) }
+      : {}),
     pollIntervalMs: poll ?? { min: 1000, max: 10_000 },
     notPublished,
   };

@@ -31,6 +31,11 @@ export function estimateNotes(e: Estimate): string[] {
       'The service does not publish this cost: LabelDesk sends one file first and learns it from the service’s own count.',
     );
   }
+  if ((e.inRun ?? 0) > 0) {
+    notes.push(
+      `${plural(e.inRun ?? 0, 'file')} sent by the run going now: counted in its progress, not here.`,
+    );
+  }
   if (e.alreadyLabelled > 0) {
     notes.push(`${plural(e.alreadyLabelled, 'file')} already labelled: no frames spent on them.`);
   }

@@ -2,6 +2,7 @@
 import { useCall, useCallMutation } from '../../api/use-call.js';
 import { ErrorNote } from '../../ui/error-note.js';
 import { count, dateTime } from '../../ui/format.js';
+import { CallDeadlineForm } from './call-deadline-form.js';
 import { CatalogTable } from './catalog-table.js';
 import { CheckServicePanel } from './check-service-panel.js';
 import { HostedForm } from './hosted-form.js';
@@ -119,6 +120,7 @@ export function ServiceScreen() {
       </div>
       <CheckServicePanel />
       <ModelsSection />
+      <CallDeadlineForm />
       <CatalogTable solutions={s.solutions} limits={s.limits} />
     </div>
   );

@@ -58,15 +58,17 @@ describe('ServiceClient retries', () => {
     expect(await h.remaining()).toBe(before - 4);
   });
 
-  it('clamps a long Retry-After to maxRetryAfterMs', async () => {
+  it('hands a Retry-After longer than maxRetryAfterMs back to the caller, not shortened', async () => {
     const client = h.client({ retry: { maxRetryAfterMs: 120 } });
     h.proxy.inject('GET', '/key', {
       kind: 'status',
       status: 429,
       headers: { 'Retry-After': '3600' },
     });
-    expect((await client.keyStatus()).audience).toBe('api_key');
-    expect(h.retries.map((r) => r.delayMs)).toEqual([120]);
+    const err = await rejectionOf(client.keyStatus());
+    expect(err).toBeInstanceOf(ServiceError);
+    expect((err as ServiceError).retryAfterSec).toBe(3600);
+    expect(h.retries).toEqual([]);
   });
 
   it('reads an HTTP-date Retry-After', async () => {

@@ -54,6 +54,15 @@ describe('classifyError', () => {
     });
   });
 
+  it('a 503 asking for longer than a request holds is a wait with its words, not a failure', () => {
+    expect(classifyError(new ServiceError(503, 'warming', 'Warming up.', 600), live)).toEqual({
+      kind: 'busy',
+      retryAfterMs: 600_000,
+      said: 'Warming up.',
+    });
+    expect(classifyError(new ServiceError(503, 'down', 'Down.', 30), live).kind).toBe('failed');
+  });
+
   it("other service errors fail the file with the service's code and words, nothing spent", () => {
     const err = new ServiceError(415, 'unsupported_media_type', 'Not an image.');
     expect(classifyError(err, live)).toEqual({

@@ -35,10 +35,12 @@ describe('retry policy', () => {
     expect(retryDelayMs(net, 1, low)).toBe(0);
   });
 
-  it('honours Retry-After, clamped to maxRetryAfterMs', () => {
+  it('honours Retry-After up to maxRetryAfterMs and hands a longer one back (never shortened)', () => {
     const policy = retryPolicy({ maxRetryAfterMs: 60_000, random: () => 0 });
     expect(retryDelayMs(status(429, 2), 1, policy)).toBe(2000);
-    expect(retryDelayMs(status(429, 3600), 1, policy)).toBe(60_000);
+    expect(retryDelayMs(status(429, 60), 1, policy)).toBe(60_000);
+    expect(retryDelayMs(status(429, 61), 1, policy)).toBeNull();
+    expect(retryDelayMs(status(503, 3600), 1, policy)).toBeNull();
   });
 
   it('gives up after maxAttempts and never retries uncertain or malformed outcomes', () => {

@@ -1,0 +1,71 @@
+/**
+ * The least time every call to a service is given (issue 23 §1: "a floor the person can change"):
+ * a setting of the library, changed on the Service screen or with `labeldesk config
+ * call-deadline`; LABELDESK_CALL_DEADLINE_S overrides it for one process (a script, a test).
+ * Read at each call, so a change applies to the next call of a connection already open.
+ */
+import { z } from 'zod';
+import type { LibraryStore } from '../core/store/store-types.js';
+import { readSetting } from './stored-setting.js';
+import { UsageError } from './usage-error.js';
+
+export const CALL_DEADLINE_ENV = 'LABELDESK_CALL_DEADLINE_S';
+export const CALL_DEADLINE_SETTING = 'service.callDeadlineS';
+export const DEFAULT_CALL_DEADLINE_S = 120;
+export const MIN_CALL_DEADLINE_S = 1;
+export const MAX_CALL_DEADLINE_S = 86_400;
+
+const Seconds = z.number().min(MIN_CALL_DEADLINE_S).max(MAX_CALL_DEADLINE_S);
+
+export interface CallDeadline {
+  seconds: number;
+  /** Where it comes from: nobody changed it, the library's setting, or the environment. */
+  source: 'default' | 'setting' | 'environment';
+}
+
+/** What the person is told when a value is out of range. */
+export function deadlineRangeText(what: string, raw: string): string {
+  return `${what} must be a number of seconds from ${MIN_CALL_DEADLINE_S} to ${MAX_CALL_DEADLINE_S} (the least time a call to the service is given), not "${raw}".`;
+}
+
+function envSeconds(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env[CALL_DEADLINE_ENV]?.trim();
+  if (!raw) return undefined;
+  const seconds = Number(raw);
+  if (!Seconds.safeParse(seconds).success)
+    throw new UsageError(deadlineRangeText(CALL_DEADLINE_ENV, raw));
+  return seconds;
+}
+
+export function callDeadlineOf(store: LibraryStore, env: NodeJS.ProcessEnv): CallDeadline {
+  const fromEnv = envSeconds(env);
+  if (fromEnv !== undefined) return { seconds: fromEnv, source: 'environment' };
+  // null: set back to the default (the settings table has no delete).
+  const stored = readSetting(store, CALL_DEADLINE_SETTING, Seconds.nullable());
+  if (typeof stored === 'number') return { seconds: stored, source: 'setting' };
+  return { seconds: DEFAULT_CALL_DEADLINE_S, source: 'default' };
+}
+
+/** Stores the setting (null: back to the default) and says what applies now. */
+export function setCallDeadline(
+  store: LibraryStore,
+  env: NodeJS.ProcessEnv,
+  seconds: number | null,
+): CallDeadline {
+  if (seconds === null) store.settings.set(CALL_DEADLINE_SETTING, 'null');
+  else {
+    if (!Seconds.safeParse(seconds).success)
+      throw new UsageError(deadlineRangeText('The call deadline', String(seconds)));
+    store.settings.set(CALL_DEADLINE_SETTING, JSON.stringify(seconds));
+  }
+  return callDeadlineOf(store, env);
+}
+
+/**
+ * The floor a client reads at each call, in milliseconds. A bad LABELDESK_CALL_DEADLINE_S is
+ * refused here, before anything is sent.
+ */
+export function callDeadlineFloor(store: LibraryStore, env: NodeJS.ProcessEnv): () => number {
+  callDeadlineOf(store, env);
+  return () => Math.round(callDeadlineOf(store, env).seconds * 1000);
+}
