@@ -69,7 +69,7 @@ export class CocoWriter implements FormatWriter {
       await this.side.write(
         `${annotationId === 1 ? '' : ','}\n{"id":${annotationId},"image_id":${id},` +
           `"category_id":${category},"bbox":[${box.xmin},${box.ymin},${box.width},${box.height}],` +
-          `"area":${area},"iscrowd":0,"score":${jsonNumber(roundTo(d.score, 4))}}`,
+          `"area":${area},"iscrowd":${d.crowd === true ? 1 : 0},"score":${jsonNumber(roundTo(d.score, 4))}}`,
       );
       boxes++;
     }

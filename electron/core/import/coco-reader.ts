@@ -6,7 +6,14 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, normalize, sep } from 'node:path';
 import { readObjectInChunks } from './json-chunks.js';
-import { boxProblem, finite, issue, type ImportedFile, type ReadLabels } from './import-model.js';
+import {
+  boxProblem,
+  finite,
+  issue,
+  type ImportedBox,
+  type ImportedFile,
+  type ReadLabels,
+} from './import-model.js';
 
 interface CocoImage {
   id?: unknown;
@@ -19,6 +26,7 @@ interface CocoAnnotation {
   image_id?: unknown;
   category_id?: unknown;
   bbox?: unknown;
+  iscrowd?: unknown;
 }
 interface CocoDoc {
   info?: { image_root?: unknown };
@@ -165,7 +173,7 @@ function fromDoc(doc: CocoDoc, name: string, dir: string): ReadLabels {
     const bbox = Array.isArray(a.bbox) && a.bbox.length === 4 ? (a.bbox as unknown[]) : null;
     const x = bbox ? finite(bbox[0]) : undefined;
     const y = bbox ? finite(bbox[1]) : undefined;
-    const box = {
+    const box: ImportedBox = {
       label: label ?? '',
       unit: 'px' as const,
       x0: x ?? NaN,
@@ -181,6 +189,7 @@ function fromDoc(doc: CocoDoc, name: string, dir: string): ReadLabels {
         : bbox === null
           ? 'its bbox is not [x, y, width, height]'
           : boxProblem(box);
+    if (a.iscrowd === 1 || a.iscrowd === true) box.crowd = true;
     if (problem) {
       spoiled.add(file);
       const code = label === undefined ? 'unknown_class' : 'bad_box';

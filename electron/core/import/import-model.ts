@@ -19,6 +19,10 @@ export interface ImportedBox {
   /** Clips (CSV): the clip's own 0-based frame and the time, when the labels give them. */
   frame: number | null;
   timeMs: number | null;
+  /** A crowd region (COCO's `iscrowd: 1`); left out: an ordinary box. */
+  crowd?: boolean;
+  /** COCO: the annotation's fields LabelDesk does not edit, as JSON (`CocoKept`), to write back. */
+  coco?: string;
 }
 
 /** One labelled file as the source names it. */

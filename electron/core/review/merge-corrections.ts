@@ -208,6 +208,7 @@ export function corrected(
     deleted: c.deleted,
     personTrack: c.track ?? null,
     rule: c.rule ?? null,
+    crowd: c.crowd === true,
   };
 }
 
@@ -240,6 +241,7 @@ export function standalone(
     deleted: c.deleted,
     personTrack: c.track ?? null,
     rule: c.rule ?? null,
+    crowd: c.crowd === true,
   };
 }
 

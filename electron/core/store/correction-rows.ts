@@ -24,10 +24,11 @@ const boxOf = (x: number | null, y: number | null, w: number | null, h: number |
  * and a row as an object of 20 named columns cost more than the whole merge (measured on 420k).
  */
 export const MERGE_CORRECTION_COLUMNS = `id, frame_index, time_ms, anchor_label, anchor_score,
-  anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, track, rule`;
+  anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, track, rule, crowd`;
 
-/** The whole row: the merge's columns, then the three it does not read. */
-export const CORRECTION_COLUMNS = `${MERGE_CORRECTION_COLUMNS}, content_hash, solution, updated_at`;
+/** The whole row: the merge's columns, then the four it does not read. */
+export const CORRECTION_COLUMNS = `${MERGE_CORRECTION_COLUMNS}, content_hash, solution, updated_at,
+  coco`;
 
 /** A row of `MERGE_CORRECTION_COLUMNS` as an array (`.raw()`), in that order. */
 export type RawMergeCorrection = [
@@ -49,10 +50,11 @@ export type RawMergeCorrection = [
   number,
   number | null,
   string | null,
+  number,
 ];
 
 /** A row of `CORRECTION_COLUMNS` as an array (`.raw()`), in that order. */
-export type RawCorrection = [...RawMergeCorrection, string, string, number];
+export type RawCorrection = [...RawMergeCorrection, string, string, number, string | null];
 
 /** A correction as the merge reads it, from a row of `MERGE_CORRECTION_COLUMNS`. */
 export const toMergeCorrection = (r: RawMergeCorrection): MergeCorrection => ({
@@ -66,6 +68,7 @@ export const toMergeCorrection = (r: RawMergeCorrection): MergeCorrection => ({
   deleted: r[15] === 1,
   track: r[16],
   rule: r[17],
+  crowd: r[18] === 1,
 });
 
 /**
@@ -84,7 +87,9 @@ export const fromRawCorrection = (r: RawCorrection): CorrectionRow => ({
   deleted: r[15] === 1,
   track: r[16],
   rule: r[17],
-  contentHash: r[18],
-  solution: r[19],
-  updatedAt: r[20],
+  crowd: r[18] === 1,
+  contentHash: r[19],
+  solution: r[20],
+  updatedAt: r[21],
+  coco: r[22],
 });

@@ -68,6 +68,8 @@ export interface DetectionRow extends Required<DetectionInput> {
   resultId: number;
   /** Set on a box in an export when an auto-accept's rule accepted it (see merge-corrections). */
   rule?: string | null;
+  /** A crowd region (COCO's `iscrowd`, from an import): no object to find, drawn apart. */
+  crowd?: boolean;
 }
 
 /** One analysis of one content by one solution: shared by every file with that content (dedupe). */
@@ -117,6 +119,13 @@ export interface CorrectionRow {
   updatedAt: number;
   /** Set while an auto-accept's rule owns the box ("person ≥ 0.42 at 95 %"); null: a person's. */
   rule?: string | null;
+  /** A crowd region (COCO's `iscrowd`): no object to find; left out: as stored (written: false). */
+  crowd?: boolean;
+  /**
+   * JSON of an imported COCO annotation's fields LabelDesk does not edit (`CocoKept`); left out
+   * on a write: kept as stored.
+   */
+  coco?: string | null;
 }
 
 /** `track` may be left out: no person's track. A person's (or an import's) write never sets a
@@ -129,7 +138,7 @@ export type CorrectionInput = Omit<CorrectionRow, 'id' | 'updatedAt' | 'track' |
 /** What the merge reads of a correction (an export reads only these columns, see export-items.ts). */
 export type MergeCorrection = Omit<
   CorrectionRow,
-  'contentHash' | 'solution' | 'updatedAt' | 'track'
+  'contentHash' | 'solution' | 'updatedAt' | 'track' | 'coco'
 > & {
   track?: number | null;
 };
