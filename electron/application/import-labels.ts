@@ -5,6 +5,7 @@
  * written in turn inside a batch transaction, so a file the batch already wrote (a duplicate of
  * the same content) is planned against what was written. Problems are per file; the rest goes on.
  */
+import type { CocoKeptImage } from '../core/import/coco-kept.js';
 import type { ImportedFile, ImportFormat, ImportIssue } from '../core/import/import-model.js';
 import { LibraryIndex } from '../core/import/match-files.js';
 import { planImport, type FileState } from '../core/import/plan-import.js';
@@ -62,6 +63,8 @@ export async function importLabels(
   const issues: FileIssues = [];
   const work = matchAll(read.files, new LibraryIndex(store.media.list({})), issues);
   read.files = [];
+  // COCO's ids and the fields LabelDesk does not edit, for a COCO export to give back.
+  if (read.coco) store.coco.setDataset(solution, read.coco);
   let done = total - work.length;
   await store.bulkWrites(async () => {
     while (work.length > 0) {
@@ -132,6 +135,7 @@ function importBatch(
   issues: FileIssues,
 ): void {
   const reviewed: number[] = [];
+  const cocoImages: { mediaId: number; image: CocoKeptImage }[] = [];
   const writer = store.corrections.bulkWriter();
   for (const { at, file, media } of batch) {
     const state = stateOf(store, media, file, solution);
@@ -159,8 +163,10 @@ function importBatch(
       if (by !== 'person') reviewed.push(media.id);
     }
     summary.boxes += plan.boxes;
+    if (file.coco) cocoImages.push({ mediaId: media.id, image: file.coco });
   }
   writer.finish();
+  if (cocoImages.length) store.coco.setImages(cocoImages);
   store.reviewed.markReviewed(reviewed, solution, 'import');
 }
 

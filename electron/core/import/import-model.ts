@@ -4,6 +4,7 @@
  * as a person's corrections happen after (match-files.ts, plan-import.ts).
  */
 import type { Size } from '../export/box-geometry.js';
+import type { CocoKeptDataset, CocoKeptImage } from './coco-kept.js';
 
 export type ImportFormat = 'coco' | 'yolo' | 'voc' | 'csv';
 export const IMPORT_FORMATS: readonly ImportFormat[] = ['coco', 'yolo', 'voc', 'csv'];
@@ -43,6 +44,8 @@ export interface ImportedFile {
   /** The size the labels declare, checked against the file; null when the format has none. */
   size: Size | null;
   boxes: ImportedBox[];
+  /** COCO: the image's id and other fields, to write back. */
+  coco?: CocoKeptImage;
 }
 
 export type ImportIssueCode =
@@ -70,6 +73,8 @@ export interface ImportIssue {
 export interface ReadLabels {
   files: ImportedFile[];
   issues: ImportIssue[];
+  /** COCO: the dataset's info, licenses and category ids, to write back. */
+  coco?: CocoKeptDataset;
 }
 
 export function issue(

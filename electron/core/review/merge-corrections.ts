@@ -209,6 +209,7 @@ export function corrected(
     personTrack: c.track ?? null,
     rule: c.rule ?? null,
     crowd: c.crowd === true,
+    coco: c.coco ?? null,
   };
 }
 
@@ -242,6 +243,7 @@ export function standalone(
     personTrack: c.track ?? null,
     rule: c.rule ?? null,
     crowd: c.crowd === true,
+    coco: c.coco ?? null,
   };
 }
 

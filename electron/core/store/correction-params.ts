@@ -82,6 +82,7 @@ export function asMergeCorrections(cs: readonly CorrectionInput[]): MergeCorrect
       track: c.track ?? null,
       rule: null,
       crowd: c.crowd === true,
+      coco: c.coco ?? null,
     }))
     .sort((a, b) => a.frameIndex - b.frameIndex);
 }

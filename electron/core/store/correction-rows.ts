@@ -24,11 +24,10 @@ const boxOf = (x: number | null, y: number | null, w: number | null, h: number |
  * and a row as an object of 20 named columns cost more than the whole merge (measured on 420k).
  */
 export const MERGE_CORRECTION_COLUMNS = `id, frame_index, time_ms, anchor_label, anchor_score,
-  anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, track, rule, crowd`;
+  anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, track, rule, crowd, coco`;
 
-/** The whole row: the merge's columns, then the four it does not read. */
-export const CORRECTION_COLUMNS = `${MERGE_CORRECTION_COLUMNS}, content_hash, solution, updated_at,
-  coco`;
+/** The whole row: the merge's columns, then the three it does not read. */
+export const CORRECTION_COLUMNS = `${MERGE_CORRECTION_COLUMNS}, content_hash, solution, updated_at`;
 
 /** A row of `MERGE_CORRECTION_COLUMNS` as an array (`.raw()`), in that order. */
 export type RawMergeCorrection = [
@@ -51,10 +50,11 @@ export type RawMergeCorrection = [
   number | null,
   string | null,
   number,
+  string | null,
 ];
 
 /** A row of `CORRECTION_COLUMNS` as an array (`.raw()`), in that order. */
-export type RawCorrection = [...RawMergeCorrection, string, string, number, string | null];
+export type RawCorrection = [...RawMergeCorrection, string, string, number];
 
 /** A correction as the merge reads it, from a row of `MERGE_CORRECTION_COLUMNS`. */
 export const toMergeCorrection = (r: RawMergeCorrection): MergeCorrection => ({
@@ -68,7 +68,9 @@ export const toMergeCorrection = (r: RawMergeCorrection): MergeCorrection => ({
   deleted: r[15] === 1,
   track: r[16],
   rule: r[17],
-  crowd: r[18] === 1,
+  // Left undefined when unset: the common box carries neither.
+  crowd: r[18] === 1 ? true : undefined,
+  coco: r[19] ?? undefined,
 });
 
 /**
@@ -88,8 +90,8 @@ export const fromRawCorrection = (r: RawCorrection): CorrectionRow => ({
   track: r[16],
   rule: r[17],
   crowd: r[18] === 1,
-  contentHash: r[19],
-  solution: r[20],
-  updatedAt: r[21],
-  coco: r[22],
+  coco: r[19],
+  contentHash: r[20],
+  solution: r[21],
+  updatedAt: r[22],
 });

@@ -70,6 +70,8 @@ export interface DetectionRow extends Required<DetectionInput> {
   rule?: string | null;
   /** A crowd region (COCO's `iscrowd`, from an import): no object to find, drawn apart. */
   crowd?: boolean;
+  /** JSON of the imported COCO annotation's fields LabelDesk does not edit (see coco-kept.ts). */
+  coco?: string | null;
 }
 
 /** One analysis of one content by one solution: shared by every file with that content (dedupe). */
@@ -138,7 +140,7 @@ export type CorrectionInput = Omit<CorrectionRow, 'id' | 'updatedAt' | 'track' |
 /** What the merge reads of a correction (an export reads only these columns, see export-items.ts). */
 export type MergeCorrection = Omit<
   CorrectionRow,
-  'contentHash' | 'solution' | 'updatedAt' | 'track' | 'coco'
+  'contentHash' | 'solution' | 'updatedAt' | 'track'
 > & {
   track?: number | null;
 };

@@ -1,7 +1,8 @@
 /**
  * A COCO dataset as COCO tools make it (odd image ids, category ids with gaps, a crowd region,
  * licenses and info), imported with `labeldesk import`: the crowd region stays one (not counted
- * by `evaluate`, exported back as `iscrowd: 1`).
+ * by `evaluate`, exported back as `iscrowd: 1`); the export gives back the image, category and
+ * annotation ids and the fields LabelDesk does not edit; a COCO results export is keyed to them.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -111,5 +112,50 @@ describe('COCO as COCO defines it', () => {
     const crowd = doc.annotations.filter((a) => a.iscrowd === 1);
     expect(crowd.map((a) => a.bbox)).toEqual([[80, 40, 60, 60]]);
     expect(doc.annotations).toHaveLength(3);
+  });
+});
+
+interface CocoOut {
+  info: Record<string, unknown>;
+  licenses: unknown[];
+  images: Record<string, unknown>[];
+  annotations: Record<string, unknown>[];
+  categories: Record<string, unknown>[];
+}
+
+describe('COCO ids and fields kept', () => {
+  it('exports the ids and untouched fields the import read', async () => {
+    const out = join(home.dir, 'ids.json');
+    const r = await runCli(['export', '--format', 'coco', '--out', out], env);
+    expect(r.code, r.stderr).toBe(0);
+    const doc = JSON.parse(await readFile(out, 'utf8')) as CocoOut;
+    const gt = groundTruth();
+    expect(doc.licenses).toEqual(gt.licenses);
+    expect(doc.info).toMatchObject(gt.info);
+    const images = doc.images.map(({ absolute_path: _a, ...i }) => i);
+    expect(images.sort((a, b) => Number(a['id']) - Number(b['id']))).toEqual(
+      [...gt.images].sort((a, b) => a.id - b.id),
+    );
+    // Every category of the dataset, its ids with their gaps, then none colliding.
+    for (const c of gt.categories) expect(doc.categories).toContainEqual(c);
+    const ids = doc.categories.map((c) => c['id']);
+    expect(new Set(ids).size).toBe(ids.length);
+    const annotations = doc.annotations.map(({ score: _s, ...a }) => a);
+    expect(annotations.sort((a, b) => Number(a['id']) - Number(b['id']))).toEqual(gt.annotations);
+  });
+
+  it('writes the model boxes as COCO results keyed to the kept ids', async () => {
+    const out = join(home.dir, 'results.json');
+    const r = await runCli(['export', '--format', 'coco-results', '--out', out], env);
+    expect(r.code, r.stderr).toBe(0);
+    const results = JSON.parse(await readFile(out, 'utf8')) as Record<string, unknown>[];
+    expect(results.length).toBeGreaterThan(0);
+    const gt = groundTruth();
+    const imageIds = new Set(gt.images.map((i) => i.id));
+    for (const d of results) {
+      expect(Object.keys(d).sort()).toEqual(['bbox', 'category_id', 'image_id', 'score']);
+      expect(imageIds.has(d['image_id'] as number)).toBe(true);
+      expect(typeof d['score']).toBe('number');
+    }
   });
 });
