@@ -63,7 +63,7 @@ export function reviewHandlers(
       q.id,
       q.solution,
       (b) =>
-        b.score >= q.minScore &&
+        (b.score === null || b.score >= q.minScore) &&
         (!q.classes || q.classes.includes(b.label)) &&
         (q.frameIndex === undefined || b.frameIndex === q.frameIndex) &&
         b.review !== (kind === 'accept' ? 'accepted' : 'rejected'),

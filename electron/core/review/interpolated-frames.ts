@@ -103,7 +103,7 @@ function trackCursors(detections: readonly DetectionRow[], fps: number): TrackCu
     let m = members.get(trackId);
     if (!m) members.set(trackId, (m = { anchors: [], rowAt: new Map() }));
     const frame = clipFrame(row, fps);
-    m.anchors.push({ frame, bbox: row.bbox, score: row.score });
+    m.anchors.push({ frame, bbox: row.bbox, score: row.score ?? NaN });
     m.rowAt.set(frame, row);
   }
   const cursors: TrackCursor[] = [];
@@ -139,7 +139,7 @@ function boxRow(t: TrackCursor, b: InterpolatedBox, fps: number, analysed: Resul
       w: b.bbox.w * analysed.analysedWidth,
       h: b.bbox.h * analysed.analysedHeight,
     },
-    score: b.score,
+    score: Number.isNaN(b.score) ? null : b.score,
     trackId: t.trackId,
   };
 }

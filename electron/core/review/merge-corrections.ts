@@ -16,7 +16,8 @@
  *   moved further is a new, pending box.
  * - A correction whose model box is gone keeps the person's work visible: an edited or reviewed
  *   box stays, standing on its anchor (origin `edited`); a deletion stays a silent tombstone.
- * - Boxes a person draws have no anchor (origin `added`, score 1).
+ * - Boxes a person draws (or an import adds) have no anchor (origin `added`) and no score: no
+ *   score filter removes them. A box a person moved or relabelled keeps its model box's score.
  */
 import { iou, sameBox, type NormBox } from '../../shared/geometry/box-math.js';
 import type {
@@ -31,7 +32,8 @@ export const ANCHOR_MIN_IOU = 0.9;
 /** The model box a merged box stands on (its current detection, or the correction's anchor). */
 export interface ModelBox {
   label: string;
-  score: number;
+  /** Null: the service gave none. */
+  score: number | null;
   bbox: NormBox;
 }
 
@@ -187,6 +189,7 @@ export function corrected(
   const label = c.label ?? m.label;
   const bbox = c.bbox ?? m.bbox;
   const model = { label: m.label, score: m.score, bbox: m.bbox };
+  const origin = originOf(model, label, bbox);
   // Spelled out like plainModelBox: a spread of the row costs several times more (an import
   // corrects a million boxes).
   return {
@@ -199,7 +202,7 @@ export function corrected(
     classId: label === m.label ? m.classId : null,
     bbox,
     bboxPx: c.bbox ? pixelBox(bbox, analysed) : m.bboxPx,
-    origin: originOf(model, label, bbox),
+    origin,
     review: c.review,
     key: `d${m.id}`,
     detectionId: m.id,
@@ -230,7 +233,7 @@ export function standalone(
     timeMs: c.timeMs,
     label,
     classId: null,
-    score: a ? a.score : 1,
+    score: a ? a.score : null,
     bbox,
     bboxPx: pixelBox(bbox, analysed),
     origin: a ? 'edited' : 'added',

@@ -12,9 +12,7 @@ const anchorOf = (
   w: number | null,
   h: number | null,
 ): CorrectionRow['anchor'] =>
-  label === null
-    ? null
-    : { label, score: score ?? 0, bbox: { x: x ?? 0, y: y ?? 0, w: w ?? 0, h: h ?? 0 } };
+  label === null ? null : { label, score, bbox: { x: x ?? 0, y: y ?? 0, w: w ?? 0, h: h ?? 0 } };
 
 const boxOf = (x: number | null, y: number | null, w: number | null, h: number | null) =>
   x === null ? null : { x, y: y ?? 0, w: w ?? 0, h: h ?? 0 };

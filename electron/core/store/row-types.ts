@@ -54,7 +54,7 @@ export interface DetectionInput {
   timeMs: number | null;
   label: string;
   classId: number | null;
-  score: number;
+  score: number | null;
   /** Normalised 0–1 of the analysed (EXIF-oriented) image. */
   bbox: BoxXYWH;
   /** Pixels of the analysed resolution. */
@@ -109,7 +109,7 @@ export interface CorrectionRow {
   frameIndex: number;
   timeMs: number | null;
   /** The model box it corrects, as the model gave it; null for a box a person drew. */
-  anchor: { label: string; score: number; bbox: BoxXYWH } | null;
+  anchor: { label: string; score: number | null; bbox: BoxXYWH } | null;
   /** The person's label; null: the model's. */
   label: string | null;
   /** The person's box (normalised like detections); null: the model's. */

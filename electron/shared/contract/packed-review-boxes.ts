@@ -11,7 +11,7 @@ import { BoxSchema } from '../geometry/box.js';
 
 const ModelBox = z.object({
   label: z.string(),
-  score: z.number(),
+  score: z.number().nullable(),
   bbox: BoxSchema,
 });
 
@@ -79,7 +79,10 @@ export function packReviewBoxes(boxes: readonly ReviewBox[]): PackedColumns {
   const models: PackedColumns['models'] = [];
   const keys: PackedColumns['keys'] = [];
   boxes.forEach((b, i) => {
-    numbers.set([b.bbox.x, b.bbox.y, b.bbox.w, b.bbox.h, b.score, b.timeMs ?? NaN], i * NUMBERS);
+    numbers.set(
+      [b.bbox.x, b.bbox.y, b.bbox.w, b.bbox.h, b.score ?? NaN, b.timeMs ?? NaN],
+      i * NUMBERS,
+    );
     let flags = ORIGINS.indexOf(b.origin) | (REVIEWS.indexOf(b.review) << 2);
     if (b.deleted) flags |= DELETED;
     if (b.model === null) flags |= MODEL_NULL;
@@ -125,7 +128,8 @@ export function unpackReviewBoxes(p: PackedColumns): ReviewBox[] {
     const flags = k[j + 6] as number;
     const timeMs = f[a + 5] as number;
     const label = strings[k[j + 4] as number] as string;
-    const score = f[a + 4] as number;
+    const scored = f[a + 4] as number;
+    const score = Number.isNaN(scored) ? null : scored;
     const bbox = {
       x: f[a] as number,
       y: f[a + 1] as number,

@@ -30,7 +30,7 @@ export const ReviewBox = z.object({
   frameIndex: z.number(),
   timeMs: z.number().nullable(),
   label: z.string(),
-  score: z.number(),
+  score: z.number().nullable(),
   bbox: BoxSchema,
   origin: z.enum(['model', 'edited', 'added']),
   review: z.enum(['pending', 'accepted', 'rejected']),
@@ -39,7 +39,7 @@ export const ReviewBox = z.object({
   model: z
     .object({
       label: z.string(),
-      score: z.number(),
+      score: z.number().nullable(),
       bbox: BoxSchema,
     })
     .nullable(),

@@ -159,3 +159,19 @@ describe('COCO ids and fields kept', () => {
     }
   });
 });
+
+describe('boxes a person made have no score', () => {
+  it('writes a drawn box without a score and keeps it past --min-score', async () => {
+    const out = join(home.dir, 'sure.json');
+    const r = await runCli(
+      ['export', '--format', 'coco', '--min-score', '0.999', '--out', out],
+      env,
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const doc = JSON.parse(await readFile(out, 'utf8')) as CocoOut;
+    // The crowd region is always drawn (never put on a model box): it has no model score.
+    const crowd = doc.annotations.find((a) => a['id'] === 900101);
+    expect(crowd).toBeDefined();
+    expect(crowd && 'score' in crowd).toBe(false);
+  });
+});

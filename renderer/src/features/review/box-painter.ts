@@ -13,7 +13,8 @@ import { handlePoints, type Rect } from './stage-view.js';
 export interface PaintBox {
   key: string;
   label: string;
-  score: number;
+  /** Null: a person's box, shown without a score. */
+  score: number | null;
   bbox: NormBox;
   review: 'pending' | 'accepted' | 'rejected';
   /** Accepted by an auto-accept rule rather than by a person: marked apart. */
@@ -53,7 +54,7 @@ function textWidth(ctx: CanvasRenderingContext2D, text: string): number {
 export function boxText(b: Pick<PaintBox, 'label' | 'score' | 'review' | 'rule'>): string {
   const mark =
     b.review === 'accepted' ? (b.rule ? ' ✓ rule' : ' ✓') : b.review === 'rejected' ? ' ✗' : '';
-  return `${b.label} ${b.score.toFixed(2)}${mark}`;
+  return `${b.label}${b.score === null ? '' : ` ${b.score.toFixed(2)}`}${mark}`;
 }
 
 function toScreen(b: NormBox, view: View, picture: Size): Rect {
