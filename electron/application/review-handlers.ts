@@ -33,6 +33,7 @@ export function toReviewBox(b: TrackedBox): ReviewBox {
     origin: b.origin,
     review: b.review,
     deleted: b.deleted,
+    ...(b.crowd === true ? { crowd: true } : {}),
     model: b.model,
     trackId: b.trackId ?? null,
     rule: b.rule,

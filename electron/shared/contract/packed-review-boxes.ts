@@ -48,6 +48,7 @@ const REVIEWS = ['pending', 'accepted', 'rejected'] as const;
 const DELETED = 1 << 4;
 const MODEL_NULL = 1 << 5;
 const MODEL_LISTED = 1 << 6;
+const CROWD = 1 << 7;
 
 const keyOf = (b: Pick<ReviewBox, 'detectionId' | 'correctionId'>) =>
   b.detectionId !== null ? `d${b.detectionId}` : `c${b.correctionId}`;
@@ -85,6 +86,7 @@ export function packReviewBoxes(boxes: readonly ReviewBox[]): PackedColumns {
     );
     let flags = ORIGINS.indexOf(b.origin) | (REVIEWS.indexOf(b.review) << 2);
     if (b.deleted) flags |= DELETED;
+    if (b.crowd === true) flags |= CROWD;
     if (b.model === null) flags |= MODEL_NULL;
     else if (!sameAsBox(b)) {
       flags |= MODEL_LISTED;
@@ -150,6 +152,7 @@ export function unpackReviewBoxes(p: PackedColumns): ReviewBox[] {
       origin: ORIGINS[flags & 3] as ReviewBox['origin'],
       review: REVIEWS[(flags >> 2) & 3] as ReviewBox['review'],
       deleted: (flags & DELETED) !== 0,
+      ...((flags & CROWD) !== 0 ? { crowd: true } : {}),
       model:
         flags & MODEL_NULL
           ? null

@@ -35,6 +35,8 @@ export const ReviewBox = z.object({
   origin: z.enum(['model', 'edited', 'added']),
   review: z.enum(['pending', 'accepted', 'rejected']),
   deleted: z.boolean(),
+  /** A crowd region (COCO's `iscrowd`): drawn dashed, named "crowd region". */
+  crowd: z.boolean().optional(),
   /** What the model said, when a model box is under it (null for a drawn box). */
   model: z
     .object({

@@ -21,6 +21,8 @@ export interface PaintBox {
   rule?: string | null;
   /** A clip track's box between its anchors (interpolated): drawn dashed. */
   interpolated?: boolean;
+  /** A crowd region (COCO's `iscrowd`): drawn dashed too. */
+  crowd?: boolean;
 }
 
 export interface PaintInput {
@@ -87,7 +89,7 @@ export function paintBoxes(ctx: CanvasRenderingContext2D, input: PaintInput): nu
       continue;
     }
     if (b.review === 'rejected') rejected.push(r);
-    else if (b.interpolated) dashed.push({ r, colour: classColour(b.label) });
+    else if (b.interpolated || b.crowd) dashed.push({ r, colour: classColour(b.label) });
     else {
       const colour = classColour(b.label);
       let list = byColour.get(colour);
