@@ -59,7 +59,24 @@ export function exportSelection(
     ...(solutionId === undefined ? {} : { solution: solutionId }),
   });
   const items = only(solutionId === undefined ? joinSolutions(read) : read, ids);
+  const coco = request.format === 'coco' || request.format === 'coco-results';
+  const keptFor = solutionId ?? 'objects';
   return exportLibrary({
+    ...(coco
+      ? {
+          coco: {
+            images: store.coco.images(),
+            dataset: store.coco.dataset(keptFor),
+            maxAnnotationId: store.coco.maxAnnotationId(keptFor),
+          },
+        }
+      : {}),
+    ...(request.format === 'coco-results'
+      ? {
+          modelBoxes: (resultId: number) => store.results.detections(resultId),
+          ...(request.query?.minScore !== undefined ? { minScore: request.query.minScore } : {}),
+        }
+      : {}),
     items: request.transform ? request.transform(items) : items,
     format: request.format,
     out: request.out,

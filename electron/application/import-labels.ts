@@ -5,6 +5,7 @@
  * written in turn inside a batch transaction, so a file the batch already wrote (a duplicate of
  * the same content) is planned against what was written. Problems are per file; the rest goes on.
  */
+import type { CocoKeptImage } from '../core/import/coco-kept.js';
 import type { ImportedFile, ImportFormat, ImportIssue } from '../core/import/import-model.js';
 import { LibraryIndex } from '../core/import/match-files.js';
 import { planImport, type FileState } from '../core/import/plan-import.js';
@@ -99,6 +100,8 @@ export async function importLabels(
   const index = await libraryIndex(store, options.signal);
   const work = await matchAll(read.files, index, issues, options.signal);
   read.files = [];
+  // COCO's ids and the fields LabelDesk does not edit, for a COCO export to give back.
+  if (read.coco) store.coco.setDataset(solution, read.coco);
   let done = total - work.length;
   await store.bulkWrites(async () => {
     while (work.length > 0) {
@@ -186,6 +189,7 @@ function importSlice(
   issues: FileIssues,
 ): number {
   const reviewed: number[] = [];
+  const cocoImages: { mediaId: number; image: CocoKeptImage }[] = [];
   const writer = store.corrections.bulkWriter();
   let next = from;
   while (next < batch.length && (next === from || performance.now() < until)) {
@@ -215,8 +219,10 @@ function importSlice(
       if (by !== 'person') reviewed.push(media.id);
     }
     summary.boxes += plan.boxes;
+    if (file.coco) cocoImages.push({ mediaId: media.id, image: file.coco });
   }
   writer.finish();
+  if (cocoImages.length) store.coco.setImages(cocoImages);
   store.reviewed.markReviewed(reviewed, solution, 'import');
   return next;
 }

@@ -33,6 +33,7 @@ export function toReviewBox(b: TrackedBox): ReviewBox {
     origin: b.origin,
     review: b.review,
     deleted: b.deleted,
+    ...(b.crowd === true ? { crowd: true } : {}),
     model: b.model,
     trackId: b.trackId ?? null,
     rule: b.rule,
@@ -63,7 +64,7 @@ export function reviewHandlers(
       q.id,
       q.solution,
       (b) =>
-        b.score >= q.minScore &&
+        (b.score === null || b.score >= q.minScore) &&
         (!q.classes || q.classes.includes(b.label)) &&
         (q.frameIndex === undefined || b.frameIndex === q.frameIndex) &&
         b.review !== (kind === 'accept' ? 'accepted' : 'rejected'),

@@ -17,12 +17,16 @@ import type {
   ModelBox,
   TruthBox,
 } from './evaluation-types.js';
-import { imageOutcome } from './image-outcome.js';
+import { rankOf } from './evaluation-types.js';
+import { imageOutcome, passes } from './image-outcome.js';
 import { MistakeList } from './mistake-list.js';
 
 interface ClassTally {
+  /** Ranks (scores; a box without one: -Infinity, last). */
   scores: number[];
   masks: number[];
+  /** Per box, the thresholds at which it fell in a crowd region (COCO's ignored detections). */
+  ignored: number[];
   truth: number;
   tp: number;
   fp: number;
@@ -87,13 +91,16 @@ export function evaluate(
     const outcome = imageOutcome(image, minScore);
     for (const c of outcome.classes) {
       let t = tallies.get(c.label);
-      if (!t) tallies.set(c.label, (t = { scores: [], masks: [], truth: 0, tp: 0, fp: 0 }));
+      if (!t)
+        tallies.set(c.label, (t = { scores: [], masks: [], ignored: [], truth: 0, tp: 0, fp: 0 }));
       t.truth += c.truthCount;
       c.model.forEach((m, d) => {
         const mask = c.masks[d] as number;
-        t.scores.push(m.score);
+        const ignored = c.ignored[d] as number;
+        t.scores.push(rankOf(m));
         t.masks.push(mask);
-        if (m.score < minScore) return;
+        t.ignored.push(ignored);
+        if (!passes(m, minScore) || ignored & 1) return;
         if (mask & 1) t.tp++;
         else t.fp++;
       });
@@ -116,7 +123,7 @@ export function evaluate(
   const classes = labels.map((label): ClassQuality => {
     const t = tallies.get(label) as ClassTally;
     confusion.add(label, label, t.tp);
-    const { apByThreshold, curve } = classPrecision(t.scores, t.masks, t.truth);
+    const { apByThreshold, curve } = classPrecision(t.scores, t.masks, t.truth, t.ignored);
     return {
       label,
       tp: t.tp,
@@ -140,8 +147,13 @@ export function evaluate(
     mistakeTotals: mistakes.totals,
     calibration: labels.map((label) => {
       const t = tallies.get(label) as ClassTally;
-      const hits = t.masks.map((m) => (m & 1) === 1);
-      return classThreshold(label, t.scores, hits, options.targetPrecision ?? 0.95);
+      // A threshold can only cut boxes with a score, counted at IoU 0.5 (crowd ones are no evidence).
+      const kept = t.scores.flatMap((s, i) =>
+        Number.isFinite(s) && !((t.ignored[i] as number) & 1) ? [i] : [],
+      );
+      const hits = kept.map((i) => ((t.masks[i] as number) & 1) === 1);
+      const scores = kept.map((i) => t.scores[i] as number);
+      return classThreshold(label, scores, hits, options.targetPrecision ?? 0.95);
     }),
   };
 }

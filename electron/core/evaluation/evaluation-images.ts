@@ -74,7 +74,12 @@ export function* evaluationImages(db: Db, solution: string): Generator<EvalImage
         for (const b of shown) {
           // A keyframe between analysed frames: the model never saw it, so it measures nothing.
           if (b.review === 'rejected' || isOffSample(b.frameIndex)) continue;
-          frameOf(frames, b.frameIndex).truth.push({ key: b.key, label: b.label, bbox: b.bbox });
+          frameOf(frames, b.frameIndex).truth.push({
+            key: b.key,
+            label: b.label,
+            bbox: b.bbox,
+            crowd: b.crowd === true,
+          });
         }
       } else {
         // Nobody changed a box: the file shows exactly the model's boxes.

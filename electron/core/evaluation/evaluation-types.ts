@@ -11,15 +11,24 @@ export interface TruthBox {
   key: string;
   label: string;
   bbox: NormBox;
+  /** A crowd region (COCO's `iscrowd`): not an object to find; model boxes in it are ignored. */
+  crowd?: boolean;
 }
 
 /** A box as the model gave it (its own stored output, not a person's correction). */
 export interface ModelBox {
   key: string;
   label: string;
-  score: number;
+  /** Null when the service gave none. */
+  score: number | null;
   bbox: NormBox;
 }
+
+/**
+ * The order model boxes are ranked in: by score, and a box without one after every scored box
+ * (the service did not say how sure it is, so it is read as the least sure; ties keep their order).
+ */
+export const rankOf = (m: Pick<ModelBox, 'score'>): number => m.score ?? -Infinity;
 
 export interface EvalImage {
   mediaId: number;

@@ -1,17 +1,22 @@
 /**
  * One image's boxes matched class by class (COCO's way), and what is left over at IoU 0.5 and the
  * minimum score: the truth boxes no model box found and the model boxes that found nothing.
+ * Crowd regions are no object to find (never missed), and a model box in one is no mistake.
+ * A model box without a score ranks below every scored one and passes the minimum score.
  */
 import { MAX_BOXES_PER_IMAGE } from './coco-thresholds.js';
-import type { EvalImage, ModelBox, TruthBox } from './evaluation-types.js';
+import { rankOf, type EvalImage, type ModelBox, type TruthBox } from './evaluation-types.js';
 import { matchInClass } from './match-in-class.js';
 
 export interface ClassOutcome {
   label: string;
+  /** Truth boxes to find: crowd regions are not counted. */
   truthCount: number;
   /** The class's model boxes taken part (score order, at most MAX_BOXES_PER_IMAGE). */
   model: ModelBox[];
   masks: Uint16Array;
+  /** Per model box, the thresholds (bits) at which it fell in a crowd region: not counted. */
+  ignored: Uint16Array;
 }
 
 export interface ImageOutcome {
@@ -38,23 +43,29 @@ export function imageOutcome(image: EvalImage, minScore: number): ImageOutcome {
   const unmatchedModel: ModelBox[] = [];
   for (const [label, { truth, model: all }] of groups) {
     // Array.prototype.sort is stable: equal scores keep the order the model gave them.
-    const model = all.sort((a, b) => b.score - a.score).slice(0, MAX_BOXES_PER_IMAGE);
-    const { masks, truthAt50 } = matchInClass(
-      truth.map((t) => t.bbox),
+    const model = all.sort((a, b) => rankOf(b) - rankOf(a)).slice(0, MAX_BOXES_PER_IMAGE);
+    const { masks, ignored, truthAt50 } = matchInClass(
+      truth,
       model.map((m) => m.bbox),
     );
-    classes.push({ label, truthCount: truth.length, model, masks });
+    let truthCount = 0;
+    for (const t of truth) if (!t.crowd) truthCount++;
+    classes.push({ label, truthCount, model, masks, ignored });
     const found = new Uint8Array(truth.length);
     model.forEach((m, d) => {
-      if (m.score < minScore) return;
+      if (!passes(m, minScore) || (ignored[d] as number) & 1) return;
       const g = truthAt50[d] as number;
       if (g >= 0) found[g] = 1;
       else unmatchedModel.push(m);
     });
     truth.forEach((t, g) => {
-      if (!found[g]) unfoundTruth.push(t);
+      if (!found[g] && !t.crowd) unfoundTruth.push(t);
     });
   }
-  unmatchedModel.sort((a, b) => b.score - a.score);
+  unmatchedModel.sort((a, b) => rankOf(b) - rankOf(a));
   return { classes, unfoundTruth, unmatchedModel };
 }
+
+/** The minimum score keeps a box without a score (a score filter never removes one). */
+export const passes = (m: ModelBox, minScore: number): boolean =>
+  m.score === null || m.score >= minScore;

@@ -6,41 +6,60 @@
  *
  * `file_name` is relative to the image root (recorded as `info.image_root`), with `/` separators,
  * as COCO tools expect (they join it to an images folder); `absolute_path` keeps the full path.
+ * Files, classes and boxes that came from a COCO import keep their ids and the fields LabelDesk
+ * does not edit (coco-known.ts), with the dataset's info and licenses.
  */
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { MediaKind } from '../store/store-types.js';
 import { roundTo, toPixelBox } from './box-geometry.js';
-import { ClassIndex, type FormatWriter, type PreparedItem } from './export-model.js';
+import {
+  CocoAnnotationIds,
+  CocoCategoryIds,
+  CocoImageIds,
+  NO_COCO_KNOWN,
+  type CocoKnown,
+} from './coco-known.js';
+import type { FormatWriter, PreparedItem } from './export-model.js';
 import { TextSink } from './write-sinks.js';
 
 export class CocoWriter implements FormatWriter {
   private readonly sideFile: string;
   private readonly main: TextSink;
   private readonly side: TextSink;
-  private readonly classes: ClassIndex;
-  private imageId = 0;
-  private annotationId = 0;
+  private readonly imageIds: CocoImageIds;
+  private readonly categoryIds: CocoCategoryIds;
+  private readonly annotationIds: CocoAnnotationIds;
+  private images = 0;
+  private annotations = 0;
 
   constructor(
     file: string,
     classes: readonly string[] | undefined,
     private readonly imageRoot: string,
+    known: CocoKnown = NO_COCO_KNOWN,
   ) {
     this.sideFile = `${file}.annotations`;
+    const kept = known.dataset.info;
     const info = {
-      description: 'LabelDesk export',
-      version: '1.0',
+      ...(kept && typeof kept === 'object'
+        ? kept
+        : { description: 'LabelDesk export', version: '1.0' }),
       date_created: new Date().toISOString(),
       image_root: imageRoot,
     };
+    const licenses = Array.isArray(known.dataset.licenses) ? known.dataset.licenses : [];
     this.main = TextSink.create(
       file,
-      `{"info":${JSON.stringify(info)},\n"licenses":[],\n"images":[`,
+      `{"info":${JSON.stringify(info)},\n"licenses":${JSON.stringify(licenses)},\n"images":[`,
     );
     this.side = TextSink.create(this.sideFile);
-    this.classes = new ClassIndex(classes);
+    this.imageIds = new CocoImageIds(known);
+    this.categoryIds = new CocoCategoryIds(known);
+    // The catalog's classes after the kept ones: ids follow the catalog when none is kept.
+    for (const name of classes ?? []) this.categoryIds.idOf(name);
+    this.annotationIds = new CocoAnnotationIds(known);
   }
 
   accepts(kind: MediaKind): boolean {
@@ -48,28 +67,35 @@ export class CocoWriter implements FormatWriter {
   }
 
   async add({ media, size, detections }: PreparedItem): Promise<number> {
-    const id = ++this.imageId;
+    const { id, extra } = this.imageIds.of(media.id);
     const image = {
       id,
       file_name: path.relative(this.imageRoot, media.path).split(path.sep).join('/'),
       width: size.width,
       height: size.height,
+      ...extra,
       absolute_path: media.path,
     };
-    await this.main.write(`${id === 1 ? '' : ','}\n${JSON.stringify(image)}`);
+    await this.main.write(`${++this.images === 1 ? '' : ','}\n${JSON.stringify(image)}`);
+    const imageId = JSON.stringify(id);
     let boxes = 0;
     for (const d of detections) {
       const box = toPixelBox(d.bbox, size, 2);
       if (!box) continue;
-      const annotationId = ++this.annotationId;
-      const category = this.classes.idOf(d.label) + 1;
-      const area = roundTo(box.width * box.height, 2);
+      const category = this.categoryIds.idOf(d.label);
+      const kept = this.annotationIds.of(d.coco, box);
+      const area = kept.area ?? roundTo(box.width * box.height, 2);
+      const score = d.score === null ? '' : `,"score":${jsonNumber(roundTo(d.score, 4))}`;
+      const more =
+        kept.segmentation === undefined && Object.keys(kept.extra).length === 0
+          ? ''
+          : `,${JSON.stringify({ ...kept.extra, segmentation: kept.segmentation }).slice(1, -1)}`;
       // Only finite numbers here (toPixelBox drops the rest), so a template is valid JSON and
       // about twice as fast as JSON.stringify over a million annotations.
       await this.side.write(
-        `${annotationId === 1 ? '' : ','}\n{"id":${annotationId},"image_id":${id},` +
+        `${++this.annotations === 1 ? '' : ','}\n{"id":${kept.id},"image_id":${imageId},` +
           `"category_id":${category},"bbox":[${box.xmin},${box.ymin},${box.width},${box.height}],` +
-          `"area":${area},"iscrowd":0,"score":${jsonNumber(roundTo(d.score, 4))}}`,
+          `"area":${JSON.stringify(area)},"iscrowd":${d.crowd === true ? 1 : 0}${score}${more}}`,
       );
       boxes++;
     }
@@ -81,12 +107,7 @@ export class CocoWriter implements FormatWriter {
     await this.main.write('\n],\n"annotations":[');
     const reader = createReadStream(this.sideFile, { highWaterMark: 1 << 20 });
     for await (const chunk of reader) await this.main.writeBytes(chunk as Buffer);
-    // COCO ids start at 1: many tools treat category 0 as background.
-    const categories = this.classes.names.map((name, i) => ({
-      id: i + 1,
-      name,
-      supercategory: '',
-    }));
+    const categories = this.categoryIds.list();
     const lines = categories.map((c) => JSON.stringify(c)).join(',\n');
     await this.main.write(`\n],\n"categories":[${lines ? `\n${lines}` : ''}\n]}\n`);
     await this.main.close();

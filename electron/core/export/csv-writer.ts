@@ -42,7 +42,7 @@ export class CsvWriter extends CsvFileWriter {
       if (!b) continue;
       const when = clip ? `${clipFrame(d, media.fps)},${d.timeMs ?? ''}` : ',';
       await this.sink.write(
-        `${prefix}${this.labelField(d.label)},${roundTo(d.score, 4)},${b.xmin},${b.ymin},${b.xmax},${b.ymax},${when}\r\n`,
+        `${prefix}${this.labelField(d.label)},${d.score === null ? '' : roundTo(d.score, 4)},${b.xmin},${b.ymin},${b.xmax},${b.ymax},${when}\r\n`,
       );
       boxes++;
     }

@@ -11,7 +11,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { mediaDisplayedSize } from './box-geometry.js';
+import type { CocoKnown } from './coco-known.js';
+import { CocoResultsWriter } from './coco-results-writer.js';
 import { CocoWriter } from './coco-writer.js';
+import type { DetectionRow } from '../store/store-types.js';
 import { CsvWriter } from './csv-writer.js';
 import { EventsWriter } from './events-writer.js';
 import {
@@ -49,6 +52,12 @@ export interface ExportOptions {
   replace?: boolean;
   /** COCO `file_name`s are relative to this folder (default: the folder of `out`). */
   imageRoot?: string;
+  /** What a COCO import kept (ids, fields), for coco and coco-results. */
+  coco?: CocoKnown;
+  /** coco-results: the model's own boxes of a result. */
+  modelBoxes?: (resultId: number) => readonly DetectionRow[];
+  /** coco-results: leave out model boxes scored below this (a box without a score stays). */
+  minScore?: number;
   /** Called every 1,000 items and once at the end. */
   onProgress?: (progress: ExportProgress) => void;
   signal?: AbortSignal;
@@ -71,7 +80,7 @@ export async function exportLibrary(options: ExportOptions): Promise<ExportSumma
   let writer: FormatWriter | undefined;
   try {
     signal?.throwIfAborted();
-    writer = await openWriter(format, temp, options.classes, options.imageRoot ?? dirname(out));
+    writer = await openWriter(format, temp, options, options.imageRoot ?? dirname(out));
     for await (const item of options.items) {
       signal?.throwIfAborted();
       const size = mediaDisplayedSize(item.media, item.result);
@@ -82,6 +91,7 @@ export async function exportLibrary(options: ExportOptions): Promise<ExportSumma
           media: item.media,
           size,
           detections: abortable(item.detections, signal),
+          resultId: item.result.id,
         });
         progress.files++;
       }
@@ -125,12 +135,21 @@ function abortable(rows: ItemRows, signal: AbortSignal | undefined): ItemRows {
 async function openWriter(
   format: ExportFormat,
   target: string,
-  classes: readonly string[] | undefined,
+  options: ExportOptions,
   imageRoot: string,
 ): Promise<FormatWriter> {
+  const { classes, modelBoxes } = options;
   switch (format) {
     case 'coco':
-      return new CocoWriter(target, classes, imageRoot);
+      return new CocoWriter(target, classes, imageRoot, options.coco);
+    case 'coco-results':
+      return new CocoResultsWriter(
+        target,
+        classes,
+        (item) => (modelBoxes && item.resultId !== undefined ? modelBoxes(item.resultId) : []),
+        options.minScore,
+        options.coco,
+      );
     case 'csv':
       return new CsvWriter(target);
     case 'yolo':

@@ -2,7 +2,7 @@
 import type { DetectionRow, ExportItem, MediaKind, MediaRecord } from '../store/store-types.js';
 import type { Size } from './box-geometry.js';
 
-export type ExportFormat = 'coco' | 'yolo' | 'voc' | 'csv' | 'mot' | 'events';
+export type ExportFormat = 'coco' | 'coco-results' | 'yolo' | 'voc' | 'csv' | 'mot' | 'events';
 
 export interface ExportProgress {
   /** Media files exported so far (images, or clips for MOT). */
@@ -42,6 +42,8 @@ export interface PreparedItem {
   media: MediaRecord;
   size: Size;
   detections: ItemRows;
+  /** The result the boxes come from (COCO results read the model's own boxes of it). */
+  resultId?: number;
 }
 
 export interface FormatWriter {

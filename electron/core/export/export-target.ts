@@ -8,6 +8,7 @@ import type { ExportFormat } from './export-model.js';
 
 export const EXPORT_FORMATS: readonly ExportFormat[] = [
   'coco',
+  'coco-results',
   'yolo',
   'voc',
   'csv',

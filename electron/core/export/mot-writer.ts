@@ -65,7 +65,8 @@ export class MotWriter implements FormatWriter {
       if (!b) continue;
       const track = trackIdOf(d);
       const frame = clipFrame(d, media.fps) + 1;
-      const conf = roundTo(d.score, 4);
+      // A person's box has no score: MOT's ground-truth flag 1 (considered).
+      const conf = d.score === null ? 1 : roundTo(d.score, 4);
       await file.write(
         `${frame},${track >= 1 ? track : ++unplaced},${b.xmin},${b.ymin},${b.width},${b.height},${conf},${this.classes.idOf(d.label)},-1,-1\n`,
       );

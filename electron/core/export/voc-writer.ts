@@ -40,7 +40,8 @@ export class VocWriter implements FormatWriter {
           '    <pose>Unspecified</pose>',
           '    <truncated>0</truncated>',
           '    <difficult>0</difficult>',
-          `    <score>${Math.round(d.score * 1e4) / 1e4}</score>`,
+          // A person's box has no score: the element is empty.
+          `    <score>${d.score === null ? '' : Math.round(d.score * 1e4) / 1e4}</score>`,
           `    <bndbox><xmin>${b.xmin + 1}</xmin><ymin>${b.ymin + 1}</ymin><xmax>${b.xmax}</xmax><ymax>${b.ymax}</ymax></bndbox>`,
           '  </object>',
         ].join('\n'),

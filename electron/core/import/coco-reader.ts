@@ -5,8 +5,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, normalize, sep } from 'node:path';
+import { keptAnnotation, otherFields, type CocoKeptDataset } from './coco-kept.js';
 import { readObjectInChunks } from './json-chunks.js';
-import { boxProblem, finite, issue, type ImportedFile, type ReadLabels } from './import-model.js';
+import {
+  boxProblem,
+  finite,
+  issue,
+  type ImportedBox,
+  type ImportedFile,
+  type ReadLabels,
+} from './import-model.js';
 
 interface CocoImage {
   id?: unknown;
@@ -19,9 +27,11 @@ interface CocoAnnotation {
   image_id?: unknown;
   category_id?: unknown;
   bbox?: unknown;
+  iscrowd?: unknown;
 }
 interface CocoDoc {
   info?: { image_root?: unknown };
+  licenses?: unknown;
   images?: unknown;
   /** Annotations a chunk at a time (see json-chunks.ts); null when they are not an array. */
   annotations: (() => Iterable<unknown[]>) | null;
@@ -70,6 +80,7 @@ function parseCoco(text: string): CocoDoc | null {
   const { members, chunks } = readObjectInChunks(text, 'annotations', CHUNK);
   return {
     info: members.get('info') as CocoDoc['info'],
+    licenses: members.get('licenses'),
     images: members.get('images'),
     annotations: chunks,
     categories: members.get('categories'),
@@ -97,8 +108,23 @@ function categoryNames(doc: CocoDoc): Map<number, string> {
   return names;
 }
 
+/** The dataset's fields to give back: info (less our own image_root), licenses, category ids. */
+function keptDataset(doc: CocoDoc): CocoKeptDataset {
+  const categories: CocoKeptDataset['categories'] = [];
+  for (const c of Array.isArray(doc.categories) ? (doc.categories as unknown[]) : []) {
+    const { id, name } = (c ?? {}) as { id?: unknown; name?: unknown };
+    if (typeof id !== 'number' || typeof name !== 'string') continue;
+    categories.push({ label: name, id, extra: otherFields(c as object, ['id', 'name']) });
+  }
+  const info =
+    doc.info && typeof doc.info === 'object' ? otherFields(doc.info, ['image_root']) : null;
+  return { info, licenses: doc.licenses ?? null, categories };
+}
+
+const IMAGE_OWN = ['id', 'file_name', 'width', 'height', 'absolute_path'];
+
 function fromDoc(doc: CocoDoc, name: string, dir: string): ReadLabels {
-  const out: ReadLabels = { files: [], issues: [] };
+  const out: ReadLabels = { files: [], issues: [], coco: keptDataset(doc) };
   const categories = categoryNames(doc);
   const root = typeof doc.info?.image_root === 'string' ? doc.info.image_root : null;
   const inRoot = root && isAbsolute(root) ? joinerOf(root) : null;
@@ -137,6 +163,7 @@ function fromDoc(doc: CocoDoc, name: string, dir: string): ReadLabels {
       stemOnly: false,
       size: width && height ? { width, height } : null,
       boxes: [],
+      coco: { imageId: img.id, extra: otherFields(img, IMAGE_OWN) },
     };
     byId.set(img.id, file);
     out.files.push(file);
@@ -165,7 +192,7 @@ function fromDoc(doc: CocoDoc, name: string, dir: string): ReadLabels {
     const bbox = Array.isArray(a.bbox) && a.bbox.length === 4 ? (a.bbox as unknown[]) : null;
     const x = bbox ? finite(bbox[0]) : undefined;
     const y = bbox ? finite(bbox[1]) : undefined;
-    const box = {
+    const box: ImportedBox = {
       label: label ?? '',
       unit: 'px' as const,
       x0: x ?? NaN,
@@ -181,6 +208,8 @@ function fromDoc(doc: CocoDoc, name: string, dir: string): ReadLabels {
         : bbox === null
           ? 'its bbox is not [x, y, width, height]'
           : boxProblem(box);
+    if (a.iscrowd === 1 || a.iscrowd === true) box.crowd = true;
+    if (bbox) box.coco = keptAnnotation(a as Record<string, unknown>, bbox as number[]);
     if (problem) {
       spoiled.add(file);
       const code = label === undefined ? 'unknown_class' : 'bad_box';

@@ -24,6 +24,10 @@ export interface Target {
   frameIndex: number;
   timeMs: number | null;
   bbox: BoxXYWH;
+  /** A crowd region: never put on a model box (the model found no crowd), always drawn. */
+  crowd?: boolean;
+  /** COCO's fields LabelDesk does not edit (see CocoKept), stored with the box. */
+  coco?: string;
 }
 
 /** A box of the file as it stands: on a model box (`model`), or on a correction alone. */
@@ -35,6 +39,7 @@ interface Current {
   bbox: BoxXYWH;
   review: ReviewState;
   deleted: boolean;
+  crowd: boolean;
   row: CorrectionRow | undefined;
 }
 
@@ -56,6 +61,7 @@ function currentBoxes(
       bbox: m.bbox,
       review: m.review,
       deleted: false,
+      crowd: false,
       row: undefined,
     }));
   }
@@ -68,6 +74,7 @@ function currentBoxes(
     bbox: b.bbox,
     review: b.review,
     deleted: b.deleted,
+    crowd: b.crowd === true,
     row: b.correctionId === null ? undefined : rows.get(b.correctionId),
   }));
 }
@@ -81,6 +88,7 @@ export function importDiff(
 ): CorrectionInput[] {
   const same = (t: Target, c: Current) => {
     if (t.frameIndex !== c.frameIndex || t.label !== c.label) return false;
+    if ((t.crowd === true) !== c.crowd) return false;
     const near = (a: number, b: number, s: number) => Math.abs(a - b) * s <= SAME_PX;
     const { x, y, w, h } = c.bbox;
     return (
@@ -93,7 +101,7 @@ export function importDiff(
   const boxes = currentBoxes(model, corrections);
   const left = new Set(targets);
   const writes: CorrectionInput[] = [];
-  const write = (c: Current, label: string, bbox: BoxXYWH, deleted: boolean) => {
+  const write = (c: Current, label: string, bbox: BoxXYWH, deleted: boolean, t?: Target) => {
     const onModel = c.model !== null;
     // One shape for every write (no spreads): a million of them in a big import.
     writes.push({
@@ -107,6 +115,8 @@ export function importDiff(
       bbox: onModel && c.model && sameBox(bbox, c.model.bbox) ? null : bbox,
       review: deleted ? c.review : 'accepted',
       deleted,
+      crowd: t ? t.crowd === true : undefined,
+      coco: t?.coco,
     });
   };
   // 1. Boxes already showing a label stay (accepted).
@@ -126,14 +136,14 @@ export function importDiff(
       continue;
     }
     left.delete(t);
-    if (c.review !== 'accepted') write(c, c.label, c.bbox, false);
+    if (c.review !== 'accepted') write(c, c.label, c.bbox, false, t);
   }
   // 2. Model boxes overlapping a label become it, best overlap first.
   const pairs: { score: number; c: Current; t: Target }[] = [];
   for (const c of unpaired) {
     if (!c.model) continue;
     for (const t of left) {
-      if (t.frameIndex !== c.frameIndex) continue;
+      if (t.frameIndex !== c.frameIndex || t.crowd) continue;
       const overlap = iou(t.bbox, c.model.bbox);
       if (overlap >= PAIR_MIN_IOU)
         pairs.push({ score: overlap + (t.label === c.model.label ? 1 : 0), c, t });
@@ -145,7 +155,7 @@ export function importDiff(
     if (edited.has(p.c) || !left.has(p.t)) continue;
     edited.add(p.c);
     left.delete(p.t);
-    write(p.c, p.t.label, p.t.bbox, false);
+    write(p.c, p.t.label, p.t.bbox, false, p.t);
   }
   // 3. What is left: model boxes deleted, boxes on corrections alone removed, labels drawn.
   for (const c of unpaired) if (!edited.has(c) && !c.deleted) write(c, c.label, c.bbox, true);
@@ -161,6 +171,8 @@ export function importDiff(
       bbox: t.bbox,
       review: 'accepted',
       deleted: false,
+      crowd: t.crowd === true,
+      coco: t.coco,
     });
   }
   return writes;

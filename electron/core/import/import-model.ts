@@ -4,6 +4,7 @@
  * as a person's corrections happen after (match-files.ts, plan-import.ts).
  */
 import type { Size } from '../export/box-geometry.js';
+import type { CocoKeptDataset, CocoKeptImage } from './coco-kept.js';
 
 export type ImportFormat = 'coco' | 'yolo' | 'voc' | 'csv';
 export const IMPORT_FORMATS: readonly ImportFormat[] = ['coco', 'yolo', 'voc', 'csv'];
@@ -19,6 +20,10 @@ export interface ImportedBox {
   /** Clips (CSV): the clip's own 0-based frame and the time, when the labels give them. */
   frame: number | null;
   timeMs: number | null;
+  /** A crowd region (COCO's `iscrowd: 1`); left out: an ordinary box. */
+  crowd?: boolean;
+  /** COCO: the annotation's fields LabelDesk does not edit, as JSON (`CocoKept`), to write back. */
+  coco?: string;
 }
 
 /** One labelled file as the source names it. */
@@ -39,6 +44,8 @@ export interface ImportedFile {
   /** The size the labels declare, checked against the file; null when the format has none. */
   size: Size | null;
   boxes: ImportedBox[];
+  /** COCO: the image's id and other fields, to write back. */
+  coco?: CocoKeptImage;
 }
 
 export type ImportIssueCode =
@@ -66,6 +73,8 @@ export interface ImportIssue {
 export interface ReadLabels {
   files: ImportedFile[];
   issues: ImportIssue[];
+  /** COCO: the dataset's info, licenses and category ids, to write back. */
+  coco?: CocoKeptDataset;
 }
 
 export function issue(

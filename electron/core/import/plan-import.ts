@@ -93,7 +93,9 @@ function toTarget(
   const y1 = clamp01(b.y1 / sy);
   if (x1 <= x0 || y1 <= y0) return `a ${b.label} box lies outside the image`;
   const bbox = { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
-  if (media.kind !== 'video') return { label: b.label, frameIndex: 0, timeMs: null, bbox };
+  if (media.kind !== 'video') {
+    return { label: b.label, frameIndex: 0, timeMs: null, bbox, crowd: b.crowd, coco: b.coco };
+  }
   const fps = media.fps ?? 0;
   const timeMs = b.timeMs ?? (b.frame !== null && fps > 0 ? (b.frame * 1000) / fps : null);
   if (timeMs === null) return `a ${b.label} box of the clip has no frame or time`;

@@ -32,6 +32,7 @@ export function readLabelsInWorker(
       if (m.kind === 'files') for (const f of m.files) out.files.push(f);
       else if (m.kind === 'done') {
         for (const i of m.issues) out.issues.push(i);
+        if (m.coco) out.coco = m.coco;
         settle(() => resolve(out));
       } else settle(() => reject(new Error(m.message)));
     });

@@ -1,4 +1,5 @@
 /** What the label-reading thread sends back (read-labels-worker.ts). */
+import type { CocoKeptDataset } from './coco-kept.js';
 import type { ImportedFile, ImportIssue } from './import-model.js';
 
 /**
@@ -9,5 +10,5 @@ export const FILES_PER_MESSAGE = 500;
 
 export type ReadLabelsMessage =
   | { kind: 'files'; files: ImportedFile[] }
-  | { kind: 'done'; issues: ImportIssue[] }
+  | { kind: 'done'; issues: ImportIssue[]; coco?: CocoKeptDataset }
   | { kind: 'failed'; message: string };

@@ -17,7 +17,7 @@ if (port) {
     for (let i = 0; i < read.files.length; i += FILES_PER_MESSAGE) {
       send({ kind: 'files', files: read.files.slice(i, i + FILES_PER_MESSAGE) });
     }
-    send({ kind: 'done', issues: read.issues });
+    send({ kind: 'done', issues: read.issues, ...(read.coco ? { coco: read.coco } : {}) });
   } catch (err) {
     send({ kind: 'failed', message: (err as Error).message });
   }

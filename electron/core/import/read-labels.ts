@@ -39,6 +39,12 @@ async function eachFile(
     const r = await read(join(source, name));
     out.files.push(...r.files);
     out.issues.push(...r.issues);
+    // Several COCO files: the first one's info and licenses, every file's categories.
+    if (r.coco) {
+      out.coco = out.coco
+        ? { ...out.coco, categories: [...out.coco.categories, ...r.coco.categories] }
+        : r.coco;
+    }
   }
   if (names.length === 0) {
     const what = `${basename(source)} holds no ${extension} file to import.`;

@@ -40,7 +40,8 @@ export const REVIEWED = `EXISTS (SELECT 1 FROM reviewed_media v WHERE v.media_id
 /** Boxes that pass the filter's label and score (rejected boxes never count). */
 function boxPredicate(filter: ViewFilter): string {
   const parts = ['d.result_id = r.id', "d.review != 'rejected'"];
-  if (filter.minScore !== undefined && filter.minScore > 0) parts.push('d.score >= @minScore');
+  if (filter.minScore !== undefined && filter.minScore > 0)
+    parts.push('(d.score IS NULL OR d.score >= @minScore)');
   if (filter.label) parts.push('d.label = @label');
   return parts.join(' AND ');
 }

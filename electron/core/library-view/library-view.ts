@@ -225,7 +225,8 @@ export class LibraryView {
   private countClasses(filter: ViewFilter): { label: string; count: number }[] {
     const params: Params = {};
     const where = whereSql(filter, params);
-    const score = filter.minScore && filter.minScore > 0 ? 'AND d.score >= @minScore' : '';
+    const score =
+      filter.minScore && filter.minScore > 0 ? 'AND (d.score IS NULL OR d.score >= @minScore)' : '';
     const label = filter.label ? 'AND d.label = @label' : '';
     const sql = `SELECT d.label AS label, count(*) AS count FROM ${FROM}
       JOIN detections d ON d.result_id = r.id

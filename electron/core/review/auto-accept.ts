@@ -26,6 +26,6 @@ export function boxesToAutoAccept(boxes: readonly MergedBox[], rule: AcceptRule)
     if (b.deleted || b.review !== 'pending' || b.origin !== 'model') return false;
     if (b.detectionId === null || b.model === null) return false;
     const threshold = rule.thresholds.get(b.model.label);
-    return threshold !== undefined && b.model.score >= threshold;
+    return threshold !== undefined && (b.model.score === null || b.model.score >= threshold);
   });
 }

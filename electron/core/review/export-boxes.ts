@@ -17,7 +17,8 @@ export function passes(box: DetectionRow & { deleted?: boolean }, query: ExportQ
   if (box.review === 'rejected' && !query.includeRejected) return false;
   if (query.onlyAccepted && box.review !== 'accepted') return false;
   if (query.onlyAccepted && query.byPerson && box.rule) return false;
-  if (query.minScore !== undefined && box.score < query.minScore) return false;
+  if (query.minScore !== undefined && box.score !== null && box.score < query.minScore)
+    return false;
   if (query.classes && !query.classes.includes(box.label)) return false;
   return true;
 }

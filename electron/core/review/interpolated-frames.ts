@@ -99,7 +99,7 @@ function trackCursors(detections: readonly DetectionRow[], fps: number): TrackCu
     let m = members.get(trackId);
     if (!m) members.set(trackId, (m = { anchors: [], rowAt: new Map() }));
     const frame = clipFrame(row, fps);
-    m.anchors.push({ frame, bbox: row.bbox, score: row.score });
+    m.anchors.push({ frame, bbox: row.bbox, score: row.score ?? NaN });
     m.rowAt.set(frame, row);
   }
   const cursors: TrackCursor[] = [];
@@ -129,7 +129,7 @@ function boxRow(t: TrackCursor, b: InterpolatedBox, fps: number): Tracked {
     frameIndex: offSampleIndex(b.frame),
     timeMs: timeOfFrame(b.frame, fps),
     bbox: b.bbox,
-    score: b.score,
+    score: Number.isNaN(b.score) ? null : b.score,
     trackId: t.trackId,
   };
 }

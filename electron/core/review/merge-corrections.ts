@@ -16,7 +16,8 @@
  *   moved further is a new, pending box.
  * - A correction whose model box is gone keeps the person's work visible: an edited or reviewed
  *   box stays, standing on its anchor (origin `edited`); a deletion stays a silent tombstone.
- * - Boxes a person draws have no anchor (origin `added`, score 1).
+ * - Boxes a person draws (or an import adds) have no anchor (origin `added`) and no score: no
+ *   score filter removes them. A box a person moved or relabelled keeps its model box's score.
  */
 import { iou, sameBox, type NormBox } from '../../shared/geometry/box-math.js';
 import type {
@@ -31,7 +32,8 @@ export const ANCHOR_MIN_IOU = 0.9;
 /** The model box a merged box stands on (its current detection, or the correction's anchor). */
 export interface ModelBox {
   label: string;
-  score: number;
+  /** Null: the service gave none. */
+  score: number | null;
   bbox: NormBox;
 }
 
@@ -170,6 +172,7 @@ export function corrected(m: DetectionRow, c: MergeCorrection): MergedBox {
   const label = c.label ?? m.label;
   const bbox = c.bbox ?? m.bbox;
   const model = { label: m.label, score: m.score, bbox: m.bbox };
+  const origin = originOf(model, label, bbox);
   // Spelled out like plainModelBox: a spread of the row costs several times more (an import
   // corrects a million boxes).
   return {
@@ -181,7 +184,7 @@ export function corrected(m: DetectionRow, c: MergeCorrection): MergedBox {
     label,
     classId: label === m.label ? m.classId : null,
     bbox,
-    origin: originOf(model, label, bbox),
+    origin,
     review: c.review,
     key: `d${m.id}`,
     detectionId: m.id,
@@ -190,6 +193,8 @@ export function corrected(m: DetectionRow, c: MergeCorrection): MergedBox {
     deleted: c.deleted,
     personTrack: c.track ?? null,
     rule: c.rule ?? null,
+    crowd: c.crowd === true,
+    coco: c.coco ?? null,
   };
 }
 
@@ -206,7 +211,7 @@ export function standalone(c: MergeCorrection, resultId: number): MergedBox | nu
     timeMs: c.timeMs,
     label,
     classId: null,
-    score: a ? a.score : 1,
+    score: a ? a.score : null,
     bbox,
     origin: a ? 'edited' : 'added',
     review: c.review,
@@ -217,6 +222,8 @@ export function standalone(c: MergeCorrection, resultId: number): MergedBox | nu
     deleted: c.deleted,
     personTrack: c.track ?? null,
     rule: c.rule ?? null,
+    crowd: c.crowd === true,
+    coco: c.coco ?? null,
   };
 }
 

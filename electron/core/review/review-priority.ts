@@ -59,7 +59,7 @@ export function reviewPriority(
     liveCount++;
     const t = ctx.thresholds.get(b.label);
     const undecided = b.detectionId !== null && !decidedByPerson(b);
-    if (undecided && t !== undefined && Math.abs(b.score - t) <= margin) {
+    if (undecided && t !== undefined && b.score !== null && Math.abs(b.score - t) <= margin) {
       nearThreshold++;
     }
   }

@@ -11,8 +11,9 @@ export function toDetectionInputs(
     timeMs,
     label: d.label,
     classId: d.classId ?? null,
-    // A detection without a score is stored as certain (1); the adapter notes that it had none.
-    score: d.score ?? 1,
+    // A detection without a score is stored without one (issue 24: it was stored as 1); the
+    // adapter notes that it had none, and every score filter keeps it.
+    score: d.score ?? null,
     bbox: d.bbox,
     origin: 'model',
     review: 'pending',

@@ -25,6 +25,8 @@ export function params(c: CorrectionInput, at: number) {
     deleted: c.deleted ? 1 : 0,
     track: c.track ?? null,
     updatedAt: at,
+    crowd: c.crowd === undefined ? null : c.crowd ? 1 : 0,
+    coco: c.coco ?? null,
   };
 }
 
@@ -54,11 +56,13 @@ export function pushInsertValues(out: unknown[], c: CorrectionInput, at: number)
     c.deleted ? 1 : 0,
     c.track ?? null,
     at,
+    c.crowd ? 1 : 0,
+    c.coco ?? null,
   );
 }
 
 /** How many values `pushInsertValues` appends per row. */
-export const COLUMNS = 19;
+export const COLUMNS = 21;
 
 /**
  * New corrections as the merge reads them, in the order the store reads them back (frame, then
@@ -77,11 +81,16 @@ export function asMergeCorrections(cs: readonly CorrectionInput[]): MergeCorrect
       deleted: c.deleted,
       track: c.track ?? null,
       rule: null,
+      crowd: c.crowd === true,
+      coco: c.coco ?? null,
     }))
     .sort((a, b) => a.frameIndex - b.frameIndex);
 }
 /** Every write through this repo is a person's (or an import's): a rule no longer owns the box. */
 export const PERSON_OWNS = 'rule = NULL, rule_batch = NULL, rule_prior_at = NULL';
 export const VALUES = `@contentHash, @solution, @frameIndex, @timeMs, @anchorLabel, @anchorScore, @anchorX,
-  @anchorY, @anchorW, @anchorH, @label, @x, @y, @w, @h, @review, @deleted, @track, @updatedAt`;
-export const POSITIONS = VALUES.replace(/@\w+/g, '?');
+  @anchorY, @anchorW, @anchorH, @label, @x, @y, @w, @h, @review, @deleted, @track, @updatedAt,
+  coalesce(@crowd, 0), @coco`;
+export const POSITIONS = VALUES.replace(/coalesce\(@crowd, 0\)/, '?').replace(/@\w+/g, '?');
+/** An update keeps the crowd flag and the COCO fields when the write leaves them out. */
+export const KEEP_COCO = 'crowd = coalesce(@crowd, crowd), coco = coalesce(@coco, coco)';

@@ -12,9 +12,7 @@ const anchorOf = (
   w: number | null,
   h: number | null,
 ): CorrectionRow['anchor'] =>
-  label === null
-    ? null
-    : { label, score: score ?? 0, bbox: { x: x ?? 0, y: y ?? 0, w: w ?? 0, h: h ?? 0 } };
+  label === null ? null : { label, score, bbox: { x: x ?? 0, y: y ?? 0, w: w ?? 0, h: h ?? 0 } };
 
 const boxOf = (x: number | null, y: number | null, w: number | null, h: number | null) =>
   x === null ? null : { x, y: y ?? 0, w: w ?? 0, h: h ?? 0 };
@@ -24,7 +22,7 @@ const boxOf = (x: number | null, y: number | null, w: number | null, h: number |
  * and a row as an object of 20 named columns cost more than the whole merge (measured on 420k).
  */
 export const MERGE_CORRECTION_COLUMNS = `id, frame_index, time_ms, anchor_label, anchor_score,
-  anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, track, rule`;
+  anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, track, rule, crowd, coco`;
 
 /** The whole row: the merge's columns, then the three it does not read. */
 export const CORRECTION_COLUMNS = `${MERGE_CORRECTION_COLUMNS}, content_hash, solution, updated_at`;
@@ -49,6 +47,8 @@ export type RawMergeCorrection = [
   number,
   number | null,
   string | null,
+  number,
+  string | null,
 ];
 
 /** A row of `CORRECTION_COLUMNS` as an array (`.raw()`), in that order. */
@@ -66,6 +66,9 @@ export const toMergeCorrection = (r: RawMergeCorrection): MergeCorrection => ({
   deleted: r[15] === 1,
   track: r[16],
   rule: r[17],
+  // Left undefined when unset: the common box carries neither.
+  crowd: r[18] === 1 ? true : undefined,
+  coco: r[19] ?? undefined,
 });
 
 /**
@@ -84,7 +87,9 @@ export const fromRawCorrection = (r: RawCorrection): CorrectionRow => ({
   deleted: r[15] === 1,
   track: r[16],
   rule: r[17],
-  contentHash: r[18],
-  solution: r[19],
-  updatedAt: r[20],
+  crowd: r[18] === 1,
+  coco: r[19],
+  contentHash: r[20],
+  solution: r[21],
+  updatedAt: r[22],
 });

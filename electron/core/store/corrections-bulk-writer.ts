@@ -10,6 +10,7 @@ import {
   pushInsertValues,
   params,
   PERSON_OWNS,
+  KEEP_COCO,
   POSITIONS,
   type Params,
 } from './correction-params.js';
@@ -29,7 +30,7 @@ export function correctionsBulkWriter(db: Db, now: () => number): () => RawCorre
       stmt = db.prepare<unknown[]>(
         `INSERT INTO corrections (content_hash, solution, frame_index, time_ms, anchor_label,
           anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review,
-          deleted, track, updated_at) VALUES ${Array(rows).fill(`(${POSITIONS})`).join(', ')}`,
+          deleted, track, updated_at, crowd, coco) VALUES ${Array(rows).fill(`(${POSITIONS})`).join(', ')}`,
       );
       inserts.set(rows, stmt);
     }
@@ -46,7 +47,7 @@ export function correctionsBulkWriter(db: Db, now: () => number): () => RawCorre
       anchor_label = @anchorLabel, anchor_score = @anchorScore, anchor_x = @anchorX,
       anchor_y = @anchorY, anchor_w = @anchorW, anchor_h = @anchorH, label = @label, x = @x,
       y = @y, w = @w, h = @h, review = @review, deleted = @deleted, track = @track,
-      updated_at = @updatedAt, ${PERSON_OWNS}
+      updated_at = @updatedAt, ${PERSON_OWNS}, ${KEEP_COCO}
      WHERE id = @id AND content_hash = @contentHash AND solution = @solution`,
   );
   return () => {

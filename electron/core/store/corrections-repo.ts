@@ -1,6 +1,6 @@
 /** A person's corrections, one row per touched or drawn box: written as given, nothing more. */
 import type { Db } from '../../node-lib/sqlite.js';
-import { params, VALUES, PERSON_OWNS, type Params } from './correction-params.js';
+import { params, VALUES, PERSON_OWNS, KEEP_COCO, type Params } from './correction-params.js';
 import { CORRECTION_COLUMNS, fromRawCorrection, type RawCorrection } from './correction-rows.js';
 import { correctionsBulkWriter } from './corrections-bulk-writer.js';
 import { must } from './row-mappers.js';
@@ -36,7 +36,7 @@ export class CorrectionsRepo implements CorrectionRows {
       .prepare<[Params], RawCorrection>(
         `INSERT INTO corrections (content_hash, solution, frame_index, time_ms, anchor_label,
         anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted,
-        track, updated_at) VALUES (${VALUES}) RETURNING ${CORRECTION_COLUMNS}`,
+        track, updated_at, crowd, coco) VALUES (${VALUES}) RETURNING ${CORRECTION_COLUMNS}`,
       )
       .raw();
     // The content and solution never change: a correction belongs to one content for good.
@@ -46,7 +46,7 @@ export class CorrectionsRepo implements CorrectionRows {
         anchor_label = @anchorLabel, anchor_score = @anchorScore, anchor_x = @anchorX,
         anchor_y = @anchorY, anchor_w = @anchorW, anchor_h = @anchorH, label = @label, x = @x,
         y = @y, w = @w, h = @h, review = @review, deleted = @deleted, track = @track,
-        updated_at = @updatedAt, ${PERSON_OWNS}
+        updated_at = @updatedAt, ${PERSON_OWNS}, ${KEEP_COCO}
        WHERE id = @id AND content_hash = @contentHash AND solution = @solution
        RETURNING ${CORRECTION_COLUMNS}`,
       )

@@ -61,7 +61,7 @@ const DETECTIONS_SQL = `
   WHERE d.result_id = @resultId
     AND (@includeRejected OR d.review != 'rejected')
     AND (NOT @onlyAccepted OR d.review = 'accepted')
-    AND (@minScore IS NULL OR d.score >= @minScore)
+    AND (@minScore IS NULL OR d.score IS NULL OR d.score >= @minScore)
     AND (@classes IS NULL OR d.label IN (SELECT value FROM json_each(@classes)))
   ORDER BY d.frame_index, d.id`;
 

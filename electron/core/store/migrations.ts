@@ -477,4 +477,61 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE detections DROP COLUMN ph;
     `,
   },
+  {
+    version: 14,
+    name: 'coco-as-coco',
+    // COCO as COCO defines it (README "Import"/"Export"): a box may be a crowd region (`iscrowd`);
+    // an imported annotation keeps the fields LabelDesk does not edit (its id, segmentation, area,
+    // with the box they were given for: once the box is edited they no longer apply); a file and a
+    // class from a COCO import keep their image and category ids and extra fields, and the
+    // dataset its info and licenses, so an export gives them back. A detection may have no score
+    // (a service that gives none): the table is rebuilt, as SQLite cannot drop a NOT NULL.
+    sql: `
+      ALTER TABLE corrections ADD COLUMN crowd INTEGER NOT NULL DEFAULT 0 CHECK (crowd IN (0, 1));
+      ALTER TABLE corrections ADD COLUMN coco TEXT;
+
+      CREATE TABLE coco_images (
+        media_id INTEGER PRIMARY KEY REFERENCES media(id) ON DELETE CASCADE,
+        -- The image's id as JSON (a number in COCO; kept as given).
+        image_id TEXT NOT NULL,
+        -- JSON object of the image's other fields (license, coco_url, date_captured, ...).
+        extra TEXT NOT NULL
+      ) STRICT;
+      CREATE TABLE coco_categories (
+        solution TEXT NOT NULL,
+        label TEXT NOT NULL,
+        category_id INTEGER NOT NULL,
+        -- JSON object of the category's other fields (supercategory, ...).
+        extra TEXT NOT NULL,
+        PRIMARY KEY (solution, label)
+      ) STRICT, WITHOUT ROWID;
+      CREATE TABLE coco_datasets (
+        solution TEXT PRIMARY KEY,
+        info TEXT,
+        licenses TEXT
+      ) STRICT, WITHOUT ROWID;
+
+      CREATE TABLE detections_scoreless (
+        id INTEGER PRIMARY KEY,
+        result_id INTEGER NOT NULL REFERENCES results(id) ON DELETE CASCADE,
+        frame_index INTEGER NOT NULL,
+        time_ms REAL,
+        label TEXT NOT NULL,
+        class_id INTEGER,
+        score REAL,
+        x REAL NOT NULL,
+        y REAL NOT NULL,
+        w REAL NOT NULL,
+        h REAL NOT NULL,
+        origin TEXT NOT NULL DEFAULT 'model'
+          CHECK (CASE origin WHEN 'model' THEN 1 WHEN 'edited' THEN 1 WHEN 'added' THEN 1 ELSE 0 END),
+        review TEXT NOT NULL DEFAULT 'pending'
+          CHECK (CASE review WHEN 'pending' THEN 1 WHEN 'accepted' THEN 1 WHEN 'rejected' THEN 1 ELSE 0 END)
+      ) STRICT;
+      INSERT INTO detections_scoreless SELECT * FROM detections;
+      DROP TABLE detections;
+      ALTER TABLE detections_scoreless RENAME TO detections;
+      CREATE INDEX detections_by_result ON detections(result_id, frame_index);
+    `,
+  },
 ];

@@ -21,6 +21,7 @@ import { ReviewedRepo } from './reviewed-repo.js';
 import { ReviewPriorityRepo } from './review-priority-repo.js';
 import { RuleBatchesRepo } from './rule-batches-repo.js';
 import { RunsRepo } from './runs-repo.js';
+import { cocoIdsRepo } from './coco-ids-repo.js';
 import { SettingsRepo } from './settings-repo.js';
 import { isDamagedDatabase, LibraryDamagedError } from './store-error.js';
 import { SubmissionsRepo } from './submissions-repo.js';
@@ -71,6 +72,7 @@ export function openLibraryDatabase(
     transaction: <T>(fn: () => T): T => db.transaction(fn)(),
     bulkWrites: (fn) => bulkWrites(db, fn),
     settings: new SettingsRepo(db),
+    coco: cocoIdsRepo(db),
     folders: new FoldersRepo(db, now),
     media: new MediaRepo(db),
     results: new ResultsRepo(db, now),

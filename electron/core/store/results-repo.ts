@@ -21,7 +21,7 @@ type InsertArgs = [
   timeMs: number | null,
   label: string,
   classId: number | null,
-  score: number,
+  score: number | null,
   x: number,
   y: number,
   w: number,

@@ -78,7 +78,7 @@ export interface DetectionDbRow {
   time_ms: number | null;
   label: string;
   class_id: number | null;
-  score: number;
+  score: number | null;
   x: number;
   y: number;
   w: number;

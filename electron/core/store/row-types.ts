@@ -54,7 +54,7 @@ export interface DetectionInput {
   timeMs: number | null;
   label: string;
   classId: number | null;
-  score: number;
+  score: number | null;
   /** Normalised 0–1 of the analysed (EXIF-oriented) image. */
   bbox: BoxXYWH;
   origin?: DetectionOrigin;
@@ -66,6 +66,10 @@ export interface DetectionRow extends Required<DetectionInput> {
   resultId: number;
   /** Set on a box in an export when an auto-accept's rule accepted it (see merge-corrections). */
   rule?: string | null;
+  /** A crowd region (COCO's `iscrowd`, from an import): no object to find, drawn apart. */
+  crowd?: boolean;
+  /** JSON of the imported COCO annotation's fields LabelDesk does not edit (see coco-kept.ts). */
+  coco?: string | null;
 }
 
 /** One analysis of one content by one solution: shared by every file with that content (dedupe). */
@@ -103,7 +107,7 @@ export interface CorrectionRow {
   frameIndex: number;
   timeMs: number | null;
   /** The model box it corrects, as the model gave it; null for a box a person drew. */
-  anchor: { label: string; score: number; bbox: BoxXYWH } | null;
+  anchor: { label: string; score: number | null; bbox: BoxXYWH } | null;
   /** The person's label; null: the model's. */
   label: string | null;
   /** The person's box (normalised like detections); null: the model's. */
@@ -115,6 +119,13 @@ export interface CorrectionRow {
   updatedAt: number;
   /** Set while an auto-accept's rule owns the box ("person ≥ 0.42 at 95 %"); null: a person's. */
   rule?: string | null;
+  /** A crowd region (COCO's `iscrowd`): no object to find; left out: as stored (written: false). */
+  crowd?: boolean;
+  /**
+   * JSON of an imported COCO annotation's fields LabelDesk does not edit (`CocoKept`); left out
+   * on a write: kept as stored.
+   */
+  coco?: string | null;
 }
 
 /** `track` may be left out: no person's track. A person's (or an import's) write never sets a

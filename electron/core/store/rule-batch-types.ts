@@ -9,7 +9,7 @@ export interface RuleAcceptance {
     correctionId: number | null;
     frameIndex: number;
     timeMs: number | null;
-    model: { label: string; score: number; bbox: BoxXYWH };
+    model: { label: string; score: number | null; bbox: BoxXYWH };
     rule: string;
   }[];
 }

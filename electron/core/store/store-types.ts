@@ -8,6 +8,7 @@ import type { LearntCostsApi } from './learnt-costs-types.js';
 import type { MediaReadResult } from './media-read-result.js';
 import type { RawAnswersApi } from './raw-answer-types.js';
 import type { ReviewedBy, ReviewedMark } from './reviewed-types.js';
+import type { CocoIds } from './coco-ids-repo.js';
 import type { ReviewPriorityApi } from './review-priority-types.js';
 import type { RuleBatchesApi } from './rule-batch-types.js';
 import type { SubmissionsApi } from './submissions-types.js';
@@ -73,6 +74,9 @@ export interface LibraryStore {
    * transactions is copied once, not each time), then once at the end.
    */
   bulkWrites<T>(fn: () => Promise<T>): Promise<T>;
+
+  /** COCO ids and fields a COCO import kept, for a COCO export (coco-ids-repo.ts). */
+  coco: CocoIds;
 
   settings: {
     get(key: string): string | undefined;

@@ -58,7 +58,7 @@ export function packModelBoxes(rows: readonly ModelRow[]): PackedBoxes {
     packed.detectionIds[i] = r.id;
     packed.frames[i] = r.frameIndex;
     packed.labels[i] = l;
-    if (r.score !== undefined) packed.scores[i] = r.score;
+    if (r.score !== undefined && r.score !== null) packed.scores[i] = r.score;
     packed.boxes.set([r.bbox.x, r.bbox.y, r.bbox.w, r.bbox.h], i * 4);
   });
   return packed;

@@ -17,7 +17,8 @@ export interface EventBox {
   trackId?: number | null;
   frameIndex: number;
   timeMs: number | null;
-  score: number;
+  /** Null: a person's box (no model score). */
+  score: number | null;
   review?: 'pending' | 'accepted' | 'rejected';
   deleted?: boolean;
 }
@@ -94,7 +95,8 @@ function readSightings(boxes: readonly EventBox[]): {
     }
     list.times.push(timeMs);
     list.tracks.push(trackId);
-    list.scores.push(b.score);
+    // A person's box has no score: it is as sure as a box gets.
+    list.scores.push(b.score ?? 1);
   }
   for (const s of byLabel.values()) inSightingOrder(s);
   return { byLabel, periodMs: periodBetween(first, firstMs, last, lastMs) };

@@ -3,7 +3,7 @@ import { Id } from './common-schemas.js';
 import { LibraryFilter } from './library-schemas.js';
 import { z } from './zod.js';
 
-export const ExportFormat = z.enum(['coco', 'yolo', 'voc', 'csv', 'mot', 'events']);
+export const ExportFormat = z.enum(['coco', 'coco-results', 'yolo', 'voc', 'csv', 'mot', 'events']);
 export type ExportFormat = z.infer<typeof ExportFormat>;
 
 export const ExportScope = z.discriminatedUnion('kind', [

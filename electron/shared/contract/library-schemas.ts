@@ -79,7 +79,7 @@ export const Box = z.object({
   frameIndex: z.number(),
   timeMs: z.number().nullable(),
   label: z.string(),
-  score: z.number(),
+  score: z.number().nullable(),
   /** Normalised 0–1 of the analysed (EXIF-oriented) picture: overlays draw from this. */
   bbox: BoxSchema,
   origin: z.enum(['model', 'edited', 'added']),

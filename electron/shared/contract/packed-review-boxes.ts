@@ -11,7 +11,7 @@ import { BoxSchema } from '../geometry/box.js';
 
 const ModelBox = z.object({
   label: z.string(),
-  score: z.number(),
+  score: z.number().nullable(),
   bbox: BoxSchema,
 });
 
@@ -48,6 +48,7 @@ const REVIEWS = ['pending', 'accepted', 'rejected'] as const;
 const DELETED = 1 << 4;
 const MODEL_NULL = 1 << 5;
 const MODEL_LISTED = 1 << 6;
+const CROWD = 1 << 7;
 
 const keyOf = (b: Pick<ReviewBox, 'detectionId' | 'correctionId'>) =>
   b.detectionId !== null ? `d${b.detectionId}` : `c${b.correctionId}`;
@@ -79,9 +80,13 @@ export function packReviewBoxes(boxes: readonly ReviewBox[]): PackedColumns {
   const models: PackedColumns['models'] = [];
   const keys: PackedColumns['keys'] = [];
   boxes.forEach((b, i) => {
-    numbers.set([b.bbox.x, b.bbox.y, b.bbox.w, b.bbox.h, b.score, b.timeMs ?? NaN], i * NUMBERS);
+    numbers.set(
+      [b.bbox.x, b.bbox.y, b.bbox.w, b.bbox.h, b.score ?? NaN, b.timeMs ?? NaN],
+      i * NUMBERS,
+    );
     let flags = ORIGINS.indexOf(b.origin) | (REVIEWS.indexOf(b.review) << 2);
     if (b.deleted) flags |= DELETED;
+    if (b.crowd === true) flags |= CROWD;
     if (b.model === null) flags |= MODEL_NULL;
     else if (!sameAsBox(b)) {
       flags |= MODEL_LISTED;
@@ -125,7 +130,8 @@ export function unpackReviewBoxes(p: PackedColumns): ReviewBox[] {
     const flags = k[j + 6] as number;
     const timeMs = f[a + 5] as number;
     const label = strings[k[j + 4] as number] as string;
-    const score = f[a + 4] as number;
+    const scored = f[a + 4] as number;
+    const score = Number.isNaN(scored) ? null : scored;
     const bbox = {
       x: f[a] as number,
       y: f[a + 1] as number,
@@ -146,6 +152,7 @@ export function unpackReviewBoxes(p: PackedColumns): ReviewBox[] {
       origin: ORIGINS[flags & 3] as ReviewBox['origin'],
       review: REVIEWS[(flags >> 2) & 3] as ReviewBox['review'],
       deleted: (flags & DELETED) !== 0,
+      ...((flags & CROWD) !== 0 ? { crowd: true } : {}),
       model:
         flags & MODEL_NULL
           ? null

@@ -30,16 +30,18 @@ export const ReviewBox = z.object({
   frameIndex: z.number(),
   timeMs: z.number().nullable(),
   label: z.string(),
-  score: z.number(),
+  score: z.number().nullable(),
   bbox: BoxSchema,
   origin: z.enum(['model', 'edited', 'added']),
   review: z.enum(['pending', 'accepted', 'rejected']),
   deleted: z.boolean(),
+  /** A crowd region (COCO's `iscrowd`): drawn dashed, named "crowd region". */
+  crowd: z.boolean().optional(),
   /** What the model said, when a model box is under it (null for a drawn box). */
   model: z
     .object({
       label: z.string(),
-      score: z.number(),
+      score: z.number().nullable(),
       bbox: BoxSchema,
     })
     .nullable(),

@@ -12,7 +12,8 @@ export interface ConflictBox {
   key: string;
   frameIndex: number;
   label: string;
-  score: number;
+  /** Null: a box with no score (a person's), ranked last. */
+  score: number | null;
   bbox: NormBox;
   /** Only the model's own boxes conflict (a drawn box is a person's answer). */
   detectionId: number | null;
@@ -57,7 +58,10 @@ export function findConflicts(boxes: readonly ConflictBox[]): string[][] {
     else groups.set(r, [live[i] as ConflictBox]);
   }
   return [...groups.values()]
-    .map((g) => g.sort((a, b) => b.score - a.score))
-    .sort((a, b) => (b[0] as ConflictBox).score - (a[0] as ConflictBox).score)
+    .map((g) => g.sort((a, b) => (b.score ?? -Infinity) - (a.score ?? -Infinity)))
+    .sort(
+      (a, b) =>
+        ((b[0] as ConflictBox).score ?? -Infinity) - ((a[0] as ConflictBox).score ?? -Infinity),
+    )
     .map((g) => g.map((b) => b.key));
 }

@@ -131,7 +131,7 @@ describe('the labelling workflow through the application layer', () => {
       solution: 'objects',
       withBoxes: true,
     });
-    expect(detail.boxes.some((b) => b.label === 'person' && b.score > 0.5)).toBe(true);
+    expect(detail.boxes.some((b) => b.label === 'person' && (b.score ?? 0) > 0.5)).toBe(true);
     for (const b of detail.boxes) {
       expect(b.bbox.x).toBeGreaterThanOrEqual(0);
       expect(b.bbox.x + b.bbox.w).toBeLessThanOrEqual(1.0001);

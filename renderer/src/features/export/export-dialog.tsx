@@ -21,6 +21,7 @@ import { plural } from '../../ui/format.js';
 
 const FORMATS: { id: ExportFormat; name: string; folder: boolean }[] = [
   { id: 'coco', name: 'COCO', folder: false },
+  { id: 'coco-results', name: 'COCO results (model boxes, for scoring)', folder: false },
   { id: 'yolo', name: 'YOLO', folder: true },
   { id: 'voc', name: 'Pascal VOC', folder: true },
   { id: 'csv', name: 'CSV', folder: false },

@@ -7,9 +7,9 @@ export interface BoxFilter {
   label: string | null;
 }
 
-/** A box a person drew (score 1 anyway) is never hidden by the threshold. */
+/** A box without a score (a person's) is never hidden by the threshold. */
 export function shownBy(filter: BoxFilter): (b: ReviewBox) => boolean {
   return (b) =>
-    (b.score >= filter.minScore || b.origin === 'added') &&
+    (b.score === null || b.score >= filter.minScore || b.origin === 'added') &&
     (filter.label === null || b.label === filter.label);
 }

@@ -13,13 +13,16 @@ import { handlePoints, type Rect } from './stage-view.js';
 export interface PaintBox {
   key: string;
   label: string;
-  score: number;
+  /** Null: a person's box, shown without a score. */
+  score: number | null;
   bbox: NormBox;
   review: 'pending' | 'accepted' | 'rejected';
   /** Accepted by an auto-accept rule rather than by a person: marked apart. */
   rule?: string | null;
   /** A clip track's box between its anchors (interpolated): drawn dashed. */
   interpolated?: boolean;
+  /** A crowd region (COCO's `iscrowd`): drawn dashed too. */
+  crowd?: boolean;
 }
 
 export interface PaintInput {
@@ -53,7 +56,7 @@ function textWidth(ctx: CanvasRenderingContext2D, text: string): number {
 export function boxText(b: Pick<PaintBox, 'label' | 'score' | 'review' | 'rule'>): string {
   const mark =
     b.review === 'accepted' ? (b.rule ? ' ✓ rule' : ' ✓') : b.review === 'rejected' ? ' ✗' : '';
-  return `${b.label} ${b.score.toFixed(2)}${mark}`;
+  return `${b.label}${b.score === null ? '' : ` ${b.score.toFixed(2)}`}${mark}`;
 }
 
 function toScreen(b: NormBox, view: View, picture: Size): Rect {
@@ -86,7 +89,7 @@ export function paintBoxes(ctx: CanvasRenderingContext2D, input: PaintInput): nu
       continue;
     }
     if (b.review === 'rejected') rejected.push(r);
-    else if (b.interpolated) dashed.push({ r, colour: classColour(b.label) });
+    else if (b.interpolated || b.crowd) dashed.push({ r, colour: classColour(b.label) });
     else {
       const colour = classColour(b.label);
       let list = byColour.get(colour);

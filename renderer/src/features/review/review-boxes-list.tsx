@@ -92,7 +92,7 @@ const Row = memo(function Row({
       ) : (
         <span className="box-label">{box.label}</span>
       )}
-      <span className="box-score">{box.score.toFixed(2)}</span>
+      <span className="box-score">{box.score === null ? '' : box.score.toFixed(2)}</span>
       <span
         className="box-state muted small"
         title={byRule ? `accepted by rule: ${box.rule}` : state}

@@ -31,7 +31,7 @@ export function trackPaths(boxes: readonly ReviewBox[], fps: number): TrackPath[
   for (const b of boxes) {
     if (b.trackId === null || b.timeMs === null || b.deleted) continue;
     const t = byTrack.get(b.trackId) ?? { label: b.label, anchors: [] };
-    t.anchors.push({ frame: frameAt(b.timeMs, fps), bbox: b.bbox, score: b.score });
+    t.anchors.push({ frame: frameAt(b.timeMs, fps), bbox: b.bbox, score: b.score ?? NaN });
     byTrack.set(b.trackId, t);
   }
   return [...byTrack].flatMap(([trackId, t]) =>
@@ -59,7 +59,7 @@ export function interpolatedAt(
       frameIndex,
       timeMs: timeOfFrame(frame, fps),
       label: p.label,
-      score: b.score,
+      score: Number.isNaN(b.score) ? null : b.score,
       bbox: b.bbox,
       origin: 'added',
       review: 'pending',

@@ -78,7 +78,8 @@ export function summariseTracks(boxes: readonly ReviewBox[]): TrackSummary[] {
     if (timeMs < t.startMs) t.startMs = timeMs;
     if (timeMs > t.endMs) t.endMs = timeMs;
     t.boxes += 1;
-    t.scores += b.score;
+    // A person's box has no score: counted as sure.
+    t.scores += b.score ?? 1;
     // Named, not `t[b.review]`: a property picked by a string is slow in the cold code that opens a clip.
     if (b.review === 'pending') t.pending += 1;
     else if (b.review === 'accepted') t.accepted += 1;

@@ -92,7 +92,7 @@ describe('COCO export', () => {
       expect(x! + w!).toBeLessThanOrEqual(size.width);
       expect(ann.area).toBeCloseTo(w! * h!, 1);
       expect(ann.iscrowd).toBe(0);
-      expect(ann.score).toBeCloseTo(d.score, 4);
+      expect(ann.score).toBeCloseTo(d.score as number, 4);
       expect(coco.categories[ann.category_id - 1].name).toBe(d.label);
     });
     // Clamped at the right edge of the displayed (200 px wide) image.
@@ -144,7 +144,7 @@ describe('CSV export', () => {
       expect(Number(y0)).toBeCloseTo(e.ymin, 2);
       expect(Number(x1)).toBeCloseTo(e.xmax, 2);
       expect(Number(y1)).toBeCloseTo(e.ymax, 2);
-      expect(Number(score)).toBeCloseTo(d.score, 4);
+      expect(Number(score)).toBeCloseTo(d.score as number, 4);
       if (m.kind === 'video') {
         expect(Number(frame)).toBe(Math.round((d.timeMs! * m.fps!) / 1000));
         expect(Number(timeMs)).toBe(d.timeMs);

@@ -134,7 +134,7 @@ describe('MOT export', () => {
       expect(r[3]).toBeCloseTo(e.ymin, 2);
       expect(r[2]! + r[4]!).toBeCloseTo(e.xmax, 2);
       expect(r[3]! + r[5]!).toBeCloseTo(e.ymax, 2);
-      expect(r[6]).toBeCloseTo(d.score, 4);
+      expect(r[6]).toBeCloseTo(d.score as number, 4);
       // The 8th column is the class, named by its line in classes.txt.
       expect(classes[r[7]!]).toBe(d.label);
       expect(r.slice(8)).toEqual([-1, -1]);

@@ -102,8 +102,8 @@ describe('mergeCorrections', () => {
     });
     shown = c.shown(model);
     const bird = shown[2]!;
-    // Drawn boxes are the person's: accepted, score 1, clamped to the picture.
-    expect(bird).toMatchObject({ label: 'bird', origin: 'added', review: 'accepted', score: 1 });
+    // Drawn boxes are the person's: accepted, no model score (issue 24: it was 1), clamped to the picture.
+    expect(bird).toMatchObject({ label: 'bird', origin: 'added', review: 'accepted', score: null });
     expect(bird.bbox.x + bird.bbox.w).toBeCloseTo(1);
     expect(bird.key).toBe(`c${bird.correctionId}`);
 

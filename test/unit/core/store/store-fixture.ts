@@ -101,7 +101,7 @@ export function result(
  *  a drawn box): nothing changed unless `over` says so. */
 export function correction(
   contentHash: string,
-  anchor: { label: string; score: number; bbox: BoxXYWH } | null,
+  anchor: { label: string; score: number | null; bbox: BoxXYWH } | null,
   over: Partial<CorrectionInput> = {},
 ): CorrectionInput {
   return {

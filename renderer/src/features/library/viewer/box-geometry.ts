@@ -3,8 +3,10 @@ import type { Box } from '@shared/contract/index.js';
 import type { Box as Rect } from '@shared/geometry/box.js';
 
 /** "person 0.91": the option's name in the Boxes list. */
-export function boxName(box: Pick<Box, 'label' | 'score'>): string {
-  return `${box.label} ${box.score.toFixed(2)}`;
+export function boxName(box: Pick<Box, 'label' | 'score'> & { crowd?: boolean }): string {
+  if (box.crowd) return `${box.label} crowd region`;
+  // A person's box has no score: its label alone.
+  return box.score === null ? box.label : `${box.label} ${box.score.toFixed(2)}`;
 }
 
 /** A normalised bbox in pixels of a picture drawn `width × height`, clamped to it. */

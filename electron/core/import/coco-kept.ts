@@ -1,0 +1,46 @@
+/**
+ * What a COCO import keeps of the fields LabelDesk does not edit, so a COCO export gives them
+ * back: per annotation its id, area and segmentation (and any other field) with the box they were
+ * given for (once a person moves the box they no longer describe it and are recomputed or left
+ * out); per image its id and other fields; per dataset its info, licenses and category ids.
+ */
+
+import type { CocoKeptAnnotation } from '../store/coco-kept-types.js';
+
+export type {
+  CocoKeptAnnotation,
+  CocoKeptCategory,
+  CocoKeptDataset,
+  CocoKeptImage,
+} from '../store/coco-kept-types.js';
+
+/** The fields of `object` but `skip`, or an empty object. */
+export function otherFields(object: object, skip: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(object)) if (!skip.includes(k)) out[k] = v;
+  return out;
+}
+
+const ANNOTATION_OWN = ['id', 'image_id', 'category_id', 'bbox', 'iscrowd', 'score', 'area'];
+
+export function keptAnnotation(a: Record<string, unknown>, bbox: number[]): string {
+  const kept: CocoKeptAnnotation = {
+    id: a['id'],
+    bbox,
+    area: a['area'],
+    segmentation: a['segmentation'],
+    extra: otherFields(a, [...ANNOTATION_OWN, 'segmentation']),
+  };
+  return JSON.stringify(kept);
+}
+
+/** The kept fields of a stored annotation, or null when there are none or they cannot be read. */
+export function readKeptAnnotation(json: string | null | undefined): CocoKeptAnnotation | null {
+  if (!json) return null;
+  try {
+    const v = JSON.parse(json) as CocoKeptAnnotation;
+    return Array.isArray(v.bbox) && v.bbox.length === 4 ? v : null;
+  } catch {
+    return null;
+  }
+}
