@@ -4,9 +4,7 @@
  * call-deadline`; LABELDESK_CALL_DEADLINE_S overrides it for one process (a script, a test).
  * Read at each call, so a change applies to the next call of a connection already open.
  */
-import { z } from 'zod';
 import type { LibraryStore } from '../core/store/store-types.js';
-import { readSetting } from './stored-setting.js';
 import { UsageError } from './usage-error.js';
 
 export const CALL_DEADLINE_ENV = 'LABELDESK_CALL_DEADLINE_S';
@@ -15,7 +13,21 @@ export const DEFAULT_CALL_DEADLINE_S = 120;
 export const MIN_CALL_DEADLINE_S = 1;
 export const MAX_CALL_DEADLINE_S = 86_400;
 
-const Seconds = z.number().min(MIN_CALL_DEADLINE_S).max(MAX_CALL_DEADLINE_S);
+// Checked by hand, not with zod: `label` reads this at start-up and loads no schema library.
+const inRange = (v: unknown): v is number =>
+  typeof v === 'number' && v >= MIN_CALL_DEADLINE_S && v <= MAX_CALL_DEADLINE_S;
+
+/** The stored setting; a value that is not JSON or out of range falls back to the default. */
+function storedSeconds(store: LibraryStore): number | undefined {
+  const raw = store.settings.get(CALL_DEADLINE_SETTING);
+  if (raw === undefined) return undefined;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return inRange(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export interface CallDeadline {
   seconds: number;
@@ -32,8 +44,7 @@ function envSeconds(env: NodeJS.ProcessEnv): number | undefined {
   const raw = env[CALL_DEADLINE_ENV]?.trim();
   if (!raw) return undefined;
   const seconds = Number(raw);
-  if (!Seconds.safeParse(seconds).success)
-    throw new UsageError(deadlineRangeText(CALL_DEADLINE_ENV, raw));
+  if (!inRange(seconds)) throw new UsageError(deadlineRangeText(CALL_DEADLINE_ENV, raw));
   return seconds;
 }
 
@@ -41,8 +52,8 @@ export function callDeadlineOf(store: LibraryStore, env: NodeJS.ProcessEnv): Cal
   const fromEnv = envSeconds(env);
   if (fromEnv !== undefined) return { seconds: fromEnv, source: 'environment' };
   // null: set back to the default (the settings table has no delete).
-  const stored = readSetting(store, CALL_DEADLINE_SETTING, Seconds.nullable());
-  if (typeof stored === 'number') return { seconds: stored, source: 'setting' };
+  const stored = storedSeconds(store);
+  if (stored !== undefined) return { seconds: stored, source: 'setting' };
   return { seconds: DEFAULT_CALL_DEADLINE_S, source: 'default' };
 }
 
@@ -54,7 +65,7 @@ export function setCallDeadline(
 ): CallDeadline {
   if (seconds === null) store.settings.set(CALL_DEADLINE_SETTING, 'null');
   else {
-    if (!Seconds.safeParse(seconds).success)
+    if (!inRange(seconds))
       throw new UsageError(deadlineRangeText('The call deadline', String(seconds)));
     store.settings.set(CALL_DEADLINE_SETTING, JSON.stringify(seconds));
   }

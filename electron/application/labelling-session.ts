@@ -7,7 +7,6 @@
 import { checkMedia } from '../core/library/media-identity.js';
 import { isDiskFull, type DiskState } from '../core/runner/disk-full.js';
 import { planRun, type RunPlan } from '../core/runner/plan-run.js';
-import { rereadRawAnswers } from '../core/runner/reread-raw-answers.js';
 import { setReading } from '../core/runner/service-reading.js';
 import type { RunProgress } from '../core/runner/progress.js';
 import type { CatalogView, KeyView } from '../core/runner/service-port.js';
@@ -22,7 +21,7 @@ import {
 import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
 import { labelAsTeam, openTeamRun } from './team-run.js';
 
-export { isDiskFull, rereadRawAnswers, setReading, stopMessage };
+export { isDiskFull, setReading, stopMessage };
 export type { DiskState, KeyView, RunPlan, RunProgress, RunSummary };
 
 /** What stays the same for every batch of a session. */

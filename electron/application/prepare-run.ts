@@ -5,7 +5,7 @@
  * the service the run talks to. Where the lock comes from (wait or refuse) and which service is
  * connected are the caller's; the order is this use-case's.
  */
-import { rereadRawAnswers, type RereadSummary } from '../core/runner/reread-raw-answers.js';
+import type { RereadSummary } from '../core/runner/reread-raw-answers.js';
 import type { LibraryStore } from '../core/store/store-types.js';
 
 export interface RunStart<S> {
@@ -30,7 +30,12 @@ export async function prepareRun<S>(
   steps: RunStartSteps<S>,
 ): Promise<RunStart<S> | undefined> {
   if (!(await steps.lock())) return undefined;
-  const reread = rereadRawAnswers(store);
+  // Loaded only when answers are kept unread: re-reading parses the stored catalog with its
+  // schema, and `label`'s start-up loads no schema library (cli-startup test).
+  const reread =
+    store.rawAnswers.countUnread() === 0
+      ? { read: 0, kept: 0 }
+      : (await import('../core/runner/reread-raw-answers.js')).rereadRawAnswers(store);
   steps.reread?.(reread);
   return { reread, service: await steps.connect() };
 }

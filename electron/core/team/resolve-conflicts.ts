@@ -6,6 +6,7 @@
  * member add changes under their own name, so this is the app's rule, not the database's).
  */
 import { createHash, randomUUID } from 'node:crypto';
+import type { Box } from '../../shared/geometry/box.js';
 import type { LibraryStore } from '../store/store-types.js';
 import type { TeamChange, TeamConflictRow, TeamHead, TeamLinkRow } from '../store/team-types.js';
 import { applyOwn } from './apply-changes.js';
@@ -19,7 +20,7 @@ export interface TeamConflictVersion {
   label: string | null;
   review: 'pending' | 'accepted' | 'rejected';
   deleted: boolean;
-  bbox: { x: number; y: number; w: number; h: number } | null;
+  bbox: Box | null;
 }
 
 export interface TeamConflict {

@@ -1,4 +1,5 @@
 /** The Team screen and the shell's team badge: one project shared through a PostgreSQL hub. */
+import { BoxSchema } from '../geometry/box.js';
 import { z } from './zod.js';
 
 export const TeamRole = z.enum(['lead', 'annotator']);
@@ -49,7 +50,7 @@ export const TeamConflictVersion = z.object({
   label: z.string().nullable(),
   review: z.enum(['pending', 'accepted', 'rejected']),
   deleted: z.boolean(),
-  bbox: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }).nullable(),
+  bbox: BoxSchema.nullable(),
 });
 
 export const TeamConflictView = z.object({

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
-/** Every `…WorkerScript(import.meta.url, 'name.js')` under electron/: the threads the code starts. */
+/** Every `…workerScript(` or `…WorkerScript(import.meta.url, 'name.js')` under electron/: the threads the code starts. */
 async function workerNames(): Promise<string[]> {
   const names = new Set<string>();
   for (const entry of await readdir(path.join(root, 'electron'), { recursive: true })) {
     if (!entry.endsWith('.ts')) continue;
     const text = await readFile(path.join(root, 'electron', entry), 'utf8');
-    for (const m of text.matchAll(/WorkerScript\(import\.meta\.url, '([\w-]+)\.js'\)/g))
+    for (const m of text.matchAll(/[wW]orkerScript\(import\.meta\.url, '([\w-]+)\.js'\)/g))
       names.add(m[1] as string);
   }
   return [...names].sort();
