@@ -142,8 +142,13 @@ describe('a key with a small grant', () => {
     await expect.poll(() => bar.getAttribute('aria-valuenow')).toBe('2');
     // Nothing is sent while it waits: no rate, no "about 0 s left".
     expect(await page.getByText(/files\/s|about \d.* left/).count()).toBe(0);
-    // What is left while it waits: the one photo not sent (and nothing "uncertain").
-    await page.getByText('7 files already labelled: no frames spent on them.').waitFor();
+    // What is left while it waits: the one photo not sent (and nothing "uncertain"). The 2 photos
+    // this run paid for before the hour ran out are its own (issue 24 §4), not "already labelled".
+    await page.getByText('About 4 frames: 1 image × 4 — 92 left, 0 this hour').waitFor();
+    await page
+      .getByText('2 files sent by the run going now: counted in its progress, not here.')
+      .waitFor();
+    await page.getByText('5 files already labelled: no frames spent on them.').waitFor();
     expect(await page.getByText(/uncertain/).count()).toBe(0);
     await screenshot(page, 'small-grant-waiting');
     const balance = await keyBalance(hourly.url, HOURLY);
@@ -156,5 +161,10 @@ describe('a key with a small grant', () => {
       'Cancelled: 2 labelled, 5 reused, 0 failed, 8 frames spent',
     );
     expect((await keyBalance(hourly.url, HOURLY)).remaining).toBe(92);
+    // Once the run has ended its files are already labelled, as `plan` counts them.
+    await page
+      .getByText('7 files already labelled: no frames spent on them.')
+      .waitFor({ timeout: 15_000 });
+    expect(await page.getByText(/sent by the run going now/).count()).toBe(0);
   }, 60_000);
 });
