@@ -85,7 +85,7 @@ describe('model quality on a clip', () => {
       .getByRole('option', { selected: true });
     await expect
       .poll(() => chosen.getAttribute('aria-label'), { timeout: 30_000 })
-      .toMatch(/^kite /);
+      .toMatch(/^kite\b/);
     await screenshot(page, 'quality-clip-mistake-opened');
   }, 240_000);
 });

@@ -125,7 +125,7 @@ describe('model quality', () => {
     const chosen = page
       .getByRole('listbox', { name: 'Boxes' })
       .getByRole('option', { selected: true });
-    await expect.poll(() => chosen.getAttribute('aria-label')).toMatch(/^kiwi /);
+    await expect.poll(() => chosen.getAttribute('aria-label')).toMatch(/^kiwi\b/);
     await screenshot(page, 'quality-mistake-opened');
 
     await page.keyboard.press('Control+5');

@@ -134,7 +134,10 @@ describe('offline review', () => {
     await drag(page, at(stage, 0.1, 0.1), at(stage, 0.5, 0.4));
     await page.getByRole('combobox', { name: 'Label' }).fill('marker');
     await page.keyboard.press('Enter');
-    await page.getByRole('option', { name: /^marker / }).waitFor();
+    await page
+      .getByRole('listbox', { name: 'Boxes' })
+      .getByRole('option', { name: /^marker\b/ })
+      .waitFor();
     await screenshot(page, 'offline-review-rotated');
     await page.keyboard.press('Escape');
 
