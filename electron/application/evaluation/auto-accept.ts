@@ -8,6 +8,7 @@ import { boxesToAutoAccept, ruleText, type AcceptRule } from '../../core/review/
 import { mergeCorrections } from '../../core/review/merge-corrections.js';
 import type { LibraryStore, RuleAcceptance } from '../../core/store/store-types.js';
 import type { AutoAcceptResult } from '../../shared/contract/quality-schemas.js';
+import { storedMinScore } from '../library-min-score.js';
 import { evaluateLibrary } from './quality-handlers.js';
 
 export interface AutoAcceptRequest {
@@ -59,9 +60,12 @@ export async function autoAccept(
     { solution: request.solution, minScore: 0, targetPrecision: request.targetPrecision },
     nativeBinding,
   );
+  // Calibrated on every box, but never accepting below the library's minimum score: a box a
+  // person does not see (nor export) by default is not accepted on their behalf.
+  const floor = storedMinScore(store);
   const classes = report.calibration
     .filter((c) => c.threshold !== null)
-    .map((c) => ({ label: c.label, threshold: c.threshold as number }));
+    .map((c) => ({ label: c.label, threshold: Math.max(c.threshold as number, floor) }));
   const rule: AcceptRule = {
     target: request.targetPrecision,
     thresholds: new Map(classes.map((c) => [c.label, c.threshold])),

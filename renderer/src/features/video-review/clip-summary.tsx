@@ -6,6 +6,7 @@
 import { memo, useId, useMemo, useState } from 'react';
 import type { ReviewBox } from '@shared/contract/review-schemas.js';
 import { clipSummary } from '@shared/clips/clip-events.js';
+import { shownBy } from '../review/box-filter.js';
 import '../../styles/clip-summary.css';
 import type { AnalysedFrame } from './clip-frames.js';
 import type { ClipClock } from './clip-clock.js';
@@ -16,6 +17,8 @@ interface ClipSummaryProps {
   boxes: readonly ReviewBox[];
   frames: readonly AnalysedFrame[];
   durationMs: number;
+  /** The review's score threshold: the events count the boxes a person sees, as an export does. */
+  minScore: number;
   clock: ClipClock;
   onSeek(timeMs: number): void;
 }
@@ -51,14 +54,14 @@ export const ClipSummary = memo(function ClipSummary(p: ClipSummaryProps) {
 });
 
 /** Computed only while shown. */
-function SummaryBody({ boxes, frames, durationMs, clock, onSeek }: ClipSummaryProps) {
+function SummaryBody({ boxes, frames, durationMs, minScore, clock, onSeek }: ClipSummaryProps) {
   const { events, counts } = useMemo(
     () =>
       clipSummary(
-        boxes,
+        boxes.filter(shownBy({ minScore, label: null })),
         frames.map((f) => f.timeMs),
       ),
-    [boxes, frames],
+    [boxes, frames, minScore],
   );
   return (
     <>

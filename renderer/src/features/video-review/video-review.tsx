@@ -274,6 +274,7 @@ export function VideoReview(p: ReviewScreenProps) {
             boxes={later.boxes}
             frames={later.frames}
             durationMs={durationMs}
+            minScore={w.filters.threshold}
             clock={clock}
             onSeek={seekNear}
           />
