@@ -5,6 +5,7 @@
  * the service the run talks to. Where the lock comes from (wait or refuse) and which service is
  * connected are the caller's; the order is this use-case's.
  */
+import type { OriginRereadSummary } from '../core/runner/reread-assumed-origin.js';
 import type { RereadSummary } from '../core/runner/reread-raw-answers.js';
 import type { LibraryStore } from '../core/store/store-types.js';
 
@@ -20,6 +21,8 @@ export interface RunStartSteps<S> {
   lock(): Promise<boolean>;
   /** Told what re-reading the kept answers did, before the service is connected. */
   reread?(summary: RereadSummary): void;
+  /** Told what reading again the answers read with an assumed box origin did (issue 23). */
+  originReread?(summary: OriginRereadSummary): void;
   /** Connects the service the run sends to, once the lock is held and kept answers are read. */
   connect(): Promise<S>;
 }
@@ -37,5 +40,10 @@ export async function prepareRun<S>(
       ? { read: 0, kept: 0 }
       : (await import('../core/runner/reread-raw-answers.js')).rereadRawAnswers(store);
   steps.reread?.(reread);
+  // Answers read while the box origin was undecided, read again once a person confirmed it.
+  if (store.rawAnswers.countOriginPending() > 0)
+    steps.originReread?.(
+      (await import('../core/runner/reread-assumed-origin.js')).rereadAssumedOrigins(store),
+    );
   return { reread, service: await steps.connect() };
 }

@@ -149,6 +149,12 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
         if (read > 0) say(`Read ${read} kept answer(s) the service had already charged.`);
         if (kept > 0) say(`${kept} charged answer(s) are kept but not understood.`);
       },
+      originReread: ({ files, corrections }) => {
+        if (files > 0)
+          say(
+            `Read the boxes of ${files} file(s) again with the confirmed box origin (${corrections} correction(s) kept on them).`,
+          );
+      },
       connect: async () => {
         conn = await connectService(app, {
           ...(opts.service ? { service: opts.service } : {}),

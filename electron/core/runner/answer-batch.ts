@@ -7,7 +7,9 @@
  * The scheduler's own write of the next files it sends (their `sending` rows) can join the same
  * commit (`commitWith`): one commit per file instead of two, and no wait for the turn's end.
  */
+import type { AnswerAsReceived } from '../service/adapter/adapter-types.js';
 import type { LedgerEntry, LibraryStore, ResultInput } from '../store/store-types.js';
+import { holdAssumed } from './hold-assumed.js';
 
 export interface FinishedAnswer {
   submissionId: number;
@@ -15,6 +17,8 @@ export interface FinishedAnswer {
   /** Frames the service charged for this answer. */
   framesSpent: number;
   serviceUrl: string;
+  /** The answer as received when its boxes' origin was assumed: held to be read again (issue 23). */
+  assumedOrigin?: AnswerAsReceived;
 }
 
 interface Pending {
@@ -110,6 +114,8 @@ export class AnswerBatch {
       };
       store.ledger.record(entry);
       store.submissions.setState(a.submissionId, 'done', { framesSpent: a.framesSpent });
+      if (a.assumedOrigin)
+        holdAssumed(store, a.submissionId, 'imageResult', a.result, a.assumedOrigin, at);
     }
   }
 }

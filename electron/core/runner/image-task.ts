@@ -50,6 +50,7 @@ export async function runImageTask(
           model: answer.stats.model ?? null,
           detections: toDetectionInputs(answer.detections, 0, null),
         },
+        ...(answer.assumedOrigin ? { assumedOrigin: answer.assumedOrigin } : {}),
       });
     // The service is done with this file: its slot is free, and the next file's `sending` row
     // can join this answer's commit. Not while a cost is learnt, nor while the disk is full (the

@@ -3,7 +3,12 @@
  * service adapter's (electron/core/service/adapter/adapter-types.ts), narrowed to what is used.
  */
 import type { Box } from '../../shared/geometry/box.js';
-import type { AnswerContext, FrameCost, ServiceLimits } from '../service/adapter/adapter-types.js';
+import type {
+  AnswerAsReceived,
+  AnswerContext,
+  FrameCost,
+  ServiceLimits,
+} from '../service/adapter/adapter-types.js';
 
 /** The one box of electron/shared, as detections carry it. */
 export type WireBox = Box;
@@ -29,6 +34,8 @@ export interface ImageAnswer {
   stats: { model?: string | null };
   /** `null` when the answer carried no credits LabelDesk recognises. */
   credits: CreditsState | null;
+  /** The answer as received when its boxes' origin was assumed (kept to be read again). */
+  assumedOrigin?: AnswerAsReceived;
 }
 
 export interface VideoSubmitted {
@@ -49,6 +56,8 @@ export interface JobAnswer {
     frames: { index: number; timeMs: number | null; detections: WireDetection[] }[];
   } | null;
   error?: { code: string; message: string } | null;
+  /** As for ImageAnswer. */
+  assumedOrigin?: AnswerAsReceived;
 }
 
 export interface CatalogView {

@@ -9,6 +9,7 @@ import { AnswerLimitError, AnswerNotUnderstoodError } from '../service/service-e
 import { classifyError, limitOutcome } from './classify-error.js';
 import { DiskFullError, isDiskFull } from './disk-full.js';
 import { recordDurably, refusedToSend } from './image-task.js';
+import { holdAssumed } from './hold-assumed.js';
 import { keepRawAnswer } from './keep-raw-answer.js';
 import { spentOf, spentSince } from './learn-cost.js';
 import type { JobAnswer, KeyView } from './service-port.js';
@@ -291,7 +292,7 @@ async function settle(
         });
       }
       if (outcome.kind === 'done' && job.result) {
-        store.results.save({
+        const result = store.results.save({
           contentHash: item.media.contentHash,
           solution: solution.id,
           serviceUrl: service.baseUrl,
@@ -300,6 +301,8 @@ async function settle(
           model: null,
           detections: frames.flatMap((f) => toDetectionInputs(f.detections, f.index, f.timeMs)),
         });
+        if (job.assumedOrigin)
+          holdAssumed(store, submissionId, 'job', result, job.assumedOrigin, ctx.now());
         store.submissions.setState(submissionId, 'done', {
           framesSpent: spent,
           ...(job.error ? { errorCode: job.error.code, errorMessage: job.error.message } : {}),

@@ -20,6 +20,7 @@ import type {
   Session,
   VideoSubmission,
 } from './adapter/adapter-types.js';
+import { BOX_ORIGIN_FIELD } from './adapter/adapter-types.js';
 import { Problems } from './adapter/notes.js';
 import { readHealth, readKeyStatus, readSdkKey, readSession } from './adapter/read-account.js';
 import { readCatalog } from './adapter/read-catalog.js';
@@ -91,12 +92,28 @@ function paid<T>(
   return value;
 }
 
+/** The answer, with itself as received when its boxes were read with the origin assumed. */
+function withAssumed<T extends ImageResult | Job>(value: T, status: number, text: string): T {
+  const assumed = value.understanding.some(
+    (n) => n.field === BOX_ORIGIN_FIELD && n.kind === 'not-published',
+  );
+  return assumed ? { ...value, assumedOrigin: { httpStatus: status, body: text } } : value;
+}
+
 export const readImageAnswer = (status: number, text: string, ctx: AnswerContext): ImageResult =>
-  paid('imageResult', status, text, (d, p) => readImageResult(d, ctx, p));
+  withAssumed(
+    paid('imageResult', status, text, (d, p) => readImageResult(d, ctx, p)),
+    status,
+    text,
+  );
 export const readSubmissionAnswer = (status: number, text: string): VideoSubmission =>
   paid('videoSubmission', status, text, (d, p) => readVideoSubmission(d, p));
 export const readJobAnswer = (status: number, text: string, ctx: AnswerContext): Job =>
-  paid('job', status, text, (d, p) => readJob(d, ctx, p));
+  withAssumed(
+    paid('job', status, text, (d, p) => readJob(d, ctx, p)),
+    status,
+    text,
+  );
 
 /** Already-parsed JSON (tests, and raw answers kept in the library): same readers, same errors. */
 export const parseImageResult = (data: unknown, ctx: AnswerContext = {}): ImageResult =>

@@ -79,4 +79,16 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX detections_by_result ON detections(result_id, frame_index);
     `,
   },
+  {
+    version: 15,
+    name: 'answers-read-under-an-assumed-origin',
+    // Issue 23: a paid answer read while its service's box origin was undecided (x,y assumed the
+    // corner) is kept as received, marked, so that once the origin is confirmed it is read again
+    // with that convention and its model boxes replaced (a person's corrections kept).
+    sql: `
+      ALTER TABLE raw_answers ADD COLUMN origin_pending INTEGER NOT NULL DEFAULT 0
+        CHECK (origin_pending IN (0, 1));
+      CREATE INDEX raw_answers_origin_pending ON raw_answers(id) WHERE origin_pending = 1;
+    `,
+  },
 ];

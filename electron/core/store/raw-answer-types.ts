@@ -18,7 +18,12 @@ export interface RawAnswerRow extends Omit<RawAnswerInput, 'at'> {
   id: number;
   receivedAt: number;
   readAt: number | null;
+  /** Read with the box origin assumed (the service's was undecided): read again once confirmed. */
+  originPending: boolean;
 }
+
+/** An answer read (and its result saved) while the service's box origin was undecided. */
+export type HeldAnswerInput = Omit<RawAnswerInput, 'problems'>;
 
 export interface RawAnswersApi {
   keep(answer: RawAnswerInput): number;
@@ -28,4 +33,11 @@ export interface RawAnswersApi {
   markRead(id: number, at: number): void;
   /** How many paid answers are kept unread (doctor and the Service screen show it). */
   countUnread(): number;
+  /** Keeps an answer that was read with the box origin assumed (issue 23), already read. */
+  hold(answer: HeldAnswerInput): number;
+  /** Answers read with the box origin assumed, oldest first. */
+  originPending(): RawAnswerRow[];
+  countOriginPending(): number;
+  /** Read again with the confirmed origin (or superseded): no longer held. */
+  settleOrigin(id: number): void;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../node-lib/sqlite.js';
-import type { LibraryStore, RawAnswerInput, RawAnswerRow } from './store-types.js';
+import type { HeldAnswerInput, LibraryStore, RawAnswerInput, RawAnswerRow } from './store-types.js';
 
 type RawAnswersApi = LibraryStore['rawAnswers'];
 
@@ -15,6 +15,7 @@ interface RawAnswerDbRow {
   problems: string;
   received_at: number;
   read_at: number | null;
+  origin_pending: number;
 }
 
 const toRow = (r: RawAnswerDbRow): RawAnswerRow => ({
@@ -29,14 +30,22 @@ const toRow = (r: RawAnswerDbRow): RawAnswerRow => ({
   problems: JSON.parse(r.problems) as string[],
   receivedAt: r.received_at,
   readAt: r.read_at,
+  originPending: r.origin_pending === 1,
 });
 
-/** Paid answers kept as received because LabelDesk could not read them (issue 16 §3). */
+/**
+ * Paid answers kept as received: because LabelDesk could not read them (issue 16 §3), or because
+ * it read them with the box origin assumed (issue 23), to be read again once it is confirmed.
+ */
 export class RawAnswersRepo implements RawAnswersApi {
   private readonly keepStmt;
+  private readonly holdStmt;
   private readonly unreadStmt;
   private readonly markStmt;
   private readonly countStmt;
+  private readonly pendingStmt;
+  private readonly countPendingStmt;
+  private readonly settleStmt;
 
   constructor(db: Db) {
     this.keepStmt = db.prepare<[Record<string, unknown>]>(`
@@ -44,6 +53,11 @@ export class RawAnswersRepo implements RawAnswersApi {
         http_status, body, problems, received_at)
       VALUES (@submissionId, @contentHash, @solution, @serviceUrl, @answer, @httpStatus, @body,
         @problems, @at)`);
+    this.holdStmt = db.prepare<[Record<string, unknown>]>(`
+      INSERT INTO raw_answers (submission_id, content_hash, solution, service_url, answer,
+        http_status, body, problems, received_at, read_at, origin_pending)
+      VALUES (@submissionId, @contentHash, @solution, @serviceUrl, @answer, @httpStatus, @body,
+        '[]', @at, @at, 1)`);
     this.unreadStmt = db.prepare<[], RawAnswerDbRow>(
       'SELECT * FROM raw_answers WHERE read_at IS NULL ORDER BY id',
     );
@@ -53,11 +67,24 @@ export class RawAnswersRepo implements RawAnswersApi {
     this.countStmt = db.prepare<[], { n: number }>(
       'SELECT count(*) AS n FROM raw_answers WHERE read_at IS NULL',
     );
+    this.pendingStmt = db.prepare<[], RawAnswerDbRow>(
+      'SELECT * FROM raw_answers WHERE origin_pending = 1 ORDER BY id',
+    );
+    this.countPendingStmt = db.prepare<[], { n: number }>(
+      'SELECT count(*) AS n FROM raw_answers WHERE origin_pending = 1',
+    );
+    this.settleStmt = db.prepare<[number]>(
+      'UPDATE raw_answers SET origin_pending = 0 WHERE id = ?',
+    );
   }
 
   keep(input: RawAnswerInput): number {
     const info = this.keepStmt.run({ ...input, problems: JSON.stringify(input.problems) });
     return Number(info.lastInsertRowid);
+  }
+
+  hold(input: HeldAnswerInput): number {
+    return Number(this.holdStmt.run({ ...input }).lastInsertRowid);
   }
 
   unread(): RawAnswerRow[] {
@@ -70,5 +97,17 @@ export class RawAnswersRepo implements RawAnswersApi {
 
   countUnread(): number {
     return this.countStmt.get()?.n ?? 0;
+  }
+
+  originPending(): RawAnswerRow[] {
+    return this.pendingStmt.all().map(toRow);
+  }
+
+  countOriginPending(): number {
+    return this.countPendingStmt.get()?.n ?? 0;
+  }
+
+  settleOrigin(id: number): void {
+    this.settleStmt.run(id);
   }
 }

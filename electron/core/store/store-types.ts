@@ -250,4 +250,9 @@ export interface LibraryStore {
   exportItems(query: ExportQuery): IterableIterator<ExportItem>;
 }
 
-export type { RawAnswerInput, RawAnswerRow, RawAnswersApi } from './raw-answer-types.js';
+export type {
+  HeldAnswerInput,
+  RawAnswerInput,
+  RawAnswerRow,
+  RawAnswersApi,
+} from './raw-answer-types.js';

@@ -40,6 +40,7 @@ const FLAGS: Record<AltVariant, string[]> = {
   e: [],
   f: [],
   g: [],
+  h: ['--box-origin', 'centre'],
 };
 
 // e: a clip result as a flat list of detections, an absolute pollUrl, plain-text errors, a 204.

@@ -5,12 +5,14 @@
  * confirmed" once, doctor reports the origin undecided and exits 6, and so does the next plan;
  * a person's choice (`--box-origin`) is kept for the service and ends it. Alt service g adds a box
  * at the picture's edge, which rules the centre out: decided by the boxes, said so, exit 0.
+ * Alt service h means the centre but is undecidable too: what was read as corners while nobody
+ * had said is read again, with no call to the service, once a person confirms the centre.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startAltService, type AltService } from '../../support/alt-service/alt-service.js';
-import { expectServedBoxesStored } from '../../support/alt-service/alt-library.js';
+import { expectServedBoxesStored, storedBoxes } from '../../support/alt-service/alt-library.js';
 import { cliEnv, cliHome, runCli } from '../../support/cli-run.js';
 import { jpeg } from '../../support/synth-media.js';
 import { tempDir } from '../../support/temp-dir.js';
@@ -44,7 +46,7 @@ afterEach(async () => {
   alt = t = undefined;
 });
 
-async function setUp(variant: 'f' | 'g') {
+async function setUp(variant: 'f' | 'g' | 'h') {
   alt = await startAltService(variant);
   t = await cliHome();
   const env = cliEnv(t.home, { LABELDESK_API_KEY: alt.key });
@@ -90,5 +92,28 @@ describe('the box origin of a service that does not say', () => {
     expect(doctor.stdout).toContain(
       'understood as x,y = the top-left corner, decided by the boxes (with x,y as the centre, a box would lie outside the picture)',
     );
+  }, 120_000);
+
+  it('read again with the centre once a person confirms it, without a call to the service', async () => {
+    const s = await setUp('h');
+    const first = await s.cli(['label', images, '--yes']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(times(first.stderr, ASSUMED)).toBe(1);
+    // Read as corners while nobody had said: every box lies half its size right and down.
+    const shifted = storedBoxes(s.home);
+    expect(shifted).toHaveLength(4);
+    expect(() => expectServedBoxesStored(s.home, s.alt)).toThrow();
+    const sent = s.alt.paidCalls;
+
+    const confirmed = await s.cli(['label', more, '--yes', '--box-origin', 'centre']);
+    expect(confirmed.code, confirmed.stderr).toBe(0);
+    expect(confirmed.stderr).toContain(
+      'Read the boxes of 2 file(s) again with the confirmed box origin',
+    );
+    // The first two images were not sent again (only the third was), and every box is as served.
+    expect(s.alt.paidCalls).toBe(sent + 1);
+    expect(expectServedBoxesStored(s.home, s.alt)).toBe(6);
+    const again = await s.cli(['label', images, '--yes']);
+    expect(again.stderr).not.toContain('Read the boxes of');
   }, 120_000);
 });

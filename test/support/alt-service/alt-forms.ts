@@ -18,10 +18,12 @@
  *     so they read alike with x,y as the corner or the centre: nothing decides (issue 23 §3).
  *  g: like f, but each image has a box at the picture's left edge: read with x,y as its centre it
  *     would lie outside the picture, which decides the corner.
+ *  h: like f, but x,y is each box's centre (in bbox and bboxPx alike): read as corners until a
+ *     person confirms the centre, which only a person can decide (issue 23).
  */
 import { boxesFor, CLASSES, type TruthBox } from './alt-detect.js';
 
-export type AltVariant = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g';
+export type AltVariant = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h';
 export type AltJobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
 interface Size {
@@ -250,6 +252,14 @@ const variantG: VariantForms = {
   ],
 };
 
+/** A truth box (corner) given with x,y as its centre. */
+const centred = (b: TruthBox): TruthBox => ({ ...b, x: b.x + b.w / 2, y: b.y + b.h / 2 });
+
+const variantH: VariantForms = {
+  ...variantF,
+  detection: (b, s) => variantF.detection(centred(b), s),
+};
+
 export const VARIANTS: Record<AltVariant, VariantForms> = {
   a: variantA,
   b: variantB,
@@ -258,4 +268,5 @@ export const VARIANTS: Record<AltVariant, VariantForms> = {
   e: variantE,
   f: variantF,
   g: variantG,
+  h: variantH,
 };

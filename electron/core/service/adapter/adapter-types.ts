@@ -207,6 +207,17 @@ export interface ImageResult {
   stats: { model: string | null; inferenceMs: number | null; totalMs: number | null };
   credits: Credits | null;
   understanding: AdapterNote[];
+  /** Set when the box origin was assumed (undecided): the answer as received, to read again. */
+  assumedOrigin?: AnswerAsReceived;
+}
+
+/**
+ * A paid answer as received, handed on when its boxes were read with the box origin assumed
+ * (nothing decided it): kept, and read again once a person confirms the origin (issue 23).
+ */
+export interface AnswerAsReceived {
+  httpStatus: number;
+  body: string;
 }
 
 /** LabelDesk's job states; the service's own word is kept in `serviceStatus`. */
@@ -265,6 +276,8 @@ export interface Job {
   result: VideoResult | null;
   error: JobError | null;
   understanding: AdapterNote[];
+  /** As for ImageResult: the poll as received when its boxes' origin was assumed. */
+  assumedOrigin?: AnswerAsReceived;
 }
 
 /** After DELETE any answer counts as cancelled. */

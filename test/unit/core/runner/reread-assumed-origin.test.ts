@@ -1,0 +1,182 @@
+/**
+ * Issue 23: answers read while a service's box origin was undecided are held as received and,
+ * once a person confirms the origin, read again with it: the model boxes replaced through the
+ * corrected set, a person's corrections kept (moved onto the boxes read again, never overwritten).
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mergeCorrections } from '../../../../electron/core/review/merge-corrections.js';
+import { AnswerBatch } from '../../../../electron/core/runner/answer-batch.js';
+import { rereadAssumedOrigins } from '../../../../electron/core/runner/reread-assumed-origin.js';
+import { setReading } from '../../../../electron/core/runner/service-reading.js';
+import { toDetectionInputs } from '../../../../electron/core/runner/to-detections.js';
+import { readImageAnswer } from '../../../../electron/core/service/service-adapter.js';
+import type {
+  BoxXYWH,
+  DetectionInput,
+  ResultInput,
+} from '../../../../electron/core/store/store-types.js';
+import { correction, mediaRow, storeFixture, type StoreFixture } from '../store/store-fixture.js';
+
+const URL = 'http://undecided.invalid';
+const W = 400;
+const H = 200;
+
+/** What the service meant: x,y is each box's centre (it never says so). */
+const SERVED = [
+  { label: 'cat', score: 0.9, x: 0.3, y: 0.4, w: 0.2, h: 0.2 },
+  { label: 'dog', score: 0.8, x: 0.6, y: 0.5, w: 0.1, h: 0.3 },
+  { label: 'cat', score: 0.7, x: 0.5, y: 0.6, w: 0.2, h: 0.1 },
+  { label: 'dog', score: 0.6, x: 0.4, y: 0.3, w: 0.1, h: 0.1 },
+];
+const body = JSON.stringify({
+  detections: SERVED.map(({ label, score, x, y, w, h }) => ({
+    label,
+    score,
+    bbox: { x, y, w, h },
+    bboxPx: { x: x * W, y: y * H, w: w * W, h: h * H },
+  })),
+});
+const asCentre = (b: BoxXYWH): BoxXYWH => ({ x: b.x - b.w / 2, y: b.y - b.h / 2, w: b.w, h: b.h });
+
+let fx: StoreFixture;
+let submissionId: number;
+
+beforeEach(async () => {
+  fx = await storeFixture();
+  const folder = fx.store.folders.add('/lib');
+  const [mediaId] = fx.store.media.upsertMany([
+    mediaRow(folder.id, '/lib/a.jpg', { contentHash: 'h1', width: W, height: H }),
+  ]);
+  const runId = fx.store.runs.create({
+    serviceUrl: URL,
+    solution: 'objects',
+    estimateFrames: 1,
+    budgetFrames: null,
+    at: 1,
+  });
+  submissionId = fx.store.submissions.create({
+    runId,
+    mediaId: mediaId!,
+    contentHash: 'h1',
+    solution: 'objects',
+    framesReserved: 1,
+    state: 'sending',
+  });
+});
+afterEach(() => fx.done());
+
+const resultOf = (detections: DetectionInput[]): ResultInput => ({
+  contentHash: 'h1',
+  solution: 'objects',
+  serviceUrl: URL,
+  analysedWidth: W,
+  analysedHeight: H,
+  model: null,
+  detections,
+});
+
+/** The runner's read and commit of the answer while nobody has said where x,y is. */
+async function labelWhileUndecided(): Promise<void> {
+  const answer = readImageAnswer(200, body, {
+    reading: { boxOrigin: 'corner', originConfirmed: false },
+  });
+  expect(answer.assumedOrigin).toEqual({ httpStatus: 200, body });
+  await new AnswerBatch(fx.store, () => fx.clock.t).commit({
+    submissionId,
+    framesSpent: 1,
+    serviceUrl: URL,
+    result: resultOf(toDetectionInputs(answer.detections, 0, null)),
+    ...(answer.assumedOrigin ? { assumedOrigin: answer.assumedOrigin } : {}),
+  });
+}
+
+const model = () => {
+  const r = fx.store.results.find('h1', 'objects');
+  return fx.store.results.detections(r!.id);
+};
+const shown = () =>
+  mergeCorrections(model(), fx.store.corrections.forContent('h1', 'objects'), {
+    includeDeleted: true,
+  });
+const anchorOf = (i: number) => {
+  const d = model()[i]!;
+  return { label: d.label, score: d.score, bbox: d.bbox };
+};
+
+describe('answers read with the box origin assumed', () => {
+  it('are held, and read again with the origin a person confirms, corrections kept', async () => {
+    await labelWhileUndecided();
+    // Read as corners: every box shifted by half its size from what the service meant.
+    expect(model().map((d) => d.bbox.x)).toEqual(SERVED.map((s) => s.x));
+    expect(fx.store.rawAnswers.countOriginPending()).toBe(1);
+    expect(fx.store.rawAnswers.countUnread()).toBe(0);
+
+    // A person's work on the shifted boxes: one moved, one accepted as shown, one relabelled,
+    // one deleted; and a box they drew.
+    const moved = { x: 0.21, y: 0.31, w: 0.2, h: 0.2 };
+    const acceptedAt = anchorOf(1).bbox;
+    fx.store.corrections.putMany([
+      correction('h1', anchorOf(0), { bbox: moved, review: 'accepted' }),
+      correction('h1', anchorOf(1), { review: 'accepted' }),
+      correction('h1', anchorOf(2), { label: 'dog' }),
+      correction('h1', anchorOf(3), { deleted: true }),
+      correction('h1', null, { label: 'bird', bbox: { x: 0.05, y: 0.05, w: 0.1, h: 0.1 } }),
+    ]);
+
+    // Nobody confirmed yet: nothing is read again.
+    expect(rereadAssumedOrigins(fx.store)).toEqual({ files: 0, corrections: 0 });
+    expect(fx.store.rawAnswers.countOriginPending()).toBe(1);
+
+    setReading(fx.store, URL, { boxOrigin: 'centre' });
+    expect(rereadAssumedOrigins(fx.store)).toEqual({ files: 1, corrections: 4 });
+    expect(fx.store.rawAnswers.countOriginPending()).toBe(0);
+
+    // The model's boxes are now read with x,y as the centre.
+    model().forEach((d, i) => {
+      const want = asCentre(SERVED[i]!);
+      expect(d.bbox.x).toBeCloseTo(want.x, 9);
+      expect(d.bbox.y).toBeCloseTo(want.y, 9);
+    });
+    // One box per served box plus the drawn one (no duplicate beside a corrected box), and the
+    // deleted one still deleted.
+    const boxes = shown();
+    expect(boxes).toHaveLength(5);
+    const onModel = (i: number) => boxes.find((b) => b.detectionId === model()[i]!.id)!;
+    expect(onModel(0)).toMatchObject({ bbox: moved, review: 'accepted', origin: 'edited' });
+    expect(onModel(1)).toMatchObject({ bbox: acceptedAt, review: 'accepted' });
+    expect(onModel(2)).toMatchObject({ label: 'dog', origin: 'edited' });
+    expect(onModel(2).bbox.x).toBeCloseTo(asCentre(SERVED[2]!).x, 9);
+    expect(onModel(3)).toMatchObject({ deleted: true });
+    expect(boxes.find((b) => b.label === 'bird')).toMatchObject({ origin: 'added' });
+    // Once only: a second pass changes nothing.
+    expect(rereadAssumedOrigins(fx.store)).toEqual({ files: 0, corrections: 0 });
+  });
+
+  it('a later answer for the file stands: the held one is let go unread', async () => {
+    await labelWhileUndecided();
+    fx.store.results.save(
+      resultOf([
+        {
+          frameIndex: 0,
+          timeMs: null,
+          label: 'cat',
+          classId: null,
+          score: 0.5,
+          bbox: { x: 0.1, y: 0.1, w: 0.1, h: 0.1 },
+        },
+      ]),
+    );
+    setReading(fx.store, URL, { boxOrigin: 'centre' });
+    expect(rereadAssumedOrigins(fx.store)).toEqual({ files: 0, corrections: 0 });
+    expect(model().map((d) => d.bbox.x)).toEqual([0.1]);
+    expect(fx.store.rawAnswers.countOriginPending()).toBe(0);
+  });
+
+  it('confirmed as the corner, as read: nothing changes', async () => {
+    await labelWhileUndecided();
+    setReading(fx.store, URL, { boxOrigin: 'corner' });
+    expect(rereadAssumedOrigins(fx.store)).toEqual({ files: 0, corrections: 0 });
+    expect(model().map((d) => d.bbox.x)).toEqual(SERVED.map((s) => s.x));
+    expect(fx.store.rawAnswers.countOriginPending()).toBe(0);
+  });
+});
