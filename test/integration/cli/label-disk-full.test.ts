@@ -69,6 +69,10 @@ const sentRows = (home: string) =>
     "SELECT count(*) AS n FROM submissions WHERE state = 'sending'",
   )[0]?.n ?? 0;
 
+const doneRows = (home: string) =>
+  queryLibrary<{ n: number }>(home, "SELECT count(*) AS n FROM submissions WHERE state = 'done'")[0]
+    ?.n ?? 0;
+
 describe('a full disk during a run', () => {
   it('keeps the paid answers, saves them when space returns, and charges nothing twice', async (ctx) => {
     if (!mounted) {
@@ -95,8 +99,12 @@ describe('a full disk during a run', () => {
     await until('the first files to be on their way', () => sentRows(t.home) > 0);
     const filler = await fill(t.home);
     await run.waitForOutput(/disk holding the library .* is full/, { stream: 'stderr' });
-    // The answers wait in memory for a while; then space comes back.
-    await new Promise((r) => setTimeout(r, 2500));
+    // Space comes back only once every answer on its way has been paid for and waits in memory:
+    // the service charged each file the library has sent, done or still held (not a fixed wait).
+    await until('every answer on its way to be paid for and held in memory', async () => {
+      const paid = before - (await keyStatus(serve!.url, KEY)).remaining;
+      return paid === COST * (sentRows(t.home) + doneRows(t.home)) && sentRows(t.home) > 0;
+    });
     await Promise.all(filler.map((f) => rm(f)));
     const ended = await run.exited;
     const first = lastJson<SummaryJson & { notSent: number; diskFull: boolean }>(run.stdout());
