@@ -98,19 +98,24 @@ describe('labeldesk label --watch', () => {
     await writeFile(late, await jpeg(200, 150, 7));
     await watch.waitForOutput(/^Labelled 6 · /m);
 
-    // Outside the watched folder: ignored. Inside: labelled.
-    await writeFile(join(other, 'not-mine.jpg'), await jpeg(216, 150, 9));
-    await writeFile(join(watched, 'later.jpg'), await jpeg(208, 150, 8));
+    // Outside the watched folder: ignored. Inside: labelled. The file outside is written first:
+    // a watcher that wrongly watched its folder would see it first, and label it in the batch of
+    // later.jpg or before (no fixed wait: the batches' own count is the proof).
+    const notMine = await jpeg(216, 150, 9);
+    const later = await jpeg(208, 150, 8);
+    await writeFile(join(other, 'not-mine.jpg'), notMine);
+    await writeFile(join(watched, 'later.jpg'), later);
 
-    await until('the late files to be labelled', async () => {
-      const [a, b] = await Promise.all([
-        exportedRows(late),
-        exportedRows(join(watched, 'later.jpg')),
-      ]);
-      return a.length > 0 && b.length > 0;
-    });
-    // Give a wrongly watched folder time to show itself before looking.
-    await new Promise((r) => setTimeout(r, 1500));
+    const labelled = () =>
+      summaries(watch!).reduce((n, line) => n + Number(/^Labelled (\d+)/.exec(line)?.[1] ?? 0), 0);
+    // The first pass's 6, late.jpg and later.jpg.
+    await until('the late files to be labelled', () => labelled() >= 8);
+    const [a, b] = await Promise.all([
+      exportedRows(late),
+      exportedRows(join(watched, 'later.jpg')),
+    ]);
+    expect(a.length > 0 && b.length > 0).toBe(true);
+    expect(labelled()).toBe(8);
     watch.child.kill('SIGINT');
     expect((await watch.exited).code).toBe(130);
 
