@@ -7,8 +7,9 @@
  * The scheduler's own write of the next files it sends (their `sending` rows) can join the same
  * commit (`commitWith`): one commit per file instead of two, and no wait for the turn's end.
  */
+import type { RunnerStore } from './runner-store.js';
 import type { AnswerAsReceived } from '../service/adapter/adapter-types.js';
-import type { LedgerEntry, LibraryStore, ResultInput } from '../store/store-types.js';
+import type { LedgerEntry, ResultInput } from '../store/store-types.js';
 import { holdAssumed } from './hold-assumed.js';
 
 export interface FinishedAnswer {
@@ -32,7 +33,7 @@ export class AnswerBatch {
   private scheduled = false;
 
   constructor(
-    private readonly store: LibraryStore,
+    private readonly store: RunnerStore,
     private readonly now: () => number,
   ) {}
 

@@ -4,7 +4,8 @@
  * call teaches is stored per service and solution, and the files still queued are priced with it,
  * so the run goes back to full concurrency and its budgets hold exactly from then on.
  */
-import type { CostKind, LibraryStore } from '../store/store-types.js';
+import type { RunnerStore } from './runner-store.js';
+import type { CostKind } from '../store/store-types.js';
 import { costOf, type Solution } from './cost-estimate.js';
 import { isDiskFull } from './disk-full.js';
 import { isPublished } from './learn-cost.js';
@@ -12,7 +13,7 @@ import type { CatalogView, KeyView, ServicePort } from './service-port.js';
 import type { PlannedItem } from './task-types.js';
 
 export interface CostLearningDeps {
-  store: LibraryStore;
+  store: RunnerStore;
   serviceUrl: string;
   /** The catalog as the service published it (learnt costs not merged in). */
   catalog: CatalogView;

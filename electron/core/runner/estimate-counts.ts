@@ -2,8 +2,9 @@
  * What a run over a scope would cost, as counts only (no media lists): what the library view's
  * thread computes for the UI, so planning 100k files never holds the process answering it.
  */
+import type { RunnerStore } from './runner-store.js';
 import { scopePages, type MediaScope } from '../store/scope-media.js';
-import type { LibraryStore, MediaRecord } from '../store/store-types.js';
+import type { MediaRecord } from '../store/store-types.js';
 import { sampledFrames } from './cost-estimate.js';
 import { planRun } from './plan-run.js';
 import type { CatalogView } from './service-port.js';
@@ -25,7 +26,7 @@ export interface EstimateCounts {
 }
 
 export function estimateCounts(
-  store: LibraryStore,
+  store: RunnerStore,
   catalog: CatalogView,
   solution: string,
   scope: MediaScope,

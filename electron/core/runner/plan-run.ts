@@ -1,5 +1,6 @@
 /** What a run would do, from the catalog and the store alone: nothing is sent and nothing is spent. */
-import type { LibraryStore, MediaRecord, ResultRow, SubmissionRow } from '../store/store-types.js';
+import type { RunnerStore } from './runner-store.js';
+import type { MediaRecord, ResultRow, SubmissionRow } from '../store/store-types.js';
 import { costOf, refuseLocally, type Solution } from './cost-estimate.js';
 import { withLearntCosts } from './learn-cost.js';
 import type { CatalogView } from './service-port.js';
@@ -75,7 +76,7 @@ export interface PlanOptions {
 }
 
 export function planRun(
-  store: LibraryStore,
+  store: RunnerStore,
   catalog: CatalogView,
   solutionId: string,
   media: readonly MediaRecord[],
@@ -96,7 +97,7 @@ export class RunPlanner {
   private readonly seen = new Set<string>();
 
   constructor(
-    private readonly store: LibraryStore,
+    private readonly store: RunnerStore,
     private readonly catalog: CatalogView,
     solutionId: string,
     private readonly options: PlanOptions = {},
@@ -243,7 +244,7 @@ interface Known {
 /** Hashes per query: one JSON list of ~66 KB. */
 const KNOWN_CHUNK = 1000;
 
-function knownFor(store: LibraryStore, solution: string, media: readonly MediaRecord[]): Known {
+function knownFor(store: RunnerStore, solution: string, media: readonly MediaRecord[]): Known {
   const { results, submissions } = store;
   const hashes = [...new Set(media.flatMap((m) => (m.contentHash ? [m.contentHash] : [])))];
   const known: Known = { results: new Map(), submissions: new Map() };

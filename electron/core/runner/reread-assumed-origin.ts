@@ -10,6 +10,7 @@
  *   box they moved stays where they put it, a relabelled or rejected one follows its box, and a
  *   box they accepted as it was shown keeps the place they saw and accepted.
  */
+import type { RunnerStore } from './runner-store.js';
 import { sameBox } from '../../shared/geometry/box-math.js';
 import { readImageAnswer, readJobAnswer, type AnswerContext } from '../service/service-adapter.js';
 import { AnswerNotUnderstoodError } from '../service/service-errors.js';
@@ -19,17 +20,22 @@ import type {
   CorrectionRow,
   DetectionInput,
   DetectionRow,
-  LibraryStore,
   RawAnswerRow,
 } from '../store/store-types.js';
 import { readingFor } from './service-reading.js';
 import { toDetectionInputs } from './to-detections.js';
 
 type Store = Pick<
-  LibraryStore,
-  'rawAnswers' | 'results' | 'corrections' | 'settings' | 'catalog' | 'submissions' | 'media'
-> &
-  Pick<LibraryStore, 'transaction'>;
+  RunnerStore,
+  | 'rawAnswers'
+  | 'results'
+  | 'corrections'
+  | 'settings'
+  | 'catalog'
+  | 'submissions'
+  | 'media'
+  | 'transaction'
+>;
 
 export interface OriginRereadSummary {
   /** Files whose model boxes were read again with the confirmed origin. */

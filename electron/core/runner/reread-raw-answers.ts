@@ -3,6 +3,7 @@
  * library open, a changed per-service setting). An answer now understood lands exactly as if it
  * had been read when it arrived: its result (or its job id) is saved and the file's issue cleared.
  */
+import type { RunnerStore } from './runner-store.js';
 import {
   readImageAnswer,
   readJobAnswer,
@@ -11,7 +12,7 @@ import {
 } from '../service/service-adapter.js';
 import { AnswerNotUnderstoodError } from '../service/service-errors.js';
 import { latestStoredCatalog } from '../service/adapter/stored-catalog.js';
-import type { LibraryStore, RawAnswerRow } from '../store/store-types.js';
+import type { RawAnswerRow } from '../store/store-types.js';
 import { readingOf } from './service-reading.js';
 import { toDetectionInputs } from './to-detections.js';
 
@@ -22,7 +23,7 @@ export interface RereadSummary {
   kept: number;
 }
 
-export function rereadRawAnswers(store: LibraryStore, now: () => number = Date.now): RereadSummary {
+export function rereadRawAnswers(store: RunnerStore, now: () => number = Date.now): RereadSummary {
   let read = 0;
   for (const row of store.rawAnswers.unread()) {
     try {
@@ -34,7 +35,7 @@ export function rereadRawAnswers(store: LibraryStore, now: () => number = Date.n
   return { read, kept: store.rawAnswers.countUnread() };
 }
 
-function contextOf(store: LibraryStore, row: RawAnswerRow): AnswerContext {
+function contextOf(store: RunnerStore, row: RawAnswerRow): AnswerContext {
   const catalog = latestStoredCatalog(store.catalog, row.serviceUrl);
   const solution = catalog?.solutions.find((s) => s.id === row.solution);
   const submission = store.submissions.byId(row.submissionId);
@@ -47,7 +48,7 @@ function contextOf(store: LibraryStore, row: RawAnswerRow): AnswerContext {
 }
 
 /** Throws AnswerNotUnderstoodError when it still cannot be read. */
-function rereadOne(store: LibraryStore, row: RawAnswerRow, at: number): boolean {
+function rereadOne(store: RunnerStore, row: RawAnswerRow, at: number): boolean {
   const submission = store.submissions.byId(row.submissionId);
   if (submission?.state !== 'uncertain') {
     // A person had the file sent again meanwhile: its newer answer stands.
@@ -120,7 +121,7 @@ function rereadOne(store: LibraryStore, row: RawAnswerRow, at: number): boolean 
 }
 
 function settle(
-  store: LibraryStore,
+  store: RunnerStore,
   row: RawAnswerRow,
   to: { state: 'done' } | { state: 'failed'; error: { code: string; message: string } | null },
   at: number,

@@ -4,7 +4,8 @@
  * near, and stopping cleanly when the key or a budget runs out, when asked to (Ctrl-C: answers on
  * their way are awaited and saved) or when the disk is full. Every state change is in the store.
  */
-import type { CostKind, LibraryStore } from '../store/store-types.js';
+import type { RunnerStore } from './runner-store.js';
+import type { CostKind } from '../store/store-types.js';
 import { CostLearning } from './cost-learning.js';
 import { AnswerBatch } from './answer-batch.js';
 import { CreditBudget, type BudgetRefusal } from './credit-budget.js';
@@ -53,7 +54,7 @@ export interface RunOptions {
 }
 
 export interface RunDeps {
-  store: LibraryStore;
+  store: RunnerStore;
   service: ServicePort;
   catalog: CatalogView;
   now?: () => number;

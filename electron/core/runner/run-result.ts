@@ -1,5 +1,5 @@
 /** What a run did, for the summary and the exit code, and how a run is closed in the store. */
-import type { LibraryStore } from '../store/store-types.js';
+import type { RunnerStore } from './runner-store.js';
 import { isDiskFull } from './disk-full.js';
 import type { ItemIssue, RunPlan } from './plan-run.js';
 import { stopMessage, type StopReason } from './run-stop.js';
@@ -49,7 +49,7 @@ export function emptySummary(plan: RunPlan): RunSummary {
 
 /** Records what was never sent for lack of credits, counts reuse and closes the run (best effort on a full disk). */
 export function finishRun(
-  store: LibraryStore,
+  store: RunnerStore,
   plan: RunPlan,
   runId: number,
   queue: readonly PlannedItem[],

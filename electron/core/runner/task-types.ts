@@ -1,5 +1,6 @@
+import type { RunnerStore } from './runner-store.js';
 import type { FileError } from '../library/media-types.js';
-import type { CostKind, LibraryStore, MediaRecord } from '../store/store-types.js';
+import type { CostKind, MediaRecord } from '../store/store-types.js';
 import type { AnswerBatch } from './answer-batch.js';
 import type { CreditBudget } from './credit-budget.js';
 import type { DiskWatch } from './disk-full.js';
@@ -7,7 +8,7 @@ import type { Solution } from './cost-estimate.js';
 import type { CatalogView, ServicePort } from './service-port.js';
 
 export interface TaskContext {
-  store: LibraryStore;
+  store: RunnerStore;
   service: ServicePort;
   budget: CreditBudget;
   /** Commits finished image answers, one transaction per event-loop turn. */
