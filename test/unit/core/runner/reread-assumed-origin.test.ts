@@ -6,10 +6,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mergeCorrections } from '../../../../electron/core/review/merge-corrections.js';
 import { AnswerBatch } from '../../../../electron/core/runner/answer-batch.js';
+import { holdAssumed } from '../../../../electron/core/runner/hold-assumed.js';
 import { rereadAssumedOrigins } from '../../../../electron/core/runner/reread-assumed-origin.js';
 import { setReading } from '../../../../electron/core/runner/service-reading.js';
 import { toDetectionInputs } from '../../../../electron/core/runner/to-detections.js';
-import { readImageAnswer } from '../../../../electron/core/service/service-adapter.js';
+import {
+  readImageAnswer,
+  readJobAnswer,
+} from '../../../../electron/core/service/service-adapter.js';
 import type {
   BoxXYWH,
   DetectionInput,
@@ -178,5 +182,43 @@ describe('answers read with the box origin assumed', () => {
     expect(rereadAssumedOrigins(fx.store)).toEqual({ files: 0, corrections: 0 });
     expect(model().map((d) => d.bbox.x)).toEqual(SERVED.map((s) => s.x));
     expect(fx.store.rawAnswers.countOriginPending()).toBe(0);
+  });
+
+  it("a clip's result held the same way is read again frame by frame", () => {
+    const frames = [0, 3].map((index) => ({
+      index,
+      timeMs: index * 200,
+      detections: JSON.parse(body).detections as unknown[],
+    }));
+    const poll = JSON.stringify({
+      status: 'succeeded',
+      result: { analysedWidth: W, analysedHeight: H, frames },
+    });
+    const job = readJobAnswer(200, poll, {
+      reading: { boxOrigin: 'corner', originConfirmed: false },
+      clipDurationMs: 1000,
+    });
+    expect(job.assumedOrigin).toEqual({ httpStatus: 200, body: poll });
+    // As the clip's task saves it: the result, then the answer held beside it.
+    const result = fx.store.results.save(
+      resultOf(
+        job.result!.frames.flatMap((f) => toDetectionInputs(f.detections, f.index, f.timeMs)),
+      ),
+    );
+    holdAssumed(fx.store, submissionId, 'job', result, job.assumedOrigin!, fx.clock.t);
+    fx.store.corrections.put(
+      correction('h1', anchorOf(5), { frameIndex: 3, timeMs: 600, review: 'accepted' }),
+    );
+
+    setReading(fx.store, URL, { boxOrigin: 'centre' });
+    expect(rereadAssumedOrigins(fx.store)).toEqual({ files: 1, corrections: 1 });
+    const boxes = model();
+    expect(boxes.map((d) => d.frameIndex)).toEqual([0, 0, 0, 0, 3, 3, 3, 3]);
+    boxes.forEach((d, i) => expect(d.bbox.x).toBeCloseTo(asCentre(SERVED[i % 4]!).x, 9));
+    expect(shown()).toHaveLength(8);
+    expect(shown().find((b) => b.detectionId === boxes[5]!.id)).toMatchObject({
+      review: 'accepted',
+      frameIndex: 3,
+    });
   });
 });
