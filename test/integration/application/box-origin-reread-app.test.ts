@@ -1,0 +1,78 @@
+/**
+ * Issue 23 through the application layer, as the app meets it: a run against alt service h (x,y
+ * is each box's centre, and nothing in its answers can decide it) stores the boxes read as
+ * corners; when the person confirms the centre on the Service screen (`service.setReading`), the
+ * answers are read again, with no call to the service, and every box is where the service meant.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Application } from '../../../electron/application/application-types.js';
+import { createApplication } from '../../../electron/application/create-application.js';
+import { TEST_HOME_MARKER } from '../../../electron/application/service-connection.js';
+import { expectServedBoxesStored } from '../../support/alt-service/alt-library.js';
+import { startAltService, type AltService } from '../../support/alt-service/alt-service.js';
+import { jpeg } from '../../support/synth-media.js';
+import { tempDir } from '../../support/temp-dir.js';
+
+let app: Application | undefined;
+let alt: AltService | undefined;
+let remove: (() => Promise<void>) | undefined;
+afterAll(async () => {
+  await app?.close();
+  await alt?.close();
+  await remove?.();
+});
+
+async function until(what: string, check: () => Promise<boolean>): Promise<void> {
+  const end = Date.now() + 30_000;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('confirming the box origin on the Service screen', () => {
+  it('reads the boxes stored while it was undecided again with it', async () => {
+    const tmp = await tempDir('origin-reread-app-');
+    remove = tmp.remove;
+    const home = join(tmp.dir, 'home');
+    const dir = join(tmp.dir, 'media');
+    await mkdir(home);
+    await mkdir(dir);
+    await writeFile(join(home, TEST_HOME_MARKER), '');
+    await writeFile(join(dir, 'a.jpg'), await jpeg(320, 240, 5));
+    await writeFile(join(dir, 'b.jpg'), await jpeg(200, 300, 6));
+    alt = await startAltService('h');
+    app = await createApplication({
+      transport: 'in-process',
+      mediaBase: 'test://',
+      env: { ...process.env, LABELDESK_HOME: home, LABELDESK_EMBEDDED_ENGINE: 'null' },
+    });
+    const h = app.handlers;
+    await h['service.useHosted']({ baseUrl: alt.url, apiKey: alt.key });
+    const folder = await h['folders.add']({ path: dir });
+    await until('the folder to be read', async () => {
+      const [f] = await h['folders.list']({});
+      return f !== undefined && !f.scanning && f.counts.new === 2;
+    });
+    const started = await h['runs.start']({
+      solution: 'objects',
+      folderIds: [folder.id],
+      budget: null,
+      hourBudget: null,
+      retryUncertain: false,
+    });
+    await until('the run to end', async () => {
+      const state = await h['runs.current']({});
+      return state?.runKey === started.runKey && state.finishedAt !== null;
+    });
+    // Read as corners while nobody had said: every box lies half its size right and down.
+    expect(() => expectServedBoxesStored(home, alt!)).toThrow();
+    const paid = alt.paidCalls;
+
+    await h['service.setReading']({ boxOrigin: 'centre' });
+    expect(expectServedBoxesStored(home, alt)).toBe(4);
+    expect(alt.paidCalls).toBe(paid);
+  }, 120_000);
+});
