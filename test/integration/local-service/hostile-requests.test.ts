@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEST_KEY, startFixture, type Fixture } from '../../support/service-fixture.js';
 import { tempDir } from '../../support/temp-dir.js';
 import { sendRaw, type Exchange } from './fuzz/raw-exchange.js';
@@ -54,12 +54,20 @@ describe('requests that used to stop the process', () => {
   it('survives a JSON body over the limit well past its 413 (the drain no longer crashes)', async () => {
     const fx = await start();
     const big = `{"deviceId":"${'x'.repeat(5 * 1024 * 1024)}"}`;
-    const x = await send(
-      fx,
-      `POST /session HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${big.length}\r\n\r\n${big}`,
-    );
-    expect(codeOf(x)).toEqual({ status: 413, code: 'body_too_large' });
-    await new Promise((r) => setTimeout(r, 4000)); // the old crash came about 2 s after the answer
+    // The service's clock is the test's: the early answer's drain (its 3 s wait) runs to its end
+    // at once, and an error of its timers is thrown here (no fixed sleep).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const x = await send(
+        fx,
+        `POST /session HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${big.length}\r\n\r\n${big}`,
+      );
+      expect(codeOf(x)).toEqual({ status: 413, code: 'body_too_large' });
+      // The old crash came about 2 s after the answer; every timer due within 10 s runs now.
+      await vi.advanceTimersByTimeAsync(10_000);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(await healthy(fx)).toBe(true);
   });
 });
