@@ -265,15 +265,16 @@ describe('planning one file', () => {
     );
     expect(plan).toMatchObject({ code: 'bad_box', message: /has no frame or time/ });
     const ok = planImport(
-      entry({ size: null, boxes: [box(20, 2000), box(10, null)] }),
+      entry({ size: null, boxes: [box(20, 2000), { ...box(10, null), crowd: true }] }),
       state(clip, model),
       'objects',
     );
     if (!('kind' in ok) || ok.kind !== 'write') throw new Error(JSON.stringify(ok));
     const drawn = ok.corrections.filter((c) => c.anchor === null);
-    expect(drawn.map((c) => [c.frameIndex, c.timeMs])).toEqual([
-      [4, 2000],
-      [2, 1000],
+    expect(drawn.map((c) => [c.frameIndex, c.timeMs, c.crowd])).toEqual([
+      [4, 2000, false],
+      // A CSV row's iscrowd holds on a clip's frame too.
+      [2, 1000, true],
     ]);
   });
 
