@@ -96,11 +96,14 @@ export async function importLabels(
 ): Promise<ImportSummary> {
   const { solution } = options;
   // Parsed on a thread of its own: a large or hostile file never holds the thread serving the UI.
-  const read = await readLabelsInWorker(options.format, options.source, options.signal);
+  // The library is indexed here meanwhile.
+  const [read, index] = await Promise.all([
+    readLabelsInWorker(options.format, options.source, options.signal),
+    libraryIndex(store, options.signal),
+  ]);
   const summary: ImportSummary = { files: 0, unchanged: 0, boxes: 0, issues: [...read.issues] };
   const total = read.files.length;
   const issues: FileIssues = [];
-  const index = await libraryIndex(store, options.signal);
   const work = await matchAll(read.files, index, issues, options.signal);
   read.files = [];
   // COCO's ids and the fields LabelDesk does not edit, for a COCO export to give back.

@@ -4,7 +4,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { requireWorkerScript } from '../../node-lib/worker-script.js';
-import type { ImportFormat, ReadLabels } from './import-model.js';
+import type { ImportedFile, ImportFormat, ReadLabels } from './import-model.js';
 import type { ReadLabelsMessage } from './read-labels-messages.js';
 
 export function readLabelsInWorker(
@@ -33,7 +33,7 @@ export function readLabelsInWorker(
     worker.on('message', (m: ReadLabelsMessage) => {
       // A loop, not a spread: many files would overflow the call's arguments.
       if (m.kind === 'files') {
-        for (const f of m.files) out.files.push(f);
+        for (const f of JSON.parse(m.json) as ImportedFile[]) out.files.push(f);
         // The next batch once this turn of the loop is over (other calls go first).
         setImmediate(() => {
           if (!settled) worker.postMessage('more');

@@ -9,6 +9,10 @@ import type { ImportedFile, ImportIssue } from './import-model.js';
 export const FILES_PER_MESSAGE = 100;
 
 export type ReadLabelsMessage =
-  | { kind: 'files'; files: ImportedFile[] }
+  /**
+   * The files as JSON text: a string crosses threads as one block, and JSON.parse builds plain
+   * objects faster than the structured clone's reader (and the sender's writer) does.
+   */
+  | { kind: 'files'; json: string }
   | { kind: 'done'; issues: ImportIssue[]; coco?: CocoKeptDataset }
   | { kind: 'failed'; message: string };

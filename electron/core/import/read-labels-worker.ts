@@ -19,7 +19,7 @@ if (port) {
     let at = 0;
     const next = () => {
       if (at < read.files.length) {
-        send({ kind: 'files', files: read.files.slice(at, at + FILES_PER_MESSAGE) });
+        send({ kind: 'files', json: JSON.stringify(read.files.slice(at, at + FILES_PER_MESSAGE)) });
         at += FILES_PER_MESSAGE;
         return;
       }

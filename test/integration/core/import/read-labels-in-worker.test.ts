@@ -104,7 +104,9 @@ describe('readLabelsInWorker', () => {
         await coming;
       }
       expect(got.map((m) => m.kind)).toEqual(['files', 'files', 'files', 'done']);
-      const files = got.flatMap((m) => (m.kind === 'files' ? m.files : []));
+      const files = got.flatMap((m) =>
+        m.kind === 'files' ? (JSON.parse(m.json) as unknown[]) : [],
+      );
       expect(files).toHaveLength(FILES_PER_MESSAGE * 2 + 1);
     } finally {
       await worker.terminate();
