@@ -1,6 +1,6 @@
 /** What the label-reading thread sends back (read-labels-worker.ts). */
 import type { CocoKeptDataset } from './coco-kept.js';
-import type { ImportedFile, ImportIssue } from './import-model.js';
+import type { ImportIssue } from './import-model.js';
 
 /**
  * Files per message: a message of 100 COCO files (~1,000 boxes, with their kept COCO fields) is
