@@ -1,4 +1,7 @@
-/** CSV (RFC 4180, CRLF): one row per box; clips give their frame and time, images leave them empty. */
+/**
+ * CSV (RFC 4180, CRLF): one row per box; clips give their frame and time, images leave them empty.
+ * `iscrowd` is 1 for a crowd region (COCO's flag, read back by the import), else 0.
+ */
 import type { MediaKind } from '../store/store-types.js';
 import { roundTo, toPixelBox } from './box-geometry.js';
 import { clipFrame, type PreparedItem } from './export-model.js';
@@ -17,6 +20,7 @@ export const CSV_HEADER = [
   'ymax',
   'frame',
   'timeMs',
+  'iscrowd',
 ] as const;
 
 export class CsvWriter extends CsvFileWriter {
@@ -41,8 +45,9 @@ export class CsvWriter extends CsvFileWriter {
       const b = toPixelBox(d.bbox, size, 2);
       if (!b) continue;
       const when = clip ? `${clipFrame(d, media.fps)},${d.timeMs ?? ''}` : ',';
+      const crowd = d.crowd === true ? 1 : 0;
       await this.sink.write(
-        `${prefix}${this.labelField(d.label)},${d.score === null ? '' : roundTo(d.score, 4)},${b.xmin},${b.ymin},${b.xmax},${b.ymax},${when}\r\n`,
+        `${prefix}${this.labelField(d.label)},${d.score === null ? '' : roundTo(d.score, 4)},${b.xmin},${b.ymin},${b.xmax},${b.ymax},${when},${crowd}\r\n`,
       );
       boxes++;
     }

@@ -2,6 +2,9 @@
  * Pascal VOC: one XML file per image, integer pixel corners of the displayed image, counted from 1
  * as the VOC devkit counts them (its box covers xmin − 1 … xmax in pixel edges). Exports before
  * this wrote edges from 0 under the database name "LabelDesk"; the reader still reads those so.
+ * VOC has no crowd regions; its `difficult` objects are what the devkit's evaluation ignores (no
+ * object to find, a detection on one neither right nor wrong), so a crowd region is written as a
+ * difficult object and read back as a crowd region.
  */
 import type { MediaKind } from '../store/store-types.js';
 import { toPixelBox } from './box-geometry.js';
@@ -39,7 +42,7 @@ export class VocWriter implements FormatWriter {
           `    <name>${xmlText(d.label)}</name>`,
           '    <pose>Unspecified</pose>',
           '    <truncated>0</truncated>',
-          '    <difficult>0</difficult>',
+          `    <difficult>${d.crowd === true ? 1 : 0}</difficult>`,
           // A person's box has no score: the element is empty.
           `    <score>${d.score === null ? '' : Math.round(d.score * 1e4) / 1e4}</score>`,
           `    <bndbox><xmin>${b.xmin + 1}</xmin><ymin>${b.ymin + 1}</ymin><xmax>${b.xmax}</xmax><ymax>${b.ymax}</ymax></bndbox>`,

@@ -3,6 +3,8 @@
  * displayed image, `classes.txt`, `data.yaml`, and `sources.csv` mapping each label file back to
  * its image (names are sanitised and may carry a hash, so the stem alone is not always enough).
  * Labels sit in `labels/` so an image called `classes.jpg` cannot collide with `classes.txt`.
+ * YOLO has no crowd regions: they are left out, as Ultralytics' own COCO converter leaves out
+ * `iscrowd` annotations (a crowd box trained as an object teaches the model a wrong one).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -44,6 +46,7 @@ export class YoloWriter implements FormatWriter {
     let text = '';
     let boxes = 0;
     for (const d of detections) {
+      if (d.crowd === true) continue;
       const b = toYoloBox(d.bbox);
       if (!b) continue;
       text += `${this.classes.idOf(d.label)} ${b.cx} ${b.cy} ${b.w} ${b.h}\n`;

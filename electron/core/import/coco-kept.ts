@@ -17,11 +17,17 @@ export type {
 /** The fields of `object` but `skip`, or an empty object. */
 export function otherFields(object: object, skip: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(object)) if (!skip.includes(k)) out[k] = v;
+  // for…in, not Object.entries: no pair array per field (a million annotations).
+  for (const k in object) {
+    if (Object.hasOwn(object, k) && !skip.includes(k))
+      out[k] = (object as Record<string, unknown>)[k];
+  }
   return out;
 }
 
 const ANNOTATION_OWN = ['id', 'image_id', 'category_id', 'bbox', 'iscrowd', 'score', 'area'];
+/** Besides its own fields, the segmentation is kept apart from the other fields. */
+const ANNOTATION_SKIP = [...ANNOTATION_OWN, 'segmentation'];
 
 export function keptAnnotation(a: Record<string, unknown>, bbox: number[]): string {
   const kept: CocoKeptAnnotation = {
@@ -29,7 +35,7 @@ export function keptAnnotation(a: Record<string, unknown>, bbox: number[]): stri
     bbox,
     area: a['area'],
     segmentation: a['segmentation'],
-    extra: otherFields(a, [...ANNOTATION_OWN, 'segmentation']),
+    extra: otherFields(a, ANNOTATION_SKIP),
   };
   return JSON.stringify(kept);
 }

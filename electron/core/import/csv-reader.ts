@@ -1,7 +1,7 @@
 /**
  * CSV as LabelDesk exports it (and as most tools write boxes): a header naming at least `path`,
  * `label`, `xmin`, `ymin`, `xmax`, `ymax` in pixels; `width` and `height` (checked against the file)
- * and, for clips, `frame` and `timeMs` when present. Rows of one file may be anywhere; one bad row
+ * and, for clips, `frame` and `timeMs` when present; `iscrowd` 1 marks a crowd region. Rows of one file may be anywhere; one bad row
  * spoils only its file.
  */
 import { readFile } from 'node:fs/promises';
@@ -43,6 +43,7 @@ export async function readCsvLabels(csvFile: string): Promise<ReadLabels> {
   const corners = [col('xmin'), col('ymin'), col('xmax'), col('ymax')] as const;
   const frameCol = col('frame');
   const timeCol = col('timeMs');
+  const crowdCol = col('iscrowd');
   const out: ReadLabels = { files: [], issues: [] };
   const byPath = new Map<string, ImportedFile>();
   const spoiled = new Set<string>();
@@ -79,6 +80,7 @@ export async function readCsvLabels(csvFile: string): Promise<ReadLabels> {
     const frame = optional(fields, frameCol) ?? null;
     const timeMs = optional(fields, timeCol) ?? null;
     const box: ImportedBox = { label, unit: 'px', x0, y0, x1, y1, frame, timeMs };
+    if (optional(fields, crowdCol) === 1) box.crowd = true;
     const problem = label === '' ? 'it has no label' : boxProblem(box);
     if (problem) {
       spoiled.add(path);

@@ -101,7 +101,8 @@ function toTarget(
   if (timeMs === null) return `a ${b.label} box of the clip has no frame or time`;
   const outside = outsideClip(b, timeMs, media);
   if (outside) return `a ${b.label} box ${outside}`;
-  return { label: b.label, frameIndex: sampleIndex(timeMs, b.frame, model), timeMs, bbox };
+  const frameIndex = sampleIndex(timeMs, b.frame, model);
+  return { label: b.label, frameIndex, timeMs, bbox, crowd: b.crowd };
 }
 
 /**

@@ -1,7 +1,10 @@
-/** readLabels on a thread of its own: the caller's thread only receives the files read. */
+/**
+ * readLabels on a thread of its own: the caller's thread only receives the files read, one batch
+ * per turn of its loop (it asks for each next one).
+ */
 import { Worker } from 'node:worker_threads';
 import { requireWorkerScript } from '../../node-lib/worker-script.js';
-import type { ImportFormat, ReadLabels } from './import-model.js';
+import type { ImportedFile, ImportFormat, ReadLabels } from './import-model.js';
 import type { ReadLabelsMessage } from './read-labels-messages.js';
 
 export function readLabelsInWorker(
@@ -29,8 +32,13 @@ export function readLabelsInWorker(
     signal?.addEventListener('abort', onAbort, { once: true });
     worker.on('message', (m: ReadLabelsMessage) => {
       // A loop, not a spread: many files would overflow the call's arguments.
-      if (m.kind === 'files') for (const f of m.files) out.files.push(f);
-      else if (m.kind === 'done') {
+      if (m.kind === 'files') {
+        for (const f of JSON.parse(m.json) as ImportedFile[]) out.files.push(f);
+        // The next batch once this turn of the loop is over (other calls go first).
+        setImmediate(() => {
+          if (!settled) worker.postMessage('more');
+        });
+      } else if (m.kind === 'done') {
         for (const i of m.issues) out.issues.push(i);
         if (m.coco) out.coco = m.coco;
         settle(() => resolve(out));

@@ -2,7 +2,8 @@
  * Pascal VOC: one XML per image (`filename`, `path`, `size`, and `object`s with `name` and
  * `bndbox`). The VOC devkit counts pixels from 1 with xmax inclusive, so its box covers
  * xmin − 1 … xmax; LabelDesk's exports do the same. Older LabelDesk exports (source database
- * exactly "LabelDesk") wrote pixel edges from 0 and are read as written.
+ * exactly "LabelDesk") wrote pixel edges from 0 and are read as written. A `difficult` object is
+ * read as a crowd region: the devkit's evaluation ignores it as COCO ignores a crowd region.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative } from 'node:path';
@@ -82,7 +83,9 @@ function fromXml(xml: string, where: string, dir: string): ImportedFile | Return
       const what = `${filename}: object ${i + 1} of ${where} cannot be read (${problem}), so none of its labels were imported.`;
       return issue(where, label === '' ? 'malformed' : 'bad_box', what);
     }
-    boxes.push({ label, unit: 'px', ...box, frame: null, timeMs: null });
+    const read: ImportedBox = { label, unit: 'px', ...box, frame: null, timeMs: null };
+    if (finite(childText(object, 'difficult')) === 1) read.crowd = true;
+    boxes.push(read);
   }
   const paths = path && isAbsolute(path) ? [path] : [];
   paths.push(join(dir, filename));

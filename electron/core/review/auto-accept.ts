@@ -3,8 +3,9 @@
  * choice as one batch (rule-batches-repo.ts) and the application layer finds the thresholds.
  *
  * A box qualifies when it is the model's own, unchanged and still pending, and its score is at or
- * above its class's threshold. A box a person touched (edited, accepted, rejected, deleted) or
- * drew is the person's, and a class without a threshold gets nothing.
+ * above its class's threshold (a detection the service gave no score never is). A box a person
+ * touched (edited, accepted, rejected, deleted) or drew is the person's, and a class without a
+ * threshold gets nothing.
  */
 import type { MergedBox } from './merge-corrections.js';
 
@@ -26,6 +27,7 @@ export function boxesToAutoAccept(boxes: readonly MergedBox[], rule: AcceptRule)
     if (b.deleted || b.review !== 'pending' || b.origin !== 'model') return false;
     if (b.detectionId === null || b.model === null) return false;
     const threshold = rule.thresholds.get(b.model.label);
-    return threshold !== undefined && (b.model.score === null || b.model.score >= threshold);
+    // No score is not "above the threshold": a scoreless detection waits for a person.
+    return threshold !== undefined && b.model.score !== null && b.model.score >= threshold;
   });
 }

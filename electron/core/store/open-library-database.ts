@@ -70,7 +70,7 @@ export function openLibraryDatabase(
         .join('\n');
     },
     transaction: <T>(fn: () => T): T => db.transaction(fn)(),
-    bulkWrites: (fn) => bulkWrites(db, fn),
+    bulkWrites: (fn, options) => bulkWrites(db, file, fn, options),
     settings: new SettingsRepo(db),
     coco: cocoIdsRepo(db),
     folders: new FoldersRepo(db, now),

@@ -6,9 +6,15 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLabels } from '../../../../electron/core/import/read-labels.js';
 import { readLabelsInWorker } from '../../../../electron/core/import/read-labels-in-worker.js';
+import {
+  FILES_PER_MESSAGE,
+  type ReadLabelsMessage,
+} from '../../../../electron/core/import/read-labels-messages.js';
+import { requireWorkerScript } from '../../../../electron/node-lib/worker-script.js';
 import { tempDir } from '../../../support/temp-dir.js';
 
 let t: { dir: string; remove: () => Promise<void> };
@@ -69,5 +75,41 @@ describe('readLabelsInWorker', () => {
     const threaded = await longestStall(() => readLabelsInWorker('voc', dir));
     expect(inProcess).toBeGreaterThan(150);
     expect(threaded).toBeLessThan(inProcess / 3);
+  });
+
+  it('sends the next batch only when asked: queued batches would all land in one turn', async () => {
+    const dir = await vocFolder('batches', FILES_PER_MESSAGE * 2 + 1, 1);
+    const module = new URL(
+      '../../../../electron/core/import/read-labels-in-worker.ts',
+      import.meta.url,
+    );
+    const worker = new Worker(requireWorkerScript(module.href, 'read-labels-worker.js'), {
+      workerData: { format: 'voc', source: dir },
+    });
+    const got: ReadLabelsMessage[] = [];
+    let arrived: () => void = () => {};
+    worker.on('message', (m: ReadLabelsMessage) => {
+      got.push(m);
+      arrived();
+    });
+    const next = () => new Promise<void>((r) => (arrived = r));
+    try {
+      await next();
+      // Many turns of this loop, and of the worker's: nothing more comes unasked.
+      for (let i = 0; i < 200; i++) await new Promise((r) => setImmediate(r));
+      expect(got.map((m) => m.kind)).toEqual(['files']);
+      for (const _ of [1, 2, 3]) {
+        const coming = next();
+        worker.postMessage('more');
+        await coming;
+      }
+      expect(got.map((m) => m.kind)).toEqual(['files', 'files', 'files', 'done']);
+      const files = got.flatMap((m) =>
+        m.kind === 'files' ? (JSON.parse(m.json) as unknown[]) : [],
+      );
+      expect(files).toHaveLength(FILES_PER_MESSAGE * 2 + 1);
+    } finally {
+      await worker.terminate();
+    }
   });
 });

@@ -128,12 +128,13 @@ describe('CSV export', () => {
       'ymax',
       'frame',
       'timeMs',
+      'iscrowd',
     ]);
     const expected = fx.items.flatMap((i) => i.detections.map((d) => ({ m: i.media, d })));
     expect(rows).toHaveLength(expected.length);
     rows.forEach((row, i) => {
       const { m, d } = expected[i]!;
-      expect(row).toHaveLength(11);
+      expect(row).toHaveLength(12);
       const [path, w, h, label, score, x0, y0, x1, y1, frame, timeMs] = row;
       expect(path).toBe(m.path);
       expect(label).toBe(d.label);

@@ -162,6 +162,9 @@ describe('planning one file', () => {
       ['kite', 'accepted', 'added'],
     ]);
     expect(shown[1]?.bbox).toEqual({ x: 0, y: 0, w: 0.5, h: 0.5 });
+    // The label on the model's own box is that detection, confirmed: it keeps its score; the
+    // drawn one is the person's and has none.
+    expect(shown.map((b) => b.score)).toEqual([0.8, null]);
     // Importing the same labels again writes nothing.
     const again = planImport(
       entry({ boxes: [px('cat', 20, 10, 60, 30), px('kite', 0, 0, 100, 50)] }),
@@ -192,6 +195,8 @@ describe('planning one file', () => {
       ['dog', 'accepted', 'edited', 'dog'],
     ]);
     expect(shown[1]?.bbox.x).toBeCloseTo(0.515, 9);
+    // Still the model's detections, corrected: they keep its score (a score filter treats them by it).
+    expect(shown.map((b) => b.score)).toEqual([0.8, 0.8]);
     const again = planImport(
       entry({ boxes: labels }),
       state(m, model, stored(plan.corrections), true),
@@ -260,15 +265,16 @@ describe('planning one file', () => {
     );
     expect(plan).toMatchObject({ code: 'bad_box', message: /has no frame or time/ });
     const ok = planImport(
-      entry({ size: null, boxes: [box(20, 2000), box(10, null)] }),
+      entry({ size: null, boxes: [box(20, 2000), { ...box(10, null), crowd: true }] }),
       state(clip, model),
       'objects',
     );
     if (!('kind' in ok) || ok.kind !== 'write') throw new Error(JSON.stringify(ok));
     const drawn = ok.corrections.filter((c) => c.anchor === null);
-    expect(drawn.map((c) => [c.frameIndex, c.timeMs])).toEqual([
-      [4, 2000],
-      [2, 1000],
+    expect(drawn.map((c) => [c.frameIndex, c.timeMs, c.crowd])).toEqual([
+      [4, 2000, false],
+      // A CSV row's iscrowd holds on a clip's frame too.
+      [2, 1000, true],
     ]);
   });
 

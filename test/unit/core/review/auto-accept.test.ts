@@ -104,6 +104,18 @@ describe('boxesToAutoAccept', () => {
     expect(boxesToAutoAccept(merged('ha'), exact).map((b) => b.model?.score)).toEqual([0.9, 0.85]);
   });
 
+  it('never takes a box without a score: no score is not "at or above" a threshold', () => {
+    const W = { x: 0.4, y: 0.4, w: 0.2, h: 0.2 };
+    fx.store.results.save(
+      result('hb', [box('person', 0.9, { bbox: P }), box('person', 0.9, { bbox: W, score: null })]),
+    );
+    const shown = merged('hb');
+    expect(shown.map((b) => b.score)).toEqual([0.9, null]);
+    expect(boxesToAutoAccept(shown, rule).map((b) => b.model?.score)).toEqual([0.9]);
+    const lowest = { target: 0.95, thresholds: new Map([['person', 0]]) };
+    expect(boxesToAutoAccept(shown, lowest).map((b) => b.model?.score)).toEqual([0.9]);
+  });
+
   it('names its rule', () => {
     expect(ruleText('person', 0.8, 0.95)).toBe('person score ≥ 0.800 (target precision 95 %)');
   });
