@@ -28,7 +28,7 @@ const { getConfig, validateConfiguration } = require('app-builder-lib/out/util/c
 };
 const pkg = require('../../../package.json') as {
   homepage?: string;
-  author?: { email?: string };
+  author?: { name?: string; email?: string };
   scripts: Record<string, string>;
   devDependencies: Record<string, string>;
 };
@@ -50,6 +50,15 @@ describe('electron-builder configuration', () => {
     expect(config.linux?.desktop).toBeTruthy();
     expect(pkg.devDependencies['electron-builder']).toBeTruthy();
     expect(pkg.scripts['dist']).toMatch(/electron-builder --linux AppImage deb/);
+  });
+
+  it('names the package author as maintainer and no domain the project does not hold', async () => {
+    const config = await getConfig(ROOT, null, null);
+    expect(config.linux?.maintainer).toBe(`${pkg.author?.name} <${pkg.author?.email}>`);
+    // No public homepage or address exists yet: RFC 2606's reserved domain, never an invented
+    // real-looking one (labeldesk.dev was someone else's to register).
+    const domains = [new URL(pkg.homepage ?? '').hostname, pkg.author?.email?.split('@')[1]];
+    for (const domain of domains) expect(domain).toMatch(/\.example$/);
   });
 
   it('packs only the target platform’s onnxruntime binaries, outside the asar archive', async () => {
