@@ -20,6 +20,7 @@ import { benchReview } from './review-bench.js';
 import { benchReviewEdit } from './review-edit-bench.js';
 import { benchServiceOverhead } from './service-overhead.js';
 import { benchStore } from './store-bench.js';
+import { benchStorageBudget } from './storage-budget-bench.js';
 import { benchTeam } from './team-bench.js';
 import { benchTracking } from './tracking/tracking-bench.js';
 import { benchVideo } from './video-throughput.js';
@@ -33,6 +34,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   'own-model': benchOwnModel,
   video: benchVideo,
   store: benchStore,
+  storage: benchStorageBudget,
   library: benchLibrary,
   priority: benchPriority,
   export: benchExport,
