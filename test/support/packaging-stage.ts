@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { cp, mkdir, symlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 
 /** The fuse wire @electron/fuses looks for in an Electron binary: sentinel, version 1, length. */
 const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
@@ -20,7 +20,12 @@ export async function stageProject(root: string, stage: string): Promise<void> {
     'build',
     'out',
   ]) {
-    await cp(join(root, entry), join(stage, entry), { recursive: true, dereference: true });
+    await cp(join(root, entry), join(stage, entry), {
+      recursive: true,
+      dereference: true,
+      // Media the tests and bench extract there (and may be extracting now): no part of the app.
+      filter: (source) => !source.includes(`${sep}.cache`),
+    });
   }
   await symlink(join(root, 'node_modules'), join(stage, 'node_modules'), 'dir');
 }

@@ -69,6 +69,9 @@ beforeAll(async () => {
   await mkdir(native, { recursive: true });
   await copyFile(NODE_BUILD, join(native, 'better_sqlite3.node'));
   await writeFile(join(native, 'better_sqlite3.json'), '{}');
+  // What the tests and bench extract under build/.cache (real media): must stay out of a package.
+  await mkdir(join(stage, 'build', '.cache', 'media'), { recursive: true });
+  await writeFile(join(stage, 'build', '.cache', 'media', 'vtest.avi'), 'media');
 });
 afterAll(async () => {
   await work?.remove();
@@ -106,7 +109,7 @@ describe('electron-builder packaging', () => {
       expect(files).toContain(file);
     }
     const unwanted = files.filter((f) =>
-      /\.map$|^\/build\/(test|bench)\/|^\/node_modules\/(vitest|electron-builder|typescript|electron|eslint)\/|^\/node_modules\/better-sqlite3\/(build|deps|src)\/|\/napi-v\d+\/(darwin|win32)\//.test(
+      /\.map$|^\/build\/(test|bench|\.cache)\/|^\/node_modules\/(vitest|electron-builder|typescript|electron|eslint)\/|^\/node_modules\/better-sqlite3\/(build|deps|src)\/|\/napi-v\d+\/(darwin|win32)\//.test(
         f,
       ),
     );
