@@ -124,6 +124,7 @@ describe('electron-builder packaging', () => {
     );
     const ort = join(unpacked, 'node_modules', 'onnxruntime-node', 'bin', 'napi-v6');
     expect(existsSync(join(ort, 'linux', 'x64', 'libonnxruntime.so.1'))).toBe(true);
+    expect(existsSync(join(ort, 'linux', 'arm64'))).toBe(false);
     expect(existsSync(join(ort, 'darwin'))).toBe(false);
     expect(existsSync(join(ort, 'win32'))).toBe(false);
 
