@@ -20,8 +20,9 @@ import { benchReview } from './review-bench.js';
 import { benchReviewEdit } from './review-edit-bench.js';
 import { benchServiceOverhead } from './service-overhead.js';
 import { benchStore } from './store-bench.js';
+import { benchStorageBudget } from './storage-budget-bench.js';
 import { benchTeam } from './team-bench.js';
-import { benchTracking } from './tracking/tracking-bench.js';
+import { benchRealClip, benchSpeed, benchTracking } from './tracking/tracking-bench.js';
 import { benchVideo } from './video-throughput.js';
 import { benchVideoOverlay } from './video-overlay-bench.js';
 import { benchVideoReview } from './video-review/video-review-bench.js';
@@ -33,6 +34,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   'own-model': benchOwnModel,
   video: benchVideo,
   store: benchStore,
+  storage: benchStorageBudget,
   library: benchLibrary,
   priority: benchPriority,
   export: benchExport,
@@ -51,6 +53,11 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   'review-edit': benchReviewEdit,
   evaluation: benchEvaluation,
   tracking: benchTracking,
+  // Also the end of `tracking`: vtest.avi's tracks and the 50k-box time alone, without the scenes.
+  'tracking-vtest': async () => {
+    await benchRealClip();
+    benchSpeed();
+  },
   'video-review': benchVideoReview,
   team: benchTeam,
 };
@@ -67,6 +74,7 @@ process.stdout.write(
   `# LabelDesk benchmarks (${new Date().toISOString()}, node ${process.version})\n`,
 );
 for (const [name, run] of Object.entries(SECTIONS)) {
-  if (wanted.length ? !wanted.includes(name) : name === 'review-edit') continue;
+  const partOfAnother = name === 'review-edit' || name === 'tracking-vtest';
+  if (wanted.length ? !wanted.includes(name) : partOfAnother) continue;
   await run();
 }

@@ -15,3 +15,5 @@ export function buildElectronSqlite(options?: {
   verbose?: boolean;
   root?: string;
 }): string | undefined;
+export function cannotBuild(wanted: WantedBuild): string;
+export function failureLine(problem: string): string;

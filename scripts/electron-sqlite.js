@@ -70,7 +70,20 @@ function nodeGypScript() {
   return candidates.find((file) => file && existsSync(file));
 }
 
-/** Builds into OUT_DIR; returns undefined on success, or the sentence saying why it could not. */
+/**
+ * Why no Electron build could be made, as a clause without a final stop: callers end the line
+ * (`npm start` goes on with "; starting browser mode instead.", this script with a full stop).
+ */
+export function cannotBuild(wanted) {
+  return `could not build better-sqlite3 for Electron ${wanted.electron} (no prebuilt binary could be downloaded and Electron's headers could not be fetched to compile one); run \`node scripts/electron-sqlite.js --verbose\` with network access to see why`;
+}
+
+/** The script's own line when it fails. */
+export function failureLine(problem) {
+  return `electron-sqlite: ${problem}.\n`;
+}
+
+/** Builds into OUT_DIR; returns undefined on success, or the clause saying why it could not. */
 export function buildElectronSqlite({ verbose = false, root = ROOT } = {}) {
   const wanted = wantedBuild(root);
   if (isUpToDate(wanted)) return undefined;
@@ -117,7 +130,7 @@ export function buildElectronSqlite({ verbose = false, root = ROOT } = {}) {
       ));
   if (!ok || !existsSync(built) || !builtForAbi(built, wanted.abi)) {
     rmSync(join(OUT_DIR, 'work'), { recursive: true, force: true });
-    return `Could not build better-sqlite3 for Electron ${wanted.electron} (no prebuilt binary could be downloaded and Electron's headers could not be fetched to compile one); run \`node scripts/electron-sqlite.js --verbose\` with network access to see why.`;
+    return cannotBuild(wanted);
   }
   cpSync(built, BINDING);
   writeFileSync(STAMP, JSON.stringify(wanted, null, 2) + '\n');
@@ -128,7 +141,7 @@ export function buildElectronSqlite({ verbose = false, root = ROOT } = {}) {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const problem = buildElectronSqlite({ verbose: process.argv.includes('--verbose') });
   if (problem) {
-    process.stderr.write(`electron-sqlite: ${problem}.\n`);
+    process.stderr.write(failureLine(problem));
     process.exit(1);
   }
   process.stdout.write(`electron-sqlite: ${BINDING}\n`);

@@ -14,3 +14,4 @@ export function decideLaunch(probe: {
   env: Record<string, string | undefined>;
 }): LaunchDecision;
 export function buildIsStale(root?: string): boolean;
+export function browserModeLine(reason: string): string;

@@ -81,6 +81,11 @@ export function buildIsStale(root = ROOT) {
   return sources.some((file) => newestMtime(file) > built);
 }
 
+/** The one line that says why the desktop app does not open (each reason is a clause, no stop). */
+export function browserModeLine(reason) {
+  return `${reason}; starting browser mode instead.`;
+}
+
 function say(line) {
   process.stdout.write(`labeldesk: ${line}\n`);
 }
@@ -114,7 +119,7 @@ function main(args) {
     runToEnd(decision.binary, [ROOT, ...args], env);
     return;
   }
-  say(`${decision.reason}; starting browser mode instead.`);
+  say(browserModeLine(decision.reason));
   runToEnd(process.execPath, [join(ROOT, 'bin', 'labeldesk.js'), 'app', ...args]);
 }
 

@@ -23,11 +23,17 @@ interface JobAnswer {
   status: string;
   pollIntervalMs: number;
   result?: {
+    sampledFps?: number;
     frames: { index: number; detections: Omit<ClipDetection, 'frameIndex'>[] }[];
   };
 }
 
-export async function vtestDetections(): Promise<{ detections: ClipDetection[]; frames: number }> {
+export async function vtestDetections(): Promise<{
+  detections: ClipDetection[];
+  frames: number;
+  /** The rate the service analysed the clip at: the app tunes the tracker to it, as must the bench. */
+  sampledFps: number | undefined;
+}> {
   const file = join(await realMediaDir(), 'vtest.avi');
   const cacheDir = join(packageRoot(), '.cache', 'bench');
   const cached = join(cacheDir, `vtest-objects-${(await stat(file)).size}.json`);
@@ -37,9 +43,11 @@ export async function vtestDetections(): Promise<{ detections: ClipDetection[]; 
     await writeFile(`${cached}.tmp`, JSON.stringify(answer));
     await rename(`${cached}.tmp`, cached);
   }
-  const frames = (JSON.parse(await readFile(cached, 'utf8')) as JobAnswer['result'])?.frames ?? [];
+  const result = JSON.parse(await readFile(cached, 'utf8')) as JobAnswer['result'];
+  const frames = result?.frames ?? [];
   return {
     frames: frames.length,
+    sampledFps: result?.sampledFps,
     detections: frames.flatMap((f) =>
       f.detections.map((d) => ({
         frameIndex: f.index,

@@ -39,7 +39,13 @@ export function libraryHandlers(
       await ready(q);
       return view.ids(q);
     },
-    'library.classCounts': (filter) => view.classCounts(filter),
+    // Counted as the review shows and exports write them: from the library's minimum score up
+    // (a stricter filter wins); a box without a score always counts.
+    'library.classCounts': (filter) =>
+      view.classCounts({
+        ...filter,
+        minScore: Math.max(filter.minScore ?? 0, storedMinScore(store)),
+      }),
     'library.minScore': () => ({ minScore: storedMinScore(store) }),
     'library.setMinScore': ({ minScore }) => ({ minScore: storeMinScore(store, minScore) }),
     'library.item': async ({ id, solution, withBoxes }) => {

@@ -45,7 +45,9 @@ export function modelHandlers(
           'Give the model file (and names file) as absolute paths.',
         );
       }
-      const added = await said(() => addOwnModel(dir, file, { type, namesFile, id, frameCost }));
+      // The Service screen's field is "Layout" ("From its output"), not the CLI's --type.
+      const options = { type, namesFile, id, frameCost, noTypeWords: 'No layout chosen' };
+      const added = await said(() => addOwnModel(dir, file, options));
       await restartEmbedded();
       return { model: added.card, notes: added.notes };
     },

@@ -13,6 +13,7 @@ import {
   redactSecrets,
   UsageError,
 } from '../application/service-connection.js';
+import { nativeModuleProblem } from './native-module-error.js';
 import { terminalText } from './terminal-text.js';
 
 /** Errors that mean "the command was asked something it cannot do": exit 2, nothing spent. */
@@ -78,5 +79,7 @@ export function describeError(err: unknown, service: string | undefined): string
     const call = err.request ? ` (${err.request})` : '';
     return terminalText(redactSecrets(`${where}: ${err.message}${call}; the call was abandoned.`));
   }
+  const native = nativeModuleProblem(err);
+  if (native) return terminalText(native);
   return terminalText(redactSecrets(err instanceof Error ? err.message : String(err)));
 }

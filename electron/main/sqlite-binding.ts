@@ -2,7 +2,8 @@
  * Which better-sqlite3 binary the app loads. better-sqlite3 is not Node-API, so under Electron it
  * needs a build for Electron's ABI: `scripts/electron-sqlite.js` keeps one in build/electron-native
  * (and `npm start` names it in LABELDESK_SQLITE_BINDING), while the CLI and tests keep Node's build.
- * A packaged app has none: electron-builder rebuilds node_modules for Electron when packing.
+ * A package carries that same file outside its asar archive (electron-builder.yml's asarUnpack),
+ * since electron-builder no longer rebuilds node_modules (that rebuild clobbered Node's build).
  */
 import { join } from 'node:path';
 
@@ -18,7 +19,8 @@ export interface BindingProbe {
 export function electronSqliteBinding(probe: BindingProbe): string | undefined {
   const named = probe.env['LABELDESK_SQLITE_BINDING'];
   if (named) return named;
-  if (probe.isPackaged) return undefined;
-  const built = join(probe.appPath, ELECTRON_SQLITE_BINDING);
+  // A native module cannot be loaded from inside app.asar: the package unpacks it beside it.
+  const root = probe.isPackaged ? `${probe.appPath}.unpacked` : probe.appPath;
+  const built = join(root, ELECTRON_SQLITE_BINDING);
   return probe.exists(built) ? built : undefined;
 }

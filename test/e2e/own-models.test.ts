@@ -48,7 +48,7 @@ describe('Models on the Service screen', () => {
     await form.getByRole('button', { name: 'Add model' }).click();
     await form
       .getByRole('status')
-      .filter({ hasText: 'Added pets. No --type given; assumed yolov8' })
+      .filter({ hasText: 'Added pets. No layout chosen; assumed yolov8' })
       .waitFor({ timeout: 30_000 });
     const models = page.getByRole('table', { name: 'Own models' });
     await models.getByRole('rowheader', { name: 'pets' }).waitFor();

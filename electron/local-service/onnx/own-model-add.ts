@@ -34,6 +34,8 @@ export interface AddOptions {
   namesFile?: string | undefined;
   id?: string | undefined;
   frameCost?: number | undefined;
+  /** How the surface asking says no type was chosen: the CLI's option, the screen's "Layout". */
+  noTypeWords?: string | undefined;
   now?: () => Date;
 }
 
@@ -150,7 +152,7 @@ export async function addOwnModel(
         );
       type = inferred.type;
       typeFrom = `assumed ${type}: ${inferred.why}`;
-      notes.push(`No --type given; ${typeFrom}.`);
+      notes.push(`${options.noTypeWords ?? 'No --type given'}; ${typeFrom}.`);
     }
     const count = classesInOutput(type, out.dims);
     if (typeof count === 'string')

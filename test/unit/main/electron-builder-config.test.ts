@@ -16,6 +16,8 @@ interface BuilderConfig {
   mac?: { files?: string[] };
   win?: { files?: string[] };
   asarUnpack?: string[];
+  files?: (string | { filter?: string[] })[];
+  npmRebuild?: boolean;
   directories?: { buildResources?: string };
 }
 // app-builder-lib is electron-builder's own library: getConfig reads electron-builder.yml as a
@@ -26,7 +28,7 @@ const { getConfig, validateConfiguration } = require('app-builder-lib/out/util/c
 };
 const pkg = require('../../../package.json') as {
   homepage?: string;
-  author?: { email?: string };
+  author?: { name?: string; email?: string };
   scripts: Record<string, string>;
   devDependencies: Record<string, string>;
 };
@@ -50,13 +52,31 @@ describe('electron-builder configuration', () => {
     expect(pkg.scripts['dist']).toMatch(/electron-builder --linux AppImage deb/);
   });
 
+  it('names the package author as maintainer and no domain the project does not hold', async () => {
+    const config = await getConfig(ROOT, null, null);
+    expect(config.linux?.maintainer).toBe(`${pkg.author?.name} <${pkg.author?.email}>`);
+    // No public homepage or address exists yet: RFC 2606's reserved domain, never an invented
+    // real-looking one (labeldesk.dev was someone else's to register).
+    const domains = [new URL(pkg.homepage ?? '').hostname, pkg.author?.email?.split('@')[1]];
+    for (const domain of domains) expect(domain).toMatch(/\.example$/);
+  });
+
   it('packs only the target platform’s onnxruntime binaries, outside the asar archive', async () => {
     const config = await getConfig(ROOT, null, null);
-    const others = { linux: 'darwin,win32', mac: 'linux,win32', win: 'darwin,linux' } as const;
-    for (const [platform, excluded] of Object.entries(others)) {
-      const files = config[platform as keyof typeof others]?.files ?? [];
-      expect(files).toContain(`!node_modules/onnxruntime-node/bin/napi-v*/{${excluded}}/**`);
+    // In the shared list with electron-builder's macros: a platform's own `files` made of
+    // exclusions alone makes electron-builder add `**/*` (the whole project folder was packed).
+    const patterns = (config.files ?? []).flatMap((f) =>
+      typeof f === 'string' ? [f] : (f.filter ?? []),
+    );
+    expect(patterns).toContain('!node_modules/onnxruntime-node/bin/napi-v*/!(${platform})/**');
+    for (const platform of ['linux', 'mac', 'win'] as const) {
+      expect(config[platform]?.files).toBeUndefined();
     }
     expect(config.asarUnpack).toContain('node_modules/onnxruntime-node/bin/**');
+    // Packaging never rebuilds node_modules (Node's builds, the CLI's): the Electron build of
+    // better-sqlite3 is made beside it and unpacked with the app.
+    expect(config.npmRebuild).toBe(false);
+    expect(config.asarUnpack).toContain('build/electron-native/**');
+    expect(pkg.scripts['dist']).toMatch(/node scripts\/electron-sqlite\.js && electron-builder/);
   });
 });

@@ -62,6 +62,13 @@ describe('better-sqlite3 native binding', () => {
       }),
     ).toBe('/x/better_sqlite3.node');
   });
+
+  it('is the Electron build unpacked beside app.asar in a package', () => {
+    const appPath = join('/opt', 'LabelDesk', 'resources', 'app.asar');
+    const unpacked = join(`${appPath}.unpacked`, 'build', 'electron-native', 'better_sqlite3.node');
+    const probe = { isPackaged: true, appPath, env: {}, exists: (p: string) => p === unpacked };
+    expect(electronSqliteBinding(probe)).toBe(unpacked);
+  });
 });
 
 describe('scripts/electron-sqlite.js', () => {

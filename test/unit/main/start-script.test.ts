@@ -2,7 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { decideLaunch, electronBinary, hasDisplay } from '../../../scripts/start.js';
+import { cannotBuild, failureLine, wantedBuild } from '../../../scripts/electron-sqlite.js';
+import {
+  browserModeLine,
+  decideLaunch,
+  electronBinary,
+  hasDisplay,
+} from '../../../scripts/start.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -66,5 +72,23 @@ describe('npm start', () => {
     for (const d of [noBinary, noDisplay, asked]) {
       expect((d as { reason: string }).reason).not.toMatch(/\n/);
     }
+  });
+
+  it('says why in one well-punctuated line, whichever reason (issue 27 §3: "why.." and "why.; starting")', () => {
+    const reasons = [
+      cannotBuild(wantedBuild()),
+      ...[undefined, '/bin/electron'].map((binary) => {
+        const d = decideLaunch({ binary, platform: 'linux', env: {} });
+        return (d as { reason: string }).reason;
+      }),
+    ];
+    for (const reason of reasons) {
+      const line = browserModeLine(reason);
+      expect(line).toMatch(/[^.]; starting browser mode instead\.$/);
+      expect(line).not.toMatch(/\.\.|\.;|\n/);
+    }
+    const scriptLine = failureLine(cannotBuild(wantedBuild()));
+    expect(scriptLine).toMatch(/^electron-sqlite: could not build .*[^.]\.\n$/);
+    expect(scriptLine.trimEnd()).not.toMatch(/\.\.|\.;|\n/);
   });
 });

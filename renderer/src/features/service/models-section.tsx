@@ -111,7 +111,7 @@ function AddModelForm() {
 
 function MinScoreForm() {
   const stored = useCall('library.minScore', {});
-  const save = useCallMutation('library.setMinScore', ['library.minScore']);
+  const save = useCallMutation('library.setMinScore', ['library.minScore', 'library.classCounts']);
   const [typed, setTyped] = useState<string | null>(null);
   const shown = typed ?? (stored.data ? String(stored.data.minScore) : '');
   return (
