@@ -15,6 +15,8 @@ export interface PgStandby {
   port: number;
   /** Runs SQL as the superuser on the standby. */
   sql(statement: string, database?: string): string;
+  /** Waits until the standby has replayed everything the primary has written so far. */
+  caughtUp(): Promise<void>;
   /** `pg_ctl promote`: the standby leaves recovery and accepts writes. */
   promote(): void;
   /** Stops it (fast); `start` brings it back, still a standby until promoted. */
@@ -90,9 +92,19 @@ export async function startStandby(
     primary.sql('SELECT pg_reload_conf()', 'postgres');
   }
   await waitStreaming(primary, options.synchronous);
+  const standby = psqlOn(port, primary.superuser, primary.superPassword, primary.database);
   return {
     port,
-    sql: psqlOn(port, primary.superuser, primary.superPassword, primary.database),
+    sql: standby,
+    caughtUp: async () => {
+      const target = primary.sql('SELECT pg_current_wal_lsn()', 'postgres');
+      for (let i = 0; i < 600; i++) {
+        const behind = standby(`SELECT pg_last_wal_replay_lsn() < '${target}'::pg_lsn`);
+        if (behind === 'f') return;
+        await sleep(50);
+      }
+      throw new Error('the standby did not catch up within 30 s');
+    },
     promote: () => void runPg('pg_ctl', ['-D', data, '-w', 'promote']),
     stop,
     start,

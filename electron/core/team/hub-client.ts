@@ -93,6 +93,7 @@ export class HubClient {
 
   private async run<T>(work: () => Promise<T>): Promise<T> {
     try {
+      await this.connector.choose();
       return await work();
     } catch (err) {
       const e = teamErrorOf(err, this.schema);
@@ -114,7 +115,7 @@ export class HubClient {
   async listen(wake: () => void): Promise<void> {
     await this.listening?.stop();
     this.listening = await this.run(() =>
-      keepListening(this.client, changesChannel(this.schema), wake),
+      keepListening(this.client, this.connector, changesChannel(this.schema), wake),
     );
   }
 

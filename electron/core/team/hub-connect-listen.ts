@@ -6,6 +6,7 @@
  * again every second until it listens; then `wake` runs a sync, for what was pushed meanwhile.
  */
 import type postgres from 'postgres';
+import type { HubConnector } from './hub-connect.js';
 
 export interface Listening {
   stop(): Promise<void>;
@@ -19,6 +20,7 @@ const RETRY_MS = 1000;
  */
 export async function keepListening(
   open: (lost: () => void) => postgres.Sql,
+  connector: Pick<HubConnector, 'choose' | 'forget'>,
   channel: string,
   wake: () => void,
 ): Promise<Listening> {
@@ -28,11 +30,13 @@ export async function keepListening(
   let retrying = false;
 
   const listen = async () => {
+    await connector.choose();
     const mine = open(() => lost(mine));
     sql = mine;
     try {
       await mine.listen(channel, wake);
     } catch (err) {
+      connector.forget();
       await mine.end({ timeout: 0 });
       throw err;
     }
@@ -52,6 +56,7 @@ export async function keepListening(
   const lost = (of: postgres.Sql) => {
     if (stopped || of !== sql || retrying) return;
     retrying = true;
+    connector.forget();
     void of.end({ timeout: 0 });
     again();
   };

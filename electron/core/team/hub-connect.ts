@@ -4,8 +4,9 @@
  * session fits (a fresh session's `transaction_read_only` and `pg_is_in_recovery()`, as libpq
  * reads them). postgres.js reads multi-host addresses itself, but takes a hot standby for
  * `read-write` (it looks at `default_transaction_read_only` alone, which a standby leaves off)
- * and refuses `any`; so the driver gets one socket at a time from here, already connected to
- * the chosen host. Each connection chooses again: after a failover the promoted standby is found.
+ * and refuses `any`; so the host is chosen here before a statement needs a connection, and the
+ * driver's sockets go to it. A lost connection or a read-only answer makes the next statement
+ * choose again: after a failover the promoted standby is found.
  */
 import { connect, type Socket } from 'node:net';
 import postgres from 'postgres';
@@ -33,8 +34,12 @@ export interface HubConnector {
   /** How many connections were made, and the host of the last. */
   readonly sessions: number;
   readonly host: HubHost | undefined;
+  /** Chooses the host the next connections go to, unless one is chosen (before each statement). */
+  choose(): Promise<void>;
   /** Closes every connection made: the next statement chooses a host again (a standby reached). */
   drop(): void;
+  /** The next statement chooses a host again (a connection was lost). */
+  forget(): void;
 }
 
 const label = (h: HubHost) =>
@@ -59,8 +64,6 @@ function tcp(h: HubHost, timeoutMs: number): Promise<Socket> {
     }, timeoutMs);
     socket.once('connect', () => {
       clearTimeout(timer);
-      // postgres.js names the TLS server by it (SNI), as for a socket of its own.
-      Object.assign(socket, { host: h.host, port: h.port });
       resolve(socket);
     });
     socket.once('error', (err) => {
@@ -133,28 +136,20 @@ export function hubConnector(
     }
   }
 
-  async function choose(lost: (() => void) | undefined): Promise<Socket> {
+  /** The first host that fits (libpq's order and tests); for `any`, the first that answers. */
+  async function pick(): Promise<HubHost> {
     const passes: SessionAttrs[] = attrs === 'prefer-standby' ? ['standby', 'any'] : [attrs];
     const why: string[] = [];
     for (const want of passes) {
       for (const h of hosts) {
         try {
-          if (want !== 'any') {
-            const kind = await kindOf(h);
-            if (!fits(want, kind)) {
-              why.push(`${label(h)} is ${kind.standby ? 'a standby' : 'read-only'}`);
-              continue;
-            }
+          if (want === 'any') {
+            if (hosts.length > 1) (await tcp(h, timeoutSeconds * 1000)).destroy();
+            return h;
           }
-          const socket = await tcp(h, timeoutSeconds * 1000);
-          open.add(socket);
-          socket.once('close', () => {
-            open.delete(socket);
-            lost?.();
-          });
-          sessions += 1;
-          current = h;
-          return socket;
+          const kind = await kindOf(h);
+          if (fits(want, kind)) return h;
+          why.push(`${label(h)} is ${kind.standby ? 'a standby' : 'read-only'}`);
         } catch (err) {
           if (!isNetwork(err)) throw err;
           why.push(
@@ -169,13 +164,35 @@ export function hubConnector(
     );
   }
 
+  let picking: Promise<HubHost> | undefined;
+  let chosen: HubHost | undefined;
   return {
     url,
+    async choose() {
+      if (chosen) return;
+      picking ??= pick().finally(() => (picking = undefined));
+      chosen = await picking;
+    },
+    // The driver gets a socket still connecting (it writes once connected), never a failure
+    // of its own making: a failed connect is then an ordinary connection error to it.
     driverOptions: (lost) =>
       ({
         ...hostOption(first),
         connect_timeout: timeoutSeconds,
-        socket: () => choose(lost),
+        socket: () => {
+          const h = chosen ?? first;
+          const socket = connect({ host: h.host, port: h.port });
+          // postgres.js names the TLS server by it (SNI), as for a socket of its own.
+          Object.assign(socket, { host: h.host, port: h.port });
+          open.add(socket);
+          socket.once('close', () => {
+            open.delete(socket);
+            lost?.();
+          });
+          sessions += 1;
+          current = h;
+          return socket;
+        },
       }) as DriverOptions,
     get sessions() {
       return sessions;
@@ -184,7 +201,11 @@ export function hubConnector(
       return current;
     },
     drop() {
+      chosen = undefined;
       for (const s of open) s.destroy();
+    },
+    forget() {
+      chosen = undefined;
     },
   };
 }

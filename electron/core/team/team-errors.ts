@@ -27,6 +27,7 @@ export class TeamError extends Error {
 const NETWORK = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
+  'EPIPE',
   'ETIMEDOUT',
   'EHOSTUNREACH',
   'ENOTFOUND',
