@@ -30,17 +30,25 @@ export interface PgServer {
   /** Stops the server (fast shutdown); `start` brings it back on the same port and data. */
   stop(): void;
   start(): void;
+  /** Kills the server as a crash would (`pg_ctl stop -m immediate`: no shutdown checkpoint). */
+  kill(): void;
   /** With `tls`: the CA that signed the server's certificate (for 127.0.0.1), and another CA. */
   caFile?: string;
   otherCaFile?: string;
+  /** The server's data folder (a standby is made from it: pg-standby.ts). */
+  dataDir: string;
   /** Stops and removes everything. */
   remove(): Promise<void>;
 }
 
-const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+export const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** Runs a server binary, as the `postgres` user when we are root. */
-function runPg(binary: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): string {
+export function runPg(
+  binary: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+): string {
   const path = join(PG_BIN, binary);
   const options = { encoding: 'utf8' as const, env: { ...process.env, ...env }, timeout: 60_000 };
   if (!asRoot) return execFileSync(path, args, options);
@@ -52,7 +60,7 @@ function runPg(binary: string, args: readonly string[], env: NodeJS.ProcessEnv =
   );
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -68,7 +76,7 @@ const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const quoteLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const newPassword = () => randomBytes(18).toString('base64url');
 
-function postgresUid(): { uid: number; gid: number } {
+export function postgresUid(): { uid: number; gid: number } {
   const [uid, gid] = ['-u', '-g'].map((flag) =>
     Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim()),
   );
@@ -149,6 +157,33 @@ async function makeTls(dir: string): Promise<{ ca: string; otherCa: string; opts
   };
 }
 
+/** Runs SQL through psql as `user` on the server at `port` (127.0.0.1). */
+export function psqlOn(port: number, user: string, password: string, database: string) {
+  return (statement: string, db = database): string =>
+    runPg(
+      'psql',
+      [
+        '-X',
+        '-q',
+        '-A',
+        '-t',
+        '-v',
+        'ON_ERROR_STOP=1',
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(port),
+        '-U',
+        user,
+        '-d',
+        db,
+        '-c',
+        statement,
+      ],
+      { PGPASSWORD: password },
+    ).trim();
+}
+
 /** Initialises and starts a fresh server with one database, `labeldesk_test`; with `tls`, TLS on. */
 export async function startPgServer(options: { tls?: boolean } = {}): Promise<PgServer> {
   const dir = await mkdtemp(join(tmpdir(), 'labeldesk-pg-'));
@@ -182,7 +217,6 @@ export async function startPgServer(options: { tls?: boolean } = {}): Promise<Pg
   const logFile = join(dir, 'server.log');
   const tls = options.tls ? await makeTls(dir) : undefined;
   const opts = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off${tls?.opts ?? ''}`;
-  const env = { PGPASSWORD: superPassword };
   let running = false;
   const start = () => {
     runPg('pg_ctl', ['-D', data, '-l', logFile, '-o', opts, '-w', 'start']);
@@ -193,30 +227,13 @@ export async function startPgServer(options: { tls?: boolean } = {}): Promise<Pg
     runPg('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
     running = false;
   };
+  const kill = () => {
+    if (!running) return;
+    runPg('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    running = false;
+  };
   start();
-  const psql = (statement: string, db = database) =>
-    runPg(
-      'psql',
-      [
-        '-X',
-        '-q',
-        '-A',
-        '-t',
-        '-v',
-        'ON_ERROR_STOP=1',
-        '-h',
-        '127.0.0.1',
-        '-p',
-        String(port),
-        '-U',
-        superuser,
-        '-d',
-        db,
-        '-c',
-        statement,
-      ],
-      env,
-    ).trim();
+  const psql = psqlOn(port, superuser, superPassword, database);
   psql(`CREATE DATABASE ${quoteIdent(database)}`, 'postgres');
   return {
     host: '127.0.0.1',
@@ -237,6 +254,8 @@ export async function startPgServer(options: { tls?: boolean } = {}): Promise<Pg
     },
     stop,
     start,
+    kill,
+    dataDir: data,
     ...(tls ? { caFile: tls.ca, otherCaFile: tls.otherCa } : {}),
     remove: async () => {
       try {

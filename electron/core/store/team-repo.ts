@@ -3,6 +3,7 @@ import type { Db } from '../../node-lib/sqlite.js';
 import type { ResultRow } from './row-types.js';
 import { CHANGE_COLUMNS, toChange, type ChangeRow } from './team-change-row.js';
 import { teamConflictsRepo } from './team-conflicts-repo.js';
+import { teamFailoverRepo } from './team-failover-repo.js';
 import { teamMarksRepo } from './team-marks-repo.js';
 import { teamRejoin } from './team-rejoin.js';
 import type { PulledChange, TeamApi, TeamBoxRow, TeamLink, TeamLinkRow } from './team-types.js';
@@ -147,6 +148,7 @@ export function teamRepo(db: Db): TeamApi {
     moveCursor: (seq, at) => void cursorStmt.run(seq, at),
     counts: () => countsStmt.get() ?? { pendingPush: 0, conflicts: 0 },
     marks: teamMarksRepo(db),
+    failover: teamFailoverRepo(db),
     resultsOf: (hashes) => (hashes.length ? resultsStmt.all(JSON.stringify(hashes)) : []),
     ...teamConflictsRepo(db),
   };

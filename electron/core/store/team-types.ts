@@ -1,4 +1,5 @@
 import type { ResultRow } from './row-types.js';
+import type { TeamFailoverApi } from './team-failover-repo.js';
 import type { TeamMarksApi } from './team-marks-types.js';
 
 /** This desktop's side of a team project (migration 10): its link to the hub and its changes. */
@@ -107,6 +108,8 @@ export interface TeamApi {
   counts(): { pendingPush: number; conflicts: number };
   /** Review marks shared with the team (migration 12). */
   marks: TeamMarksApi;
+  /** Checks and repairs after the hub fails over (team-failover-repo.ts). */
+  failover: TeamFailoverApi;
   /** Boxes in conflict (all, or of one content), by box. */
   conflicts(contentHash?: string): TeamConflictRow[];
   /** Records a change made here without a correction save (a person settling a conflict). */

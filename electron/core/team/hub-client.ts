@@ -1,9 +1,9 @@
 /**
- * One desktop's connection to a project in the hub (postgres.js, which reads libpq's multi-host
- * URLs with `target_session_attrs` itself). Every statement names the project's schema; every
+ * One desktop's connection to a project in the hub (postgres.js; which host of a multi-host
+ * address it reaches is chosen by hub-connect.ts). Every statement names the project's schema; every
  * refusal comes from the database (grants, row-level security) and is turned into a TeamError.
  */
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import type { DetectionInput } from '../store/store-types.js';
 import type { PulledMark, TeamMark } from '../store/team-marks-types.js';
 import type { PulledChange, TeamChange } from '../store/team-types.js';
@@ -25,7 +25,8 @@ import {
   type ClaimTarget,
 } from './hub-claims-schema.js';
 import { grantMarksSql, marksTableSql, pullMarksSql, pushMarksSql } from './hub-marks-schema.js';
-import { hubTarget } from './hub-tls.js';
+import { hubDriver, type HubConnector } from './hub-connect.js';
+import { keepListening, type Listening } from './hub-connect-listen.js';
 import { TeamError, teamErrorOf } from './team-errors.js';
 
 export interface HubFile {
@@ -74,42 +75,52 @@ export interface HubClientOptions {
 
 export class HubClient {
   private readonly sql: postgres.Sql;
+  private readonly client: (lost?: () => void) => postgres.Sql;
+  private listening: Listening | undefined;
+  /** Which of the address's hosts the connections go to (hub-connect.ts). */
+  readonly connector: HubConnector;
   readonly schema: string;
   private readonly s: string;
 
   constructor(options: HubClientOptions) {
     this.schema = projectSchema(options.project);
     this.s = quoteIdent(this.schema);
-    const target = hubTarget(options.address);
-    this.sql = postgres(target.url, {
-      ...(options.password !== undefined ? { password: options.password } : {}),
-      ...(target.ssl ? { ssl: target.ssl } : {}),
-      max: 1,
-      connect_timeout: options.connectTimeoutSeconds ?? 5,
-      idle_timeout: 30,
-      onnotice: () => undefined,
-      // Connection errors are reported by the query that met them (teamErrorOf).
-      connection: { application_name: 'labeldesk' },
-    });
+    const driver = hubDriver(options);
+    this.connector = driver.connector;
+    this.client = driver.open;
+    this.sql = this.client();
   }
 
   private async run<T>(work: () => Promise<T>): Promise<T> {
     try {
+      await this.connector.choose();
       return await work();
     } catch (err) {
-      throw teamErrorOf(err, this.schema);
+      const e = teamErrorOf(err, this.schema);
+      // A standby (or a demoted primary) answered: the next statement chooses a host again.
+      if (e instanceof TeamError && e.code === 'hub_unreachable') this.connector.drop();
+      throw e;
     }
   }
 
+  /** One statement, for hub operations kept in files of their own (hub-connect-check.ts). */
+  query<T extends object[]>(text: string, params: unknown[]): Promise<T> {
+    return this.run(() => this.sql.unsafe<T>(text, params as postgres.ParameterOrJSON<never>[]));
+  }
+
   /**
-   * Calls `wake` whenever a member pushes changes to the project (the hub's NOTIFY; the driver
-   * keeps a connection of its own for it and reconnects it). Resolves once listening.
+   * Calls `wake` whenever a member pushes changes to the project (the hub's NOTIFY, on a
+   * connection of its own, re-made on the primary of the moment: hub-connect-listen.ts).
    */
   async listen(wake: () => void): Promise<void> {
-    await this.run(() => this.sql.listen(changesChannel(this.schema), wake));
+    await this.listening?.stop();
+    this.listening = await this.run(() =>
+      keepListening(this.client, this.connector, changesChannel(this.schema), wake),
+    );
   }
 
   async close(): Promise<void> {
+    await this.listening?.stop();
     await this.sql.end({ timeout: 2 });
   }
 

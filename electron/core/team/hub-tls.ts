@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { checkServerIdentity, type PeerCertificate } from 'node:tls';
 import { TeamError } from './team-errors.js';
+import { hostsOfAddress } from './hub-url.js';
 
 export interface HubTarget {
   /** The address for the driver (without the TLS parameters handled here). */
@@ -18,15 +19,6 @@ export interface HubTarget {
     rejectUnauthorized: true;
     checkServerIdentity: (host: string, cert: PeerCertificate) => Error | undefined;
   };
-}
-
-/** The hosts of an address (`h1:5432,h2` → h1, h2; `[::1]:5432` → ::1). */
-function hostsOf(address: string): string[] {
-  const m = /^[^:]+:\/\/(?:[^@/?#]*@)?([^/?#]*)/.exec(address);
-  return (m?.[1] ?? '')
-    .split(',')
-    .map((h) => (h.startsWith('[') ? h.slice(1, h.indexOf(']')) : (h.split(':')[0] ?? '')))
-    .filter(Boolean);
 }
 
 function readCa(file: string): Buffer {
@@ -57,7 +49,7 @@ export function hubTarget(address: string): HubTarget {
   params.delete('sslrootcert');
   params.delete('sslmode');
   const rest = params.toString();
-  const hosts = hostsOf(address);
+  const hosts = hostsOfAddress(address).hosts.map((h) => h.host);
   return {
     url: (q < 0 ? address : address.slice(0, q)) + (rest ? `?${rest}` : ''),
     ssl: {

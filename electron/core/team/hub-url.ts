@@ -57,6 +57,7 @@ export function parseHubUrl(text: string): HubUrl {
       'Give the password before the host (ROLE:PASSWORD@HOST), not as a parameter.',
     );
   }
+  hostsOfAddress(text.trim()); // the hosts and libpq's connection parameters, checked now
   return {
     address: `${scheme}://${encodeURIComponent(role)}@${hosts}${path ?? ''}${query ?? ''}`,
     role,
@@ -67,3 +68,70 @@ export function parseHubUrl(text: string): HubUrl {
 
 /** The keychain account of a hub's password: its address (role, hosts, database) without it. */
 export const hubAccount = (address: string) => `team-hub ${address}`;
+
+/** libpq's `target_session_attrs`: which of the address's hosts a session may use. */
+export const SESSION_ATTRS = [
+  'any',
+  'read-write',
+  'read-only',
+  'primary',
+  'standby',
+  'prefer-standby',
+] as const;
+export type SessionAttrs = (typeof SESSION_ATTRS)[number];
+
+export interface HubHost {
+  host: string;
+  port: number;
+}
+
+export interface HubHosts {
+  /** In the address's order: libpq tries them in it. */
+  hosts: HubHost[];
+  attrs: SessionAttrs;
+  /** libpq's `connect_timeout`, per host (seconds; under 2 counts as 2); null: not given. */
+  connectTimeoutSeconds: number | null;
+}
+
+/** One `host[:port]` of a host list (`[::1]:5433` for IPv6), port 5432 when not given. */
+function hostOf(part: string): HubHost {
+  const m = /^(?:\[([^\]]+)\]|([^:[\]]+))(?::(\d*))?$/.exec(part);
+  if (!m) throw new HubUrlError(`The hub address's host "${part}" is not HOST or HOST:PORT.`);
+  const port = m[3] ? Number(m[3]) : 5432;
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new HubUrlError(`The hub address's port "${m[3]}" is not a port number.`);
+  }
+  return { host: decode(m[1] ?? m[2] ?? '', 'host'), port };
+}
+
+/**
+ * The hosts of an address and how to choose among them, as libpq reads its URL form:
+ * `postgresql://ROLE@h1:5432,h2:5433/db?target_session_attrs=read-write&connect_timeout=5`.
+ */
+export function hostsOfAddress(address: string): HubHosts {
+  const m = FORM.exec(address.trim());
+  if (!m || !m[3]) throw new HubUrlError('The hub address must name a host.');
+  const params = new URLSearchParams((m[5] ?? '').slice(1));
+  if (params.has('host') || params.has('hostaddr') || params.has('port')) {
+    throw new HubUrlError(
+      "Give the hub's hosts and ports in the address (ROLE@h1:5432,h2:5433/DATABASE), not as parameters.",
+    );
+  }
+  const attrs = params.get('target_session_attrs') ?? 'any';
+  if (!(SESSION_ATTRS as readonly string[]).includes(attrs)) {
+    throw new HubUrlError(
+      `target_session_attrs must be one of ${SESSION_ATTRS.join(', ')} (the address has "${attrs}").`,
+    );
+  }
+  const timeout = params.get('connect_timeout');
+  if (timeout !== null && !/^-?\d+$/.test(timeout.trim())) {
+    throw new HubUrlError(`connect_timeout must be a whole number of seconds (not "${timeout}").`);
+  }
+  // libpq: zero or less waits for ever (null here: the app's own default); 1 counts as 2.
+  const seconds = timeout === null ? 0 : Number(timeout);
+  return {
+    hosts: m[3].split(',').map(hostOf),
+    attrs: attrs as SessionAttrs,
+    connectTimeoutSeconds: seconds > 0 ? Math.max(2, seconds) : null,
+  };
+}

@@ -27,6 +27,7 @@ export class TeamError extends Error {
 const NETWORK = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
+  'EPIPE',
   'ETIMEDOUT',
   'EHOSTUNREACH',
   'ENOTFOUND',
@@ -50,6 +51,13 @@ export function teamErrorOf(err: unknown, schema: string): unknown {
     return new TeamError(
       'hub_unreachable',
       `The hub cannot be reached (${code}); work goes on locally and syncs when it is back.`,
+    );
+  }
+  if (code === '25006') {
+    // A standby, or a primary demoted under us: the hub is away until a primary answers.
+    return new TeamError(
+      'hub_unreachable',
+      'The hub answered read-only (a standby); work goes on locally and syncs when its primary is back.',
     );
   }
   if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(code)) {

@@ -6,6 +6,7 @@
 import type { LibraryStore } from '../store/store-types.js';
 import { applyPulled } from './apply-changes.js';
 import type { HubClient } from './hub-client.js';
+import { checkHubHolds } from './hub-connect-check.js';
 import type { PulledChange } from '../store/team-types.js';
 
 const PUSH_PAGE = 1000;
@@ -95,7 +96,9 @@ export async function syncChanges(
   now: () => number,
   push: () => Promise<number> = () => pushOutbox(store, hub),
 ): Promise<{ pushed: number; pulled: number }> {
-  const pushed = await push();
+  let pushed = await push();
+  // A new connection may have reached a promoted standby lacking what it was told was saved.
+  if ((await checkHubHolds(store, hub)).pushAgain > 0) pushed += await push();
   const pulled = await pullChanges(store, hub, now);
   // A sync that found nothing new still says when the desktop was last in step with the hub.
   store.team.moveCursor(0, now());
