@@ -216,6 +216,23 @@ const marksFinishWork = (s: string) => `
     END IF;
   END $$;`;
 
+/** A member's pushed changes or marks are work: their live leases are renewed (idle ends them). */
+const activityRenews = (s: string) => `
+  CREATE OR REPLACE FUNCTION ${s}.work_activity() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      UPDATE ${s}.work SET lease_until = now() + ${s}.lease_interval()
+        WHERE holder = current_user AND NOT done AND lease_until > now();
+      RETURN NULL;
+    END $$;
+  CREATE OR REPLACE TRIGGER work_activity AFTER INSERT ON ${s}.changes
+    FOR EACH STATEMENT EXECUTE FUNCTION ${s}.work_activity();
+  DO $$ BEGIN
+    IF to_regclass('${s.replaceAll("'", "''")}.marks') IS NOT NULL THEN
+      CREATE OR REPLACE TRIGGER work_activity AFTER INSERT ON ${s}.marks
+        FOR EACH STATEMENT EXECUTE FUNCTION ${s}.work_activity();
+    END IF;
+  END $$;`;
+
 /** Settling a conflict is a change with several parents: the lead's, or a member's own box's. */
 const settleRule = (s: string) => `
   CREATE OR REPLACE FUNCTION ${s}.changes_settle_check() RETURNS trigger LANGUAGE plpgsql
@@ -260,6 +277,7 @@ export function workSchemaSql(schema: string): string {
     workFunctions(s),
     marksFinishWork(s),
     settleRule(s),
+    activityRenews(s),
     backfill(s),
     `COMMENT ON TABLE ${s}.work IS ${quoteLiteral(WORK_SCHEMA_VERSION)};`,
   ].join('\n');

@@ -54,7 +54,7 @@ export interface TeamLinkOptions {
   password?: string;
 }
 
-function linkOf(store: LibraryStore): TeamLinkRow {
+export function linkOf(store: LibraryStore): TeamLinkRow {
   const link = store.team.link();
   if (!link) {
     throw new TeamError(
@@ -70,7 +70,7 @@ async function clientFor(deps: TeamDeps, address: string, project: string): Prom
   return new HubClient({ address, password, project });
 }
 
-async function withClient<T>(
+export async function withClient<T>(
   deps: TeamDeps,
   address: string,
   project: string,
