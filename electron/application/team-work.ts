@@ -11,8 +11,9 @@ import {
   teamLease,
   teamWork,
 } from '../core/team/team-work.js';
+import { LabelDeskError } from '../shared/contract/labeldesk-error.js';
 import type { AppContext } from './app-context.js';
-import { depsOf } from './team-projects.js';
+import { depsOf, TeamError } from './team-projects.js';
 import { UsageError } from './usage-error.js';
 
 export type { ClaimedFile, TeamClaim } from '../core/team/team-work.js';
@@ -53,3 +54,34 @@ export const teamWorkOf = (app: AppContext) => {
     lease: (seconds?: number) => teamLease(deps, seconds),
   };
 };
+
+/**
+ * This desktop's claim, as the last "Get work" left it: the library ids Review next walks, best
+ * first, in a team project (review-next.ts). Local, so pressing Enter never waits for the hub.
+ */
+export class OwnClaim {
+  private ids: number[] = [];
+  set(files: readonly { mediaId: number | null }[]): void {
+    this.ids = files.flatMap((f) => (f.mediaId === null ? [] : [f.mediaId]));
+  }
+  list(): readonly number[] {
+    return this.ids;
+  }
+}
+
+/** `team.claim` ("Get work"): a hub's refusal keeps its code and sentence. */
+export function teamWorkHandlers(app: AppContext, own: OwnClaim) {
+  const work = teamWorkOf(app);
+  return {
+    'team.claim': async ({ count }: { count?: number | undefined }) => {
+      try {
+        const c = await work.claim(count ?? DEFAULT_CLAIM);
+        own.set(c.holding);
+        return c;
+      } catch (err) {
+        if (err instanceof TeamError) throw new LabelDeskError(err.code, err.message);
+        throw err;
+      }
+    },
+  };
+}

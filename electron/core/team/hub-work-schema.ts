@@ -34,6 +34,12 @@ const answerPriority = (s: string) => `
       FROM jsonb_array_elements(CASE WHEN jsonb_typeof(answer->'detections') = 'array'
         THEN answer->'detections' ELSE '[]'::jsonb END) d $$;`;
 
+/** Runs `statement` only in a hub that has the review marks' table (older ones get it later). */
+const whenMarks = (s: string, statement: string) => `
+  DO $do$ BEGIN
+    IF to_regclass('${s.replaceAll("'", "''")}.marks') IS NOT NULL THEN ${statement} END IF;
+  END $do$;`;
+
 /** Tables, indexes and row security of the work (before any trigger that fills them). */
 const workTables = (s: string) => `
   CREATE OR REPLACE FUNCTION ${s}.is_lead() RETURNS boolean LANGUAGE sql STABLE AS
@@ -143,6 +149,13 @@ const workFunctions = (s: string) => `
     SELECT coalesce((settings->>'leaseSeconds')::integer, ${DEFAULT_LEASE_SECONDS})
       * interval '1 second' FROM ${s}.project $$;
 
+  -- A claim takes one slot per file (its lowest open one), and none of a file the member holds
+  -- or reviewed: a file wanted twice goes to two distinct members.
+  CREATE OR REPLACE FUNCTION ${s}.first_open_slot(p_hash text, p_slot integer) RETURNS boolean
+    LANGUAGE sql STABLE AS $$
+      SELECT NOT EXISTS (SELECT 1 FROM ${s}.work o WHERE o.content_hash = p_hash
+        AND (o.holder = current_user OR (o.slot < p_slot AND o.holder IS NULL AND NOT o.done))) $$;
+
   CREATE OR REPLACE FUNCTION ${s}.claim_work(want integer)
     RETURNS TABLE (claimed_hash text, claimed_slot integer, claimed_until timestamptz)
     LANGUAGE plpgsql VOLATILE AS $$
@@ -164,8 +177,7 @@ const workFunctions = (s: string) => `
       RETURN QUERY WITH pick AS (
           SELECT w.content_hash, w.slot FROM ${s}.work w
           WHERE w.holder IS NULL AND NOT w.done AND w.assigned_to = current_user
-            AND NOT EXISTS (SELECT 1 FROM ${s}.work o
-              WHERE o.content_hash = w.content_hash AND o.holder = current_user)
+            AND ${s}.first_open_slot(w.content_hash, w.slot)
           ORDER BY w.priority DESC, w.content_hash, w.slot
           LIMIT want FOR UPDATE OF w SKIP LOCKED)
         UPDATE ${s}.work w SET holder = current_user, lease_until = now() + lease
@@ -176,8 +188,7 @@ const workFunctions = (s: string) => `
         RETURN QUERY WITH pick AS (
             SELECT w.content_hash, w.slot FROM ${s}.work w
             WHERE w.holder IS NULL AND NOT w.done AND w.assigned_to IS NULL
-              AND NOT EXISTS (SELECT 1 FROM ${s}.work o
-                WHERE o.content_hash = w.content_hash AND o.holder = current_user)
+              AND ${s}.first_open_slot(w.content_hash, w.slot)
             ORDER BY w.priority DESC, w.content_hash, w.slot
             LIMIT want - got FOR UPDATE OF w SKIP LOCKED)
           UPDATE ${s}.work w SET holder = current_user, lease_until = now() + lease
@@ -209,12 +220,11 @@ const marksFinishWork = (s: string) => `
       END IF;
       RETURN NULL;
     END $$;
-  DO $$ BEGIN
-    IF to_regclass('${s.replaceAll("'", "''")}.marks') IS NOT NULL THEN
-      CREATE OR REPLACE TRIGGER work_marked AFTER INSERT ON ${s}.marks
-        FOR EACH ROW EXECUTE FUNCTION ${s}.work_marked();
-    END IF;
-  END $$;`;
+  ${whenMarks(
+    s,
+    `CREATE OR REPLACE TRIGGER work_marked AFTER INSERT ON ${s}.marks
+    FOR EACH ROW EXECUTE FUNCTION ${s}.work_marked();`,
+  )}`;
 
 /** A member's pushed changes or marks are work: their live leases are renewed (idle ends them). */
 const activityRenews = (s: string) => `
@@ -226,12 +236,11 @@ const activityRenews = (s: string) => `
     END $$;
   CREATE OR REPLACE TRIGGER work_activity AFTER INSERT ON ${s}.changes
     FOR EACH STATEMENT EXECUTE FUNCTION ${s}.work_activity();
-  DO $$ BEGIN
-    IF to_regclass('${s.replaceAll("'", "''")}.marks') IS NOT NULL THEN
-      CREATE OR REPLACE TRIGGER work_activity AFTER INSERT ON ${s}.marks
-        FOR EACH STATEMENT EXECUTE FUNCTION ${s}.work_activity();
-    END IF;
-  END $$;`;
+  ${whenMarks(
+    s,
+    `CREATE OR REPLACE TRIGGER work_activity AFTER INSERT ON ${s}.marks
+    FOR EACH STATEMENT EXECUTE FUNCTION ${s}.work_activity();`,
+  )}`;
 
 /** Settling a conflict is a change with several parents: the lead's, or a member's own box's. */
 const settleRule = (s: string) => `
@@ -257,15 +266,14 @@ const backfill = (s: string) => `
     SELECT f.content_hash, coalesce((SELECT max(${s}.answer_priority(a.answer))
       FROM ${s}.answers a WHERE a.content_hash = f.content_hash), 0)
     FROM ${s}.files f ON CONFLICT (content_hash) DO NOTHING;
-  DO $$ BEGIN
-    IF to_regclass('${s.replaceAll("'", "''")}.marks') IS NOT NULL THEN
-      UPDATE ${s}.work w SET holder = m.member, done = true, done_at = m.at
-        FROM (SELECT DISTINCT ON (content_hash) content_hash, member, at, reviewed, reviewed_by
-          FROM ${s}.marks ORDER BY content_hash, seq DESC) m
-        WHERE w.content_hash = m.content_hash AND w.slot = 1 AND w.holder IS NULL
-          AND m.reviewed AND m.reviewed_by = 'person';
-    END IF;
-  END $$;`;
+  ${whenMarks(
+    s,
+    `UPDATE ${s}.work w SET holder = m.member, done = true, done_at = m.at
+    FROM (SELECT DISTINCT ON (content_hash) content_hash, member, at, reviewed, reviewed_by
+      FROM ${s}.marks ORDER BY content_hash, seq DESC) m
+    WHERE w.content_hash = m.content_hash AND w.slot = 1 AND w.holder IS NULL
+      AND m.reviewed AND m.reviewed_by = 'person';`,
+  )}`;
 
 /** The whole DDL (one transaction, by the schema's owner); `s` quoted, `schema` bare. */
 export function workSchemaSql(schema: string): string {

@@ -184,6 +184,13 @@ export async function grantWork(
   memberRole: 'lead' | 'annotator',
 ): Promise<void> {
   await ensureWorkSchema(sql, schema);
+  // The schema's owner has every right already (revoking from it would take them away).
+  const [owner] = await sql.unsafe<{ is: boolean }[]>(
+    `SELECT n.nspowner = (SELECT oid FROM pg_roles WHERE rolname = $2) AS is
+     FROM pg_namespace n WHERE n.nspname = $1`,
+    [schema, role],
+  );
+  if (owner?.is) return;
   await sql.unsafe(grantWorkSql(schema, role, memberRole)).simple();
 }
 
