@@ -53,6 +53,8 @@ const workTables = (s: string) => `
     content_hash text NOT NULL,
     slot integer NOT NULL CHECK (slot >= 1),
     priority double precision NOT NULL DEFAULT 0,
+    -- More than one slot of this file: claims then check the member has none of the others.
+    shared boolean NOT NULL DEFAULT false,
     assigned_to name,
     holder name,
     lease_until timestamptz,
@@ -73,19 +75,20 @@ const workTables = (s: string) => `
   CREATE OR REPLACE VIEW ${s}.work_reviews WITH (security_invoker = true) AS
     SELECT content_hash, holder AS member, done_at AS at FROM ${s}.work WHERE done;
 
+  -- Policies call the role checks as sub-selects: evaluated once per statement, not per row.
   ALTER TABLE ${s}.work ENABLE ROW LEVEL SECURITY;
   ALTER TABLE ${s}.work FORCE ROW LEVEL SECURITY;
   DROP POLICY IF EXISTS members_read ON ${s}.work;
-  CREATE POLICY members_read ON ${s}.work FOR SELECT USING (${s}.is_member());
+  CREATE POLICY members_read ON ${s}.work FOR SELECT USING ((SELECT ${s}.is_member()));
   DROP POLICY IF EXISTS lead_all ON ${s}.work;
-  CREATE POLICY lead_all ON ${s}.work FOR ALL USING (${s}.is_lead()) WITH CHECK (${s}.is_lead());
+  CREATE POLICY lead_all ON ${s}.work FOR ALL USING ((SELECT ${s}.is_lead())) WITH CHECK ((SELECT ${s}.is_lead()));
   -- An annotator touches their own slots, open ones, and ones whose lease ended; and leaves a
   -- slot theirs or open, never done under another name, never on another member's assignment.
   DROP POLICY IF EXISTS annotator_own ON ${s}.work;
   CREATE POLICY annotator_own ON ${s}.work FOR UPDATE
-    USING (${s}.is_member() AND (holder = current_user
+    USING ((SELECT ${s}.is_member()) AND (holder = current_user
       OR (NOT done AND (holder IS NULL OR lease_until < now()))))
-    WITH CHECK (${s}.is_member() AND (holder = current_user OR (holder IS NULL AND NOT done))
+    WITH CHECK ((SELECT ${s}.is_member()) AND (holder = current_user OR (holder IS NULL AND NOT done))
       AND (assigned_to IS NULL OR assigned_to = current_user));`;
 
 /** Slots follow `work_files`: created for new files, added or trimmed with `wanted_reviews`. */
@@ -105,8 +108,9 @@ const workTriggers = (s: string) => `
   CREATE OR REPLACE FUNCTION ${s}.work_slots_added() RETURNS trigger LANGUAGE plpgsql
     SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
     BEGIN
-      INSERT INTO ${s}.work (content_hash, slot, priority)
-        SELECT n.content_hash, g, n.priority FROM added n, generate_series(1, n.wanted_reviews) g
+      INSERT INTO ${s}.work (content_hash, slot, priority, shared)
+        SELECT n.content_hash, g, n.priority, n.wanted_reviews > 1
+        FROM added n, generate_series(1, n.wanted_reviews) g
         ON CONFLICT (content_hash, slot) DO NOTHING;
       RETURN NULL;
     END $$;
@@ -122,6 +126,9 @@ const workTriggers = (s: string) => `
         ON CONFLICT (content_hash, slot) DO NOTHING;
       DELETE FROM ${s}.work WHERE content_hash = NEW.content_hash AND slot > NEW.wanted_reviews
         AND holder IS NULL AND NOT done;
+      UPDATE ${s}.work SET shared = (SELECT count(*) > 1 FROM ${s}.work x
+          WHERE x.content_hash = NEW.content_hash)
+        WHERE content_hash = NEW.content_hash;
       IF NEW.priority IS DISTINCT FROM OLD.priority THEN
         UPDATE ${s}.work SET priority = NEW.priority WHERE content_hash = NEW.content_hash;
       END IF;
@@ -177,7 +184,7 @@ const workFunctions = (s: string) => `
       RETURN QUERY WITH pick AS (
           SELECT w.content_hash, w.slot FROM ${s}.work w
           WHERE w.holder IS NULL AND NOT w.done AND w.assigned_to = current_user
-            AND ${s}.first_open_slot(w.content_hash, w.slot)
+            AND (NOT w.shared OR ${s}.first_open_slot(w.content_hash, w.slot))
           ORDER BY w.priority DESC, w.content_hash, w.slot
           LIMIT want FOR UPDATE OF w SKIP LOCKED)
         UPDATE ${s}.work w SET holder = current_user, lease_until = now() + lease
@@ -188,7 +195,7 @@ const workFunctions = (s: string) => `
         RETURN QUERY WITH pick AS (
             SELECT w.content_hash, w.slot FROM ${s}.work w
             WHERE w.holder IS NULL AND NOT w.done AND w.assigned_to IS NULL
-              AND ${s}.first_open_slot(w.content_hash, w.slot)
+              AND (NOT w.shared OR ${s}.first_open_slot(w.content_hash, w.slot))
             ORDER BY w.priority DESC, w.content_hash, w.slot
             LIMIT want - got FOR UPDATE OF w SKIP LOCKED)
           UPDATE ${s}.work w SET holder = current_user, lease_until = now() + lease

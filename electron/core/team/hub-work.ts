@@ -16,8 +16,9 @@ export interface WorkItem {
 
 /** Claims up to `want` files for the connecting member (one round trip), best first. */
 export const claimWorkSql = (s: string) => `
-  SELECT c.claimed_hash AS content_hash, f.rel_path, c.claimed_until AS lease_until
-  FROM ${s}.claim_work($1::integer) c JOIN ${s}.files f ON f.content_hash = c.claimed_hash`;
+  SELECT c.claimed_hash AS content_hash, c.claimed_until AS lease_until,
+    (SELECT f.rel_path FROM ${s}.files f WHERE f.content_hash = c.claimed_hash) AS rel_path
+  FROM ${s}.claim_work($1::integer) c`;
 
 /** Extends the member's live leases ($1: hashes, or null for all); returns what is still held. */
 export const renewWorkSql = (s: string) => `
