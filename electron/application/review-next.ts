@@ -67,10 +67,12 @@ export function reviewNextHandlers(
         : false;
       if (marked) changed(m);
       // In a team project with a claim ("Get work"), Enter walks one's own claim, best first.
-      const claim = (ownClaim?.list() ?? []).filter(
-        (other) => other !== id && !store.reviewed.of(other, solution),
-      );
-      if (claim.length > 0) return { marked, next: claim[0] ?? null, remaining: claim.length };
+      // Once it is all reviewed, "Get work" brings more: never a file another member holds.
+      const own = ownClaim?.list() ?? [];
+      if (own.length > 0) {
+        const left = own.filter((other) => other !== id && !store.reviewed.of(other, solution));
+        return { marked, next: left[0] ?? null, remaining: left.length };
+      }
       await priority.fresh(solution);
       const filter = { solution, review: 'unreviewed' as const };
       const [ids, remaining] = await Promise.all([

@@ -99,7 +99,8 @@ describe('team claim, release, assign and take-back', () => {
     expect((await teamJson<Claim>(ann, ['work'])).holding).toEqual([]);
     const rest = await claim(cid, 20);
     expect(paths(rest.claimed)).toEqual(SUB.filter((p) => p !== done.relPath));
-  });
+    // About thirty `labeldesk` processes: minutes on a loaded 2-core machine.
+  }, 300_000);
 
   it("refuses an annotator the lead's verbs, in the database", async () => {
     for (const args of [
