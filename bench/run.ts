@@ -22,6 +22,7 @@ import { benchServiceOverhead } from './service-overhead.js';
 import { benchStore } from './store-bench.js';
 import { benchStorageBudget } from './storage-budget-bench.js';
 import { benchTeam } from './team-bench.js';
+import { benchTeamClaims } from './team-claims-bench.js';
 import { benchTeamFailover } from './team-failover-bench.js';
 import { benchRealClip, benchSpeed, benchTracking } from './tracking/tracking-bench.js';
 import { benchVideo } from './video-throughput.js';
@@ -62,6 +63,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   'video-review': benchVideoReview,
   team: benchTeam,
   'team-failover': benchTeamFailover,
+  'team-claims': benchTeamClaims,
 };
 
 const wanted = process.argv.slice(2);

@@ -18,6 +18,7 @@ import { libraryHandlers } from './library-handlers.js';
 import { refuseWrites } from './read-only-home.js';
 import { reviewHandlers } from './review-handlers.js';
 import { ReviewPriorityCache, reviewNextHandlers } from './review-next.js';
+import { OwnClaim, teamWorkHandlers } from './team-work.js';
 import { trackHandlers } from './track-handlers.js';
 import { ClipTracks } from './tracking/clip-tracks.js';
 import { qualityHandlers } from './evaluation/quality-handlers.js';
@@ -90,6 +91,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   });
   // Its edits' counts reach the badge: one cheap local read per library change.
   const teamSession = new TeamSession(context, events, log);
+  const ownClaim = new OwnClaim();
   events.on((name) => name === 'library.changed' && teamSession.libraryChanged());
   const host = options.host ?? {};
   const rememberSolution = (id: string) => store.settings.set(SOLUTION_SETTING, id);
@@ -184,7 +186,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
 
     ...libraryHandlers(store, view, (id) => priority.fresh(id), clipTracks.cache),
     ...reviewHandlers(store, runs, reviewed, clipTracks),
-    ...reviewNextHandlers(store, view, priority, reviewed),
+    ...reviewNextHandlers(store, view, priority, reviewed, ownClaim),
     ...trackHandlers(store, reviewed, clipTracks),
     ...keyframeHandlers(store, reviewed, clipTracks),
     ...qualityHandlers(store, reviewed, nativeBinding, () =>
@@ -222,6 +224,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     'team.leave': () => teamSession.leave(),
     'team.conflicts': ({ contentHash }) => teamSession.conflicts(contentHash),
     'team.resolve': ({ ids, all, keep }) => teamSession.resolve(ids, all, keep),
+    ...teamWorkHandlers(context, ownClaim),
 
     'host.showInFolder': ({ path }) => {
       if (!host.showInFolder) {

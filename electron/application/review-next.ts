@@ -54,6 +54,7 @@ export function reviewNextHandlers(
   view: AsyncView,
   priority: ReviewPriorityCache,
   changed: (media: MediaRecord) => void,
+  ownClaim?: { list(): readonly number[] },
 ): Pick<Handlers, 'review.next'> {
   return {
     'review.next': async ({ id, solution }) => {
@@ -65,6 +66,13 @@ export function reviewNextHandlers(
         ? store.reviewed.markReviewed([id], solution, 'person').length > 0
         : false;
       if (marked) changed(m);
+      // In a team project with a claim ("Get work"), Enter walks one's own claim, best first.
+      // Once it is all reviewed, "Get work" brings more: never a file another member holds.
+      const own = ownClaim?.list() ?? [];
+      if (own.length > 0) {
+        const left = own.filter((other) => other !== id && !store.reviewed.of(other, solution));
+        return { marked, next: left[0] ?? null, remaining: left.length };
+      }
       await priority.fresh(solution);
       const filter = { solution, review: 'unreviewed' as const };
       const [ids, remaining] = await Promise.all([

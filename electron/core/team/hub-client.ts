@@ -124,6 +124,11 @@ export class HubClient {
     await this.sql.end({ timeout: 2 });
   }
 
+  /** Runs a hub operation kept in its own file (hub-work.ts …) on this connection. */
+  use<T>(work: (sql: postgres.Sql, s: string) => Promise<T>): Promise<T> {
+    return this.run(() => work(this.sql, this.s));
+  }
+
   /** Creates the project's schema; the connecting role becomes its lead. */
   createProject(project: string, folder: string): Promise<void> {
     return this.run(async () => {

@@ -90,6 +90,7 @@ import {
   TeamResolveResult,
   TeamState,
 } from './team-schemas.js';
+import { TeamClaimInput, TeamClaimView } from './team-work-schemas.js';
 import { z } from './zod.js';
 
 function call<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
@@ -232,6 +233,8 @@ export const CALLS = {
   'team.leave': call(Empty, TeamState),
   'team.conflicts': call(TeamConflictsInput, z.array(TeamConflictView)),
   'team.resolve': call(TeamResolveInput, TeamResolveResult),
+  /** Get work: claims files nobody else holds; Review next then walks this desktop's claim. */
+  'team.claim': call(TeamClaimInput, TeamClaimView),
 
   /** Native folder picker (Electron); browser mode answers `not_available`. */
   'host.pickFolders': call(Empty, z.object({ paths: z.array(z.string()) })),

@@ -9,6 +9,7 @@ import { ErrorNote } from '../../ui/error-note.js';
 import { teamBadgeText } from './team-badge.js';
 import { TeamConflicts } from './team-conflicts.js';
 import { TeamLinkForm } from './team-link-form.js';
+import { GetWork } from './work/get-work.js';
 
 const when = (ms: number | null) => (ms === null ? 'never' : new Date(ms).toLocaleString());
 const known = (n: number | null) => (n === null ? '—' : String(n));
@@ -132,6 +133,7 @@ export function TeamScreen() {
       ) : (
         <>
           <TeamStatusCard state={data} />
+          <GetWork />
           <TeamConflicts state={data} />
           {data.role === 'lead' ? <TeamMembers /> : null}
         </>
