@@ -64,12 +64,17 @@ function buildBare(file: string): void {
   db.close();
 }
 
+/**
+ * Median CPU time of `run` (synchronous SQLite on this thread): the machine is shared, and wall
+ * time would measure the other jobs as much as these queries.
+ */
 function median(run: () => unknown): number {
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     run();
-    times.push(performance.now() - t0);
+    const cpu = process.cpuUsage(cpu0);
+    times.push((cpu.user + cpu.system) / 1000);
   }
   return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)] as number;
 }
@@ -120,7 +125,7 @@ export async function benchStorageBudget(): Promise<void> {
     raw.close();
 
     printFigures(
-      `Storage at 13× the boxes (${MEDIA.toLocaleString('en')} images × ${BOXES} boxes = ${boxes.toLocaleString('en')}, ${shown.toLocaleString('en')} at score ≥ ${MIN_SCORE}; median of ${RUNS})`,
+      `Storage at 13× the boxes (${MEDIA.toLocaleString('en')} images × ${BOXES} boxes = ${boxes.toLocaleString('en')}, ${shown.toLocaleString('en')} at score ≥ ${MIN_SCORE}; median CPU time of ${RUNS})`,
       [
         {
           name: 'bare table of the same columns, no index',
@@ -134,22 +139,22 @@ export async function benchStorageBudget(): Promise<void> {
         },
         {
           name: 'Library grid: count and a page of 200 in the middle, by path, same images without boxes',
-          value: `${fmt(gridEmptyMs, 0)} ms`,
+          value: `${fmt(gridEmptyMs, 0)} ms of CPU`,
         },
         {
           name: 'the same with 60 boxes per image',
-          value: `${fmt(gridMs, 0)} ms; ratio ${fmt(gridMs / gridEmptyMs, 2)}`,
+          value: `${fmt(gridMs, 0)} ms of CPU; ratio ${fmt(gridMs / gridEmptyMs, 2)}`,
           goal: '≤ 1.5× without boxes',
           met: gridMs <= 1.5 * gridEmptyMs,
         },
-        { name: 'the same page sorted by boxes', value: `${fmt(byBoxesMs, 0)} ms` },
+        { name: 'the same page sorted by boxes', value: `${fmt(byBoxesMs, 0)} ms of CPU` },
         {
           name: 'bare GROUP BY label over the boxes at the minimum score',
-          value: `${fmt(bareClassesMs, 0)} ms`,
+          value: `${fmt(bareClassesMs, 0)} ms of CPU`,
         },
         {
           name: `boxes per class at the library's minimum score (${MIN_SCORE})`,
-          value: `${fmt(classesMs, 0)} ms; ratio ${fmt(classesMs / bareClassesMs, 2)}`,
+          value: `${fmt(classesMs, 0)} ms of CPU; ratio ${fmt(classesMs / bareClassesMs, 2)}`,
           goal: '≤ 2× bare',
           met: classesMs <= 2 * bareClassesMs,
         },
