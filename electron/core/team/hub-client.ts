@@ -73,7 +73,8 @@ export interface HubClientOptions {
 }
 
 export class HubClient {
-  private readonly sql: postgres.Sql;
+  /** The connection, for hub operations kept in their own files (hub-quality.ts). */
+  readonly sql: postgres.Sql;
   readonly schema: string;
   private readonly s: string;
 

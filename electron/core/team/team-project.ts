@@ -8,6 +8,7 @@ import type { SecureStore } from '../credentials/secure-store.js';
 import type { LibraryStore } from '../store/store-types.js';
 import type { TeamLinkRow } from '../store/team-types.js';
 import { HubClient, type HubFile } from './hub-client.js';
+import { ensureQuality, grantQuality } from './hub-quality.js';
 import { hubAccount, parseHubUrl } from './hub-url.js';
 import { TeamError } from './team-errors.js';
 import {
@@ -53,7 +54,7 @@ export interface TeamLinkOptions {
   password?: string;
 }
 
-function linkOf(store: LibraryStore): TeamLinkRow {
+export function linkOf(store: LibraryStore): TeamLinkRow {
   const link = store.team.link();
   if (!link) {
     throw new TeamError(
@@ -69,7 +70,7 @@ async function clientFor(deps: TeamDeps, address: string, project: string): Prom
   return new HubClient({ address, password, project });
 }
 
-async function withClient<T>(
+export async function withClient<T>(
   deps: TeamDeps,
   address: string,
   project: string,
@@ -121,6 +122,7 @@ async function link(
   const me = await withClient(deps, url.address, options.project, async (hub) => {
     if (create) await hub.createProject(options.project, folder);
     const who = await hub.whoAmI();
+    await ensureQuality(hub);
     await hub.addFiles(filesUnder(deps.store, folder));
     return who;
   }).catch(async (err: unknown) => {
@@ -149,7 +151,10 @@ export async function addTeamMember(
   memberRole: 'lead' | 'annotator' = 'annotator',
 ): Promise<void> {
   const l = linkOf(deps.store);
-  await withClient(deps, l.hub, l.project, (hub) => hub.addMember(role, memberRole));
+  await withClient(deps, l.hub, l.project, async (hub) => {
+    await hub.addMember(role, memberRole);
+    await grantQuality(hub, role, memberRole);
+  });
 }
 
 /** False when the role was no member. */
@@ -168,6 +173,7 @@ export async function syncTeamProject(
 > {
   const l = linkOf(deps.store);
   return withClient(deps, l.hub, l.project, async (hub) => {
+    await ensureQuality(hub);
     const files = filesUnder(deps.store, l.folder);
     await hub.addFiles(files);
     // Answers first: a pulled correction of a model box then finds the box it corrects.
