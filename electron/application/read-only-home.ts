@@ -123,6 +123,7 @@ const WRITES: Record<keyof Handlers, string | null> = {
   'team.leave': 'leaving a team project',
   'team.conflicts': null,
   'team.resolve': 'settling conflicts',
+  'team.report': null,
   'host.pickFolders': null,
   'host.pickSaveTarget': null,
   'host.showInFolder': null,

@@ -16,3 +16,4 @@ export * from './api-client.js';
 export * from './dispatch.js';
 export * from './threshold-reason.js';
 export * from './team-schemas.js';
+export * from './team-quality-schemas.js';

@@ -90,6 +90,7 @@ import {
   TeamResolveResult,
   TeamState,
 } from './team-schemas.js';
+import { TeamReportView } from './team-quality-schemas.js';
 import { z } from './zod.js';
 
 function call<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
@@ -232,6 +233,8 @@ export const CALLS = {
   'team.leave': call(Empty, TeamState),
   'team.conflicts': call(TeamConflictsInput, z.array(TeamConflictView)),
   'team.resolve': call(TeamResolveInput, TeamResolveResult),
+  /** A lead's: per member work, agreement, honeypot scores; the model on the reviewed set. */
+  'team.report': call(Empty, TeamReportView),
 
   /** Native folder picker (Electron); browser mode answers `not_available`. */
   'host.pickFolders': call(Empty, z.object({ paths: z.array(z.string()) })),

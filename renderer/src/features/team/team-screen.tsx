@@ -9,6 +9,7 @@ import { ErrorNote } from '../../ui/error-note.js';
 import { teamBadgeText } from './team-badge.js';
 import { TeamConflicts } from './team-conflicts.js';
 import { TeamLinkForm } from './team-link-form.js';
+import { TeamReportPanel } from './lead/team-report-panel.js';
 
 const when = (ms: number | null) => (ms === null ? 'never' : new Date(ms).toLocaleString());
 const known = (n: number | null) => (n === null ? '—' : String(n));
@@ -134,6 +135,7 @@ export function TeamScreen() {
           <TeamStatusCard state={data} />
           <TeamConflicts state={data} />
           {data.role === 'lead' ? <TeamMembers /> : null}
+          {data.role === 'lead' ? <TeamReportPanel /> : null}
         </>
       )}
     </div>
