@@ -60,6 +60,16 @@ export function qualityTablesSql(s: string): string {
         SELECT EXISTS (SELECT 1 FROM ${s}.quality_honeypots)
           OR (SELECT overlap_share > 0 FROM ${s}.quality_settings) $$;
 
+    -- How many distinct members a work split hands a file to: every annotator for a honeypot (each
+    -- is scored on it), two for an open overlap file, one otherwise (issue 26 §2's claims).
+    CREATE OR REPLACE FUNCTION ${s}.quality_wanted_reviews(h text) RETURNS integer
+      LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog AS $$
+        SELECT CASE
+          WHEN EXISTS (SELECT 1 FROM ${s}.quality_honeypots WHERE content_hash = h)
+            THEN greatest(1, (SELECT count(*) FROM ${s}.members WHERE role = 'annotator'))::integer
+          WHEN ${s}.quality_blind(h) THEN 2
+          ELSE 1 END $$;
+
     ALTER TABLE ${s}.quality_settings ENABLE ROW LEVEL SECURITY;
     ALTER TABLE ${s}.quality_honeypots ENABLE ROW LEVEL SECURITY;
     ALTER TABLE ${s}.quality_settlements ENABLE ROW LEVEL SECURITY;

@@ -130,6 +130,22 @@ export function qualityFiles(hub: Hub): Promise<QualityFile[]> {
   });
 }
 
+/**
+ * The coupling to a work split (issue 26 §2): the files to hand to more than one member, and to
+ * how many distinct members each (`quality_wanted_reviews` in the hub, which a claim query may
+ * call per file instead).
+ */
+export function wantedReviews(hub: Hub): Promise<Map<string, number>> {
+  return run(hub, async (sql, s) => {
+    const rows = await sql.unsafe<{ content_hash: string; wanted: number }[]>(
+      `SELECT content_hash, wanted FROM (
+         SELECT content_hash, ${s}.quality_wanted_reviews(content_hash) AS wanted FROM ${s}.files) w
+       WHERE wanted > 1`,
+    );
+    return new Map(rows.map((r) => [r.content_hash, r.wanted]));
+  });
+}
+
 /** Marks files as honeypots (their truth follows, once the lead's version is in the hub). */
 export function addHoneypots(hub: Hub, contentHashes: readonly string[]): Promise<void> {
   return run(hub, async (sql, s) => {

@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
 import { openLibraryStore } from '../../../electron/core/review/open-library-store.js';
+import { HubClient } from '../../../electron/core/team/hub-client.js';
+import { wantedReviews } from '../../../electron/core/team/hub-quality.js';
 import type { NormBox } from '../../../electron/shared/geometry/box-math.js';
 import type { PgServer } from '../../support/pg-server.js';
 import {
@@ -283,6 +285,35 @@ describe('overlap, honeypots, agreement and the report', () => {
     expect(
       (await teamJson<{ disagreements: unknown[] }>(lead, ['disagreements'])).disagreements,
     ).toEqual([]);
-    void server;
   }, 240_000);
+
+  it('hands honeypots to every annotator and open overlap files to two, and upgrades an older hub', async () => {
+    const [h0, h1] = [contentHash(lead, 'photo0.jpg'), contentHash(lead, 'photo1.jpg')];
+    const hub = new HubClient({
+      address: lead.hub(false),
+      password: lead.password,
+      project: 'demo',
+    });
+    try {
+      // photo1: a honeypot, for both annotators; photo0: settled, so one review is enough again.
+      expect(await wantedReviews(hub)).toEqual(new Map([[h1, 2]]));
+      expect(h0).not.toBe(h1);
+    } finally {
+      await hub.close();
+    }
+
+    // A hub made before the quality tables: an annotator's sync leaves it (and works); the lead's adds them.
+    server.sql(`DROP POLICY quality_blind ON labeldesk_demo.changes;
+      DROP TABLE labeldesk_demo.quality_settings, labeldesk_demo.quality_honeypots,
+        labeldesk_demo.quality_settlements;`);
+    await teamJson(ann, ['sync']);
+    expect((await team(ann, ['settings'])).stderr).toMatch(/hub_format/);
+    await teamJson(lead, ['sync']);
+    expect(await teamJson(ann, ['settings'])).toEqual({ overlapShare: 0 });
+    expect((await team(ann, ['settings', 'overlap', '10%'])).stderr).toMatch(/hub_refused/);
+    expect(await teamJson(lead, ['settings', 'overlap', '10%'])).toEqual({ overlapShare: 0.1 });
+    expect(
+      Number(server.sql(`SELECT count(*) FROM pg_policies WHERE policyname = 'quality_blind'`)),
+    ).toBe(1);
+  }, 120_000);
 });
