@@ -25,7 +25,7 @@ import {
   type QualitySettings,
 } from './hub-quality.js';
 import { latestPerBox, versionOf } from './member-versions.js';
-import { linkOf, withClient, type TeamDeps } from './team-project.js';
+import { linkOf, syncTeamProject, withClient, type TeamDeps } from './team-project.js';
 import { TeamError } from './team-errors.js';
 import { pushOutbox, syncChanges } from './team-sync.js';
 import {
@@ -79,7 +79,8 @@ export function addTeamHoneypots(
   const me = linkOf(deps.store).member;
   return onHub(deps, async (hub) => {
     await addHoneypots(hub, hashes);
-    await syncChanges(deps.store, hub, deps.now);
+    // A whole sync: the lead's changes, and the model's answers the truth is laid over.
+    await syncTeamProject(deps);
     const changes = await changesOf(hub, hashes);
     const answers = await hub.answers(hashes);
     const added = [];
