@@ -4,12 +4,16 @@
  * idempotently on create, join and sync (an older hub is upgraded by its schema's owner).
  *
  * Blind double review is the database's: a restrictive row-security policy on the change log
- * hides from an annotator the other members' changes of a *blind* file (an overlap file not yet
- * settled, or a honeypot), so no desktop can apply them; the lead sees everything. Only leads
- * write these tables (grants, and policies for a lead demoted later); annotators never read the
+ * hides from every member the others' changes of a *blind* file (an overlap file not yet settled,
+ * or a honeypot), so no desktop pulls and applies them, the lead's included; a lead reads them for
+ * a report or a settlement only, in a transaction that says so (QUALITY_READ). Only leads write
+ * these tables (grants, and policies for a lead demoted later); annotators never read the
  * honeypots.
  */
 import { quoteIdent } from './hub-schema.js';
+
+/** Set (SET LOCAL … = 'on') by a lead's transaction that reads every member's blind changes. */
+export const QUALITY_READ = 'labeldesk.quality_read';
 
 /**
  * Where a content falls in [0, 1), the same on every desktop and in the hub: the first 32 bits
@@ -86,7 +90,8 @@ export function qualityTablesSql(s: string): string {
           USING (${s}.quality_is_lead()) WITH CHECK (${s}.quality_is_lead());
         CREATE POLICY quality_blind ON ${s}.changes AS RESTRICTIVE FOR SELECT
           USING (member = current_user OR NOT (SELECT ${s}.quality_any_blind())
-            OR (SELECT ${s}.quality_is_lead()) OR NOT ${s}.quality_blind(payload->>'contentHash'));
+            OR (SELECT ${s}.quality_is_lead() AND current_setting('${QUALITY_READ}', true) = 'on')
+            OR NOT ${s}.quality_blind(payload->>'contentHash'));
       END IF;
     END $$;`;
 }

@@ -7,7 +7,12 @@ import type postgres from 'postgres';
 import type { PulledChange } from '../store/team-types.js';
 import type { HubClient } from './hub-client.js';
 import { quoteIdent } from './hub-schema.js';
-import { grantQualitySql, qualityPresentSql, qualityTablesSql } from './hub-quality-schema.js';
+import {
+  grantQualitySql,
+  QUALITY_READ,
+  qualityPresentSql,
+  qualityTablesSql,
+} from './hub-quality-schema.js';
 import { TeamError, teamErrorOf } from './team-errors.js';
 import type { TruthBoxOf } from './member-versions.js';
 
@@ -194,20 +199,38 @@ export function recordSettlement(hub: Hub, contentHash: string, kept: string): P
 /** One change as a report reads it: as a desktop pulls it. */
 export type LoggedChange = PulledChange;
 
-/** Every change of these contents this role may read, in the hub's order. */
+/** `work` in a transaction where a lead reads every member's changes of blind files too. */
+async function asLeadsRead<T>(
+  sql: postgres.Sql,
+  work: (tx: postgres.TransactionSql) => Promise<T>,
+): Promise<T> {
+  let out: T | undefined;
+  await sql.begin(async (tx) => {
+    await tx.unsafe(`SET LOCAL ${QUALITY_READ} = 'on'`);
+    out = await work(tx);
+  });
+  return out as T;
+}
+
+/**
+ * Every change of these contents this role may read, in the hub's order: for a lead, every
+ * member's (blind files included: this read says it is a lead's report or settlement).
+ */
 export function changesOf(hub: Hub, contentHashes: readonly string[]): Promise<LoggedChange[]> {
   return run(hub, async (sql, s) => {
-    const rows = await sql.unsafe<
-      {
-        seq: string;
-        id: string;
-        member: string;
-        payload: Omit<LoggedChange, 'seq' | 'id' | 'member'>;
-      }[]
-    >(
-      `SELECT seq, id, member, payload FROM ${s}.changes
+    const rows = await asLeadsRead(sql, (tx) =>
+      tx.unsafe<
+        {
+          seq: string;
+          id: string;
+          member: string;
+          payload: Omit<LoggedChange, 'seq' | 'id' | 'member'>;
+        }[]
+      >(
+        `SELECT seq, id, member, payload FROM ${s}.changes
        WHERE payload->>'contentHash' = ANY($1::text[]) ORDER BY seq`,
-      [contentHashes as string[]],
+        [contentHashes as string[]],
+      ),
     );
     return rows.map((r) => ({
       seq: Number(r.seq),
@@ -261,10 +284,11 @@ export const IDLE_SECONDS = 300;
  */
 export function memberActivity(hub: Hub): Promise<MemberActivity[]> {
   return run(hub, async (sql, s) => {
-    const rows = await sql.unsafe<
-      { member: string; role: string; boxes: string; active: number | null; frames: string }[]
-    >(
-      `WITH acts AS (
+    const rows = await asLeadsRead(sql, (tx) =>
+      tx.unsafe<
+        { member: string; role: string; boxes: string; active: number | null; frames: string }[]
+      >(
+        `WITH acts AS (
          SELECT member, to_timestamp((payload->>'at')::double precision / 1000) AS at
            FROM ${s}.changes
          UNION ALL SELECT member, at FROM ${s}.marks),
@@ -277,6 +301,7 @@ export function memberActivity(hub: Hub): Promise<MemberActivity[]> {
          (SELECT coalesce(sum(coalesce(frames, 1)), 0) FROM ${s}.answers a
            WHERE a.paid_by = m.role_name) AS frames
        FROM ${s}.members m ORDER BY m.role_name`,
+      ),
     );
     return rows.map((r) => ({
       member: r.member,

@@ -200,6 +200,10 @@ describe('overlap, honeypots, agreement and the report', () => {
     expect(labels(bob, 'photo0.jpg').sort()).toEqual(['cat', 'cat', 'dog', 'giraffe']);
     expect(labels(ann, 'photo1.jpg').sort()).toEqual(['bus', 'car', 'person']);
     expect(labels(bob, 'photo1.jpg').sort()).toEqual(['car', 'car']);
+    // Nor does the lead's desktop: its photo0 is the model's, its photo1 its own truth.
+    expect(labels(lead, 'photo1.jpg').sort()).toEqual(['car', 'car', 'person']);
+    expect(labels(lead, 'photo0.jpg')).not.toContain('zebra');
+    expect(labels(lead, 'photo0.jpg')).not.toContain('giraffe');
     const others = await asRole(
       ann,
       `SELECT count(*)::int AS n FROM labeldesk_demo.changes WHERE member <> 'ann'`,
