@@ -21,6 +21,7 @@ import { benchReviewEdit } from './review-edit-bench.js';
 import { benchServiceOverhead } from './service-overhead.js';
 import { benchStore } from './store-bench.js';
 import { benchTeam } from './team-bench.js';
+import { benchTeamQuality } from './team-quality-bench.js';
 import { benchTracking } from './tracking/tracking-bench.js';
 import { benchVideo } from './video-throughput.js';
 import { benchVideoOverlay } from './video-overlay-bench.js';
@@ -53,6 +54,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   tracking: benchTracking,
   'video-review': benchVideoReview,
   team: benchTeam,
+  'team-quality': benchTeamQuality,
 };
 
 const wanted = process.argv.slice(2);
