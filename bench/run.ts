@@ -25,6 +25,7 @@ import { benchTeam } from './team-bench.js';
 import { benchTeamClaims } from './team-claims-bench.js';
 import { benchTeamFailover } from './team-failover-bench.js';
 import { benchRealClip, benchSpeed, benchTracking } from './tracking/tracking-bench.js';
+import { benchTeamQuality } from './team-quality-bench.js';
 import { benchVideo } from './video-throughput.js';
 import { benchVideoOverlay } from './video-overlay-bench.js';
 import { benchVideoReview } from './video-review/video-review-bench.js';
@@ -64,6 +65,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   team: benchTeam,
   'team-failover': benchTeamFailover,
   'team-claims': benchTeamClaims,
+  'team-quality': benchTeamQuality,
 };
 
 const wanted = process.argv.slice(2);

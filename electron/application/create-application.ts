@@ -32,6 +32,7 @@ import { RunController } from './run-controller.js';
 import { modelHandlers } from './model-handlers.js';
 import { ServiceHub } from './service-hub.js';
 import { TeamSession } from './team-session.js';
+import { teamQuality } from './team-quality.js';
 
 const SOLUTION_SETTING = 'app.solution';
 /** Rescanning 100k files competes with the first paint; it waits this long after start. */
@@ -225,6 +226,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     'team.conflicts': ({ contentHash }) => teamSession.conflicts(contentHash),
     'team.resolve': ({ ids, all, keep }) => teamSession.resolve(ids, all, keep),
     ...teamWorkHandlers(context, ownClaim),
+    'team.report': () => teamQuality(context).report(),
 
     'host.showInFolder': ({ path }) => {
       if (!host.showInFolder) {

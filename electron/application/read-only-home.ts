@@ -124,6 +124,7 @@ const WRITES: Record<keyof Handlers, string | null> = {
   'team.conflicts': null,
   'team.resolve': 'settling conflicts',
   'team.claim': null,
+  'team.report': null,
   'host.pickFolders': null,
   'host.pickSaveTarget': null,
   'host.showInFolder': null,

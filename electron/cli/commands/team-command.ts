@@ -10,6 +10,7 @@ import { terminalText } from '../terminal-text.js';
 import { EXIT } from '../run-summary.js';
 import { addTeamConflictCommands } from './team-conflicts-command.js';
 import { addTeamWorkCommands } from './team-work-command.js';
+import { addTeamQualityCommands } from './team-quality-command.js';
 
 export type SetExit = (code: number) => void;
 export type WithTeam = typeof withTeam;
@@ -183,6 +184,7 @@ export function addTeamCommand(program: Command, setExit: SetExit): void {
     );
   addTeamConflictCommands(team, setExit, withTeam);
   addTeamWorkCommands(team, setExit, withTeam);
+  addTeamQualityCommands(team, setExit, withTeam);
   team
     .command('leave')
     .description('Leave the project on this desktop (labels stay; the hub password is forgotten).')

@@ -100,6 +100,13 @@ const workTriggers = (s: string) => `
         SELECT n.content_hash, coalesce((SELECT max(${s}.answer_priority(a.answer))
           FROM ${s}.answers a WHERE a.content_hash = n.content_hash), 0)
         FROM added n ON CONFLICT (content_hash) DO NOTHING;
+      -- Overlap files and honeypots want more reviews (hub-quality-schema.ts), when it is there.
+      IF to_regprocedure('${s}.quality_wanted_reviews(text)') IS NOT NULL THEN
+        UPDATE ${s}.work_files w
+           SET wanted_reviews = least(50, ${s}.quality_wanted_reviews(w.content_hash))
+         WHERE w.content_hash IN (SELECT content_hash FROM added)
+           AND w.wanted_reviews <> least(50, ${s}.quality_wanted_reviews(w.content_hash));
+      END IF;
       RETURN NULL;
     END $$;
   CREATE OR REPLACE TRIGGER work_files_added AFTER INSERT ON ${s}.files

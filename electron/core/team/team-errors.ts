@@ -12,7 +12,8 @@ export type TeamErrorCode =
   | 'already_in_project'
   | 'no_password'
   | 'bad_tls'
-  | 'hub_tls';
+  | 'hub_tls'
+  | 'unknown_file';
 
 export class TeamError extends Error {
   override readonly name = 'TeamError';

@@ -8,6 +8,7 @@ import type { SecureStore } from '../credentials/secure-store.js';
 import type { LibraryStore } from '../store/store-types.js';
 import type { TeamLinkRow } from '../store/team-types.js';
 import { HubClient, type HubFile } from './hub-client.js';
+import { ensureQuality, grantQuality } from './hub-quality.js';
 import { hubAccount, parseHubUrl } from './hub-url.js';
 import { ensureWorkSchema, grantWork, releaseMemberWork } from './hub-work.js';
 import { TeamError } from './team-errors.js';
@@ -123,6 +124,7 @@ async function link(
     if (create) await hub.createProject(options.project, folder);
     const who = await hub.whoAmI();
     await hub.use((sql) => ensureWorkSchema(sql, hub.schema));
+    await ensureQuality(hub);
     await hub.addFiles(filesUnder(deps.store, folder));
     return who;
   }).catch(async (err: unknown) => {
@@ -154,6 +156,7 @@ export async function addTeamMember(
   await withClient(deps, l.hub, l.project, async (hub) => {
     await hub.addMember(role, memberRole);
     await hub.use((sql) => grantWork(sql, hub.schema, role, memberRole));
+    await grantQuality(hub, role, memberRole);
   });
 }
 
@@ -177,6 +180,7 @@ export async function syncTeamProject(
 > {
   const l = linkOf(deps.store);
   return withClient(deps, l.hub, l.project, async (hub) => {
+    await ensureQuality(hub);
     const files = filesUnder(deps.store, l.folder);
     await hub.use((sql) => ensureWorkSchema(sql, hub.schema));
     await hub.addFiles(files);

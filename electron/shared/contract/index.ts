@@ -17,3 +17,4 @@ export * from './dispatch.js';
 export * from './threshold-reason.js';
 export * from './team-schemas.js';
 export * from './team-work-schemas.js';
+export * from './team-quality-schemas.js';

@@ -91,6 +91,7 @@ import {
   TeamState,
 } from './team-schemas.js';
 import { TeamClaimInput, TeamClaimView } from './team-work-schemas.js';
+import { TeamReportView } from './team-quality-schemas.js';
 import { z } from './zod.js';
 
 function call<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
@@ -235,6 +236,8 @@ export const CALLS = {
   'team.resolve': call(TeamResolveInput, TeamResolveResult),
   /** Get work: claims files nobody else holds; Review next then walks this desktop's claim. */
   'team.claim': call(TeamClaimInput, TeamClaimView),
+  /** A lead's: per member work, agreement, honeypot scores; the model on the reviewed set. */
+  'team.report': call(Empty, TeamReportView),
 
   /** Native folder picker (Electron); browser mode answers `not_available`. */
   'host.pickFolders': call(Empty, z.object({ paths: z.array(z.string()) })),

@@ -10,6 +10,7 @@ import { teamBadgeText } from './team-badge.js';
 import { TeamConflicts } from './team-conflicts.js';
 import { TeamLinkForm } from './team-link-form.js';
 import { GetWork } from './work/get-work.js';
+import { TeamReportPanel } from './lead/team-report-panel.js';
 
 const when = (ms: number | null) => (ms === null ? 'never' : new Date(ms).toLocaleString());
 const known = (n: number | null) => (n === null ? '—' : String(n));
@@ -136,6 +137,7 @@ export function TeamScreen() {
           <GetWork />
           <TeamConflicts state={data} />
           {data.role === 'lead' ? <TeamMembers /> : null}
+          {data.role === 'lead' ? <TeamReportPanel /> : null}
         </>
       )}
     </div>
