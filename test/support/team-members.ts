@@ -149,3 +149,13 @@ export async function projectWith(lead: Member, ...members: Member[]): Promise<v
     await linkProject(m, 'join');
   }
 }
+
+/** Relabels photo0's second model box, as a person's edit in the review. */
+export const relabelSecondBox = (m: Member, label: string) =>
+  review(m, (r, id) =>
+    r.edit(id('photo0.jpg'), 'objects', {
+      kind: 'relabel',
+      box: modelBox(m, 'photo0.jpg', 1),
+      label,
+    }),
+  );
