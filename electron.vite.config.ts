@@ -19,6 +19,7 @@ export default defineConfig({
           'read-worker': resolve('electron/core/library/read-worker.ts'),
           'read-labels-worker': resolve('electron/core/import/read-labels-worker.ts'),
           'media-writer-worker': resolve('electron/core/store/media-writer-worker.ts'),
+          'pull-worker': resolve('electron/core/team/pull-worker.ts'),
           'track-thread': resolve('electron/application/tracking/track-thread.ts'),
         },
         // Chunks beside the entries too: a chunk that starts a worker resolves it from its own URL.

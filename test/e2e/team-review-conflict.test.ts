@@ -11,20 +11,15 @@ import {
   relabelSecondBox,
   shown,
   teamJson,
-  useTeamFixture,
-  type Member,
+  useLeadAndBob,
 } from '../support/team-members.js';
 import { openApp, screenshot, startBrowserApp } from './browser-app.js';
 
-let lead: Member;
-let bob: Member;
-
-useTeamFixture([{ name: 'lead', createSchema: true }, { name: 'bob' }], (fx) => {
-  [lead, bob] = fx.members as [Member, Member];
-});
+const members = useLeadAndBob();
 
 describe('a team conflict in the review', () => {
   it('shows both versions and keeps one with one key', async () => {
+    const { lead, bob } = members;
     await projectWith(lead, bob);
     // Neither has seen the other's change: the same box, two versions.
     relabelSecondBox(lead, 'cat');

@@ -159,3 +159,12 @@ export const relabelSecondBox = (m: Member, label: string) =>
       label,
     }),
   );
+
+/** A lead and bob (who only joins) on one server, for a whole test file. */
+export function useLeadAndBob(): { lead: Member; bob: Member } {
+  const pair = {} as { lead: Member; bob: Member };
+  useTeamFixture([{ name: 'lead', createSchema: true }, { name: 'bob' }], (fx) => {
+    [pair.lead, pair.bob] = fx.members as [Member, Member];
+  });
+  return pair;
+}

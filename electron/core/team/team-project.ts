@@ -18,6 +18,7 @@ import {
   type TeamConflict,
 } from './resolve-conflicts.js';
 import { shareAnswers } from './share-answers.js';
+import { startPullThread } from './pull-thread.js';
 import { startSyncEngine, type SyncEngineOptions } from './sync-engine.js';
 import { syncMarks } from './team-marks-sync.js';
 import { syncChanges } from './team-sync.js';
@@ -238,6 +239,12 @@ export async function watchTeamProject(
   tell: Pick<SyncEngineOptions, 'onSync' | 'onOnline'>,
 ): Promise<void> {
   const l = linkOf(deps.store);
+  // Pulled changes are applied on a thread of their own: the app's loop never waits on them.
+  const password = await deps.secrets.get(hubAccount(l.hub));
+  const puller = startPullThread({
+    file: deps.store.file,
+    hub: { address: l.hub, password, project: l.project },
+  });
   await withClient(deps, l.hub, l.project, async (hub) => {
     let failed: ((err: unknown) => void) | undefined;
     const failure = new Promise<never>((_, reject) => (failed = reject));
@@ -246,6 +253,7 @@ export async function watchTeamProject(
       hub,
       now: deps.now,
       ...tell,
+      ...(puller ? { pull: () => puller.pull() } : {}),
       also: {
         sync: () => syncMarks(deps.store, hub),
         waiting: () => deps.store.team.marks.outbox(1).length > 0,
@@ -261,5 +269,5 @@ export async function watchTeamProject(
     } finally {
       await engine.stop();
     }
-  });
+  }).finally(() => puller?.close());
 }
