@@ -18,6 +18,7 @@ import {
   type TeamConflict,
 } from './resolve-conflicts.js';
 import { shareAnswers } from './share-answers.js';
+import { pullByLane } from './pull-lanes.js';
 import { startPullThread } from './pull-thread.js';
 import { startSyncEngine, type SyncEngineOptions } from './sync-engine.js';
 import { syncMarks } from './team-marks-sync.js';
@@ -239,7 +240,7 @@ export async function watchTeamProject(
   tell: Pick<SyncEngineOptions, 'onSync' | 'onOnline'>,
 ): Promise<void> {
   const l = linkOf(deps.store);
-  // Pulled changes are applied on a thread of their own: the app's loop never waits on them.
+  // Long pulls are applied on a thread of their own: the app's loop never waits on them.
   const password = await deps.secrets.get(hubAccount(l.hub));
   const puller = startPullThread({
     file: deps.store.file,
@@ -253,7 +254,7 @@ export async function watchTeamProject(
       hub,
       now: deps.now,
       ...tell,
-      ...(puller ? { pull: () => puller.pull() } : {}),
+      ...(puller ? { pull: pullByLane(deps.store, hub, deps.now, () => puller.pull()) } : {}),
       also: {
         sync: () => syncMarks(deps.store, hub),
         waiting: () => deps.store.team.marks.outbox(1).length > 0,
