@@ -25,6 +25,7 @@ import {
   type ClaimTarget,
 } from './hub-claims-schema.js';
 import { grantMarksSql, marksTableSql, pullMarksSql, pushMarksSql } from './hub-marks-schema.js';
+import { upgradeHub } from './hub-upgrade.js';
 import { hubTarget } from './hub-tls.js';
 import { TeamError, teamErrorOf } from './team-errors.js';
 
@@ -122,6 +123,11 @@ export class HubClient {
         await tx.unsafe(marksTableSql(this.s, this.schema)).simple();
       });
     });
+  }
+
+  /** A project made before the claims and marks tables gets them (hub-upgrade.ts; the lead). */
+  upgrade(): Promise<boolean> {
+    return this.run(() => upgradeHub(this.sql, this.schema));
   }
 
   /** The connecting role's place in the project; refused (not_member) when it has none. */

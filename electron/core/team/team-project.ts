@@ -123,6 +123,7 @@ async function link(
   const me = await withClient(deps, url.address, options.project, async (hub) => {
     if (create) await hub.createProject(options.project, folder);
     const who = await hub.whoAmI();
+    if (who.role === 'lead') await hub.upgrade();
     await hub.addFiles(filesUnder(deps.store, folder));
     return who;
   }).catch(async (err: unknown) => {
@@ -170,6 +171,7 @@ export async function syncTeamProject(
 > {
   const l = linkOf(deps.store);
   return withClient(deps, l.hub, l.project, async (hub) => {
+    if (l.role === 'lead') await hub.upgrade();
     const files = filesUnder(deps.store, l.folder);
     await hub.addFiles(files);
     // Answers first: a pulled correction of a model box then finds the box it corrects.
