@@ -20,6 +20,7 @@ export default defineConfig({
           'read-labels-worker': resolve('electron/core/import/read-labels-worker.ts'),
           'media-writer-worker': resolve('electron/core/store/media-writer-worker.ts'),
           'checkpoint-worker': resolve('electron/core/store/checkpoint-worker.ts'),
+          'pull-worker': resolve('electron/core/team/pull-worker.ts'),
           'track-thread': resolve('electron/application/tracking/track-thread.ts'),
         },
         // Chunks beside the entries too: a chunk that starts a worker resolves it from its own URL.

@@ -223,7 +223,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     'team.removeMember': ({ role }) => teamSession.removeMember(role),
     'team.sync': () => teamSession.sync(),
     'team.leave': () => teamSession.leave(),
-    'team.conflicts': ({ contentHash }) => teamSession.conflicts(contentHash),
+    'team.conflicts': ({ contentHash, mediaId }) => teamSession.conflicts(contentHash, mediaId),
     'team.resolve': ({ ids, all, keep }) => teamSession.resolve(ids, all, keep),
     ...teamWorkHandlers(context, ownClaim),
     'team.report': () => teamQuality(context).report(),

@@ -213,8 +213,11 @@ export class TeamSession {
     return this.state;
   }
 
-  conflicts(contentHash?: string) {
-    return this.team.conflicts(contentHash);
+  conflicts(contentHash?: string, mediaId?: number) {
+    if (mediaId === undefined) return this.team.conflicts(contentHash);
+    // An item not hashed yet has no team box.
+    const hash = this.app.store.media.byId(mediaId)?.contentHash;
+    return hash ? this.team.conflicts(hash) : [];
   }
 
   resolve(ids: readonly string[], all: boolean, keep: string) {

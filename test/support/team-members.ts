@@ -149,3 +149,22 @@ export async function projectWith(lead: Member, ...members: Member[]): Promise<v
     await linkProject(m, 'join');
   }
 }
+
+/** Relabels photo0's second model box, as a person's edit in the review. */
+export const relabelSecondBox = (m: Member, label: string) =>
+  review(m, (r, id) =>
+    r.edit(id('photo0.jpg'), 'objects', {
+      kind: 'relabel',
+      box: modelBox(m, 'photo0.jpg', 1),
+      label,
+    }),
+  );
+
+/** A lead and bob (who only joins) on one server, for a whole test file. */
+export function useLeadAndBob(): { lead: Member; bob: Member } {
+  const pair = {} as { lead: Member; bob: Member };
+  useTeamFixture([{ name: 'lead', createSchema: true }, { name: 'bob' }], (fx) => {
+    [pair.lead, pair.bob] = fx.members as [Member, Member];
+  });
+  return pair;
+}

@@ -6,13 +6,14 @@ import type { TeamApi, TeamChange, TeamConflictRow } from './team-types.js';
 interface HeadRow extends ChangeRow {
   shown: string | null;
   path: string | null;
+  correction_id: number | null;
   member: string | null;
   own: number;
 }
 
 // One row per head of every box with more than one head, with any present file of its content.
 const HEADS_SQL = `
-  SELECT b.box, b.shown, c.id, c.content_hash, c.solution, c.parents, c.state, c.member, c.at,
+  SELECT b.box, b.shown, b.correction_id, c.id, c.content_hash, c.solution, c.parents, c.state, c.member, c.at,
     c.own, (SELECT m.path FROM media m WHERE m.content_hash = c.content_hash
       AND m.status = 'present' ORDER BY m.path LIMIT 1) AS path
   FROM team_boxes b, json_each(b.heads) h JOIN team_changes c ON c.id = h.value
@@ -33,7 +34,16 @@ export function teamConflictsRepo(db: Db): Pick<TeamApi, 'conflicts' | 'recordOw
       const byBox = new Map<string, TeamConflictRow>();
       for (const r of rows) {
         let c = byBox.get(r.box);
-        if (!c) byBox.set(r.box, (c = { box: r.box, heads: [], shown: r.shown, path: r.path }));
+        if (!c) {
+          c = {
+            box: r.box,
+            heads: [],
+            shown: r.shown,
+            path: r.path,
+            correctionId: r.correction_id,
+          };
+          byBox.set(r.box, c);
+        }
         c.heads.push({ ...toChange(r), member: r.member, own: r.own === 1 });
       }
       return [...byBox.values()];

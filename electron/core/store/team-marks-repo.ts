@@ -26,6 +26,27 @@ export function teamMarksRepo(db: Db): TeamMarksApi {
   const ownStmt = db
     .prepare<[string], number>('SELECT 1 FROM team_mark_changes WHERE id = ?')
     .pluck();
+  const ownLatestStmt = db
+    .prepare<[string, string], string>(
+      `SELECT id FROM team_mark_changes WHERE content_hash = ? AND solution = ?
+       ORDER BY seq_local DESC LIMIT 1`,
+    )
+    .pluck();
+  const ownWaitingStmt = db
+    .prepare<[string, string], number>(
+      `SELECT 1 FROM team_mark_changes WHERE content_hash = ? AND solution = ? AND pushed = 0`,
+    )
+    .pluck();
+  /**
+   * A file's mark is the one logged last in the hub, on every desktop. This desktop's own mark is
+   * applied again when the log reaches it (another member's, logged before it, may have been
+   * applied over it), unless a newer own mark of the file exists; another member's is not applied
+   * over an own mark still to be pushed (logged after it, that one wins).
+   */
+  const wins = (m: PulledMark) =>
+    ownStmt.get(m.id)
+      ? ownLatestStmt.get(m.contentHash, m.solution) === m.id
+      : !ownWaitingStmt.get(m.contentHash, m.solution);
   // Every file of the content gets the mark (files are matched by content on every desktop).
   const setStmt = db.prepare(
     `INSERT INTO reviewed_media (media_id, solution, content_hash, reviewed_at, reviewed_by)
@@ -45,8 +66,7 @@ export function teamMarksRepo(db: Db): TeamMarksApi {
     applyingOn.run();
     try {
       for (const m of marks) {
-        // This desktop's own marks are applied here already (and maybe changed since).
-        if (ownStmt.get(m.id)) continue;
+        if (!wins(m)) continue;
         const args = { solution: m.solution, hash: m.contentHash };
         if (m.reviewed) setStmt.run({ ...args, at, by: m.reviewedBy ?? 'person' });
         else unsetStmt.run(args);

@@ -82,6 +82,8 @@ export interface TeamConflictRow {
   /** The change the box shows meanwhile. */
   shown: string | null;
   path: string | null;
+  /** This library's correction row of the box (the review names its box by it). */
+  correctionId: number | null;
 }
 
 export interface TeamApi {

@@ -22,7 +22,7 @@ function correctionFrom(
       ? null
       : {
           label: s.anchorLabel,
-          score: s.anchorScore ?? 0,
+          score: s.anchorScore,
           bbox: { x: s.anchorX ?? 0, y: s.anchorY ?? 0, w: s.anchorW ?? 0, h: s.anchorH ?? 0 },
         };
   const stated: CorrectionInput = {

@@ -27,6 +27,7 @@ import {
 import { grantMarksSql, marksTableSql, pullMarksSql, pushMarksSql } from './hub-marks-schema.js';
 import { hubDriver, type HubConnector } from './hub-connect.js';
 import { keepListening, type Listening } from './hub-connect-listen.js';
+import { upgradeHub } from './hub-upgrade.js';
 import { TeamError, teamErrorOf } from './team-errors.js';
 
 export interface HubFile {
@@ -139,6 +140,11 @@ export class HubClient {
         await tx.unsafe(marksTableSql(this.s, this.schema)).simple();
       });
     });
+  }
+
+  /** A project made before the claims and marks tables gets them (hub-upgrade.ts; the lead). */
+  upgrade(): Promise<boolean> {
+    return this.run(() => upgradeHub(this.sql, this.schema));
   }
 
   /** The connecting role's place in the project; refused (not_member) when it has none. */

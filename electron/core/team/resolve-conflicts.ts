@@ -31,6 +31,8 @@ export interface TeamConflict {
   solution: string;
   frameIndex: number;
   path: string | null;
+  /** This library's correction row of the box: the review's box in conflict. */
+  correctionId: number | null;
   /** Oldest first. */
   versions: TeamConflictVersion[];
   shown: string | null;
@@ -82,6 +84,7 @@ function conflictOf(row: TeamConflictRow, link: TeamLinkRow): TeamConflict {
     solution: first.solution,
     frameIndex: row.heads.find((h) => h.state)?.state?.frameIndex ?? 0,
     path: row.path,
+    correctionId: row.correctionId,
     versions: row.heads.map((h) => versionOf(h, link.member)),
     shown: row.shown,
     canResolve: link.role === 'lead' || row.heads.some((h) => isMine(h, link.member)),

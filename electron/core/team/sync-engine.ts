@@ -24,6 +24,11 @@ export interface SyncEngineOptions {
   /** Told after each sync that moved something, and when the hub goes away or comes back. */
   onSync?: (r: { pushed: number; pulled: number }) => void;
   onOnline?: (online: boolean, reason: string | null) => void;
+  /**
+   * How a sync pulls and applies the hub's changes (default: here, in time slices). The app's
+   * engine pulls on a thread of its own (pull-thread.ts), so its event loop never waits on it.
+   */
+  pull?: () => Promise<number>;
   /** More to sync after the changes (review marks), and whether it has something waiting. */
   also?: { sync(): Promise<unknown>; waiting(): boolean };
   /** A failure that is not the hub being away (a refusal, a damaged library): the engine stops. */
@@ -72,7 +77,7 @@ export function startSyncEngine(o: SyncEngineOptions): SyncEngine {
         await o.hub.listen(() => wake());
         listening = true;
       }
-      const r = await syncChanges(o.store, o.hub, o.now, push);
+      const r = await syncChanges(o.store, o.hub, o.now, push, o.pull);
       await o.also?.sync();
       setOnline(true, null);
       if (r.pushed || r.pulled) o.onSync?.(r);

@@ -20,6 +20,8 @@ import {
   type TeamConflict,
 } from './resolve-conflicts.js';
 import { shareAnswers } from './share-answers.js';
+import { pullByLane } from './pull-lanes.js';
+import { startPullThread } from './pull-thread.js';
 import { startSyncEngine, type SyncEngineOptions } from './sync-engine.js';
 import { syncMarks } from './team-marks-sync.js';
 import { syncChanges } from './team-sync.js';
@@ -125,6 +127,7 @@ async function link(
     const who = await hub.whoAmI();
     await hub.use((sql) => ensureWorkSchema(sql, hub.schema));
     await ensureQuality(hub);
+    if (who.role === 'lead') await hub.upgrade();
     await hub.addFiles(filesUnder(deps.store, folder));
     return who;
   }).catch(async (err: unknown) => {
@@ -181,6 +184,7 @@ export async function syncTeamProject(
   const l = linkOf(deps.store);
   return withClient(deps, l.hub, l.project, async (hub) => {
     await ensureQuality(hub);
+    if (l.role === 'lead') await hub.upgrade();
     const files = filesUnder(deps.store, l.folder);
     await hub.use((sql) => ensureWorkSchema(sql, hub.schema));
     await hub.addFiles(files);
@@ -252,6 +256,12 @@ export async function watchTeamProject(
   tell: Pick<SyncEngineOptions, 'onSync' | 'onOnline'>,
 ): Promise<void> {
   const l = linkOf(deps.store);
+  // Long pulls are applied on a thread of their own: the app's loop never waits on them.
+  const password = await deps.secrets.get(hubAccount(l.hub));
+  const puller = startPullThread({
+    file: deps.store.file,
+    hub: { address: l.hub, password, project: l.project },
+  });
   await withClient(deps, l.hub, l.project, async (hub) => {
     let failed: ((err: unknown) => void) | undefined;
     const failure = new Promise<never>((_, reject) => (failed = reject));
@@ -260,6 +270,7 @@ export async function watchTeamProject(
       hub,
       now: deps.now,
       ...tell,
+      ...(puller ? { pull: pullByLane(deps.store, hub, deps.now, () => puller.pull()) } : {}),
       also: {
         sync: () => syncMarks(deps.store, hub),
         waiting: () => deps.store.team.marks.outbox(1).length > 0,
@@ -275,5 +286,5 @@ export async function watchTeamProject(
     } finally {
       await engine.stop();
     }
-  });
+  }).finally(() => puller?.close());
 }

@@ -89,17 +89,21 @@ export async function pullChanges(
   return pulled;
 }
 
-/** `push`: how this sync pushes (the sync engine passes its own, one push at a time). */
+/**
+ * `push`: how this sync pushes (the sync engine passes its own, one push at a time); `pull`: how
+ * it pulls (the app's engine, on a thread of its own: pull-thread.ts).
+ */
 export async function syncChanges(
   store: LibraryStore,
   hub: Pick<HubClient, 'push' | 'pull'>,
   now: () => number,
   push: () => Promise<number> = () => pushOutbox(store, hub),
+  pull: () => Promise<number> = () => pullChanges(store, hub, now),
 ): Promise<{ pushed: number; pulled: number }> {
   let pushed = await push();
   // A new connection may have reached a promoted standby lacking what it was told was saved.
   if ((await checkHubHolds(store, hub)).pushAgain > 0) pushed += await push();
-  const pulled = await pullChanges(store, hub, now);
+  const pulled = await pull();
   // A sync that found nothing new still says when the desktop was last in step with the hub.
   store.team.moveCursor(0, now());
   return { pushed, pulled };

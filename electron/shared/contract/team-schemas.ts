@@ -59,12 +59,20 @@ export const TeamConflictView = z.object({
   solution: z.string(),
   frameIndex: z.number().int(),
   path: z.string().nullable(),
+  /** This library's correction of the box (the review's box in conflict). */
+  correctionId: z.number().int().nullable(),
   versions: z.array(TeamConflictVersion),
+  /** The version the box shows until a person keeps one (the same on every desktop). */
+  shown: z.string().nullable(),
   canResolve: z.boolean(),
 });
 export type TeamConflictView = z.infer<typeof TeamConflictView>;
 
-export const TeamConflictsInput = z.object({ contentHash: z.string().max(200).optional() });
+export const TeamConflictsInput = z.object({
+  contentHash: z.string().max(200).optional(),
+  /** The conflicts of one library item's content (the review asks by the item it shows). */
+  mediaId: z.number().int().positive().optional(),
+});
 
 export const TeamResolveInput = z.object({
   /** Conflict ids; empty with `all`. */

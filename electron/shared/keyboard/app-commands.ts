@@ -10,6 +10,7 @@ export const APP_COMMANDS = [
   { id: 'app.runs', keys: ['Mod+3'], label: 'Go to Runs', scopes: ['app'], inFields: true },
   { id: 'app.service', keys: ['Mod+4'], label: 'Go to Service', scopes: ['app'], inFields: true },
   { id: 'app.quality', keys: ['Mod+5'], label: 'Go to Quality', scopes: ['app'], inFields: true },
+  { id: 'app.team', keys: ['Mod+6'], label: 'Go to Team', scopes: ['app'], inFields: true },
   { id: 'app.addFolder', keys: ['Mod+O'], label: 'Add folder…', scopes: ['app'], menu: 'file' },
   { id: 'app.help', keys: ['?'], label: 'This help', scopes: ['app'] },
 ] as const satisfies readonly CommandSpec[];

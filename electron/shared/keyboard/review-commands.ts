@@ -103,6 +103,19 @@ export const REVIEW_COMMANDS = [
     scopes: REVIEW,
   },
   {
+    id: 'review.keepVersion',
+    keys: ['V'],
+    label:
+      'Team conflict: keep the chosen version of the selected box (another member changed it too)',
+    scopes: REVIEW,
+  },
+  {
+    id: 'review.nextVersion',
+    keys: ['Shift+V'],
+    label: 'Team conflict: choose its next version (the one V keeps)',
+    scopes: REVIEW,
+  },
+  {
     id: 'review.delete',
     keys: ['Delete', 'Backspace'],
     label: 'Delete the selected boxes',

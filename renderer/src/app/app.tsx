@@ -29,6 +29,7 @@ export function App() {
       'app.runs': () => go('runs'),
       'app.service': () => go('service'),
       'app.quality': () => go('quality'),
+      'app.team': () => go('team'),
       'app.help': openHelp,
     },
   });

@@ -10,7 +10,7 @@ export function Navigation() {
     <nav className="app-nav" aria-label="Screens">
       <ul>
         {SCREENS.map((s) => {
-          // Ctrl+1..5; the Team screen (the sixth) has no key of its own.
+          // Ctrl+1..6, one per screen in order.
           const chord = COMMANDS.find((c) => c.id === `app.${s}`)?.keys[0];
           const keys = chord ? chordText(chord) : '';
           return (

@@ -108,6 +108,7 @@ describe('the keyboard command registry', () => {
       'app.runs',
       'app.service',
       'app.quality',
+      'app.team',
       'app.help',
     ]);
     // The menu's Add folder… only where there is a menu.

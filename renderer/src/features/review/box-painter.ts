@@ -23,6 +23,8 @@ export interface PaintBox {
   interpolated?: boolean;
   /** A crowd region (COCO's `iscrowd`): drawn dashed too. */
   crowd?: boolean;
+  /** Another team member's version of a box in conflict: dashed, and not picked by a click. */
+  ghost?: boolean;
 }
 
 export interface PaintInput {
@@ -89,7 +91,7 @@ export function paintBoxes(ctx: CanvasRenderingContext2D, input: PaintInput): nu
       continue;
     }
     if (b.review === 'rejected') rejected.push(r);
-    else if (b.interpolated || b.crowd) dashed.push({ r, colour: classColour(b.label) });
+    else if (b.interpolated || b.crowd || b.ghost) dashed.push({ r, colour: classColour(b.label) });
     else {
       const colour = classColour(b.label);
       let list = byColour.get(colour);

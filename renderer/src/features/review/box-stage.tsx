@@ -79,7 +79,7 @@ export function BoxStage(props: BoxStageProps) {
   s.selected = props.selected;
 
   const grid = useMemo(
-    () => new HitGrid(props.hidden ? [] : props.boxes),
+    () => new HitGrid(props.hidden ? [] : props.boxes.filter((b) => !b.ghost)),
     [props.boxes, props.hidden],
   );
   const byKey = useMemo(() => new Map(props.boxes.map((b) => [b.key, b])), [props.boxes]);

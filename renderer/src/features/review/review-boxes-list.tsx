@@ -17,6 +17,8 @@ interface ReviewBoxesListProps {
   onSelect(keys: Set<string>): void;
   /** Each conflict, by the key of its chosen box (the one row that stands for it). */
   conflicts?: ReadonlyMap<string, ConflictRow>;
+  /** Boxes another team member changed too, by key: "team conflict with bob". */
+  teamConflicts?: ReadonlyMap<string, string>;
 }
 
 /** Matches `.box-option` in viewer.css (one line per row). */
@@ -31,6 +33,7 @@ const Row = memo(function Row({
   top,
   onPick,
   conflict,
+  team,
 }: {
   box: ReviewBox;
   chosen: boolean;
@@ -39,6 +42,7 @@ const Row = memo(function Row({
   top: number;
   onPick(key: string, e: MouseEvent): void;
   conflict: ConflictRow | undefined;
+  team: string | undefined;
 }) {
   useClassColours();
   const byRule = box.review === 'accepted' && Boolean(box.rule);
@@ -47,6 +51,8 @@ const Row = memo(function Row({
   // A conflict's row stands for several boxes: it counts those accepted by rule.
   const ruleText = conflict ? (conflict.byRule > 0 ? `${conflict.byRule} by rule` : '') : 'by rule';
   const state = [
+    // First: the row is narrow, and this one waits for a person.
+    team ? 'team conflict' : '',
     box.review === 'pending' ? '' : byRule ? ruleText : box.review,
     between ? 'interpolated' : box.origin === 'model' ? '' : box.origin,
     box.trackId === null ? '' : `#${box.trackId}`,
@@ -59,12 +65,12 @@ const Row = memo(function Row({
     <div
       id={optionId(box.key)}
       role="option"
-      aria-label={conflict ? conflictName(conflict) : boxName(box)}
+      aria-label={`${conflict ? conflictName(conflict) : boxName(box)}${team ? ` · ${team}` : ''}`}
       aria-selected={chosen}
       aria-setsize={count}
       aria-posinset={index + 1}
       data-bbox={`${box.bbox.x},${box.bbox.y},${box.bbox.w},${box.bbox.h}`}
-      className={`box-option review-${byRule ? 'rule' : box.review}${conflict ? ' in-conflict' : ''}`}
+      className={`box-option review-${byRule ? 'rule' : box.review}${conflict ? ' in-conflict' : ''}${team ? ' in-team-conflict' : ''}`}
       style={{ transform: `translateY(${top}px)` }}
       onClick={(e) => onPick(box.key, e)}
     >
@@ -103,7 +109,8 @@ const Row = memo(function Row({
   );
 });
 
-export function ReviewBoxesList({ boxes, selected, onSelect, conflicts }: ReviewBoxesListProps) {
+export function ReviewBoxesList(p: ReviewBoxesListProps) {
+  const { boxes, selected, onSelect, conflicts, teamConflicts } = p;
   const live = useRef({ selected, onSelect });
   live.current = { selected, onSelect };
   const [first] = selected;
@@ -154,6 +161,7 @@ export function ReviewBoxesList({ boxes, selected, onSelect, conflicts }: Review
               top={v.start}
               onPick={onPickRef.current}
               conflict={conflicts?.get(b.key)}
+              team={teamConflicts?.get(b.key)}
             />
           ) : null;
         })}

@@ -22,6 +22,7 @@ import { useReviewEdits, type PlannedEdit, type ReviewEdits } from './use-review
 import { useReviewedMark } from './use-reviewed-mark.js';
 import { useLibraryMinScore } from '../library/use-library-min-score.js';
 import { useReviewNext } from './use-review-next.js';
+import { useTeamConflicts } from './use-team-conflicts.js';
 
 /** A clip's own keys and buttons: play or pause, a frame step, the next box on another frame. */
 export type ClipAction = { kind: 'play' } | { kind: 'step' | 'detection'; step: 1 | -1 };
@@ -76,6 +77,7 @@ const EDITING = new Set<CommandId>([
   'review.accept',
   'review.reject',
   'review.keepClass',
+  'review.keepVersion',
   'review.acceptShown',
   'review.rejectShown',
   'review.nudge',
@@ -163,6 +165,8 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
     () => mergeConflicts(shown, groups, byKey, sel),
     [shown, groups, byKey, sel],
   );
+  const team = useTeamConflicts(id, o.itemBoxes);
+  const drawn = useMemo(() => team.withVersions(merged.drawn), [team.withVersions, merged.drawn]);
   /** Keeps the selected box's class on its object: the other boxes of its conflict are rejected. */
   const keepClass = (): boolean => {
     const kept = firstSelected?.key;
@@ -269,6 +273,8 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
     'review.reject': () => forSelected(() => ({ kind: 'reject', box: SOME_BOX }), 'reject'),
     'review.keepClass': () => keepClass(),
     'review.conflictClass': () => nextConflictClass(),
+    'review.keepVersion': () => team.keep(firstSelected?.key),
+    'review.nextVersion': () => team.next(firstSelected?.key),
     'review.acceptShown': () => decideShown('accept'),
     'review.rejectShown': () => decideShown('reject'),
     'review.hide': () => setFilters((f) => ({ ...f, hidden: !f.hidden })),
@@ -338,8 +344,10 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
     reviewNext,
     /** The Boxes list's rows and what the stage draws: each conflict merged into one. */
     rows: merged.rows,
-    drawn: merged.drawn,
+    drawn,
     conflicts: merged.conflicts,
+    /** Boxes another team member changed too (both versions drawn; V keeps one). */
+    team,
   };
 }
 

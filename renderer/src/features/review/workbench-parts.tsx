@@ -9,6 +9,7 @@ import { ClassPicker } from './class-picker.js';
 import { ReviewBoxesList } from './review-boxes-list.js';
 import { MarkReviewedButton } from './mark-reviewed-button.js';
 import { ReviewToolbar } from './review-toolbar.js';
+import { TeamConflictPanel } from './team-conflict-panel.js';
 import type { ReviewedMark } from './use-reviewed-mark.js';
 import type { ReviewNext } from './use-review-next.js';
 import type { Workbench } from './use-review-workbench.js';
@@ -174,6 +175,7 @@ export function WorkbenchSide(p: SideProps) {
         }
         onDone={() => w.stage.current?.element()?.focus({ preventScroll: true })}
       />
+      <TeamConflictPanel team={w.team} selectedKey={firstSelected?.key} />
       <h2>
         {title} ({w.shown.length}
         {w.shown.length !== total ? ` of ${total}` : ''})
@@ -185,6 +187,7 @@ export function WorkbenchSide(p: SideProps) {
         selected={sel}
         onSelect={p.onSelect ?? w.setSelected}
         conflicts={w.conflicts}
+        teamConflicts={w.team.names}
       />
     </aside>
   );

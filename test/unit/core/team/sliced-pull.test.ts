@@ -4,34 +4,14 @@
  * without another round trip to the hub.
  */
 import { describe, expect, it } from 'vitest';
-import type { PulledChange } from '../../../../electron/core/store/team-types.js';
 import { pullChanges } from '../../../../electron/core/team/team-sync.js';
-import { teamDesktops } from './team-desktop.js';
+import { drawnLog, teamDesktops } from './team-desktop.js';
 
 const desktop = teamDesktops();
 
-/** `count` boxes drawn on one desktop, as the hub hands them out (seq 1…count). */
-async function drawnLog(count: number): Promise<PulledChange[]> {
-  const a = await desktop('a');
-  for (let i = 0; i < count; i++) {
-    a.corrections.put({
-      contentHash: 'h1',
-      solution: 'objects',
-      frameIndex: 0,
-      timeMs: null,
-      anchor: null,
-      label: `kite${i}`,
-      bbox: { x: (i % 100) / 100, y: 0.1, w: 0.01, h: 0.1 },
-      review: 'accepted',
-      deleted: false,
-    });
-  }
-  return a.team.outbox(count).map((c, i) => ({ ...c, member: 'a', seq: i + 1 }));
-}
-
 describe('a long pull', () => {
   it('applies a page in committed slices with the event loop running between, in one round trip', async () => {
-    const log = await drawnLog(300);
+    const log = await drawnLog(desktop, 300);
     const b = await desktop('b');
     let pulls = 0;
     const hub = {

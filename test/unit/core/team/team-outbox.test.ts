@@ -94,4 +94,47 @@ describe('the team outbox', () => {
       { box: 'drawn:x', parents: ['00000000-0000-4000-8000-000000000001'] },
     ]);
   });
+  it("keeps a scoreless model box's anchor without a score (a 0 would anchor it to no box)", () => {
+    join();
+    applyPulled(
+      fx.store,
+      [
+        {
+          id: '00000000-0000-4000-8000-000000000002',
+          box: 'model:objects:h2:0:dog:0.10000,0.10000,0.20000,0.20000',
+          contentHash: 'h2',
+          solution: 'objects',
+          parents: [],
+          state: {
+            frameIndex: 0,
+            timeMs: null,
+            anchorLabel: 'dog',
+            anchorScore: null,
+            anchorX: 0.1,
+            anchorY: 0.1,
+            anchorW: 0.2,
+            anchorH: 0.2,
+            label: 'cat',
+            x: null,
+            y: null,
+            w: null,
+            h: null,
+            review: 'accepted',
+            deleted: 0,
+            track: null,
+          },
+          at: 1,
+          member: 'b',
+          seq: 8,
+        },
+      ],
+      2,
+    );
+    const [row] = fx.store.corrections.forContent('h2', 'objects');
+    expect(row?.anchor).toEqual({
+      label: 'dog',
+      score: null,
+      bbox: { x: 0.1, y: 0.1, w: 0.2, h: 0.2 },
+    });
+  });
 });
