@@ -4,7 +4,6 @@
  * refusal comes from the database (grants, row-level security) and is turned into a TeamError.
  */
 import type postgres from 'postgres';
-import type { DetectionInput } from '../store/store-types.js';
 import type { PulledMark, TeamMark } from '../store/team-marks-types.js';
 import type { PulledChange, TeamChange } from '../store/team-types.js';
 import {
@@ -29,42 +28,9 @@ import { hubDriver, type HubConnector } from './hub-connect.js';
 import { keepListening, type Listening } from './hub-connect-listen.js';
 import { upgradeHub } from './hub-upgrade.js';
 import { TeamError, teamErrorOf } from './team-errors.js';
+import { answerKey, type ClaimReply, type HubAnswer, type HubFile } from './hub-types.js';
 
-export interface HubFile {
-  contentHash: string;
-  relPath: string;
-  size: number;
-  kind: 'image' | 'video';
-  width: number | null;
-  height: number | null;
-}
-
-/** A paid answer as the hub keeps it: the stored result, boxes included. */
-export interface HubAnswer {
-  contentHash: string;
-  solution: string;
-  service: string;
-  answer: {
-    analysedWidth: number;
-    analysedHeight: number;
-    model: string | null;
-    detections: DetectionInput[];
-  };
-}
-
-/** A content's state in the hub for a run: answered, claimed by this run, or held by `who`. */
-export interface ClaimReply {
-  contentHash: string;
-  state: 'answer' | 'claimed' | 'held';
-  /** With `answer`: the team's answer. */
-  answer: HubAnswer['answer'] | null;
-  /** Who paid for the answer, holds the claim, or (claimed) this member. */
-  who: string;
-  /** With `held`: when the claim expires unless renewed (ms epoch, the hub's clock). */
-  until: number | null;
-}
-
-export const answerKey = (contentHash: string, solution: string) => `${contentHash} ${solution}`;
+export { answerKey, type ClaimReply, type HubAnswer, type HubFile } from './hub-types.js';
 
 export interface HubClientOptions {
   /** The address without its password (hub-url.ts), and the password from the keychain. */
