@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { withLearntCosts } from '../core/runner/learn-cost.js';
 import { findSolution } from '../core/runner/plan-run.js';
 import type { AsyncView } from '../core/library-view/library-view-client.js';
-import { abortableSleep, stopMessage, type RunSummary } from '../core/runner/run-labelling.js';
+import { abortableSleep, type RunSummary } from '../core/runner/run-labelling.js';
 import {
   acquireLibraryLock,
   describeHolder,
@@ -27,6 +27,7 @@ import { mediaOfScope } from './media-scope.js';
 import type { ServiceHub } from './service-hub.js';
 import { LabellingSession, spendDecision, unknownCostReason } from './labelling-session.js';
 import { prepareRun } from './prepare-run.js';
+import { isFinal, runOutcome } from './run-outcome.js';
 
 export interface StartRequest extends RunScope {
   budget: number | null;
@@ -359,27 +360,8 @@ export class RunController {
       });
       return;
     }
-    const open = s.clipsOpen
-      ? ` ${s.clipsOpen} clip${s.clipsOpen === 1 ? ' is' : 's are'} still being analysed; the next run collects ${s.clipsOpen === 1 ? 'it' : 'them'} at no extra cost.`
-      : '';
-    if (run.stopping === 'cancel') return this.finish(run, 'cancelled', `Cancelled.${open}`);
-    if (s.diskFull) {
-      return this.finish(
-        run,
-        'stopped',
-        'The disk holding the library is full: free some space and start again.',
-      );
-    }
-    if (s.serviceWait) {
-      const why = s.serviceWait.reason;
-      return this.finish(run, 'stopped', `Paused: ${why}. Start again later.${open}`);
-    }
-    if (s.stoppedFor) return this.finish(run, 'stopped', stopMessage(s.stoppedFor) + open);
-    // A team project's hub away: the run went on, and may have paid for a file another member paid.
-    const hubAway = s.team?.offline
-      ? `The team hub could not be asked (${s.team.offline}): a file another member also sent may have been paid twice.`
-      : null;
-    this.finish(run, 'done', hubAway);
+    const end = runOutcome(s, run.stopping === 'cancel');
+    this.finish(run, end.phase, end.detail);
   }
 
   private async waitForCredits(run: ActiveRun, ms: number, signal: AbortSignal): Promise<void> {
@@ -412,8 +394,4 @@ export class RunController {
   private emit(run: ActiveRun): void {
     if (this.active === run) this.progress(run.state);
   }
-}
-
-function isFinal(phase: RunPhase): boolean {
-  return phase === 'done' || phase === 'stopped' || phase === 'cancelled' || phase === 'failed';
 }
