@@ -41,8 +41,7 @@ export interface HubClientOptions {
 }
 
 export class HubClient {
-  /** The connection, for hub operations kept in their own files (hub-quality.ts). */
-  readonly sql: postgres.Sql;
+  private readonly sql: postgres.Sql;
   private readonly client: (lost?: () => void) => postgres.Sql;
   private listening: Listening | undefined;
   /** Which of the address's hosts the connections go to (hub-connect.ts). */

@@ -6,7 +6,6 @@
 import type postgres from 'postgres';
 import type { PulledChange } from '../store/team-types.js';
 import type { HubClient } from './hub-client.js';
-import { quoteIdent } from './hub-schema.js';
 import {
   grantQualitySql,
   QUALITY_READ,
@@ -16,11 +15,12 @@ import {
 import { TeamError, teamErrorOf } from './team-errors.js';
 import type { TruthBoxOf } from './member-versions.js';
 
-type Hub = Pick<HubClient, 'sql' | 'schema'>;
+type Hub = Pick<HubClient, 'use' | 'schema'>;
 
 async function run<T>(hub: Hub, work: (sql: postgres.Sql, s: string) => Promise<T>): Promise<T> {
   try {
-    return await work(hub.sql, quoteIdent(hub.schema));
+    // Through the client, which first chooses the host of a multi-host address (hub-connect.ts).
+    return await hub.use(work);
   } catch (err) {
     throw teamErrorOf(err, hub.schema);
   }

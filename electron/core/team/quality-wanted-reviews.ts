@@ -6,7 +6,6 @@
  */
 import type postgres from 'postgres';
 import type { HubClient } from './hub-client.js';
-import { quoteIdent } from './hub-schema.js';
 import { teamErrorOf } from './team-errors.js';
 
 /** The cap `work_files.wanted_reviews` checks. */
@@ -21,17 +20,18 @@ export const refreshWantedSql = (s: string) => `
 
 /** Refused by the database unless a lead (work_files is theirs); a hub without work is left alone. */
 export async function refreshWantedReviews(
-  hub: Pick<HubClient, 'sql' | 'schema'>,
+  hub: Pick<HubClient, 'use' | 'schema'>,
 ): Promise<number> {
-  const s = quoteIdent(hub.schema);
   try {
-    const [present] = await hub.sql.unsafe<{ ok: boolean }[]>(
-      `SELECT to_regclass($1) IS NOT NULL AS ok`,
-      [`${s}.work_files`],
-    );
-    if (!present?.ok) return 0;
-    const r: postgres.RowList<postgres.Row[]> = await hub.sql.unsafe(refreshWantedSql(s));
-    return r.count;
+    return await hub.use(async (sql, s) => {
+      const [present] = await sql.unsafe<{ ok: boolean }[]>(
+        `SELECT to_regclass($1) IS NOT NULL AS ok`,
+        [`${s}.work_files`],
+      );
+      if (!present?.ok) return 0;
+      const r: postgres.RowList<postgres.Row[]> = await sql.unsafe(refreshWantedSql(s));
+      return r.count;
+    });
   } catch (err) {
     throw teamErrorOf(err, hub.schema);
   }

@@ -302,10 +302,18 @@ describe('overlap, honeypots, agreement and the report', () => {
       // photo1: a honeypot, for both annotators; photo0: settled, so one review is enough again.
       expect(await wantedReviews(hub)).toEqual(new Map([[h1, 2]]));
       expect(h0).not.toBe(h1);
-      // The work split follows: two slots of the honeypot to claim, one of the settled file.
-      const slots = (h: string) =>
-        Number(server.sql(`SELECT count(*) FROM labeldesk_demo.work WHERE content_hash = '${h}'`));
-      expect([slots(h1), slots(h0)]).toEqual([2, 1]);
+      // The work split follows: the honeypot wants both annotators, the settled file one review
+      // again (its two finished slots stay: nobody's work is dropped).
+      const wanted = (h: string) =>
+        Number(
+          server.sql(
+            `SELECT wanted_reviews FROM labeldesk_demo.work_files WHERE content_hash = '${h}'`,
+          ),
+        );
+      expect([wanted(h1), wanted(h0)]).toEqual([2, 1]);
+      expect(
+        Number(server.sql(`SELECT count(*) FROM labeldesk_demo.work WHERE content_hash = '${h1}'`)),
+      ).toBe(2);
     } finally {
       await hub.close();
     }
