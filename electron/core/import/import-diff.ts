@@ -5,7 +5,8 @@
  * that label as a person's edit; else it is drawn. Model boxes left over are deleted and boxes
  * standing on corrections alone (a previous import's) are removed. One row per model box at
  * most, so the review shows how each model box was corrected, and the evaluation still reads the
- * model's own boxes untouched.
+ * model's own boxes untouched. Every box a label lands on is the person's (`personMade`): it
+ * shows and exports no score, so no score filter drops ground truth.
  */
 import { iou, sameBox } from '../../shared/geometry/box-math.js';
 import type { Size } from '../export/box-geometry.js';
@@ -40,6 +41,8 @@ interface Current {
   review: ReviewState;
   deleted: boolean;
   crowd: boolean;
+  /** Already the person's own box (a previous import's label on a model box). */
+  personMade: boolean;
   row: CorrectionRow | undefined;
 }
 
@@ -62,6 +65,7 @@ function currentBoxes(
       review: m.review,
       deleted: false,
       crowd: false,
+      personMade: false,
       row: undefined,
     }));
   }
@@ -75,6 +79,7 @@ function currentBoxes(
     review: b.review,
     deleted: b.deleted,
     crowd: b.crowd === true,
+    personMade: b.correctionId !== null && rows.get(b.correctionId)?.personMade === true,
     row: b.correctionId === null ? undefined : rows.get(b.correctionId),
   }));
 }
@@ -85,6 +90,8 @@ export function importDiff(
   corrections: readonly CorrectionRow[],
   content: { contentHash: string; solution: string },
   size: Size,
+  /** The corrections may be replaced (none, or an earlier import's): see planImport. */
+  replaceable: boolean,
 ): CorrectionInput[] {
   const same = (t: Target, c: Current) => {
     if (t.frameIndex !== c.frameIndex || t.label !== c.label) return false;
@@ -117,6 +124,8 @@ export function importDiff(
       deleted,
       crowd: t ? t.crowd === true : undefined,
       coco: t?.coco,
+      // A label put on a model box is the person's ground truth: no model score (issue 24).
+      personMade: deleted ? undefined : true,
     });
   };
   // 1. Boxes already showing a label stay (accepted).
@@ -136,7 +145,10 @@ export function importDiff(
       continue;
     }
     left.delete(t);
-    if (c.review !== 'accepted') write(c, c.label, c.bbox, false, t);
+    // An earlier import's accepted model box is made the person's too (imported before the flag
+    // existed); a person's own acceptance in the review stays theirs, untouched.
+    if (c.review !== 'accepted' || (replaceable && c.model !== null && !c.personMade))
+      write(c, c.label, c.bbox, false, t);
   }
   // 2. Model boxes overlapping a label become it, best overlap first.
   const pairs: { score: number; c: Current; t: Target }[] = [];
@@ -173,6 +185,7 @@ export function importDiff(
       deleted: false,
       crowd: t.crowd === true,
       coco: t.coco,
+      personMade: true,
     });
   }
   return writes;

@@ -58,9 +58,10 @@ export function planImport(file: ImportedFile, state: FileState, solution: strin
     targets.push(t);
   }
   const content = { contentHash: result.contentHash, solution };
-  const writes = importDiff(targets, state.model, state.corrections, content, size);
+  const replaceable = state.corrections.length === 0 || state.importedBefore;
+  const writes = importDiff(targets, state.model, state.corrections, content, size, replaceable);
   if (writes.length === 0) return { kind: 'unchanged', boxes: targets.length };
-  if (state.corrections.length > 0 && !state.importedBefore) {
+  if (!replaceable) {
     const what = `${media.path} already has a person's corrections; they are kept and its imported labels were not applied.`;
     return issue(file.source, 'has_corrections', what, media.path);
   }

@@ -27,7 +27,9 @@ export function boxesToAutoAccept(boxes: readonly MergedBox[], rule: AcceptRule)
     if (b.deleted || b.review !== 'pending' || b.origin !== 'model') return false;
     if (b.detectionId === null || b.model === null) return false;
     const threshold = rule.thresholds.get(b.model.label);
-    // No score is not "above the threshold": a scoreless detection waits for a person.
+    // No score is not "above the threshold": a scoreless detection waits for a person, and a box
+    // an import made the person's (shown without a score) is never the rule's.
+    if (b.score === null) return false;
     return threshold !== undefined && b.model.score !== null && b.model.score >= threshold;
   });
 }

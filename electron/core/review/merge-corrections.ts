@@ -17,7 +17,10 @@
  * - A correction whose model box is gone keeps the person's work visible: an edited or reviewed
  *   box stays, standing on its anchor (origin `edited`); a deletion stays a silent tombstone.
  * - Boxes a person draws (or an import adds) have no anchor (origin `added`) and no score: no
- *   score filter removes them. A box a person moved or relabelled keeps its model box's score.
+ *   score filter removes them. A label an import put on a model box is the person's too
+ *   (`personMade`): no score, though the model box stays its anchor (`model` keeps the model's
+ *   score, which the evaluation reads). A box a person moved or relabelled in the review is still
+ *   the model's detection, corrected: it keeps its model box's score.
  */
 import { iou, sameBox, type NormBox } from '../../shared/geometry/box-math.js';
 import type {
@@ -180,7 +183,7 @@ export function corrected(m: DetectionRow, c: MergeCorrection): MergedBox {
     resultId: m.resultId,
     frameIndex: m.frameIndex,
     timeMs: m.timeMs,
-    score: m.score,
+    score: c.personMade === true ? null : m.score,
     label,
     classId: label === m.label ? m.classId : null,
     bbox,
@@ -211,7 +214,7 @@ export function standalone(c: MergeCorrection, resultId: number): MergedBox | nu
     timeMs: c.timeMs,
     label,
     classId: null,
-    score: a ? a.score : null,
+    score: a && c.personMade !== true ? a.score : null,
     bbox,
     origin: a ? 'edited' : 'added',
     review: c.review,
@@ -296,6 +299,7 @@ export function mergeInPlace(
       m.origin = originOf(anchor, m.label, m.bbox);
       m.review = c.review;
       if (c.rule) m.rule = c.rule;
+      if (c.personMade === true) m.score = null;
     }
     out.push(m);
   }

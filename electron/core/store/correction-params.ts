@@ -27,6 +27,7 @@ export function params(c: CorrectionInput, at: number) {
     updatedAt: at,
     crowd: c.crowd === undefined ? null : c.crowd ? 1 : 0,
     coco: c.coco ?? null,
+    personMade: c.personMade === undefined ? null : c.personMade ? 1 : 0,
   };
 }
 
@@ -58,11 +59,12 @@ export function pushInsertValues(out: unknown[], c: CorrectionInput, at: number)
     at,
     c.crowd ? 1 : 0,
     c.coco ?? null,
+    c.personMade ? 1 : 0,
   );
 }
 
 /** How many values `pushInsertValues` appends per row. */
-export const COLUMNS = 21;
+export const COLUMNS = 22;
 
 /**
  * New corrections as the merge reads them, in the order the store reads them back (frame, then
@@ -83,6 +85,7 @@ export function asMergeCorrections(cs: readonly CorrectionInput[]): MergeCorrect
       rule: null,
       crowd: c.crowd === true,
       coco: c.coco ?? null,
+      personMade: c.personMade === true,
     }))
     .sort((a, b) => a.frameIndex - b.frameIndex);
 }
@@ -90,7 +93,11 @@ export function asMergeCorrections(cs: readonly CorrectionInput[]): MergeCorrect
 export const PERSON_OWNS = 'rule = NULL, rule_batch = NULL, rule_prior_at = NULL';
 export const VALUES = `@contentHash, @solution, @frameIndex, @timeMs, @anchorLabel, @anchorScore, @anchorX,
   @anchorY, @anchorW, @anchorH, @label, @x, @y, @w, @h, @review, @deleted, @track, @updatedAt,
-  coalesce(@crowd, 0), @coco`;
-export const POSITIONS = VALUES.replace(/coalesce\(@crowd, 0\)/, '?').replace(/@\w+/g, '?');
-/** An update keeps the crowd flag and the COCO fields when the write leaves them out. */
-export const KEEP_COCO = 'crowd = coalesce(@crowd, crowd), coco = coalesce(@coco, coco)';
+  coalesce(@crowd, 0), @coco, coalesce(@personMade, 0)`;
+export const POSITIONS = VALUES.replace(/coalesce\(@\w+, 0\)/g, '?').replace(/@\w+/g, '?');
+/**
+ * An update keeps the crowd flag, the COCO fields and whose box it is when the write leaves them
+ * out (a person's edit of an imported box leaves it the person's).
+ */
+export const KEEP_COCO = `crowd = coalesce(@crowd, crowd), coco = coalesce(@coco, coco),
+  person_made = coalesce(@personMade, person_made)`;

@@ -22,7 +22,7 @@ const boxOf = (x: number | null, y: number | null, w: number | null, h: number |
  * and a row as an object of 20 named columns cost more than the whole merge (measured on 420k).
  */
 export const MERGE_CORRECTION_COLUMNS = `id, frame_index, time_ms, anchor_label, anchor_score,
-  anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, track, rule, crowd, coco`;
+  anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, track, rule, crowd, coco, person_made`;
 
 /** The whole row: the merge's columns, then the three it does not read. */
 export const CORRECTION_COLUMNS = `${MERGE_CORRECTION_COLUMNS}, content_hash, solution, updated_at`;
@@ -49,6 +49,7 @@ export type RawMergeCorrection = [
   string | null,
   number,
   string | null,
+  number,
 ];
 
 /** A row of `CORRECTION_COLUMNS` as an array (`.raw()`), in that order. */
@@ -69,10 +70,11 @@ export const toMergeCorrection = (r: RawMergeCorrection): MergeCorrection => ({
   // Left undefined when unset: the common box carries neither.
   crowd: r[18] === 1 ? true : undefined,
   coco: r[19] ?? undefined,
+  personMade: r[20] === 1 ? true : undefined,
 });
 
 /**
- * A correction from its row, read as an array (`.raw()`): the same row read as an object of 21
+ * A correction from its row, read as an array (`.raw()`): the same row read as an object of 22
  * named columns cost 90 µs a file, the most of an import that finds its labels already there.
  * Built whole rather than spread from `toMergeCorrection` (an object more per row, on that path).
  */
@@ -89,7 +91,8 @@ export const fromRawCorrection = (r: RawCorrection): CorrectionRow => ({
   rule: r[17],
   crowd: r[18] === 1,
   coco: r[19],
-  contentHash: r[20],
-  solution: r[21],
-  updatedAt: r[22],
+  personMade: r[20] === 1,
+  contentHash: r[21],
+  solution: r[22],
+  updatedAt: r[23],
 });

@@ -30,7 +30,7 @@ export function correctionsBulkWriter(db: Db, now: () => number): () => RawCorre
       stmt = db.prepare<unknown[]>(
         `INSERT INTO corrections (content_hash, solution, frame_index, time_ms, anchor_label,
           anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review,
-          deleted, track, updated_at, crowd, coco) VALUES ${Array(rows).fill(`(${POSITIONS})`).join(', ')}`,
+          deleted, track, updated_at, crowd, coco, person_made) VALUES ${Array(rows).fill(`(${POSITIONS})`).join(', ')}`,
       );
       inserts.set(rows, stmt);
     }

@@ -36,7 +36,7 @@ export class CorrectionsRepo implements CorrectionRows {
       .prepare<[Params], RawCorrection>(
         `INSERT INTO corrections (content_hash, solution, frame_index, time_ms, anchor_label,
         anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted,
-        track, updated_at, crowd, coco) VALUES (${VALUES}) RETURNING ${CORRECTION_COLUMNS}`,
+        track, updated_at, crowd, coco, person_made) VALUES (${VALUES}) RETURNING ${CORRECTION_COLUMNS}`,
       )
       .raw();
     // The content and solution never change: a correction belongs to one content for good.

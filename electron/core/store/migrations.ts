@@ -91,4 +91,16 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX raw_answers_origin_pending ON raw_answers(id) WHERE origin_pending = 1;
     `,
   },
+  {
+    version: 16,
+    name: 'imported-boxes-are-the-persons',
+    // Issue 24: a label an import put on a model box is the person's ground truth, not the
+    // model's detection: the box shows and exports no score (so `--min-score` never drops it),
+    // while the evaluation still reads the model's own box and score. Set by imports only; a
+    // later edit keeps it.
+    sql: `
+      ALTER TABLE corrections ADD COLUMN person_made INTEGER NOT NULL DEFAULT 0
+        CHECK (person_made IN (0, 1));
+    `,
+  },
 ];

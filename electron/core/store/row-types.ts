@@ -126,6 +126,11 @@ export interface CorrectionRow {
    * on a write: kept as stored.
    */
   coco?: string | null;
+  /**
+   * The box is the person's own, not the model's detection corrected (an imported label put on a
+   * model box): it has no score. Left out: as stored (written: false).
+   */
+  personMade?: boolean;
 }
 
 /** `track` may be left out: no person's track. A person's (or an import's) write never sets a

@@ -162,9 +162,10 @@ describe('planning one file', () => {
       ['kite', 'accepted', 'added'],
     ]);
     expect(shown[1]?.bbox).toEqual({ x: 0, y: 0, w: 0.5, h: 0.5 });
-    // The label on the model's own box is that detection, confirmed: it keeps its score; the
-    // drawn one is the person's and has none.
-    expect(shown.map((b) => b.score)).toEqual([0.8, null]);
+    // Imported labels are the person's ground truth: no score, on the model's box (whose own
+    // score the evaluation still reads) as on a drawn one (issue 24).
+    expect(shown.map((b) => b.score)).toEqual([null, null]);
+    expect(shown.map((b) => b.model?.score ?? null)).toEqual([0.8, null]);
     // Importing the same labels again writes nothing.
     const again = planImport(
       entry({ boxes: [px('cat', 20, 10, 60, 30), px('kite', 0, 0, 100, 50)] }),
@@ -195,8 +196,9 @@ describe('planning one file', () => {
       ['dog', 'accepted', 'edited', 'dog'],
     ]);
     expect(shown[1]?.bbox.x).toBeCloseTo(0.515, 9);
-    // Still the model's detections, corrected: they keep its score (a score filter treats them by it).
-    expect(shown.map((b) => b.score)).toEqual([0.8, 0.8]);
+    // The person's boxes now: no score (no score filter drops them); the model's stays its anchor's.
+    expect(shown.map((b) => b.score)).toEqual([null, null]);
+    expect(shown.map((b) => b.model?.score)).toEqual([0.8, 0.8]);
     const again = planImport(
       entry({ boxes: labels }),
       state(m, model, stored(plan.corrections), true),

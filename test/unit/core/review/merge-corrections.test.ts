@@ -1,5 +1,6 @@
 /** The corrected set: every kind of edit over the model's boxes, and re-analysis under them. */
 import { describe, expect, it } from 'vitest';
+import { boxesToAutoAccept } from '../../../../electron/core/review/auto-accept.js';
 import {
   mergeCorrections,
   mergeInPlace,
@@ -38,8 +39,11 @@ class Corrections {
     const boxes = mergeCorrections(model, this.rows, { includeDeleted: true });
     const plan = planEdit(boxes, edit, content);
     const id = plan.correction.id ?? this.rows.length + 1;
+    const before = this.rows.find((r) => r.id === id);
     const row: CorrectionRow = {
       ...plan.correction,
+      // Kept when the write leaves it out, as the store does.
+      personMade: plan.correction.personMade ?? before?.personMade,
       id,
       track: plan.correction.track ?? null,
       updatedAt: 0,
@@ -228,5 +232,31 @@ describe('mergeCorrections', () => {
         mergeCorrections(boxes, c.rows).map(pick),
       );
     }
+  });
+
+  it("an import's label on a model box is the person's: no score anywhere, the model's kept", () => {
+    const c = new Corrections();
+    const model = [det('cat', A, { score: 0.2 }), det('dog', B, { score: 0.9 })];
+    c.apply(model, { kind: 'relabel', box: ref(c.shown(model)[0]!), label: 'lynx' });
+    c.apply(model, { kind: 'accept', box: ref(c.shown(model)[1]!) });
+    // What an import writes: the same rows, marked the person's.
+    c.rows = c.rows.map((r) => ({ ...r, personMade: true }));
+    expect(c.shown(model).map((b) => [b.label, b.score, b.model?.score])).toEqual([
+      ['lynx', null, 0.2],
+      ['dog', null, 0.9],
+    ]);
+    const copy = model.map((b) => ({ ...b }));
+    expect(mergeInPlace(copy, c.rows).map((b) => b.score)).toEqual([null, null]);
+    // Standing on its anchor once the model box is gone: still no score.
+    expect(c.shown([]).map((b) => [b.label, b.score])).toEqual([
+      ['lynx', null],
+      ['dog', null],
+    ]);
+    // Set back to pending on the model's own box: no rule takes the person's box.
+    c.apply(model, { kind: 'reset', box: ref(c.shown(model)[1]!) });
+    const dog = mergeCorrections(model, c.rows).filter((b) => b.label === 'dog');
+    expect(dog.map((b) => [b.review, b.origin, b.score])).toEqual([['pending', 'model', null]]);
+    const rule = { target: 0.95, thresholds: new Map([['dog', 0.5]]) };
+    expect(boxesToAutoAccept(dog, rule)).toEqual([]);
   });
 });
