@@ -6,9 +6,8 @@
 import type { NormBox } from '../../shared/geometry/box-math.js';
 import { mergeCorrections } from '../review/merge-corrections.js';
 import type { DetectionRow, MergeCorrection } from '../store/store-types.js';
-import type { TeamBoxState } from '../store/team-types.js';
-import type { HubAnswer } from './hub-client.js';
-import type { LoggedChange } from './hub-quality.js';
+import type { PulledChange as LoggedChange, TeamBoxState } from '../store/team-types.js';
+import type { HubAnswer } from './hub-types.js';
 
 /** A box a file shows, by solution and frame. */
 export interface TruthBoxOf {
