@@ -17,6 +17,8 @@ interface ReviewBoxesListProps {
   onSelect(keys: Set<string>): void;
   /** Each conflict, by the key of its chosen box (the one row that stands for it). */
   conflicts?: ReadonlyMap<string, ConflictRow>;
+  /** A clip's box in no track the tracker could confirm (video-review/unplaced-boxes.ts). */
+  unconfirmed?: (box: ReviewBox) => boolean;
 }
 
 /** Matches `.box-option` in viewer.css (one line per row). */
@@ -31,6 +33,7 @@ const Row = memo(function Row({
   top,
   onPick,
   conflict,
+  unconfirmed,
 }: {
   box: ReviewBox;
   chosen: boolean;
@@ -39,6 +42,7 @@ const Row = memo(function Row({
   top: number;
   onPick(key: string, e: MouseEvent): void;
   conflict: ConflictRow | undefined;
+  unconfirmed: boolean;
 }) {
   useClassColours();
   const byRule = box.review === 'accepted' && Boolean(box.rule);
@@ -49,7 +53,7 @@ const Row = memo(function Row({
   const state = [
     box.review === 'pending' ? '' : byRule ? ruleText : box.review,
     between ? 'interpolated' : box.origin === 'model' ? '' : box.origin,
-    box.trackId === null ? '' : `#${box.trackId}`,
+    box.trackId === null ? (unconfirmed ? 'unconfirmed' : '') : `#${box.trackId}`,
     conflict ? 'conflict' : '',
     conflict && !byRule && conflict.byRule > 0 ? ruleText : '',
   ]
@@ -59,12 +63,14 @@ const Row = memo(function Row({
     <div
       id={optionId(box.key)}
       role="option"
-      aria-label={conflict ? conflictName(conflict) : boxName(box)}
+      aria-label={
+        conflict ? conflictName(conflict) : `${boxName(box)}${unconfirmed ? ', unconfirmed' : ''}`
+      }
       aria-selected={chosen}
       aria-setsize={count}
       aria-posinset={index + 1}
       data-bbox={`${box.bbox.x},${box.bbox.y},${box.bbox.w},${box.bbox.h}`}
-      className={`box-option review-${byRule ? 'rule' : box.review}${conflict ? ' in-conflict' : ''}`}
+      className={`box-option review-${byRule ? 'rule' : box.review}${conflict ? ' in-conflict' : ''}${unconfirmed ? ' unconfirmed' : ''}`}
       style={{ transform: `translateY(${top}px)` }}
       onClick={(e) => onPick(box.key, e)}
     >
@@ -103,7 +109,13 @@ const Row = memo(function Row({
   );
 });
 
-export function ReviewBoxesList({ boxes, selected, onSelect, conflicts }: ReviewBoxesListProps) {
+export function ReviewBoxesList({
+  boxes,
+  selected,
+  onSelect,
+  conflicts,
+  unconfirmed,
+}: ReviewBoxesListProps) {
   const live = useRef({ selected, onSelect });
   live.current = { selected, onSelect };
   const [first] = selected;
@@ -154,6 +166,7 @@ export function ReviewBoxesList({ boxes, selected, onSelect, conflicts }: Review
               top={v.start}
               onPick={onPickRef.current}
               conflict={conflicts?.get(b.key)}
+              unconfirmed={unconfirmed?.(b) ?? false}
             />
           ) : null;
         })}

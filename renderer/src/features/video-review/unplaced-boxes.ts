@@ -1,0 +1,24 @@
+/**
+ * Issue 28: a model box of a clip that the tracker could not place in a track (too few boxes to
+ * confirm one, or a stray false box). Exports give it a track of its own; the review marks it
+ * unconfirmed (dotted on the stage, "unconfirmed" in the Boxes list and its accessible name) so
+ * a person knows no track vouches for it. A person's box, an accepted one or an interpolated one
+ * is always in a track; a rejected one is in none on purpose.
+ */
+import type { ReviewBox } from '@shared/contract/review-schemas.js';
+
+export function isUnplaced(b: ReviewBox & { interpolated?: boolean }): boolean {
+  return (
+    b.trackId === null &&
+    b.origin === 'model' &&
+    b.review === 'pending' &&
+    !b.deleted &&
+    b.interpolated !== true
+  );
+}
+
+/** The boxes to draw, unplaced ones flagged (the same array when there is none). */
+export function markUnplaced<B extends ReviewBox>(boxes: B[]): (B & { unconfirmed?: boolean })[] {
+  if (!boxes.some(isUnplaced)) return boxes;
+  return boxes.map((b) => (isUnplaced(b) ? { ...b, unconfirmed: true } : b));
+}
