@@ -64,7 +64,8 @@ const Row = memo(function Row({
       id={optionId(box.key)}
       role="option"
       aria-label={
-        conflict ? conflictName(conflict) : `${boxName(box)}${unconfirmed ? ', unconfirmed' : ''}`
+        // First, so a name still ends with its score (or with none, for a person's box).
+        conflict ? conflictName(conflict) : `${unconfirmed ? 'unconfirmed ' : ''}${boxName(box)}`
       }
       aria-selected={chosen}
       aria-setsize={count}

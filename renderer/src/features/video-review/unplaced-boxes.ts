@@ -1,8 +1,8 @@
 /**
  * Issue 28: a model box of a clip that the tracker could not place in a track (too few boxes to
  * confirm one, or a stray false box). Exports give it a track of its own; the review marks it
- * unconfirmed (dotted on the stage, "unconfirmed" in the Boxes list and its accessible name) so
- * a person knows no track vouches for it. A person's box, an accepted one or an interpolated one
+ * unconfirmed (dotted on the stage; in the Boxes list "unconfirmed" in its state and first in its
+ * accessible name, "unconfirmed person 0.42") so a person knows no track vouches for it. A person's box, an accepted one or an interpolated one
  * is always in a track; a rejected one is in none on purpose.
  */
 import type { ReviewBox } from '@shared/contract/review-schemas.js';
