@@ -104,14 +104,24 @@ export async function benchStorageBudget(): Promise<void> {
         view.close();
       }
     };
-    const page = (sort: 'path' | 'boxes', file = full) =>
+    // `shownFrom`: the tiles count from the library's minimum score, as the app asks for them.
+    const page = (sort: 'path' | 'boxes', file = full, shownFrom = 0) =>
       fresh((v) => {
         v.count(filter);
-        return v.page({ filter, sort, descending: sort === 'boxes', offset: 50_000, limit: 200 });
+        const f = { ...filter, shownFrom };
+        return v.page({
+          filter: f,
+          sort,
+          descending: sort === 'boxes',
+          offset: 50_000,
+          limit: 200,
+        });
       }, file);
     const gridEmptyMs = median(() => page('path', empty));
     const gridMs = median(() => page('path'));
     const byBoxesMs = median(() => page('boxes'));
+    const gridShownMs = median(() => page('path', full, MIN_SCORE));
+    const byBoxesShownMs = median(() => page('boxes', full, MIN_SCORE));
     const classesMs = median(() => fresh((v) => v.classCounts({ ...filter, minScore: MIN_SCORE })));
     const raw = openDatabase(full);
     const bareClasses = raw.prepare(
@@ -147,7 +157,20 @@ export async function benchStorageBudget(): Promise<void> {
           goal: '≤ 1.5× without boxes',
           met: gridMs <= 1.5 * gridEmptyMs,
         },
-        { name: 'the same page sorted by boxes', value: `${fmt(byBoxesMs, 0)} ms of CPU` },
+        {
+          name: `the same, tiles counting boxes from the minimum score (${MIN_SCORE})`,
+          value: `${fmt(gridShownMs, 0)} ms of CPU; ratio ${fmt(gridShownMs / gridEmptyMs, 2)}`,
+          goal: '≤ 1.5× without boxes',
+          met: gridShownMs <= 1.5 * gridEmptyMs,
+        },
+        {
+          name: 'the same page sorted by boxes (all kept)',
+          value: `${fmt(byBoxesMs, 0)} ms of CPU`,
+        },
+        {
+          name: `sorted by boxes from the minimum score (${MIN_SCORE})`,
+          value: `${fmt(byBoxesShownMs, 0)} ms of CPU`,
+        },
         {
           name: 'bare GROUP BY label over the boxes at the minimum score',
           value: `${fmt(bareClassesMs, 0)} ms of CPU`,

@@ -1,6 +1,7 @@
 /** The Library screen's calls: pages, ids for selections, per-class counts and one item's boxes. */
 import { ReviewService } from '../core/review/review-service.js';
 import type { ViewItem } from '../core/library-view/library-view.js';
+import type { ViewFilter } from '../core/library-view/library-view-sql.js';
 import type { AsyncView } from '../core/library-view/library-view-client.js';
 import type { LibraryStore } from '../core/store/store-types.js';
 import type { ModelTrackCache } from '../core/tracking/model-track-cache.js';
@@ -29,15 +30,21 @@ export function libraryHandlers(
   const review = new ReviewService(store, clips);
   const ready = (q: { sort: string; filter: { solution: string } }) =>
     q.sort === 'priority' ? freshPriority(q.filter.solution) : Promise.resolve();
+  // The tiles' box counts (and the sort by boxes) count what the review shows: from the library's
+  // minimum score up; which files match is still the filter's alone.
+  const shown = <Q extends { filter: ViewFilter }>(q: Q): Q => ({
+    ...q,
+    filter: { ...q.filter, shownFrom: storedMinScore(store) },
+  });
   return {
     'library.page': async (q) => {
       await ready(q);
-      const [total, items] = await Promise.all([view.count(q.filter), view.page(q)]);
+      const [total, items] = await Promise.all([view.count(q.filter), view.page(shown(q))]);
       return { total, offset: q.offset, items: items.map(toLibraryItem) };
     },
     'library.ids': async (q) => {
       await ready(q);
-      return view.ids(q);
+      return view.ids(shown(q));
     },
     // Counted as the review shows and exports write them: from the library's minimum score up
     // (a stricter filter wins); a box without a score always counts.

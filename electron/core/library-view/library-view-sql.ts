@@ -14,6 +14,11 @@ export interface ViewFilter {
   status?: ViewStatus | undefined;
   label?: string | undefined;
   minScore?: number | undefined;
+  /**
+   * The library's minimum score: boxes below it are not shown, so the per-file box count (and the
+   * sort by boxes) skips them; unlike `minScore` it keeps files with no box above it.
+   */
+  shownFrom?: number | undefined;
   review?: 'unreviewed' | 'reviewed' | undefined;
   /** Only files whose model boxes conflict (see electron/shared/geometry/conflicts.ts). */
   conflicts?: boolean | undefined;
@@ -38,20 +43,22 @@ export const REVIEWED = `EXISTS (SELECT 1 FROM reviewed_media v WHERE v.media_id
   AND v.solution = @solution AND v.content_hash = m.content_hash)`;
 
 /** Boxes that pass the filter's label and score (rejected boxes never count). */
-function boxPredicate(filter: ViewFilter): string {
+function boxPredicate(filter: ViewFilter, score = '@minScore'): string {
   const parts = ['d.result_id = r.id', "d.review != 'rejected'"];
-  if (filter.minScore !== undefined && filter.minScore > 0)
-    parts.push('(d.score IS NULL OR d.score >= @minScore)');
+  if (score === '@shownFrom' || (filter.minScore !== undefined && filter.minScore > 0))
+    parts.push(`(d.score IS NULL OR d.score >= ${score})`);
   if (filter.label) parts.push('d.label = @label');
   return parts.join(' AND ');
 }
 
 const filtersBoxes = (f: ViewFilter) => Boolean(f.label) || (f.minScore ?? 0) > 0;
+/** The library's minimum score counts only where it is stricter than the filter's. */
+const countsFromShown = (f: ViewFilter) => (f.shownFrom ?? 0) > (f.minScore ?? 0);
 
 export function boxCountSql(filter: ViewFilter): string {
-  return filtersBoxes(filter)
-    ? `CASE WHEN r.id IS NULL THEN NULL ELSE (SELECT count(*) FROM detections d WHERE ${boxPredicate(filter)}) END`
-    : 'r.box_count';
+  if (!filtersBoxes(filter) && !countsFromShown(filter)) return 'r.box_count';
+  const score = countsFromShown(filter) ? '@shownFrom' : '@minScore';
+  return `CASE WHEN r.id IS NULL THEN NULL ELSE (SELECT count(*) FROM detections d WHERE ${boxPredicate(filter, score)}) END`;
 }
 
 /** Whether the filter reads the result (status, review, boxes): else counts skip the join. */
@@ -94,6 +101,7 @@ export function whereSql(filter: ViewFilter, params: Params): string {
     params['search'] = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   }
   if (filter.minScore !== undefined && filter.minScore > 0) params['minScore'] = filter.minScore;
+  if (countsFromShown(filter)) params['shownFrom'] = filter.shownFrom ?? 0;
   if (filter.label) params['label'] = filter.label;
   if (filtersBoxes(filter)) {
     where.push(`EXISTS (SELECT 1 FROM detections d WHERE ${boxPredicate(filter)})`);

@@ -31,27 +31,27 @@ const box = (label: string, score: number | null, i: number) => ({
   bbox: { x: (i % 10) / 10, y: Math.floor(i / 10) / 10, w: 0.05, h: 0.05 },
 });
 
+const image = (folderId: number, path: string, contentHash: string) => ({
+  folderId,
+  path,
+  kind: 'image' as const,
+  size: 1,
+  mtimeMs: 1,
+  contentHash,
+  width: 100,
+  height: 100,
+  orientation: 1,
+  durationMs: null,
+  fps: null,
+});
+
 beforeEach(async () => {
   t = await tempDir('labeldesk-class-counts-');
   store = openLibraryStore(join(t.dir, 'library.sqlite'));
   client = new LibraryViewClient(store.file);
   handlers = libraryHandlers(store, client.q);
   const f = store.folders.add('/lib');
-  store.media.upsertMany([
-    {
-      folderId: f.id,
-      path: '/lib/a.jpg',
-      kind: 'image',
-      size: 1,
-      mtimeMs: 1,
-      contentHash: 'ha',
-      width: 100,
-      height: 100,
-      orientation: 1,
-      durationMs: null,
-      fps: null,
-    },
-  ]);
+  store.media.upsertMany([image(f.id, '/lib/a.jpg', 'ha')]);
   // person: 2 shown (0.9, 0.5) and 5 below 0.3; car: 1 shown (0.3) and 3 below; cup: only low;
   // kite: a person's box, no score.
   const scores: [string, number | null][] = [
@@ -104,6 +104,64 @@ describe('boxes per class in the Library', () => {
       { label: 'person', count: 6 },
       { label: 'car', count: 3 },
       { label: 'kite', count: 1 },
+    ]);
+  });
+});
+
+describe("the Library tiles' box counts", () => {
+  /** b.jpg: 20 boxes, all below the minimum score (more than a.jpg's 14 in all, none shown). */
+  const addLowScoreFile = () => {
+    const f = store.folders.add('/more');
+    store.media.upsertMany([image(f.id, '/more/b.jpg', 'hb')]);
+    store.results.save({
+      contentHash: 'hb',
+      solution: 'objects',
+      serviceUrl: 'embedded',
+      analysedWidth: 100,
+      analysedHeight: 100,
+      model: 'm',
+      detections: Array.from({ length: 20 }, (_, i) => box('cup', 0.05 + i / 100, i)),
+    });
+  };
+  const page = async (filter: { minScore?: number }, sort: 'path' | 'boxes' = 'path') => {
+    const q = { filter: { solution: 'objects', ...filter }, sort, descending: sort === 'boxes' };
+    const { items } = await call('library.page', { ...q, offset: 0, limit: 10 });
+    const ids = await call('library.ids', { ...q, offset: 0, limit: 10 });
+    return { tiles: items.map((i) => [i.name, i.boxes]), ids, byPath: items.map((i) => i.id) };
+  };
+
+  it('count from the library minimum score; files with only low boxes stay listed', async () => {
+    addLowScoreFile();
+    // a.jpg: 0.9, 0.5, 0.3 and the scoreless kite; b.jpg: none of its 20.
+    expect((await page({})).tiles).toEqual([
+      ['a.jpg', 4],
+      ['b.jpg', 0],
+    ]);
+    // Sorted by boxes: by the boxes shown, not by all the service kept (b.jpg has more).
+    const byBoxes = await page({}, 'boxes');
+    expect(byBoxes.tiles).toEqual([
+      ['a.jpg', 4],
+      ['b.jpg', 0],
+    ]);
+    expect(byBoxes.ids).toEqual(byBoxes.byPath);
+    // A stricter filter wins; a lower one does not count what the library hides.
+    expect((await page({ minScore: 0.6 })).tiles).toEqual([['a.jpg', 2]]);
+    expect((await page({ minScore: 0.1 })).tiles).toEqual([
+      ['a.jpg', 4],
+      ['b.jpg', 0],
+    ]);
+  });
+
+  it('follow the library minimum score when a person changes it', async () => {
+    addLowScoreFile();
+    await call('library.setMinScore', { minScore: 0.1 });
+    expect((await page({})).tiles).toEqual([
+      ['a.jpg', 10],
+      ['b.jpg', 15],
+    ]);
+    expect((await page({}, 'boxes')).tiles).toEqual([
+      ['b.jpg', 15],
+      ['a.jpg', 10],
     ]);
   });
 });

@@ -25,6 +25,8 @@ export interface PaintBox {
   crowd?: boolean;
   /** Another team member's version of a box in conflict: dashed, and not picked by a click. */
   ghost?: boolean;
+  /** A clip's box the tracker placed in no track: drawn dotted (video-review/unplaced-boxes.ts). */
+  unconfirmed?: boolean;
 }
 
 export interface PaintInput {
@@ -78,6 +80,7 @@ export function paintBoxes(ctx: CanvasRenderingContext2D, input: PaintInput): nu
   const byColour = new Map<string, Rect[]>();
   const rejected: Rect[] = [];
   const dashed: { r: Rect; colour: string }[] = [];
+  const dotted: { r: Rect; colour: string }[] = [];
   const named: Array<{ r: Rect; b: PaintBox }> = [];
   const chosen: Rect[] = [];
   let inView = 0;
@@ -92,6 +95,7 @@ export function paintBoxes(ctx: CanvasRenderingContext2D, input: PaintInput): nu
     }
     if (b.review === 'rejected') rejected.push(r);
     else if (b.interpolated || b.crowd || b.ghost) dashed.push({ r, colour: classColour(b.label) });
+    else if (b.unconfirmed) dotted.push({ r, colour: classColour(b.label) });
     else {
       const colour = classColour(b.label);
       let list = byColour.get(colour);
@@ -108,9 +112,13 @@ export function paintBoxes(ctx: CanvasRenderingContext2D, input: PaintInput): nu
     ctx.strokeStyle = colour;
     for (const r of rects) ctx.strokeRect(r.x, r.y, r.w, r.h);
   }
-  if (dashed.length > 0) {
-    ctx.setLineDash([6, 4]);
-    for (const { r, colour } of dashed) {
+  for (const [pattern, list] of [
+    [[6, 4], dashed],
+    [[2, 3], dotted],
+  ] as const) {
+    if (list.length === 0) continue;
+    ctx.setLineDash([...pattern]);
+    for (const { r, colour } of list) {
       ctx.strokeStyle = colour;
       ctx.strokeRect(r.x, r.y, r.w, r.h);
     }

@@ -19,6 +19,8 @@ interface ReviewBoxesListProps {
   conflicts?: ReadonlyMap<string, ConflictRow>;
   /** Boxes another team member changed too, by key: "team conflict with bob". */
   teamConflicts?: ReadonlyMap<string, string>;
+  /** A clip's box in no track the tracker could confirm (video-review/unplaced-boxes.ts). */
+  unconfirmed?: (box: ReviewBox) => boolean;
 }
 
 /** Matches `.box-option` in viewer.css (one line per row). */
@@ -34,6 +36,7 @@ const Row = memo(function Row({
   onPick,
   conflict,
   team,
+  unconfirmed,
 }: {
   box: ReviewBox;
   chosen: boolean;
@@ -43,6 +46,7 @@ const Row = memo(function Row({
   onPick(key: string, e: MouseEvent): void;
   conflict: ConflictRow | undefined;
   team: string | undefined;
+  unconfirmed: boolean;
 }) {
   useClassColours();
   const byRule = box.review === 'accepted' && Boolean(box.rule);
@@ -55,7 +59,7 @@ const Row = memo(function Row({
     team ? 'team conflict' : '',
     box.review === 'pending' ? '' : byRule ? ruleText : box.review,
     between ? 'interpolated' : box.origin === 'model' ? '' : box.origin,
-    box.trackId === null ? '' : `#${box.trackId}`,
+    box.trackId === null ? (unconfirmed ? 'unconfirmed' : '') : `#${box.trackId}`,
     conflict ? 'conflict' : '',
     conflict && !byRule && conflict.byRule > 0 ? ruleText : '',
   ]
@@ -65,12 +69,15 @@ const Row = memo(function Row({
     <div
       id={optionId(box.key)}
       role="option"
-      aria-label={`${conflict ? conflictName(conflict) : boxName(box)}${team ? ` · ${team}` : ''}`}
+      aria-label={
+        // "unconfirmed" first, so a name still ends with its score (or with none, for a person's box).
+        `${conflict ? conflictName(conflict) : `${unconfirmed ? 'unconfirmed ' : ''}${boxName(box)}`}${team ? ` · ${team}` : ''}`
+      }
       aria-selected={chosen}
       aria-setsize={count}
       aria-posinset={index + 1}
       data-bbox={`${box.bbox.x},${box.bbox.y},${box.bbox.w},${box.bbox.h}`}
-      className={`box-option review-${byRule ? 'rule' : box.review}${conflict ? ' in-conflict' : ''}${team ? ' in-team-conflict' : ''}`}
+      className={`box-option review-${byRule ? 'rule' : box.review}${conflict ? ' in-conflict' : ''}${team ? ' in-team-conflict' : ''}${unconfirmed ? ' unconfirmed' : ''}`}
       style={{ transform: `translateY(${top}px)` }}
       onClick={(e) => onPick(box.key, e)}
     >
@@ -110,7 +117,7 @@ const Row = memo(function Row({
 });
 
 export function ReviewBoxesList(p: ReviewBoxesListProps) {
-  const { boxes, selected, onSelect, conflicts, teamConflicts } = p;
+  const { boxes, selected, onSelect, conflicts, teamConflicts, unconfirmed } = p;
   const live = useRef({ selected, onSelect });
   live.current = { selected, onSelect };
   const [first] = selected;
@@ -162,6 +169,7 @@ export function ReviewBoxesList(p: ReviewBoxesListProps) {
               onPick={onPickRef.current}
               conflict={conflicts?.get(b.key)}
               team={teamConflicts?.get(b.key)}
+              unconfirmed={unconfirmed?.(b) ?? false}
             />
           ) : null;
         })}

@@ -4,6 +4,7 @@
  * picker and the `Boxes` list).
  */
 import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReviewBox } from '@shared/contract/review-schemas.js';
 import { ErrorNote } from '../../ui/error-note.js';
 import { ClassPicker } from './class-picker.js';
 import { ReviewBoxesList } from './review-boxes-list.js';
@@ -156,6 +157,8 @@ interface SideProps {
   onRelabelTrack?(trackId: number, label: string): void;
   /** A person picked boxes in the list (a clip selects their tracks too); else they are selected. */
   onSelect?(keys: Set<string>): void;
+  /** A clip's boxes no track vouches for, marked in the list. */
+  unconfirmed?: (box: ReviewBox) => boolean;
 }
 
 export function WorkbenchSide(p: SideProps) {
@@ -188,6 +191,7 @@ export function WorkbenchSide(p: SideProps) {
         onSelect={p.onSelect ?? w.setSelected}
         conflicts={w.conflicts}
         teamConflicts={w.team.names}
+        unconfirmed={p.unconfirmed}
       />
     </aside>
   );

@@ -27,6 +27,7 @@ import { useTrackReview } from './use-track-review.js';
 import { useClipBoxes } from './use-clip-boxes.js';
 import { useAfterPaint } from './use-after-paint.js';
 import { useClipFrames } from './use-clip-frames.js';
+import { isUnplaced, markUnplaced } from './unplaced-boxes.js';
 import { useStableCallback } from './use-stable-callback.js';
 import { usePlayable } from './use-playable.js';
 import { VideoOverlay } from './video-overlay.js';
@@ -127,6 +128,7 @@ export function VideoReview(p: ReviewScreenProps) {
   // After that reset: the selected tracks' boxes on the new frame are selected.
   const cutMs = paused && !onAnalysed ? timeMs : frame?.timeMs;
   const tracks = useTrackReview({ ...p, boxes: later.boxes, frame, cutMs, w, seek });
+  const drawn = useMemo(() => markUnplaced(w.drawn), [w.drawn]);
 
   // Opened on a box (a mistake from Quality): go to its frame once the clip can seek, then select it.
   const focus = useRef<{ id: number; key: string } | null>(null);
@@ -194,7 +196,7 @@ export function VideoReview(p: ReviewScreenProps) {
             <BoxStage
               name={name}
               picture={picture}
-              boxes={paused ? w.drawn : NO_BOXES}
+              boxes={paused ? drawn : NO_BOXES}
               {...w.stageProps}
               onSelect={tracks.pickBoxes}
             >
@@ -288,6 +290,7 @@ export function VideoReview(p: ReviewScreenProps) {
           note={note}
           onRelabelTrack={(trackId, label) => void w.edits.relabelTrack(trackId, label)}
           onSelect={tracks.pickBoxes}
+          unconfirmed={isUnplaced}
         />
       </div>
     </div>
