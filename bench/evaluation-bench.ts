@@ -77,8 +77,17 @@ const cpuSeconds = (since: NodeJS.CpuUsage) => {
   return (u.user + u.system) / 1e6;
 };
 
+/** What the Quality screen asks for: every box, the worst mistakes, a threshold for 95 % precision. */
+export const evaluationOptions = (file: string) => ({
+  file,
+  solution: 'objects',
+  minScore: 0,
+  mistakeLimit: 200,
+  targetPrecision: 0.95,
+});
+
 /** The bare cost: one plain pass over the same rows (no merge, no matching). */
-function readRows(file: string): { seconds: number; cpu: number; rows: number } {
+export function readRows(file: string): { seconds: number; cpu: number; rows: number } {
   const db = openDatabase(file);
   try {
     const t0 = performance.now();
@@ -151,17 +160,7 @@ export async function benchEvaluation(): Promise<void> {
       value: { value: report, maxStallMs },
       maxMs: loopMaxMs,
       p99Ms: loopP99Ms,
-    } = await withLoopDelay(() =>
-      withStallWatch(() =>
-        evaluateInWorker({
-          file,
-          solution: 'objects',
-          minScore: 0,
-          mistakeLimit: 200,
-          targetPrecision: 0.95,
-        }),
-      ),
-    );
+    } = await withLoopDelay(() => withStallWatch(() => evaluateInWorker(evaluationOptions(file))));
     const seconds = (performance.now() - t1) / 1000;
     const cpu = cpuSeconds(c1);
     // The same watch with nothing running, as long: what the machine's own scheduling costs.

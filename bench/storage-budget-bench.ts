@@ -11,6 +11,7 @@ import { LibraryView } from '../electron/core/library-view/library-view.js';
 import { openLibraryStore } from '../electron/core/review/open-library-store.js';
 import { openDatabase } from '../electron/node-lib/sqlite.js';
 import { fmt, printFigures } from './report.js';
+import { storageAtScaleFigures } from './storage-budget-more.js';
 
 const MEDIA = 100_000;
 const BOXES = 60;
@@ -182,6 +183,10 @@ export async function benchStorageBudget(): Promise<void> {
           met: classesMs <= 2 * bareClassesMs,
         },
       ],
+    );
+    printFigures(
+      `The library's other figures at that size (pages, export, evaluation; each beside its bare read)`,
+      await storageAtScaleFigures(full, dir, MEDIA),
     );
   } finally {
     await rm(dir, { recursive: true, force: true });
