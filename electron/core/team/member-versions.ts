@@ -9,6 +9,7 @@ import type { DetectionRow, MergeCorrection } from '../store/store-types.js';
 import type { TeamBoxState } from '../store/team-types.js';
 import type { HubAnswer } from './hub-client.js';
 import type { LoggedChange } from './hub-quality.js';
+import { importedOf } from './imported-state.js';
 
 /** A box a file shows, by solution and frame. */
 export interface TruthBoxOf {
@@ -39,6 +40,7 @@ function correctionOf(id: number, s: TeamBoxState): MergeCorrection {
     review: s.review,
     deleted: s.deleted === 1,
     track: s.track,
+    ...importedOf(s),
   };
 }
 
