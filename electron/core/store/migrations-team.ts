@@ -13,7 +13,7 @@ const TEAM_CHANGE_ID = `(SELECT substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-4
   || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(h, 18, 3) || '-' || substr(h, 21)
   FROM (SELECT lower(hex(randomblob(16))) AS h))`;
 /** The correction's columns a change carries (not the local rule bookkeeping). */
-const TEAM_BOX_STATE = `json_object('frameIndex', NEW.frame_index, 'timeMs', NEW.time_ms,
+export const TEAM_BOX_STATE = `json_object('frameIndex', NEW.frame_index, 'timeMs', NEW.time_ms,
   'anchorLabel', NEW.anchor_label, 'anchorScore', NEW.anchor_score, 'anchorX', NEW.anchor_x,
   'anchorY', NEW.anchor_y, 'anchorW', NEW.anchor_w, 'anchorH', NEW.anchor_h, 'label', NEW.label,
   'x', NEW.x, 'y', NEW.y, 'w', NEW.w, 'h', NEW.h, 'review', NEW.review, 'deleted', NEW.deleted,
@@ -22,8 +22,15 @@ const TEAM_BOX_STATE = `json_object('frameIndex', NEW.frame_index, 'timeMs', NEW
 const TEAM_AT_NEW_CHANGE = `heads = json_array(
     (SELECT id FROM team_changes WHERE seq_local = last_insert_rowid())),
   shown = (SELECT id FROM team_changes WHERE seq_local = last_insert_rowid())`;
-/** The two triggers that record a saved correction (inserted or updated) as a change. */
-const teamCorrectionSaved = (event: 'INSERT' | 'UPDATE', name: string) => `
+/**
+ * The two triggers that record a saved correction (inserted or updated) as a change; a later
+ * migration recreates them with a state carrying more columns (migrations-team-state.ts).
+ */
+export const teamCorrectionSaved = (
+  event: 'INSERT' | 'UPDATE',
+  name: string,
+  state = TEAM_BOX_STATE,
+) => `
   CREATE TRIGGER ${name} AFTER ${event} ON corrections
   WHEN EXISTS (SELECT 1 FROM team_project) AND NOT EXISTS (SELECT 1 FROM team_applying)
   BEGIN
@@ -32,7 +39,7 @@ const teamCorrectionSaved = (event: 'INSERT' | 'UPDATE', name: string) => `
     WHERE NOT EXISTS (SELECT 1 FROM team_boxes WHERE correction_id = NEW.id)
     ON CONFLICT (box) DO UPDATE SET correction_id = excluded.correction_id;
     INSERT INTO team_changes (id, box, content_hash, solution, parents, state, at, own, pushed)
-    SELECT ${TEAM_CHANGE_ID}, b.box, NEW.content_hash, NEW.solution, b.heads, ${TEAM_BOX_STATE},
+    SELECT ${TEAM_CHANGE_ID}, b.box, NEW.content_hash, NEW.solution, b.heads, ${state},
       NEW.updated_at, 1, 0
     FROM team_boxes b WHERE b.correction_id = NEW.id;
     UPDATE team_boxes SET ${TEAM_AT_NEW_CHANGE} WHERE correction_id = NEW.id;

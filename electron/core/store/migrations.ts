@@ -5,6 +5,7 @@
 import type { Migration } from '../../node-lib/sqlite.js';
 import { CORE_MIGRATIONS } from './migrations-core.js';
 import { TEAM_MIGRATIONS } from './migrations-team.js';
+import { TEAM_STATE_WITH_IMPORTS_SQL } from './migrations-team-state.js';
 
 // Split by version range to keep files small; new migrations are appended at the end of this list.
 export const LIBRARY_MIGRATIONS: readonly Migration[] = [
@@ -102,5 +103,12 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE corrections ADD COLUMN person_made INTEGER NOT NULL DEFAULT 0
         CHECK (person_made IN (0, 1));
     `,
+  },
+  {
+    version: 17,
+    name: 'team-state-carries-imports',
+    // Issue 25: a change of a box carries what an import set on it (the person's box, a crowd
+    // region, the kept COCO fields), so a teammate's library shows it as the importer's does.
+    sql: TEAM_STATE_WITH_IMPORTS_SQL,
   },
 ];

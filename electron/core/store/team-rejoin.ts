@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../node-lib/sqlite.js';
 import type { TeamLink } from './team-types.js';
 
-/** A change's state fields and the correction columns they hold (migration 10's json_object). */
+/** A change's state fields and the correction columns they hold (migrations 10 and 17). */
 const STATE_COLUMNS: Readonly<Record<string, string>> = {
   frameIndex: 'frame_index',
   timeMs: 'time_ms',
@@ -28,11 +28,19 @@ const STATE_COLUMNS: Readonly<Record<string, string>> = {
   review: 'review',
   deleted: 'deleted',
   track: 'track',
+  // Migration 17's: a state made before lacks them, which is 0 (coco: null).
+  personMade: 'person_made',
+  crowd: 'crowd',
+  coco: 'coco',
 };
+const ABSENT_IS_ZERO = new Set(['personMade', 'crowd']);
 
 /** Field by field (a number is equal whether its JSON says 1 or 1.0). */
 const SHOWN_IS_ROW = Object.entries(STATE_COLUMNS)
-  .map(([field, column]) => `json_extract(c.state, '$.${field}') IS corrections.${column}`)
+  .map(([field, column]) => {
+    const value = `json_extract(c.state, '$.${field}')`;
+    return `${ABSENT_IS_ZERO.has(field) ? `coalesce(${value}, 0)` : value} IS corrections.${column}`;
+  })
   .join(' AND ');
 
 export interface TeamRejoin {

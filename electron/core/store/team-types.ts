@@ -58,6 +58,13 @@ export interface TeamBoxState {
   review: 'pending' | 'accepted' | 'rejected';
   deleted: 0 | 1;
   track: number | null;
+  /**
+   * What an import set on the box (migration 17; a state made before lacks them: 0/null): the
+   * box is the person's (no model score), a crowd region, the kept COCO annotation fields (JSON).
+   */
+  personMade?: 0 | 1;
+  crowd?: 0 | 1;
+  coco?: string | null;
 }
 
 /** Where this desktop has a box: its correction row, its head change(s), the one it shows. */

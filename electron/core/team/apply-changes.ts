@@ -9,6 +9,7 @@
 import type { CorrectionInput, CorrectionRow, LibraryStore } from '../store/store-types.js';
 import type { PulledChange, TeamBoxRow, TeamBoxState, TeamChange } from '../store/team-types.js';
 import { boxVersion } from './box-versions.js';
+import { importedOf } from './imported-state.js';
 
 /** The correction a box's state stands for; null state: back to the model's box (or gone, if drawn). */
 function correctionFrom(
@@ -36,11 +37,21 @@ function correctionFrom(
     review: s.review,
     deleted: s.deleted === 1,
     track: s.track,
+    ...importedOf(s),
   };
   if (state !== null) return stated;
   // The box as the model has it; a drawn box without a state is gone.
   return anchor
-    ? { ...stated, label: null, bbox: null, review: 'pending', deleted: false, track: null }
+    ? {
+        ...stated,
+        label: null,
+        bbox: null,
+        review: 'pending',
+        deleted: false,
+        track: null,
+        personMade: false,
+        crowd: false,
+      }
     : { ...stated, review: 'pending', deleted: true, track: null };
 }
 

@@ -8,6 +8,7 @@ import { mergeCorrections } from '../review/merge-corrections.js';
 import type { DetectionRow, MergeCorrection } from '../store/store-types.js';
 import type { PulledChange as LoggedChange, TeamBoxState } from '../store/team-types.js';
 import type { HubAnswer } from './hub-types.js';
+import { importedOf } from './imported-state.js';
 
 /** A box a file shows, by solution and frame. */
 export interface TruthBoxOf {
@@ -38,6 +39,7 @@ function correctionOf(id: number, s: TeamBoxState): MergeCorrection {
     review: s.review,
     deleted: s.deleted === 1,
     track: s.track,
+    ...importedOf(s),
   };
 }
 
