@@ -6,7 +6,6 @@
  * is always in a track; a rejected one is in none on purpose.
  */
 import type { ReviewBox } from '@shared/contract/review-schemas.js';
-import type { GhostBox } from '../review/use-team-conflicts.js';
 
 export function isUnplaced(b: ReviewBox & { interpolated?: boolean }): boolean {
   return (
@@ -18,13 +17,16 @@ export function isUnplaced(b: ReviewBox & { interpolated?: boolean }): boolean {
   );
 }
 
-/** Another member's version of a box in conflict (drawn dashed): never the tracker's. */
-const isVersion = (b: object): b is GhostBox => 'ghost' in b;
+/** Another member's version of a box in conflict (review/use-team-conflicts.ts): drawn dashed. */
+interface VersionBox {
+  ghost: true;
+}
 
-const unplaced = (b: ReviewBox | GhostBox) => !isVersion(b) && isUnplaced(b);
+/** A version is never the tracker's box: only the review's own boxes can be unplaced. */
+const unplaced = (b: ReviewBox | VersionBox) => !('ghost' in b) && isUnplaced(b);
 
 /** The boxes to draw, unplaced ones flagged (the same array when there is none). */
-export function markUnplaced<B extends ReviewBox | GhostBox>(
+export function markUnplaced<B extends ReviewBox | VersionBox>(
   boxes: B[],
 ): (B & { unconfirmed?: boolean })[] {
   if (!boxes.some(unplaced)) return boxes;
