@@ -86,7 +86,7 @@ function TeamMembers() {
     add.mutate({ role: role.trim(), as });
   };
   return (
-    <form className="form-card" aria-label="Members" onSubmit={submit}>
+    <form className="form-card team-members" aria-label="Members" onSubmit={submit}>
       <h3>Members</h3>
       <p className="hint">
         Whoever runs the hub creates each PostgreSQL role; here a lead grants or revokes its access.

@@ -7,6 +7,7 @@
 import type { TeamReportView } from '@shared/contract/index.js';
 import { useCall } from '../../../api/use-call.js';
 import { ErrorNote } from '../../../ui/error-note.js';
+import { plural } from '../../../ui/format.js';
 
 const pct = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1)} %`);
 const num = (v: number | null) => (v === null ? '—' : v.toFixed(3));
@@ -99,14 +100,15 @@ export function TeamReportPanel() {
       {data ? (
         <>
           <p>
-            Overlap {pct(data.overlapShare)}: {data.overlapFiles} file(s), {data.settledFiles}{' '}
-            settled · {data.honeypotFiles} honeypot(s)
+            Overlap {pct(data.overlapShare)}: {plural(data.overlapFiles, 'file')},{' '}
+            {data.settledFiles} settled · {plural(data.honeypotFiles, 'honeypot')}
           </p>
           <MembersTable report={data} />
           <PairsTable report={data} />
           <p>
-            The model on {data.model.files} reviewed file(s): precision {pct(data.model.precision)},
-            recall {pct(data.model.recall)}, mAP50 {num(data.model.map50)}
+            The model on {plural(data.model.files, 'reviewed file')}: precision{' '}
+            {pct(data.model.precision)}, recall {pct(data.model.recall)}, mAP50{' '}
+            {num(data.model.map50)}
           </p>
         </>
       ) : null}

@@ -8,6 +8,7 @@ import type { TeamClaimView } from '@shared/contract/index.js';
 import { useCallMutation } from '../../../api/use-call.js';
 import { useAppState } from '../../../app/app-state.js';
 import { ErrorNote } from '../../../ui/error-note.js';
+import { plural } from '../../../ui/format.js';
 import { useLibraryState } from '../../library/library-state.js';
 
 const minutes = (seconds: number) => Math.round(seconds / 6) / 10;
@@ -15,7 +16,7 @@ const minutes = (seconds: number) => Math.round(seconds / 6) / 10;
 function claimNote(c: TeamClaimView): string {
   const missing = c.holding.filter((f) => f.mediaId === null).length;
   return [
-    `Claimed ${c.claimed.length} file(s); you hold ${c.holding.length}, each for ${minutes(c.leaseSeconds)} idle minute(s).`,
+    `Claimed ${plural(c.claimed.length, 'file')}; you hold ${c.holding.length}, each for ${minutes(c.leaseSeconds)} idle ${minutes(c.leaseSeconds) === 1 ? 'minute' : 'minutes'}.`,
     missing > 0 ? `${missing} of them are not in this library: add the project folder.` : '',
   ]
     .filter(Boolean)
