@@ -1,8 +1,12 @@
 import type { KeyView, RunPlan } from '../application/labelling-session.js';
+import type { TeamPlan } from '../application/team-plan.js';
+
+/** A plan of a team project says what the team already holds; a lone library's does not. */
+type AnyPlan = RunPlan & Partial<Pick<TeamPlan, 'teamHas' | 'teamAway'>>;
 import { terminalText } from './terminal-text.js';
 
 /** `key` is undefined when there is no key to ask (plan needs only the public catalog). */
-export function planJson(plan: RunPlan, key: KeyView | undefined) {
+export function planJson(plan: AnyPlan, key: KeyView | undefined) {
   return {
     solution: plan.solution.id,
     found:
@@ -10,11 +14,15 @@ export function planJson(plan: RunPlan, key: KeyView | undefined) {
       plan.reused.length +
       plan.duplicates.length +
       plan.refused.length +
-      plan.uncertain.length,
+      plan.uncertain.length +
+      (plan.teamHas?.length ?? 0),
     toLabel: { images: plan.images, clips: plan.clips, frames: plan.frames },
     /** Files whose cost is unknown until the first of them is sent (not in `frames`). */
     costUnknown: plan.costUnknown,
     alreadyLabelled: plan.reused.length,
+    // In a team project only: answered by another member (taken from the hub, free), and why the
+    // hub could not be asked.
+    ...(plan.teamHas ? { teamHas: plan.teamHas.length, teamAway: plan.teamAway ?? null } : {}),
     duplicates: plan.duplicates.length,
     refused: plan.refused.map((r) => ({ path: r.media.path, code: r.code, message: r.message })),
     uncertain: plan.uncertain.map((r) => ({
@@ -35,15 +43,19 @@ export function planJson(plan: RunPlan, key: KeyView | undefined) {
   };
 }
 
-export function planText(plan: RunPlan, key: KeyView | undefined): string {
+export function planText(plan: AnyPlan, key: KeyView | undefined): string {
   const j = planJson(plan, key);
   const lines = [
-    `${j.found} media found · ${j.alreadyLabelled} already labelled · ${j.duplicates} duplicates · ${j.refused.length} refused · ${j.uncertain.length} uncertain`,
+    `${j.found} media found · ${j.alreadyLabelled} already labelled${plan.teamHas ? ` · ${j.teamHas} answered by the team (free)` : ''} · ${j.duplicates} duplicates · ${j.refused.length} refused · ${j.uncertain.length} uncertain`,
     `To label with ${plan.solution.id}: ${plan.images} images and ${plan.clips} clips, ${costText(plan)}`,
     key
       ? `The key has ${key.remaining} frames left, ${key.hourRemaining} this hour${j.fits ? (j.fitsThisHour ? '' : ' — the run will pause for the hour') : ' — not enough for all of it'}`
       : 'No key for this service, so the frames left are not shown (`labeldesk login` stores one).',
   ];
+  if (j.teamAway)
+    lines.push(
+      `The team hub could not be asked (${j.teamAway}): files another member labelled are counted as to pay.`,
+    );
   for (const r of j.refused) lines.push(`  refused ${r.path} — ${r.code}: ${r.message}`);
   return lines.map(terminalText).join('\n');
 }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { openAppContext } from '../../application/app-context.js';
 import { planPaths } from '../../application/plan-paths.js';
+import { withTeamAnswers } from '../../application/team-plan.js';
 import { planJson, planText } from '../plan-view.js';
 import { connectService } from '../../application/service-connection.js';
 import { InterruptedError } from '../hidden-input.js';
@@ -11,7 +12,7 @@ export function addPlanCommand(program: Command): void {
   program
     .command('plan')
     .description(
-      'Show what labelling would cost: media found, already labelled, frames against the key. Spends nothing.',
+      'Show what labelling would cost: media found, already labelled (by you or, in a team project, by the team), frames against the key. Spends nothing.',
     )
     .argument('<paths...>', 'folders or files')
     .option('--service <url>', 'a hosted service (default: the embedded one)')
@@ -33,7 +34,7 @@ export function addPlanCommand(program: Command): void {
             conn.client.catalog(),
             conn.hasKey ? conn.client.keyStatus() : undefined,
           ]);
-          const { plan, selection } = await planPaths(app.store, catalog, {
+          const { plan: own, selection } = await planPaths(app.store, catalog, {
             paths,
             solution: opts.solution,
             serviceUrl: conn.port.baseUrl,
@@ -42,6 +43,7 @@ export function addPlanCommand(program: Command): void {
             if (ctrlC.stop.aborted) throw new InterruptedError('Stopped: nothing was planned.');
             throw err;
           });
+          const plan = await withTeamAnswers(app.store, own, conn.port.baseUrl);
           for (const i of selection.issues)
             process.stderr.write(`${terminalText(`skipped ${i.path}: ${i.message}`)}\n`);
           process.stdout.write(
