@@ -3,11 +3,9 @@
  * this service) cost nothing, since a run takes them from the hub (team-run.ts). Asked in batches;
  * a hub that cannot be asked leaves the plan as it is, saying so.
  */
-import { KeytarStore } from '../core/credentials/index.js';
 import type { RunPlan } from '../core/runner/plan-run.js';
 import type { LibraryStore } from '../core/store/store-types.js';
-import { HubClient } from '../core/team/hub-client.js';
-import { hubAccount } from '../core/team/hub-url.js';
+import { openLinkedHub } from './linked-hub.js';
 
 const BATCH = 500;
 
@@ -34,13 +32,7 @@ export async function withTeamAnswers(
   // A resumed clip is paid for already: only new sends can be saved.
   const asked = plan.items.filter((i) => i.resumeSubmissionId === undefined);
   if (asked.length === 0) return base;
-  const password = await new KeytarStore().get(hubAccount(link.hub)).catch(() => undefined);
-  const hub = new HubClient({
-    address: link.hub,
-    password,
-    project: link.project,
-    connectTimeoutSeconds: 3,
-  });
+  const hub = await openLinkedHub(link);
   const known = new Set<string>();
   try {
     for (let i = 0; i < asked.length; i += BATCH) {

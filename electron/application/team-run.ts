@@ -5,14 +5,12 @@
  * claims expired (their run died) are then sent in a further pass of the same run.
  */
 import { randomUUID } from 'node:crypto';
-import { KeytarStore } from '../core/credentials/index.js';
 import type { RunPlan } from '../core/runner/plan-run.js';
 import type { RunSummary } from '../core/runner/run-result.js';
 import type { PlannedItem } from '../core/runner/task-types.js';
 import { abortableSleep } from '../core/runner/run-stop.js';
 import type { LibraryStore } from '../core/store/store-types.js';
-import { HubClient } from '../core/team/hub-client.js';
-import { hubAccount } from '../core/team/hub-url.js';
+import { openLinkedHub } from './linked-hub.js';
 import { TeamRunGate } from '../core/team/run-gate.js';
 import type { BatchOptions } from './labelling-session.js';
 
@@ -36,14 +34,7 @@ export async function openTeamRun(
 ): Promise<TeamRun | undefined> {
   const link = store.team.link();
   if (!link) return undefined;
-  // A keychain that cannot be read is met as the hub's refusal: the run goes on, saying so.
-  const password = await new KeytarStore().get(hubAccount(link.hub)).catch(() => undefined);
-  const hub = new HubClient({
-    address: link.hub,
-    password,
-    project: link.project,
-    connectTimeoutSeconds: 3,
-  });
+  const hub = await openLinkedHub(link);
   const gate = new TeamRunGate({
     store,
     hub,
