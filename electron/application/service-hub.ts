@@ -3,7 +3,6 @@
  * in-process on loopback) or a hosted one (base URL + a key from the keychain). Keys stay here and
  * in the keychain: the state handed to the UI says only whether one exists and where it lives.
  */
-import { z } from 'zod';
 import { KeychainUnavailableError } from '../core/credentials/index.js';
 import type { CatalogView, ServicePort } from '../core/runner/service-port.js';
 import type { Catalog } from '../core/service/service-adapter.js';
@@ -19,12 +18,8 @@ import { connectService, type ServiceConnection } from './service-connection.js'
 import { EMBEDDED_ACCOUNT, servicePortOf } from './service-port.js';
 import { saveCheckedKey, startTrialKey } from './service-login.js';
 import { readSetting } from './stored-setting.js';
+import { blankState, Choice, messageOf, trimUrl } from './service-choice.js';
 
-const Choice = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('embedded') }),
-  z.object({ kind: z.literal('hosted'), baseUrl: z.string().min(1) }),
-]);
-type Choice = z.infer<typeof Choice>;
 type KeyStore = ServiceState['keyStore'];
 
 const CHOICE_SETTING = 'app.service';
@@ -373,28 +368,6 @@ export class ServiceHub {
   }
 }
 
-function blankState(
-  choice: Choice,
-  status: ServiceState['status'],
-  detail: string | null,
-): ServiceState {
-  return {
-    kind: choice.kind,
-    baseUrl: choice.kind === 'hosted' ? choice.baseUrl : '',
-    status,
-    detail,
-    version: null,
-    health: null,
-    engine: null,
-    solutions: [],
-    limits: null,
-    hasKey: false,
-    keyStore: 'none',
-    credits: null,
-    checkedAt: Date.now(),
-  };
-}
-
 function isReady(embedded: LocalService): boolean {
   return embedded.engine.kind === 'off' || embedded.engine.status().state === 'ready';
 }
@@ -405,12 +378,4 @@ function engineOf(c: Connection, health: { ai: string | null }): string | null {
     return c.embedded.engine.kind === 'off' ? `${models}, loaded when a run starts` : models;
   }
   return health.ai;
-}
-
-function trimUrl(url: string): string {
-  return url.replace(/\/+$/, '');
-}
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

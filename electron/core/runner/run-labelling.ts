@@ -4,67 +4,27 @@
  * near, and stopping cleanly when the key or a budget runs out, when asked to (Ctrl-C: answers on
  * their way are awaited and saved) or when the disk is full. Every state change is in the store.
  */
-import type { RunnerStore } from './runner-store.js';
-import type { CostKind } from '../store/store-types.js';
 import { CostLearning } from './cost-learning.js';
 import { AnswerBatch } from './answer-batch.js';
 import { CreditBudget, type BudgetRefusal } from './credit-budget.js';
-import { DiskFullError, DiskWatch, isDiskFull, type DiskState } from './disk-full.js';
+import { DiskFullError, DiskWatch, isDiskFull } from './disk-full.js';
 import { runImageTask } from './image-task.js';
 import { emptySummary, finishRun, type RunSummary } from './run-result.js';
 import type { RunPlan } from './plan-run.js';
 import { PlanFeed } from './plan-feed.js';
 import { Wakeup } from './wakeup.js';
-import { progressTracker, type RunProgress } from './progress.js';
+import { progressTracker } from './progress.js';
 import { abortableSleep, waitText, type StopReason } from './run-stop.js';
-import type { CatalogView, KeyView, ServicePort } from './service-port.js';
 import type { PlannedItem, TaskContext, TaskOutcome } from './task-types.js';
 import { runVideoTask } from './video-task.js';
+import type { RunDeps, RunOptions } from './run-options.js';
 import { clockNow } from '../../node-lib/clock.js';
 import { clampWait } from '../service/poll-interval.js';
 
 export { abortableSleep, stopMessage, type StopReason } from './run-stop.js';
 export type { RunSummary } from './run-result.js';
 
-export interface RunOptions {
-  budgetFrames?: number | null;
-  hourBudgetFrames?: number | null;
-  concurrency?: number;
-  /** Longest wait for the next hour or a Retry-After before stopping with waiting-for-credits. */
-  maxPauseMs?: number;
-  /** Aborts at once: calls on their way are cut (an upload already sent becomes uncertain). */
-  signal?: AbortSignal;
-  /** A clean stop: nothing new is sent, answers on their way are awaited and saved. */
-  stop?: AbortSignal;
-  onProgress?: (progress: RunProgress) => void;
-  onItem?: (item: PlannedItem, outcome: TaskOutcome) => void;
-  /** The disk holding the library filled up (paid answers wait in memory) or has space again. */
-  onDisk?: (state: DiskState) => void;
-  /**
-   * Items planned after the run started (the plan keeps growing with them, and its refusals too):
-   * they are sent as they come, so sending starts before the last file is read.
-   */
-  arrivals?: AsyncIterable<readonly PlannedItem[]>;
-  /** A frame cost the catalog does not publish was learnt from the service's own count. */
-  onCostLearnt?: (kind: CostKind, frames: number) => void;
-  /** The key's count differed from what learnt costs accounted (entered in the ledger; relearnt). */
-  onCostDrift?: (frames: number) => void;
-  /** The run's id in the store, once created (its files are this run's, not "already labelled"). */
-  onRunId?: (runId: number) => void;
-}
-
-export interface RunDeps {
-  store: RunnerStore;
-  service: ServicePort;
-  catalog: CatalogView;
-  now?: () => number;
-  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-  /** Checks a file is still the probed one before it is sent (`checkMedia`; tests of the
-   *  scheduler with made-up paths leave it out). */
-  checkFile?: TaskContext['checkFile'];
-  /** The key as read a moment before (nothing sent since, nobody asked); read here if absent. */
-  key?: KeyView;
-}
+export type { RunDeps, RunOptions } from './run-options.js';
 
 const HOUR_MS = 3_600_000;
 /** A busy service's Retry-After up to this is always waited out (longer: up to maxPauseMs). */
