@@ -38,6 +38,8 @@ const errorOf = (err: unknown) => ({
 export class TeamSession {
   private readonly team: ReturnType<typeof teamProjects>;
   private state: TeamState = NO_PROJECT;
+  /** How many refreshes were asked: only the latest one's answer is kept. */
+  private refreshes = 0;
   private watch: { stop: AbortController; done: Promise<void> } | undefined;
 
   constructor(
@@ -95,10 +97,14 @@ export class TeamSession {
 
   /** The hub's counts too (one short connection); offline is a state, not a failure. */
   async refresh(): Promise<TeamState> {
+    const asked = ++this.refreshes;
     this.fromLibrary();
     if (this.state.project === null) return this.state;
     try {
       const s: TeamStatus = await this.team.status();
+      // Refreshes overlap (a push beside a pull, then the sync's end): one started earlier may
+      // answer later, with counts from before a pull was applied. The latest one says.
+      if (asked !== this.refreshes) return this.state;
       this.state = {
         ...this.state,
         online: s.online,
@@ -110,7 +116,10 @@ export class TeamSession {
         conflicts: s.conflicts,
         lastSyncAt: s.lastSyncAt,
       };
+      // What waits to go out and the conflicts are the library's, as of now, not of the ask.
+      this.fromLibrary();
     } catch (err) {
+      if (asked !== this.refreshes) return this.state;
       this.state = { ...this.state, error: errorOf(err) };
     }
     this.emit();

@@ -109,7 +109,8 @@ describe('a full disk during a run', () => {
     const ended = await run.exited;
     const first = lastJson<SummaryJson & { notSent: number; diskFull: boolean }>(run.stdout());
     const afterFirst = before - (await keyStatus(serve.url, KEY)).remaining;
-    expect(run.stderr()).toMatch(/paid answers? kept in memory/);
+    // Whether an answer was already held when the disk filled is a race; the return of space is not.
+    expect(run.stderr()).toMatch(/answers kept in memory are saved/);
     expect(first.failed).toEqual([]);
     expect(first.uncertain).toEqual([]);
     expect(first.framesSpent).toBe(afterFirst);
