@@ -11,6 +11,7 @@ import type { LibraryStore } from '../core/store/store-types.js';
 import { readingOf } from '../core/runner/service-reading.js';
 import { BOX_ORIGIN_FIELD } from '../core/service/adapter/adapter-types.js';
 import { originUndecided } from './box-origin-watch.js';
+import { messageOf } from '../shared/error-message.js';
 import { spendOneFile } from './check-spend.js';
 import type { ServiceConnection } from './service-connection.js';
 
@@ -58,8 +59,6 @@ type CheckedCatalog = CatalogView & {
   understanding?: readonly Note[];
   limits: { notPublished?: readonly { name: string; using: string }[] };
 };
-
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export async function checkService(
   target: CheckTarget,

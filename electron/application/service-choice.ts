@@ -33,7 +33,3 @@ export function blankState(
 export function trimUrl(url: string): string {
   return url.replace(/\/+$/, '');
 }
-
-export function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}

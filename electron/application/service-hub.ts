@@ -18,7 +18,8 @@ import { connectService, type ServiceConnection } from './service-connection.js'
 import { EMBEDDED_ACCOUNT, servicePortOf } from './service-port.js';
 import { saveCheckedKey, startTrialKey } from './service-login.js';
 import { readSetting } from './stored-setting.js';
-import { blankState, Choice, messageOf, trimUrl } from './service-choice.js';
+import { messageOf } from '../shared/error-message.js';
+import { blankState, Choice, trimUrl } from './service-choice.js';
 
 type KeyStore = ServiceState['keyStore'];
 

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as keytarApi from 'keytar';
+import { messageOf } from '../../shared/error-message.js';
 import { KeychainUnavailableError } from './credential-errors.js';
 import { KEYCHAIN_SERVICE, type SecureStore } from './secure-store.js';
 
@@ -17,10 +18,6 @@ export interface KeytarStoreOptions {
 // missing libsecret or a failed build only matters when a key is actually needed, and then as a
 // KeychainUnavailableError instead of a crash at start-up.
 const defaultLoad = (): KeytarModule => createRequire(import.meta.url)('keytar') as KeytarModule;
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
 
 /**
  * The real keychain: macOS Keychain, Windows Credential Manager, or the Secret Service on Linux

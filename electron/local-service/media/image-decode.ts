@@ -12,6 +12,7 @@
  *    signature that lies).
  */
 import sharp, { type FormatEnum, type Metadata, type OutputInfo } from 'sharp';
+import { messageOf } from '../../shared/error-message.js';
 import type { RgbImage } from '../engine/engine-types.js';
 import { tooLarge, undecodableMedia, unsupportedMedia } from '../http/api-error.js';
 import { analysedSize } from './analysed-size.js';
@@ -127,8 +128,4 @@ export async function decodeImage(input: Buffer, limits: ImageLimits): Promise<D
 function imageTooLarge(maxPixels: number, size?: string) {
   const what = size ? `The image is ${size} pixels` : 'The image has too many pixels';
   return tooLarge('image_too_large', `${what}; the limit is ${maxPixels} pixels.`);
-}
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
