@@ -13,6 +13,8 @@ import { handlePoints, type Rect } from './stage-view.js';
 export interface PaintBox {
   key: string;
   label: string;
+  /** Whose version of a box in team conflict this is, named after the class (not coloured by it). */
+  who?: string;
   /** Null: a person's box, shown without a score. */
   score: number | null;
   bbox: NormBox;
@@ -57,10 +59,10 @@ function textWidth(ctx: CanvasRenderingContext2D, text: string): number {
   return w;
 }
 
-export function boxText(b: Pick<PaintBox, 'label' | 'score' | 'review' | 'rule'>): string {
+export function boxText(b: Pick<PaintBox, 'label' | 'score' | 'review' | 'rule' | 'who'>): string {
   const mark =
     b.review === 'accepted' ? (b.rule ? ' ✓ rule' : ' ✓') : b.review === 'rejected' ? ' ✗' : '';
-  return `${b.label}${b.score === null ? '' : ` ${b.score.toFixed(2)}`}${mark}`;
+  return `${b.label}${b.who ? ` · ${b.who}` : ''}${b.score === null ? '' : ` ${b.score.toFixed(2)}`}${mark}`;
 }
 
 function toScreen(b: NormBox, view: View, picture: Size): Rect {

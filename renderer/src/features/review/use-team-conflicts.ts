@@ -40,7 +40,7 @@ export interface TeamConflicts {
   busy: boolean;
   error: Error | null;
   /** The boxes drawn with the other versions of each conflict beside its box. */
-  withVersions(drawn: readonly ReviewBox[]): (ReviewBox | GhostBox)[];
+  withVersions(drawn: readonly ReviewBox[]): ((ReviewBox & { who?: string }) | GhostBox)[];
 }
 
 export function useTeamConflicts(mediaId: number, boxes: readonly ReviewBox[]): TeamConflicts {
@@ -70,9 +70,9 @@ export function useTeamConflicts(mediaId: number, boxes: readonly ReviewBox[]): 
     return out;
   }, [byKey]);
   const withVersions = useCallback(
-    (drawn: readonly ReviewBox[]): (ReviewBox | GhostBox)[] => {
+    (drawn: readonly ReviewBox[]): ((ReviewBox & { who?: string }) | GhostBox)[] => {
       if (byKey.size === 0) return [...drawn];
-      const out: (ReviewBox | GhostBox)[] = [];
+      const out: ((ReviewBox & { who?: string }) | GhostBox)[] = [];
       for (const b of drawn) {
         const c = byKey.get(b.key);
         if (!c) {
@@ -80,12 +80,14 @@ export function useTeamConflicts(mediaId: number, boxes: readonly ReviewBox[]): 
           continue;
         }
         const shown = c.versions.find((v) => v.change === c.shown);
-        out.push({ ...b, label: `${b.label} · ${shown ? versionWho(shown) : 'team conflict'}` });
+        // Named by whose version it shows, coloured by its class as in Boxes.
+        out.push({ ...b, who: shown ? versionWho(shown) : 'team conflict' });
         for (const v of c.versions) {
           if (v.change === c.shown || v.deleted || v.bbox === null) continue;
           out.push({
             key: `team-version:${v.change}`,
-            label: `${v.label ?? '?'} · ${versionWho(v)}`,
+            label: v.label ?? '?',
+            who: versionWho(v),
             score: null,
             bbox: v.bbox,
             review: v.review,
