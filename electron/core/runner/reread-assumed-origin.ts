@@ -144,8 +144,10 @@ const acceptedAsShown = (c: CorrectionRow) =>
 
 /**
  * Each correction standing on an old box (its anchor that box exactly) moved onto the same
- * detection read again; a box a person accepted as shown keeps the place they accepted. (The
- * write is a person's: a box an auto-accept rule owned becomes theirs, out of the rule's undo.)
+ * detection read again; a box a person accepted as shown keeps the place they accepted. The move
+ * is nobody's edit (`ownerKept`): a box an auto-accept rule accepted stays the rule's (its batch
+ * still undoes it) and follows its detection, as the rule accepted the model's box; a person's
+ * corrections stay theirs.
  */
 function reanchored(
   corrections: readonly CorrectionRow[],
@@ -179,6 +181,7 @@ function reanchored(
       review: c.review,
       deleted: c.deleted,
       track: c.track,
+      ownerKept: true,
     });
   }
   return moves;

@@ -156,6 +156,45 @@ describe('answers read with the box origin assumed', () => {
     expect(rereadAssumedOrigins(fx.store)).toEqual({ files: 0, corrections: 0 });
   });
 
+  it("a box an auto-accept rule accepted stays the rule's; a person's stays theirs", async () => {
+    await labelWhileUndecided();
+    // A person relabels box 1 (still pending) and accepts box 2 as shown; then a rule accepts
+    // box 0 (no row yet) and box 1 (their pending row).
+    const [relabelled] = fx.store.corrections.putMany([
+      correction('h1', anchorOf(1), { label: 'cat' }),
+      correction('h1', anchorOf(2), { review: 'accepted' }),
+    ]);
+    const seen = anchorOf(2).bbox;
+    const rule = 'any ≥ 0.5 at 95 %';
+    const batch = fx.store.ruleBatches.apply('objects', 0.95, 1, [
+      {
+        contentHash: 'h1',
+        boxes: [
+          { correctionId: null, frameIndex: 0, timeMs: null, model: anchorOf(0), rule },
+          { correctionId: relabelled!.id, frameIndex: 0, timeMs: null, model: anchorOf(1), rule },
+        ],
+      },
+    ]);
+
+    setReading(fx.store, URL, { boxOrigin: 'centre' });
+    expect(rereadAssumedOrigins(fx.store)).toEqual({ files: 1, corrections: 3 });
+    const onModel = (i: number) => shown().find((b) => b.detectionId === model()[i]!.id)!;
+    // The rule's boxes follow their detections read again and stay the rule's.
+    expect(onModel(0)).toMatchObject({ review: 'accepted', rule });
+    expect(onModel(0).bbox.x).toBeCloseTo(asCentre(SERVED[0]!).x, 9);
+    expect(onModel(1)).toMatchObject({ review: 'accepted', label: 'cat', rule });
+    expect(onModel(1).bbox.x).toBeCloseTo(asCentre(SERVED[1]!).x, 9);
+    // The person's accepted box stays theirs, where they saw it.
+    expect(onModel(2)).toMatchObject({ review: 'accepted', bbox: seen });
+    expect(onModel(2).rule ?? null).toBeNull();
+    // The rule's undo still undoes exactly its two boxes: box 0 back to the model's, box 1 back
+    // to the person's pending relabel.
+    expect(fx.store.ruleBatches.undo(batch)).toBe(2);
+    expect(onModel(0)).toMatchObject({ review: 'pending', origin: 'model' });
+    expect(onModel(1)).toMatchObject({ review: 'pending', label: 'cat', origin: 'edited' });
+    expect(onModel(2)).toMatchObject({ review: 'accepted' });
+  });
+
   it('a later answer for the file stands: the held one is let go unread', async () => {
     await labelWhileUndecided();
     fx.store.results.save(
