@@ -37,6 +37,7 @@ import {
 import { terminalText } from '../terminal-text.js';
 import { readOnlyRefusal } from '../../application/read-only-home.js';
 import { prepareRun } from '../../application/prepare-run.js';
+import { decidedRereadLine } from '../../application/origin-decided-reread.js';
 
 export interface LabelOptions {
   service?: string;
@@ -149,10 +150,12 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
         if (read > 0) say(`Read ${read} kept answer(s) the service had already charged.`);
         if (kept > 0) say(`${kept} charged answer(s) are kept but not understood.`);
       },
-      originReread: ({ files, corrections }) => {
+      originReread: (summary) => {
+        const { files, corrections } = summary;
         if (files > 0)
           say(
-            `Read the boxes of ${files} file(s) again with the confirmed box origin (${corrections} correction(s) kept on them).`,
+            decidedRereadLine(summary) ??
+              `Read the boxes of ${files} file(s) again with the confirmed box origin (${corrections} correction(s) kept on them).`,
           );
       },
       connect: async () => {

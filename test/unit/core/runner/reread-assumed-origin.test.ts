@@ -4,6 +4,10 @@
  * corrected set, a person's corrections kept (moved onto the boxes read again, never overwritten).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  boxOriginWatch,
+  originUndecided,
+} from '../../../../electron/application/box-origin-watch.js';
 import { mergeCorrections } from '../../../../electron/core/review/merge-corrections.js';
 import { AnswerBatch } from '../../../../electron/core/runner/answer-batch.js';
 import { holdAssumed } from '../../../../electron/core/runner/hold-assumed.js';
@@ -193,6 +197,32 @@ describe('answers read with the box origin assumed', () => {
     expect(onModel(0)).toMatchObject({ review: 'pending', origin: 'model' });
     expect(onModel(1)).toMatchObject({ review: 'pending', label: 'cat', origin: 'edited' });
     expect(onModel(2)).toMatchObject({ review: 'accepted' });
+  });
+
+  it('read again when a later answer of the service decides the origin, saying what decided', async () => {
+    await labelWhileUndecided();
+    // A later answer (another file) of the same service: its box at the right edge would lie
+    // outside the picture with x,y as the corner, so its boxes decide the centre.
+    const edge = { x: 0.9 * W, y: 0.5 * H, w: 0.2 * W, h: 0.2 * H };
+    const later = readImageAnswer(
+      200,
+      JSON.stringify({
+        detections: [{ label: 'cat', score: 0.9, bbox: [0.9, 0.5, 0.2, 0.2], bboxPx: edge }],
+      }),
+      { reading: { boxOrigin: 'corner', originConfirmed: false } },
+    );
+    const lines: string[] = [];
+    const watch = boxOriginWatch(fx.store, URL, (line) => lines.push(line));
+    await watch(later.understanding);
+
+    expect(fx.store.rawAnswers.countOriginPending()).toBe(0);
+    model().forEach((d, i) => expect(d.bbox.x).toBeCloseTo(asCentre(SERVED[i]!).x, 9));
+    expect(lines).toEqual([
+      "Read the boxes of 1 file(s) again with the box origin their service's boxes decided: x,y = the centre, decided by the boxes (with x,y as the top-left corner, a box would lie outside the picture) (0 correction(s) kept on them).",
+    ]);
+    // Decided: not said to be undecided any more, and nothing is left to read again.
+    expect(originUndecided(fx.store, URL)).toBe(false);
+    expect(rereadAssumedOrigins(fx.store)).toMatchObject({ files: 0 });
   });
 
   it('a later answer for the file stands: the held one is let go unread', async () => {
