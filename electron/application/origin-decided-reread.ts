@@ -2,7 +2,8 @@
  * When a service's boxes decide its origin (a box outside the picture under one reading, or
  * enough boxes leaning one way), the answers held while it was undecided are read again then,
  * during the run, not only once a person confirms (issue 23 §3), and the command says which
- * evidence decided. Answers held after that in the same run are read again at the next start.
+ * evidence decided. Answers held after that in the same run are read again at its end (`label`)
+ * or at the next start (the app's runs).
  */
 import { decisionIn } from '../core/runner/origin-decision.js';
 import type { OriginRereadSummary } from '../core/runner/reread-assumed-origin.js';
@@ -31,4 +32,11 @@ export function rereadOnDecision(
     const line = decidedRereadLine(rereadAssumedOrigins(store));
     if (line) say(line);
   });
+}
+
+/** At a run's end: held answers whose service's origin is now decided, read again; the line. */
+export async function rereadDecidedAfterRun(store: LibraryStore): Promise<string | null> {
+  if (store.rawAnswers.countOriginPending() === 0) return null;
+  const { rereadAssumedOrigins } = await import('../core/runner/reread-assumed-origin.js');
+  return decidedRereadLine(rereadAssumedOrigins(store));
 }

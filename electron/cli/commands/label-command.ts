@@ -37,7 +37,10 @@ import {
 import { terminalText } from '../terminal-text.js';
 import { readOnlyRefusal } from '../../application/read-only-home.js';
 import { prepareRun } from '../../application/prepare-run.js';
-import { decidedRereadLine } from '../../application/origin-decided-reread.js';
+import {
+  decidedRereadLine,
+  rereadDecidedAfterRun,
+} from '../../application/origin-decided-reread.js';
 
 export interface LabelOptions {
   service?: string;
@@ -258,6 +261,9 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
       decision === 'go' ? key : undefined,
     );
     view.done();
+    // Answers held after the run's boxes decided the origin: read again now, not next start.
+    const late = await rereadDecidedAfterRun(app.store);
+    if (late) say(late);
     if (!opts.json && streamed) err.write(`${planText(plan, key)}\n`);
     if (opts.json) process.stdout.write(`${JSON.stringify(summaryJson(plan, summary))}\n`);
     else process.stdout.write(`${summaryText(summary)}\n`);

@@ -8,6 +8,7 @@ import {
   boxOriginWatch,
   originUndecided,
 } from '../../../../electron/application/box-origin-watch.js';
+import { rereadDecidedAfterRun } from '../../../../electron/application/origin-decided-reread.js';
 import { mergeCorrections } from '../../../../electron/core/review/merge-corrections.js';
 import { AnswerBatch } from '../../../../electron/core/runner/answer-batch.js';
 import { holdAssumed } from '../../../../electron/core/runner/hold-assumed.js';
@@ -111,6 +112,23 @@ const anchorOf = (i: number) => {
   return { label: d.label, score: d.score, bbox: d.bbox };
 };
 
+/** A later answer (another file): its box at the right edge rules out x,y as the corner. */
+const deciding = () =>
+  readImageAnswer(
+    200,
+    JSON.stringify({
+      detections: [
+        {
+          label: 'cat',
+          score: 0.9,
+          bbox: [0.9, 0.5, 0.2, 0.2],
+          bboxPx: { x: 0.9 * W, y: 0.5 * H, w: 0.2 * W, h: 0.2 * H },
+        },
+      ],
+    }),
+    { reading: { boxOrigin: 'corner', originConfirmed: false } },
+  );
+
 describe('answers read with the box origin assumed', () => {
   it('are held, and read again with the origin a person confirms, corrections kept', async () => {
     await labelWhileUndecided();
@@ -203,14 +221,7 @@ describe('answers read with the box origin assumed', () => {
     await labelWhileUndecided();
     // A later answer (another file) of the same service: its box at the right edge would lie
     // outside the picture with x,y as the corner, so its boxes decide the centre.
-    const edge = { x: 0.9 * W, y: 0.5 * H, w: 0.2 * W, h: 0.2 * H };
-    const later = readImageAnswer(
-      200,
-      JSON.stringify({
-        detections: [{ label: 'cat', score: 0.9, bbox: [0.9, 0.5, 0.2, 0.2], bboxPx: edge }],
-      }),
-      { reading: { boxOrigin: 'corner', originConfirmed: false } },
-    );
+    const later = deciding();
     const lines: string[] = [];
     const watch = boxOriginWatch(fx.store, URL, (line) => lines.push(line));
     await watch(later.understanding);
@@ -223,6 +234,19 @@ describe('answers read with the box origin assumed', () => {
     // Decided: not said to be undecided any more, and nothing is left to read again.
     expect(originUndecided(fx.store, URL)).toBe(false);
     expect(rereadAssumedOrigins(fx.store)).toMatchObject({ files: 0 });
+  });
+
+  it('held after the origin was decided in the same run: read again at the run’s end', async () => {
+    const lines: string[] = [];
+    // The decision comes first (nothing held yet), then an answer is held as undecided.
+    await boxOriginWatch(fx.store, URL, (line) => lines.push(line))(deciding().understanding);
+    await labelWhileUndecided();
+    expect(fx.store.rawAnswers.countOriginPending()).toBe(1);
+    expect(await rereadDecidedAfterRun(fx.store)).toMatch(
+      /^Read the boxes of 1 file\(s\) again with the box origin their service's boxes decided: x,y = the centre/,
+    );
+    model().forEach((d, i) => expect(d.bbox.x).toBeCloseTo(asCentre(SERVED[i]!).x, 9));
+    expect(lines).toEqual([]);
   });
 
   it('a later answer for the file stands: the held one is let go unread', async () => {
