@@ -7,7 +7,9 @@
  */
 import { readingFor } from '../core/runner/service-reading.js';
 import { BOX_ORIGIN_FIELD, type AdapterNote } from '../core/service/adapter/adapter-types.js';
+import { decisionIn, keepDecision, keptDecision } from '../core/runner/origin-decision.js';
 import type { LibraryStore } from '../core/store/store-types.js';
+import { rereadOnDecision } from './origin-decided-reread.js';
 
 export const ORIGIN_ASSUMED = 'box origin assumed: corner — not confirmed';
 
@@ -18,11 +20,16 @@ const stateKey = (serviceUrl: string) => `service.box-origin:${serviceUrl}`;
 export function originUndecided(store: Settings, serviceUrl: string): boolean {
   return (
     store.settings.get(stateKey(serviceUrl)) === 'undecided' &&
-    readingFor(store, serviceUrl).originConfirmed === false
+    readingFor(store, serviceUrl).originConfirmed === false &&
+    // Decided by its boxes once: what is read as corners now is read again with that.
+    keptDecision(store, serviceUrl) === null
   );
 }
 
-/** Records what an answer's notes say of the origin (undecided, or decided by its boxes). */
+/**
+ * Records what an answer's notes say of the origin (undecided, or decided by its boxes: then the
+ * decision is kept, for the held answers to be read again with it).
+ */
 export function recordOrigin(
   store: Settings,
   serviceUrl: string,
@@ -31,17 +38,22 @@ export function recordOrigin(
   const note = notes?.find((n) => n.field === BOX_ORIGIN_FIELD);
   if (!note) return null;
   const state = note.kind === 'not-published' ? 'undecided' : 'decided';
+  const decision = decisionIn(notes);
+  if (decision) keepDecision(store, serviceUrl, decision);
   if (store.settings.get(stateKey(serviceUrl)) !== state)
     store.settings.set(stateKey(serviceUrl), state);
   return state;
 }
 
-/** For one command: says ORIGIN_ASSUMED once, and records each answer's word on the origin. */
+/**
+ * For one command: says ORIGIN_ASSUMED once, records each answer's word on the origin, and reads
+ * the held answers again when an answer's boxes decide it (origin-decided-reread.ts).
+ */
 export function boxOriginWatch(
-  store: Settings,
+  store: LibraryStore,
   serviceUrl: string,
   notice: (line: string) => void,
-): (notes: readonly AdapterNote[] | undefined) => void {
+): (notes: readonly AdapterNote[] | undefined) => Promise<void> | undefined {
   let said = false;
   const say = () => {
     if (said) return;
@@ -52,6 +64,8 @@ export function boxOriginWatch(
   };
   if (originUndecided(store, serviceUrl)) say();
   return (notes) => {
-    if (recordOrigin(store, serviceUrl, notes) === 'undecided') say();
+    const state = recordOrigin(store, serviceUrl, notes);
+    if (state === 'undecided' && originUndecided(store, serviceUrl)) say();
+    return state === 'decided' ? rereadOnDecision(store, notes, notice) : undefined;
   };
 }

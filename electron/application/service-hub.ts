@@ -14,6 +14,7 @@ import { LabelDeskError, type ServiceState } from '../shared/contract/index.js';
 import type { AppContext } from './app-context.js';
 import type { AppEvents } from './app-events.js';
 import { recordOrigin } from './box-origin-watch.js';
+import { rereadOnDecision } from './origin-decided-reread.js';
 import { connectService, type ServiceConnection } from './service-connection.js';
 import { EMBEDDED_ACCOUNT, servicePortOf } from './service-port.js';
 import { saveCheckedKey, startTrialKey } from './service-login.js';
@@ -150,9 +151,11 @@ export class ServiceHub {
     const catalog = await c.client.catalog();
     this.rememberCatalog(c, catalog);
     // A run's answers read as corners only because nothing decided leave the origin undecided,
-    // which Check service then reports (issue 23 §3).
-    const onNotes = (notes: Parameters<typeof recordOrigin>[2]) =>
-      void recordOrigin(this.o.app.store, c.identity, notes);
+    // which Check service then reports (issue 23 §3); boxes that decide it read the held again.
+    const onNotes = (notes: Parameters<typeof recordOrigin>[2]) => {
+      if (recordOrigin(this.o.app.store, c.identity, notes) === 'decided')
+        void rereadOnDecision(this.o.app.store, notes, this.o.notice);
+    };
     return { port: servicePortOf(c.identity, c.client, onNotes), catalog, client: c.client };
   }
 

@@ -37,6 +37,10 @@ import {
 import { terminalText } from '../terminal-text.js';
 import { readOnlyRefusal } from '../../application/read-only-home.js';
 import { prepareRun } from '../../application/prepare-run.js';
+import {
+  decidedRereadLine,
+  rereadDecidedAfterRun,
+} from '../../application/origin-decided-reread.js';
 
 export interface LabelOptions {
   service?: string;
@@ -149,10 +153,12 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
         if (read > 0) say(`Read ${read} kept answer(s) the service had already charged.`);
         if (kept > 0) say(`${kept} charged answer(s) are kept but not understood.`);
       },
-      originReread: ({ files, corrections }) => {
+      originReread: (summary) => {
+        const { files, corrections } = summary;
         if (files > 0)
           say(
-            `Read the boxes of ${files} file(s) again with the confirmed box origin (${corrections} correction(s) kept on them).`,
+            decidedRereadLine(summary) ??
+              `Read the boxes of ${files} file(s) again with the confirmed box origin (${corrections} correction(s) kept on them).`,
           );
       },
       connect: async () => {
@@ -255,6 +261,9 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
       decision === 'go' ? key : undefined,
     );
     view.done();
+    // Answers held after the run's boxes decided the origin: read again now, not next start.
+    const late = await rereadDecidedAfterRun(app.store);
+    if (late) say(late);
     if (!opts.json && streamed) err.write(`${planText(plan, key)}\n`);
     if (opts.json) process.stdout.write(`${JSON.stringify(summaryJson(plan, summary))}\n`);
     else process.stdout.write(`${summaryText(summary)}\n`);

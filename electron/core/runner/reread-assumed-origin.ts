@@ -1,8 +1,9 @@
 /**
  * Answers read while a service's box origin was undecided were read with x,y as the corner and
  * held as received (hold-assumed.ts). Once a person confirms the origin (the Service screen,
- * `label --box-origin`), each is read again, with no network, with the confirmed convention, and
- * its model boxes replaced through the corrected set (issue 23):
+ * `label --box-origin`), or later answers' boxes decide it (origin-decision.ts), each is read
+ * again, with no network, with that convention, and its model boxes replaced through the
+ * corrected set (issue 23):
  * - only while the stored model boxes are still the ones that answer gave (a later answer for the
  *   file, from this service or another, stands);
  * - a person's corrections are never overwritten: each correction standing on one of the old
@@ -22,6 +23,7 @@ import type {
   DetectionRow,
   RawAnswerRow,
 } from '../store/store-types.js';
+import { keptDecision } from './origin-decision.js';
 import { readingFor } from './service-reading.js';
 import { toDetectionInputs } from './to-detections.js';
 
@@ -38,24 +40,35 @@ type Store = Pick<
 >;
 
 export interface OriginRereadSummary {
-  /** Files whose model boxes were read again with the confirmed origin. */
+  /** Files whose model boxes were read again with the confirmed (or decided) origin. */
   files: number;
   /** Corrections moved onto the boxes read again. */
   corrections: number;
+  /** What decided, when files were read again with an origin their boxes decided (no person's). */
+  decidedBy?: string[];
 }
 
-/** Reads again every held answer whose service's origin is now confirmed. */
+/**
+ * Reads again every held answer whose service's origin is now known: a person's choice, else
+ * what the service's boxes decided (a later answer with a box outside the picture under one
+ * reading, or enough boxes leaning one way).
+ */
 export function rereadAssumedOrigins(store: Store): OriginRereadSummary {
   const summary: OriginRereadSummary = { files: 0, corrections: 0 };
   for (const row of store.rawAnswers.originPending()) {
     const reading = readingFor(store, row.serviceUrl);
-    // Still nobody's word: held until a person confirms.
-    if (!reading.originConfirmed) continue;
+    const decided = reading.originConfirmed ? null : keptDecision(store, row.serviceUrl);
+    // Still nobody's word and nothing decided: held.
+    if (!reading.originConfirmed && !decided) continue;
     store.transaction(() => {
-      const moved = rereadOne(store, row, reading.boxOrigin);
+      const moved = rereadOne(store, row, decided?.origin ?? reading.boxOrigin);
       if (moved !== null) {
         summary.files++;
         summary.corrections += moved;
+        if (decided) {
+          const by = (summary.decidedBy ??= []);
+          if (!by.includes(decided.why)) by.push(decided.why);
+        }
       }
       store.rawAnswers.settleOrigin(row.id);
     });
@@ -144,8 +157,10 @@ const acceptedAsShown = (c: CorrectionRow) =>
 
 /**
  * Each correction standing on an old box (its anchor that box exactly) moved onto the same
- * detection read again; a box a person accepted as shown keeps the place they accepted. (The
- * write is a person's: a box an auto-accept rule owned becomes theirs, out of the rule's undo.)
+ * detection read again; a box a person accepted as shown keeps the place they accepted. The move
+ * is nobody's edit (`ownerKept`): a box an auto-accept rule accepted stays the rule's (its batch
+ * still undoes it) and follows its detection, as the rule accepted the model's box; a person's
+ * corrections stay theirs.
  */
 function reanchored(
   corrections: readonly CorrectionRow[],
@@ -179,6 +194,7 @@ function reanchored(
       review: c.review,
       deleted: c.deleted,
       track: c.track,
+      ownerKept: true,
     });
   }
   return moves;

@@ -28,6 +28,7 @@ export function params(c: CorrectionInput, at: number) {
     crowd: c.crowd === undefined ? null : c.crowd ? 1 : 0,
     coco: c.coco ?? null,
     personMade: c.personMade === undefined ? null : c.personMade ? 1 : 0,
+    ownerKept: c.ownerKept ? 1 : 0,
   };
 }
 
@@ -89,8 +90,13 @@ export function asMergeCorrections(cs: readonly CorrectionInput[]): MergeCorrect
     }))
     .sort((a, b) => a.frameIndex - b.frameIndex);
 }
-/** Every write through this repo is a person's (or an import's): a rule no longer owns the box. */
-export const PERSON_OWNS = 'rule = NULL, rule_batch = NULL, rule_prior_at = NULL';
+/**
+ * Every write through this repo is a person's (or an import's): a rule no longer owns the box;
+ * unless the write only moves the box onto its detection read again (`ownerKept`).
+ */
+export const PERSON_OWNS = `rule = CASE WHEN @ownerKept = 1 THEN rule END,
+  rule_batch = CASE WHEN @ownerKept = 1 THEN rule_batch END,
+  rule_prior_at = CASE WHEN @ownerKept = 1 THEN rule_prior_at END`;
 export const VALUES = `@contentHash, @solution, @frameIndex, @timeMs, @anchorLabel, @anchorScore, @anchorX,
   @anchorY, @anchorW, @anchorH, @label, @x, @y, @w, @h, @review, @deleted, @track, @updatedAt,
   coalesce(@crowd, 0), @coco, coalesce(@personMade, 0)`;

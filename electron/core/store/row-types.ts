@@ -138,6 +138,11 @@ export interface CorrectionRow {
 export type CorrectionInput = Omit<CorrectionRow, 'id' | 'updatedAt' | 'track' | 'rule'> & {
   id?: number;
   track?: number | null;
+  /**
+   * Not a person's write: the box only moves onto its detection read again (a held answer read
+   * with the confirmed box origin), so whoever owns it, an auto-accept rule or a person, keeps it.
+   */
+  ownerKept?: boolean;
 };
 
 /** What the merge reads of a correction (an export reads only these columns, see export-items.ts). */

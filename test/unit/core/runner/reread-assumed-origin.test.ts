@@ -4,6 +4,11 @@
  * corrected set, a person's corrections kept (moved onto the boxes read again, never overwritten).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  boxOriginWatch,
+  originUndecided,
+} from '../../../../electron/application/box-origin-watch.js';
+import { rereadDecidedAfterRun } from '../../../../electron/application/origin-decided-reread.js';
 import { mergeCorrections } from '../../../../electron/core/review/merge-corrections.js';
 import { AnswerBatch } from '../../../../electron/core/runner/answer-batch.js';
 import { holdAssumed } from '../../../../electron/core/runner/hold-assumed.js';
@@ -107,6 +112,23 @@ const anchorOf = (i: number) => {
   return { label: d.label, score: d.score, bbox: d.bbox };
 };
 
+/** A later answer (another file): its box at the right edge rules out x,y as the corner. */
+const deciding = () =>
+  readImageAnswer(
+    200,
+    JSON.stringify({
+      detections: [
+        {
+          label: 'cat',
+          score: 0.9,
+          bbox: [0.9, 0.5, 0.2, 0.2],
+          bboxPx: { x: 0.9 * W, y: 0.5 * H, w: 0.2 * W, h: 0.2 * H },
+        },
+      ],
+    }),
+    { reading: { boxOrigin: 'corner', originConfirmed: false } },
+  );
+
 describe('answers read with the box origin assumed', () => {
   it('are held, and read again with the origin a person confirms, corrections kept', async () => {
     await labelWhileUndecided();
@@ -154,6 +176,77 @@ describe('answers read with the box origin assumed', () => {
     expect(boxes.find((b) => b.label === 'bird')).toMatchObject({ origin: 'added' });
     // Once only: a second pass changes nothing.
     expect(rereadAssumedOrigins(fx.store)).toEqual({ files: 0, corrections: 0 });
+  });
+
+  it("a box an auto-accept rule accepted stays the rule's; a person's stays theirs", async () => {
+    await labelWhileUndecided();
+    // A person relabels box 1 (still pending) and accepts box 2 as shown; then a rule accepts
+    // box 0 (no row yet) and box 1 (their pending row).
+    const [relabelled] = fx.store.corrections.putMany([
+      correction('h1', anchorOf(1), { label: 'cat' }),
+      correction('h1', anchorOf(2), { review: 'accepted' }),
+    ]);
+    const seen = anchorOf(2).bbox;
+    const rule = 'any ≥ 0.5 at 95 %';
+    const batch = fx.store.ruleBatches.apply('objects', 0.95, 1, [
+      {
+        contentHash: 'h1',
+        boxes: [
+          { correctionId: null, frameIndex: 0, timeMs: null, model: anchorOf(0), rule },
+          { correctionId: relabelled!.id, frameIndex: 0, timeMs: null, model: anchorOf(1), rule },
+        ],
+      },
+    ]);
+
+    setReading(fx.store, URL, { boxOrigin: 'centre' });
+    expect(rereadAssumedOrigins(fx.store)).toEqual({ files: 1, corrections: 3 });
+    const onModel = (i: number) => shown().find((b) => b.detectionId === model()[i]!.id)!;
+    // The rule's boxes follow their detections read again and stay the rule's.
+    expect(onModel(0)).toMatchObject({ review: 'accepted', rule });
+    expect(onModel(0).bbox.x).toBeCloseTo(asCentre(SERVED[0]!).x, 9);
+    expect(onModel(1)).toMatchObject({ review: 'accepted', label: 'cat', rule });
+    expect(onModel(1).bbox.x).toBeCloseTo(asCentre(SERVED[1]!).x, 9);
+    // The person's accepted box stays theirs, where they saw it.
+    expect(onModel(2)).toMatchObject({ review: 'accepted', bbox: seen });
+    expect(onModel(2).rule ?? null).toBeNull();
+    // The rule's undo still undoes exactly its two boxes: box 0 back to the model's, box 1 back
+    // to the person's pending relabel.
+    expect(fx.store.ruleBatches.undo(batch)).toBe(2);
+    expect(onModel(0)).toMatchObject({ review: 'pending', origin: 'model' });
+    expect(onModel(1)).toMatchObject({ review: 'pending', label: 'cat', origin: 'edited' });
+    expect(onModel(2)).toMatchObject({ review: 'accepted' });
+  });
+
+  it('read again when a later answer of the service decides the origin, saying what decided', async () => {
+    await labelWhileUndecided();
+    // A later answer (another file) of the same service: its box at the right edge would lie
+    // outside the picture with x,y as the corner, so its boxes decide the centre.
+    const later = deciding();
+    const lines: string[] = [];
+    const watch = boxOriginWatch(fx.store, URL, (line) => lines.push(line));
+    await watch(later.understanding);
+
+    expect(fx.store.rawAnswers.countOriginPending()).toBe(0);
+    model().forEach((d, i) => expect(d.bbox.x).toBeCloseTo(asCentre(SERVED[i]!).x, 9));
+    expect(lines).toEqual([
+      "Read the boxes of 1 file(s) again with the box origin their service's boxes decided: x,y = the centre, decided by the boxes (with x,y as the top-left corner, a box would lie outside the picture) (0 correction(s) kept on them).",
+    ]);
+    // Decided: not said to be undecided any more, and nothing is left to read again.
+    expect(originUndecided(fx.store, URL)).toBe(false);
+    expect(rereadAssumedOrigins(fx.store)).toMatchObject({ files: 0 });
+  });
+
+  it('held after the origin was decided in the same run: read again at the run’s end', async () => {
+    const lines: string[] = [];
+    // The decision comes first (nothing held yet), then an answer is held as undecided.
+    await boxOriginWatch(fx.store, URL, (line) => lines.push(line))(deciding().understanding);
+    await labelWhileUndecided();
+    expect(fx.store.rawAnswers.countOriginPending()).toBe(1);
+    expect(await rereadDecidedAfterRun(fx.store)).toMatch(
+      /^Read the boxes of 1 file\(s\) again with the box origin their service's boxes decided: x,y = the centre/,
+    );
+    model().forEach((d, i) => expect(d.bbox.x).toBeCloseTo(asCentre(SERVED[i]!).x, 9));
+    expect(lines).toEqual([]);
   });
 
   it('a later answer for the file stands: the held one is let go unread', async () => {
