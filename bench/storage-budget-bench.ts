@@ -13,7 +13,8 @@ import { openDatabase } from '../electron/node-lib/sqlite.js';
 import { fmt, printFigures } from './report.js';
 import { storageAtScaleFigures } from './storage-budget-more.js';
 
-const MEDIA = 100_000;
+// LABELDESK_BENCH_STORAGE_MEDIA: a smaller library while the machine is shared (ratios still hold).
+const MEDIA = Number(process.env['LABELDESK_BENCH_STORAGE_MEDIA'] ?? 100_000);
 const BOXES = 60;
 const MIN_SCORE = 0.3;
 const RUNS = 3;
@@ -114,7 +115,7 @@ export async function benchStorageBudget(): Promise<void> {
           filter: f,
           sort,
           descending: sort === 'boxes',
-          offset: 50_000,
+          offset: Math.floor(MEDIA / 2),
           limit: 200,
         });
       }, file);

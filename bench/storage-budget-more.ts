@@ -1,7 +1,8 @@
 /**
  * Issue 27 §1, the rest of the library's figures on the storage section's 6M-box library (100k
- * images × 60 boxes): a page of media (store-bench's), an export of about 1.1M boxes to COCO, and
- * the evaluation of every file reviewed, each beside its bare read of the same rows in the same run.
+ * images × 60 boxes): a page of media (store-bench's), an export of about 1.1M boxes to COCO, the
+ * evaluation of every file reviewed, and a 5,000-box review (storage-review.ts), each beside its
+ * bare read of the same rows in the same run.
  * CPU time beside wall time: the machine is shared, and wall time measures the other jobs too.
  */
 import { rm } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { openLibraryStore } from '../electron/core/review/open-library-store.js'
 import { openDatabase } from '../electron/node-lib/sqlite.js';
 import { evaluationOptions, readRows } from './evaluation-bench.js';
 import { fmt, type Figure } from './report.js';
+import { reviewAtScaleFigures } from './storage-review.js';
 
 /** Every low score from 0.27 up and every shown one: about 1.1M of the 6M boxes. */
 const EXPORT_MIN_SCORE = 0.265;
@@ -165,5 +167,7 @@ export async function storageAtScaleFigures(
     ...pages(file, media),
     ...(await exportFigures(file, dir)),
     ...(await evaluationFigures(file)),
+    // Last: its image would otherwise be exported and evaluated with the library's.
+    ...(await reviewAtScaleFigures(file)),
   ];
 }

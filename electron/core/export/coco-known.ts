@@ -71,22 +71,33 @@ export class CocoCategoryIds {
   }
 }
 
-/** An annotation's kept fields, given its pixel box as exported now. */
+const NO_EXTRA: Record<string, unknown> = Object.freeze({});
+
+/**
+ * An annotation's kept fields, given its pixel box as exported now. Ids used: the kept ones in a
+ * set, the fresh ones as the range [first, next) minus the kept ones in it (fresh ids skip only
+ * those), so a million fresh ids need no set of a million entries.
+ */
 export class CocoAnnotationIds {
+  private readonly first: number;
   private next: number;
-  private readonly used = new Set<number>();
+  private readonly kept = new Set<number>();
   constructor(known: CocoKnown) {
-    this.next = known.maxAnnotationId + 1;
+    this.first = this.next = known.maxAnnotationId + 1;
+  }
+  private used(id: number): boolean {
+    return this.kept.has(id) || (id >= this.first && id < this.next && Number.isInteger(id));
   }
   of(
     coco: string | null | undefined,
     box: { xmin: number; ymin: number; width: number; height: number },
   ): { id: number; area?: unknown; segmentation?: unknown; extra: Record<string, unknown> } {
+    if (coco === null || coco === undefined) return { id: this.fresh(), extra: NO_EXTRA };
     const kept = readKeptAnnotation(coco);
-    const keptId = kept && typeof kept.id === 'number' && !this.used.has(kept.id) ? kept.id : null;
+    const keptId = kept && typeof kept.id === 'number' && !this.used(kept.id) ? kept.id : null;
+    if (keptId !== null) this.kept.add(keptId);
     const id = keptId ?? this.fresh();
-    this.used.add(id);
-    if (!kept) return { id, extra: {} };
+    if (!kept) return { id, extra: NO_EXTRA };
     const [x, y, w, h] = kept.bbox as [number, number, number, number];
     // Exports round to 0.01 px: within that, the box is the one imported.
     const near = (a: number, b: number) => Math.abs(a - b) <= 0.011;
@@ -100,7 +111,7 @@ export class CocoAnnotationIds {
       : { id, extra: kept.extra };
   }
   private fresh(): number {
-    while (this.used.has(this.next)) this.next++;
+    while (this.kept.has(this.next)) this.next++;
     return this.next++;
   }
 }

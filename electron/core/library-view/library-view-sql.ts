@@ -58,7 +58,14 @@ const countsFromShown = (f: ViewFilter) => (f.shownFrom ?? 0) > (f.minScore ?? 0
 export function boxCountSql(filter: ViewFilter): string {
   if (!filtersBoxes(filter) && !countsFromShown(filter)) return 'r.box_count';
   const score = countsFromShown(filter) ? '@shownFrom' : '@minScore';
-  return `CASE WHEN r.id IS NULL THEN NULL ELSE (SELECT count(*) FROM detections d WHERE ${boxPredicate(filter, score)}) END`;
+  if (!countsFromShown(filter) && !((filter.minScore ?? 0) > 0))
+    return `CASE WHEN r.id IS NULL THEN NULL ELSE (SELECT count(*) FROM detections d WHERE ${boxPredicate(filter, score)}) END`;
+  // Two counts, each a range of the detections_shown index (migration 18): scored boxes from the
+  // score up, and boxes without a score (a person's, which pass every score). SQLite does not
+  // split the OR of one count over the index by itself, and read every row instead.
+  const base = boxPredicate({ ...filter, minScore: undefined });
+  const count = (term: string) => `(SELECT count(*) FROM detections d WHERE ${base} AND ${term})`;
+  return `CASE WHEN r.id IS NULL THEN NULL ELSE ${count(`d.score >= ${score}`)} + ${count('d.score IS NULL')} END`;
 }
 
 /** Whether the filter reads the result (status, review, boxes): else counts skip the join. */

@@ -13,38 +13,25 @@ import {
   type RawMergeCorrection,
 } from './correction-rows.js';
 import type { ExportBoxesFn } from './library-database-types.js';
-import {
-  fromRaw,
-  toMedia,
-  toResult,
-  type MediaDbRow,
-  type RawDetection,
-  type ResultDbRow,
-} from './row-mappers.js';
-import type { ExportItem, ExportQuery } from './store-types.js';
-import { MEDIA_COLUMNS } from './media-upsert-sql.js';
-
-// The file's identity (`file_id`) is for serving and uploading; exports leave it out.
-const MEDIA_COLS = ['id', ...MEDIA_COLUMNS.filter((c) => c !== 'file_id')];
-const RESULT_COLS = [
-  'id',
-  'content_hash',
-  'solution',
-  'service_url',
-  'analysed_width',
-  'analysed_height',
-  'model',
-  'box_count',
-  'created_at',
-] as const;
-
-const select = (alias: string, cols: readonly string[]) =>
-  cols.map((c) => `${alias}.${c} AS ${alias}_${c}`).join(', ');
+import { fromRaw, type RawDetection } from './row-mappers.js';
+import type {
+  ExportItem,
+  ExportQuery,
+  MediaKind,
+  MediaRecord,
+  MediaStatus,
+  ResultRow,
+} from './store-types.js';
 
 // One row per item, walking the path index; the results probe is by its unique key, and the
-// corrections probe by their index (most items have none: they skip the merge).
+// corrections probe by their index (most items have none: they skip the merge). Read as arrays
+// and mapped by position (`itemOf`): named columns cost an object per item, then one more to pick
+// the media and result apart. The file's identity (`file_id`) is for serving; exports leave it out.
 const ITEMS_SQL = `
-  SELECT ${select('m', MEDIA_COLS)}, ${select('r', RESULT_COLS)},
+  SELECT m.id, m.folder_id, m.path, m.kind, m.size, m.mtime_ms, m.content_hash, m.width, m.height,
+    m.orientation, m.duration_ms, m.fps, m.status, m.error_code, m.error_message,
+    r.id, r.content_hash, r.solution, r.service_url, r.analysed_width, r.analysed_height, r.model,
+    r.box_count, r.created_at,
     EXISTS (SELECT 1 FROM corrections c WHERE c.content_hash = r.content_hash
       AND c.solution = r.solution) AS corrected
   FROM media m
@@ -52,6 +39,47 @@ const ITEMS_SQL = `
     AND (@solution IS NULL OR r.solution = @solution)
   WHERE m.status = 'present' AND (@kind IS NULL OR m.kind = @kind)
   ORDER BY m.path, r.solution`;
+
+type ItemRow = [
+  ...[number, number, string, MediaKind, number, number, string | null, number | null],
+  ...[number | null, number, number | null, number | null, MediaStatus, string | null],
+  ...[string | null, number, string, string, string, number, number, string | null, number],
+  ...[number, number],
+];
+
+/** An `ITEMS_SQL` row, by position, as the media, its result, and whether a person corrected it. */
+const itemOf = (r: ItemRow): { media: MediaRecord; result: ResultRow; corrected: boolean } => ({
+  media: {
+    id: r[0],
+    folderId: r[1],
+    path: r[2],
+    kind: r[3],
+    size: r[4],
+    mtimeMs: r[5],
+    contentHash: r[6],
+    width: r[7],
+    height: r[8],
+    orientation: r[9],
+    durationMs: r[10],
+    fps: r[11],
+    status: r[12],
+    errorCode: r[13],
+    errorMessage: r[14],
+    fileId: null,
+  },
+  result: {
+    id: r[15],
+    contentHash: r[16],
+    solution: r[17],
+    serviceUrl: r[18],
+    analysedWidth: r[19],
+    analysedHeight: r[20],
+    model: r[21],
+    boxCount: r[22],
+    createdAt: r[23],
+  },
+  corrected: r[24] === 1,
+});
 
 // The boxes of one item, in frame order straight off the index. Fetched per item rather than
 // joined: a joined row would repeat the 24 media and result columns for every box (6× slower).
@@ -73,14 +101,6 @@ const ALL_DETECTIONS_SQL = `
 
 const CORRECTIONS_SQL = `SELECT ${MERGE_CORRECTION_COLUMNS} FROM corrections
   WHERE content_hash = ? AND solution = ? ORDER BY frame_index, id`;
-
-type Row = Record<string, unknown>;
-/** Picks the `alias_` columns of a joined row back into a table row. */
-function pick<T>(row: Row, alias: string, cols: readonly string[]): T {
-  const out: Row = {};
-  for (const c of cols) out[c] = row[`${alias}_${c}`];
-  return out as T;
-}
 
 export function queryParams(q: ExportQuery) {
   return {
@@ -109,7 +129,9 @@ export function* exportItems(
   try {
     db.pragma('query_only = ON');
     const params = queryParams(query);
-    const items = db.prepare<[{ solution: string | null; kind: string | null }], Row>(ITEMS_SQL);
+    const items = db
+      .prepare<[{ solution: string | null; kind: string | null }], ItemRow>(ITEMS_SQL)
+      .raw();
     const boxes = db
       .prepare<[ReturnType<typeof queryParams> & { resultId: number }], RawDetection>(
         DETECTIONS_SQL,
@@ -117,22 +139,24 @@ export function* exportItems(
       .raw();
     const allBoxes = db.prepare<[{ resultId: number }], RawDetection>(ALL_DETECTIONS_SQL).raw();
     const corrections = db.prepare<[string, string], RawMergeCorrection>(CORRECTIONS_SQL).raw();
+    // One parameters object for every item's boxes, its result id changed each time.
+    const boxParams = { ...params, resultId: 0 };
     // Both statements read inside one transaction, so items and boxes come from one snapshot.
     db.exec('BEGIN');
     for (const row of items.iterate({ solution: params.solution, kind: params.kind })) {
-      const result = toResult(pick<ResultDbRow>(row, 'r', RESULT_COLS));
-      const media = toMedia(pick<MediaDbRow>(row, 'm', MEDIA_COLS));
-      const merge = row['corrected'] === 1 || media.kind === 'video';
-      const detections = merge
-        ? boxesOf(
-            allBoxes.all({ resultId: result.id }).map(fromRaw),
-            row['corrected'] === 1
-              ? corrections.all(result.contentHash, result.solution).map(toMergeCorrection)
-              : [],
-            query,
-            media.kind,
-          )
-        : boxes.all({ ...params, resultId: result.id }).map(fromRaw);
+      const { media, result, corrected } = itemOf(row);
+      boxParams.resultId = result.id;
+      const detections =
+        corrected || media.kind === 'video'
+          ? boxesOf(
+              allBoxes.all({ resultId: result.id }).map(fromRaw),
+              corrected
+                ? corrections.all(result.contentHash, result.solution).map(toMergeCorrection)
+                : [],
+              query,
+              media.kind,
+            )
+          : boxes.all(boxParams).map(fromRaw);
       if (query.skipEmpty && detections.length === 0) continue;
       yield { media, result, detections };
     }

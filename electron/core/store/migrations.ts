@@ -111,4 +111,15 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
     // region, the kept COCO fields), so a teammate's library shows it as the importer's does.
     sql: TEAM_STATE_WITH_IMPORTS_SQL,
   },
+  {
+    version: 18,
+    name: 'detections-shown-by-score',
+    // Issue 27: the Library counts each file's boxes from the library's minimum score (and sorts
+    // by that count). With ~60 boxes per image, reading every row took seconds; this index holds
+    // only a live box's result and score (~20 B), so the count reads the few entries above the
+    // score. Any threshold works, and SQLite keeps it right on every write, as boxes are appended.
+    sql: `
+      CREATE INDEX detections_shown ON detections(result_id, score) WHERE review != 'rejected';
+    `,
+  },
 ];
