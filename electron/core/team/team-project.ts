@@ -11,6 +11,7 @@ import { HubClient, type HubFile } from './hub-client.js';
 import { ensureQuality } from './hub-quality.js';
 import { hubAccount, parseHubUrl } from './hub-url.js';
 import { addProjectMember, ensureAdmin, removeProjectMember } from './hub-admin.js';
+import { recordPendingSettlements } from './pending-settlements.js';
 import { ensureWorkSchema } from './hub-work.js';
 import { TeamError } from './team-errors.js';
 import {
@@ -190,6 +191,8 @@ export async function syncTeamProject(
     // Answers first: a pulled correction of a model box then finds the box it corrects.
     const answers = await shareAnswers(deps.store, hub, files);
     const changes = await syncChanges(deps.store, hub, deps.now);
+    // A lead's settlement that waited (the hub was away): after its changes went out.
+    await recordPendingSettlements(deps.store, hub, l.project);
     const marks = await syncMarks(deps.store, hub);
     return { ...changes, ...marks, answersOffered: answers.offered, answersTaken: answers.taken };
   });
