@@ -142,6 +142,11 @@ export function addTeamQualityCommands(team: Command, setExit: SetExit, withTeam
           if (o.json) return r;
           return [
             `Settled ${r.settled.length} file(s) keeping ${o.keep}'s version.`,
+            ...(r.waiting
+              ? [
+                  'The hub went away meanwhile: the settlement waits here and goes out on the next sync.',
+                ]
+              : []),
             ...r.skipped.map((s) => `  ${s.file}: not settled, ${s.reason}`),
           ].join('\n');
         },

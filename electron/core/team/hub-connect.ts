@@ -51,28 +51,6 @@ const isNetwork = (err: unknown) => {
   return typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code) || code.startsWith('57P');
 };
 
-function tcp(h: HubHost, timeoutMs: number): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: h.host, port: h.port });
-    const timer = setTimeout(() => {
-      socket.destroy();
-      reject(
-        Object.assign(new Error(`no answer within ${timeoutMs / 1000} s`), {
-          code: 'CONNECT_TIMEOUT',
-        }),
-      );
-    }, timeoutMs);
-    socket.once('connect', () => {
-      clearTimeout(timer);
-      resolve(socket);
-    });
-    socket.once('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-  });
-}
-
 interface SessionKind {
   standby: boolean;
   readOnly: boolean;
@@ -144,7 +122,9 @@ export function hubConnector(
       for (const h of hosts) {
         try {
           if (want === 'any') {
-            if (hosts.length > 1) (await tcp(h, timeoutSeconds * 1000)).destroy();
+            // A whole session, not only TCP: a host that accepts and never answers is given up
+            // after connect_timeout and the next one tried, as libpq times the whole startup.
+            if (hosts.length > 1) await kindOf(h);
             return h;
           }
           const kind = await kindOf(h);

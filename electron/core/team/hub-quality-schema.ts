@@ -11,9 +11,9 @@
  * honeypots.
  */
 import { quoteIdent } from './hub-schema.js';
+import { hiddenSchemaSql, ORACLES, QUALITY_READ } from './hub-quality-hidden-schema.js';
 
-/** Set (SET LOCAL … = 'on') by a lead's transaction that reads every member's blind changes. */
-export const QUALITY_READ = 'labeldesk.quality_read';
+export { HIDDEN_SCHEMA_VERSION, QUALITY_READ } from './hub-quality-hidden-schema.js';
 
 /**
  * Where a content falls in [0, 1), the same on every desktop and in the hub: the first 32 bits
@@ -102,7 +102,8 @@ export function qualityTablesSql(s: string): string {
                 AND NOT EXISTS (SELECT 1 FROM ${s}.quality_settlements st
                   WHERE st.content_hash = payload->>'contentHash'))));
       END IF;
-    END $$;`;
+    END $$;
+    ${hiddenSchemaSql(s)}`;
 }
 
 /** The schema name as a SQL literal, from its quoted identifier. */
@@ -115,13 +116,20 @@ export function grantQualitySql(schema: string, role: string, memberRole: string
   const s = quoteIdent(schema);
   const r = quoteIdent(role);
   const tables = `${s}.quality_settings, ${s}.quality_honeypots, ${s}.quality_settlements`;
+  // quality_hidden: the seq of others' hidden changes (no file named), what the log's policy reads.
   return memberRole === 'lead'
-    ? `GRANT SELECT, INSERT, UPDATE, DELETE ON ${tables} TO ${r};`
+    ? `GRANT SELECT, INSERT, UPDATE, DELETE ON ${tables} TO ${r};
+       GRANT SELECT (seq) ON ${s}.quality_hidden TO ${r};
+       GRANT EXECUTE ON FUNCTION ${ORACLES(s)} TO ${r};`
     : `REVOKE ALL ON ${tables} FROM ${r};
-       GRANT SELECT ON ${s}.quality_settings, ${s}.quality_settlements TO ${r};`;
+       REVOKE ALL ON FUNCTION ${ORACLES(s)} FROM ${r};
+       GRANT SELECT ON ${s}.quality_settings, ${s}.quality_settlements TO ${r};
+       GRANT SELECT (seq) ON ${s}.quality_hidden TO ${r};`;
 }
 
-/** Whether the tables are there, and whether the connecting role owns the schema (may add them). */
+/** Whether the tables are there (and as this code makes them), and whether the connecting role owns the schema (may add them). */
 export const qualityPresentSql = `
   SELECT to_regclass(quote_ident($1) || '.quality_settlements') IS NOT NULL AS present,
+    obj_description(to_regclass(quote_ident($1) || '.quality_hidden'), 'pg_class')
+      IS NOT DISTINCT FROM $2 AS current,
     (SELECT pg_get_userbyid(nspowner) FROM pg_namespace WHERE nspname = $1) = current_user AS owner`;

@@ -8,6 +8,7 @@ import type { PulledChange } from '../store/team-types.js';
 import type { HubClient } from './hub-client.js';
 import {
   grantQualitySql,
+  HIDDEN_SCHEMA_VERSION,
   QUALITY_READ,
   qualityPresentSql,
   qualityTablesSql,
@@ -33,12 +34,16 @@ async function run<T>(hub: Hub, work: (sql: postgres.Sql, s: string) => Promise<
  */
 export function ensureQuality(hub: Hub): Promise<boolean> {
   return run(hub, async (sql, s) => {
-    const [state] = await sql.unsafe<{ present: boolean; owner: boolean }[]>(qualityPresentSql, [
-      hub.schema,
-    ]);
-    if (state?.present) return true;
-    if (!state?.owner) return false;
+    const [state] = await sql.unsafe<{ present: boolean; current: boolean; owner: boolean }[]>(
+      qualityPresentSql,
+      [hub.schema, HIDDEN_SCHEMA_VERSION],
+    );
+    if (state?.present && state.current) return true;
+    // Only the owner adds or renews them (its next sync does, for an older hub).
+    if (!state?.owner) return state?.present === true;
     await sql.begin(async (tx) => {
+      // Two of the owner's desktops at once: both apply (idempotent), one after the other.
+      await tx.unsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${hub.schema}.quality`]);
       await tx.unsafe(qualityTablesSql(s)).simple();
       const members = await tx.unsafe<{ role_name: string; role: string }[]>(
         `SELECT role_name, role FROM ${s}.members WHERE role_name <> current_user`,

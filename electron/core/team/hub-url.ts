@@ -2,12 +2,14 @@
  * A hub's address as users paste it: libpq's URL form, with one host or several
  * (`postgresql://role:pw@h1:5432,h2:5433/db?target_session_attrs=read-write&sslmode=verify-full`).
  * WHATWG's URL refuses several hosts, so the parts are read here. The password is taken out: it
- * goes to the keychain, and only the address without it is ever stored or shown.
+ * goes to the keychain, and only the address without it is ever stored or shown. libpq's
+ * keyword/value form (`host=h1,h2 port=5432,5433 dbname=x user=u`) is read too
+ * (hub-url-keywords.ts) and stored in the URL form.
  */
-export class HubUrlError extends Error {
-  override readonly name = 'HubUrlError';
-  readonly code = 'bad_hub_url';
-}
+import { HubUrlError } from './hub-url-error.js';
+import { isKeywordForm, keywordsToUrl } from './hub-url-keywords.js';
+
+export { HubUrlError } from './hub-url-error.js';
 
 export interface HubUrl {
   /** The address without a password (what is stored and shown; the keychain's account). */
@@ -28,11 +30,13 @@ function decode(part: string, what: string): string {
   }
 }
 
-export function parseHubUrl(text: string): HubUrl {
+export function parseHubUrl(given: string): HubUrl {
+  const keywords = isKeywordForm(given) ? keywordsToUrl(given) : undefined;
+  const text = keywords?.url ?? given;
   const m = FORM.exec(text.trim());
   if (!m) {
     throw new HubUrlError(
-      'The hub address must look like postgresql://ROLE@HOST:PORT/DATABASE (libpq URL form).',
+      'The hub address must look like postgresql://ROLE@HOST:PORT/DATABASE or host=HOST port=PORT dbname=DATABASE user=ROLE (libpq forms).',
     );
   }
   const [, scheme, userinfo, hosts, path, query] = m as unknown as [
@@ -48,7 +52,8 @@ export function parseHubUrl(text: string): HubUrl {
   if (!hosts) throw new HubUrlError('The hub address must name a host.');
   const colon = userinfo.indexOf(':');
   const role = decode(colon < 0 ? userinfo : userinfo.slice(0, colon), 'role');
-  const password = colon < 0 ? undefined : decode(userinfo.slice(colon + 1), 'password');
+  const password =
+    keywords?.password ?? (colon < 0 ? undefined : decode(userinfo.slice(colon + 1), 'password'));
   const database = decode((path ?? '/').slice(1), 'database');
   if (!role) throw new HubUrlError('The hub address must name your PostgreSQL role (ROLE@HOST).');
   if (!database) throw new HubUrlError('The hub address must name a database (…/DATABASE).');

@@ -8,9 +8,11 @@ import type { SecureStore } from '../credentials/secure-store.js';
 import type { LibraryStore } from '../store/store-types.js';
 import type { TeamLinkRow } from '../store/team-types.js';
 import { HubClient, type HubFile } from './hub-client.js';
-import { ensureQuality, grantQuality } from './hub-quality.js';
+import { ensureQuality } from './hub-quality.js';
 import { hubAccount, parseHubUrl } from './hub-url.js';
-import { ensureWorkSchema, grantWork, releaseMemberWork } from './hub-work.js';
+import { addProjectMember, ensureAdmin, removeProjectMember } from './hub-admin.js';
+import { recordPendingSettlements } from './pending-settlements.js';
+import { ensureWorkSchema } from './hub-work.js';
 import { TeamError } from './team-errors.js';
 import {
   listConflicts,
@@ -128,6 +130,7 @@ async function link(
     await hub.use((sql) => ensureWorkSchema(sql, hub.schema));
     await ensureQuality(hub);
     if (who.role === 'lead') await hub.upgrade();
+    await ensureAdmin(hub);
     await hub.addFiles(filesUnder(deps.store, folder));
     return who;
   }).catch(async (err: unknown) => {
@@ -157,9 +160,7 @@ export async function addTeamMember(
 ): Promise<void> {
   const l = linkOf(deps.store);
   await withClient(deps, l.hub, l.project, async (hub) => {
-    await hub.addMember(role, memberRole);
-    await hub.use((sql) => grantWork(sql, hub.schema, role, memberRole));
-    await grantQuality(hub, role, memberRole);
+    await addProjectMember(hub, role, memberRole);
   });
 }
 
@@ -167,9 +168,7 @@ export async function addTeamMember(
 export async function removeTeamMember(deps: TeamDeps, role: string): Promise<boolean> {
   const l = linkOf(deps.store);
   return withClient(deps, l.hub, l.project, async (hub) => {
-    const removed = await hub.removeMember(role);
-    if (removed) await hub.use((sql) => releaseMemberWork(sql, hub.schema, role));
-    return removed;
+    return removeProjectMember(hub, role);
   });
 }
 
@@ -187,10 +186,13 @@ export async function syncTeamProject(
     if (l.role === 'lead') await hub.upgrade();
     const files = filesUnder(deps.store, l.folder);
     await hub.use((sql) => ensureWorkSchema(sql, hub.schema));
+    await ensureAdmin(hub);
     await hub.addFiles(files);
     // Answers first: a pulled correction of a model box then finds the box it corrects.
     const answers = await shareAnswers(deps.store, hub, files);
     const changes = await syncChanges(deps.store, hub, deps.now);
+    // A lead's settlement that waited (the hub was away): after its changes went out.
+    await recordPendingSettlements(deps.store, hub, l.project);
     const marks = await syncMarks(deps.store, hub);
     return { ...changes, ...marks, answersOffered: answers.offered, answersTaken: answers.taken };
   });

@@ -17,7 +17,6 @@ import {
   ensureQuality,
   qualityFiles,
   qualitySettings,
-  recordSettlement,
   reviewedBy,
   setHoneypotTruth,
   setOverlapShare,
@@ -29,6 +28,7 @@ import { latestPerBox, versionOf } from './member-versions.js';
 import { linkOf, syncTeamProject, withClient, type TeamDeps } from './team-project.js';
 import { TeamError } from './team-errors.js';
 import { pushOutbox, syncChanges } from './team-sync.js';
+import { holdSettlements, recordPendingSettlements } from './pending-settlements.js';
 import {
   readDisagreements,
   readTeamReport,
@@ -140,6 +140,8 @@ function settlingChanges(changes: readonly LoggedChange[], keep: string, at: num
 export interface SettleOutcome {
   settled: { contentHash: string; relPath: string; kept: string; boxes: number }[];
   skipped: { file: string; reason: string }[];
+  /** The hub went away before the settlement reached it: it goes out on the next sync. */
+  waiting?: true;
 }
 
 /**
@@ -152,6 +154,7 @@ export function settleTeamFiles(
   keep: string,
 ): Promise<SettleOutcome> {
   const named = which === 'all' ? null : contentsOf(deps, which.files);
+  let held = false;
   return onHub(deps, async (hub) => {
     // The database says first whether this role may settle: nothing is changed otherwise.
     await assertLead(hub);
@@ -180,9 +183,15 @@ export function settleTeamFiles(
       ),
     );
     applyOwn(deps.store, settling);
-    await pushOutbox(deps.store, hub);
+    // From here the settlement is this desktop's: if the hub goes away, it waits locally.
+    const project = linkOf(deps.store).project;
+    holdSettlements(
+      deps.store,
+      project,
+      targets.map((f) => ({ contentHash: f.contentHash, kept: keep })),
+    );
+    held = true;
     for (const f of targets) {
-      await recordSettlement(hub, f.contentHash, keep);
       out.settled.push({
         contentHash: f.contentHash,
         relPath: f.relPath,
@@ -190,8 +199,23 @@ export function settleTeamFiles(
         boxes: settling.filter((c) => c.contentHash === f.contentHash).length,
       });
     }
-    // A settled file is no longer blind: it wants one review again (held slots are kept).
-    if (targets.length > 0) await refreshWantedReviews(hub);
+    try {
+      await pushOutbox(deps.store, hub);
+      // A settled file is no longer blind: it wants one review again (held slots are kept).
+      await recordPendingSettlements(deps.store, hub, project);
+    } catch (err) {
+      if (!(err instanceof TeamError && err.code === 'hub_unreachable')) throw err;
+      out.waiting = true;
+    }
     return out;
+  }).catch((err: unknown) => {
+    // Before anything was settled here: the members' versions are only in the hub.
+    if (!held && err instanceof TeamError && err.code === 'hub_unreachable') {
+      throw new TeamError(
+        'hub_unreachable',
+        "Settling reads each member's version from the hub, which cannot be reached now: nothing was settled; settle again when it is back.",
+      );
+    }
+    throw err;
   });
 }
