@@ -61,11 +61,11 @@ export class KalmanBox {
   }
 
   /** Corrects the estimate with a box observed in the current frame. */
-  update(observed: NormBox): void {
+  update(observed: NormBox, trust = 1): void {
     const z = measurement(observed);
     const box = this.box();
     for (let k = 0; k < 4; k++) {
-      const r = (this.noise.position * this.scale(k, box)) ** 2;
+      const r = (this.noise.position * this.scale(k, box)) ** 2 / trust;
       const p00 = this.p00[k] as number;
       const p01 = this.p01[k] as number;
       const gainX = p00 / (p00 + r);
