@@ -59,7 +59,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   // Also the end of `tracking`: vtest.avi's tracks and the 50k-box time alone, without the scenes.
   'tracking-vtest': async () => {
     await benchRealClip();
-    benchSpeed();
+    await benchSpeed();
   },
   'video-review': benchVideoReview,
   team: benchTeam,

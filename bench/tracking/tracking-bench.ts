@@ -12,6 +12,7 @@ import { benchHardScenes } from './hard-scenes-bench.js';
 import { combineScores, scoreIds, type TrackingScore } from './mot-metrics.js';
 import { makeScene, SCENE_KINDS, type Scene } from './synthetic-scenes.js';
 import { vtestDetections } from './vtest-detections.js';
+import { trackOnThread } from './worker-speed.js';
 
 type Linker = (boxes: readonly TrackInput[]) => (number | null)[];
 const LINKERS: Record<'greedy' | 'sort', Linker> = { greedy: greedyTracks, sort: assignTracks };
@@ -42,7 +43,7 @@ export async function benchTracking(): Promise<void> {
   }
   benchHardScenes();
   await benchRealClip();
-  benchSpeed();
+  await benchSpeed();
 }
 
 function score(scene: Scene, link: Linker): TrackingScore {
@@ -83,7 +84,7 @@ export async function benchRealClip(): Promise<void> {
   );
 }
 
-export function benchSpeed(): void {
+export async function benchSpeed(): Promise<void> {
   // A long clip: 1 box in 7 per frame, walkers coming and going, false positives among them,
   // analysed at 5 fps (the service's default), whose settings the app's tracker then uses.
   const frames = Math.ceil(BOXES_TIMED / 7);
@@ -105,8 +106,22 @@ export function benchSpeed(): void {
       ...(name === 'sort' ? { goal: '≤ 1000 ms', met: ms <= 1000 } : {}),
     });
   }
+  // Where the app runs it (issue 28: under 1 s there): the tracker's own thread.
+  const thread = await trackOnThread(boxes, 5);
+  figures.push(
+    {
+      name: 'SORT-style tracker on its own thread, warm (as the app keeps it)',
+      value: `${fmt(thread.warmMs, 0)} ms${thread.same ? '' : ' (ranks differ from this thread’s!)'}`,
+      goal: '≤ 1000 ms',
+      met: thread.warmMs <= 1000 && thread.same,
+    },
+    {
+      name: 'SORT-style tracker on a new thread (its start included)',
+      value: `${fmt(thread.coldMs, 0)} ms`,
+    },
+  );
   printFigures(
-    `Tracking speed (${boxes.length} boxes over ${frames} analysed frames at 5 fps, one thread)`,
+    `Tracking speed (${boxes.length} boxes over ${frames} analysed frames at 5 fps; the first two lines on the bench’s own thread)`,
     figures,
   );
 }

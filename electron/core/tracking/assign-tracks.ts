@@ -30,7 +30,11 @@ export function assignTracks(
   options?: TrackerOptions,
 ): (number | null)[] {
   const settings = options ?? trackerOptionsFor(boxes.find((b) => b.fps !== undefined)?.fps);
-  const order = boxes.map((_, i) => i).sort((a, b) => inFrameOrder(boxes, a, b));
+  // The frames apart first, from a typed array: most comparisons end there (50,000 boxes: 800,000).
+  const frameOf = Float64Array.from(boxes, (b) => b.frameIndex);
+  const order = boxes
+    .map((_, i) => i)
+    .sort((a, b) => (frameOf[a] as number) - (frameOf[b] as number) || inFrameOrder(boxes, a, b));
   const ids = new Array<number | null>(boxes.length).fill(null);
   const chosen = new Set<number>();
   const byLabel = new Map<string, number[]>();

@@ -128,6 +128,12 @@ export function gatedAssignment(
     else g.cols.push(i - rows);
   }
   for (const g of groups.values()) {
+    if (g.rows.length === 1 || g.cols.length === 1) {
+      // One track or one box in reach (most groups): its cheapest allowed pair is the optimum.
+      const [r, c] = cheapestPair(cost, g.rows, g.cols, allowed);
+      out[r] = c;
+      continue;
+    }
     const sub = g.rows.map((r) =>
       g.cols.map((c) => (allowed(r, c) ? ((cost[r] as number[])[c] as number) : OUT_OF_REACH)),
     );
@@ -138,6 +144,27 @@ export function gatedAssignment(
     });
   }
   return out;
+}
+
+/** The allowed pair of least cost among rows × cols (one of them a single index); first on ties. */
+function cheapestPair(
+  cost: readonly (readonly number[])[],
+  rows: readonly number[],
+  cols: readonly number[],
+  allowed: (row: number, col: number) => boolean,
+): [number, number] {
+  let best: [number, number] = [-1, -1];
+  let least = Infinity;
+  for (const r of rows) {
+    for (const c of cols) {
+      const v = (cost[r] as number[])[c] as number;
+      if (v < least && allowed(r, c)) {
+        least = v;
+        best = [r, c];
+      }
+    }
+  }
+  return best;
 }
 
 /** Matrices up to this many pairs are solved whole. */

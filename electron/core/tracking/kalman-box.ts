@@ -48,9 +48,8 @@ export class KalmanBox {
 
   /** Moves the estimate one frame ahead, growing its uncertainty. */
   predict(): void {
-    const box = this.box();
     for (let k = 0; k < 4; k++) {
-      const s = this.scale(k, box);
+      const s = this.side(k);
       const p01 = this.p01[k] as number;
       const p11 = this.p11[k] as number;
       this.x[k] = (this.x[k] as number) + (this.v[k] as number);
@@ -61,11 +60,10 @@ export class KalmanBox {
   }
 
   /** Corrects the estimate with a box observed in the current frame. */
-  update(observed: NormBox): void {
+  update(observed: NormBox, trust = 1): void {
     const z = measurement(observed);
-    const box = this.box();
     for (let k = 0; k < 4; k++) {
-      const r = (this.noise.position * this.scale(k, box)) ** 2;
+      const r = (this.noise.position * this.side(k)) ** 2 / trust;
       const p00 = this.p00[k] as number;
       const p01 = this.p01[k] as number;
       const gainX = p00 / (p00 + r);
@@ -105,6 +103,11 @@ export class KalmanBox {
 
   private scale(k: number, box: NormBox): number {
     return k % 2 === 0 ? box.w : box.h;
+  }
+
+  /** scale(k, this.box()) without making the box (called per track and frame). */
+  private side(k: number): number {
+    return Math.max(MIN_SIDE, (k % 2 === 0 ? this.x[2] : this.x[3]) as number);
   }
 }
 

@@ -14,6 +14,11 @@ export interface MatchGate {
   maxCentreDistance: number;
   /** Largest ratio between the two boxes' widths, or heights. */
   maxSizeRatio: number;
+  /**
+   * Cost added per unit of |ln(width ratio)| + |ln(height ratio)| to an overlapping pair: where
+   * two objects overlap their predictions fit both boxes, and their sizes tell them apart.
+   */
+  sizeWeight?: number;
 }
 
 export const DEFAULT_GATE: MatchGate = { minIou: 0.1, maxCentreDistance: 3, maxSizeRatio: 2 };
@@ -28,7 +33,10 @@ export function matchCost(
   gate: MatchGate,
 ): number {
   const overlap = iou(predicted, detected);
-  if (overlap >= gate.minIou) return 1 - overlap;
+  if (overlap >= gate.minIou) {
+    const w = gate.sizeWeight ?? 0;
+    return w === 0 ? 1 - overlap : 1 - overlap + w * sizeChange(predicted, detected);
+  }
   const ratioW = predicted.w / detected.w;
   const ratioH = predicted.h / detected.h;
   const r = gate.maxSizeRatio;
@@ -37,4 +45,8 @@ export function matchCost(
   const dy = (predicted.y + predicted.h / 2 - (detected.y + detected.h / 2)) / spread.y;
   const distance = Math.hypot(dx, dy);
   return distance <= gate.maxCentreDistance ? 1 + distance / gate.maxCentreDistance : REFUSED;
+}
+
+function sizeChange(a: NormBox, b: NormBox): number {
+  return Math.abs(Math.log(a.w / b.w)) + Math.abs(Math.log(a.h / b.h));
 }

@@ -35,7 +35,7 @@ type ModelRow = Pick<DetectionRow, 'id' | 'frameIndex' | 'label' | 'bbox'> &
  * Bumped when the tracker changes what it answers: it is part of the fingerprint, so tracks kept
  * from an older tracker (in memory or on disk) are not reused.
  */
-const TRACKER_VERSION = 2;
+const TRACKER_VERSION = 3;
 
 export function packModelBoxes(rows: readonly ModelRow[]): PackedBoxes {
   const n = rows.length;

@@ -6,6 +6,7 @@
  * over the gap), at a similar size. Closest pairs first, each piece joined at most once each way.
  * Appearance-free: motion, size, class (one class at a time) and the time gap are the cues.
  * At least one of two pieces joined must be a confirmed track: stray boxes never chain into one.
+ * A piece that ended outside the picture is never continued: its object left.
  */
 import type { NormBox } from '../../shared/geometry/box-math.js';
 import type { TrackerOptions } from './tracker-options.js';
@@ -90,6 +91,7 @@ function linkCost(
   d: number,
   options: TrackerOptions,
 ): number | null {
+  if (left(end)) return null;
   const ratioW = end.w / start.w;
   const ratioH = end.h / start.h;
   const r = options.lowGate.maxSizeRatio;
@@ -102,4 +104,14 @@ function linkCost(
   );
   const reach = options.relinkReach.base + options.relinkReach.perFrame * d;
   return err <= reach ? err / reach + 0.02 * d : null;
+}
+
+/**
+ * Whether the box's centre lies outside the picture: its object was seen walking out, and a piece
+ * starting later inside is another object (joining them swapped ids at the picture's edges).
+ */
+function left(b: NormBox): boolean {
+  const cx = b.x + b.w / 2;
+  const cy = b.y + b.h / 2;
+  return cx < 0 || cx > 1 || cy < 0 || cy > 1;
 }

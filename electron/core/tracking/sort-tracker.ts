@@ -125,7 +125,9 @@ function hit(
   options: TrackerOptions,
 ): void {
   const box = boxes[index] as TrackerBox;
-  track.filter.update(box.bbox);
+  // A weak box is often a poorly placed one (a partly hidden object): it moves the estimate less.
+  const doubt = options.scoreTrust * (1 - (box.score ?? 1));
+  track.filter.update(box.bbox, doubt > 1 ? 1 / doubt : 1);
   track.lastHit = box.frameIndex;
   track.hits++;
   track.boxes.push(index);

@@ -27,6 +27,12 @@ export interface TrackerOptions {
    * heights) of the box, plus so many per missed frame.
    */
   relinkReach: { base: number; perFrame: number };
+  /**
+   * A box's measurement noise grows as its score falls (the NSA Kalman filter of GIAOTracker,
+   * Du et al. 2021): its variance is multiplied by scoreTrust × (1 − score) where that exceeds 1.
+   * 0: every box is trusted alike.
+   */
+  scoreTrust: number;
 }
 
 export const DEFAULT_TRACKER: TrackerOptions = {
@@ -38,6 +44,7 @@ export const DEFAULT_TRACKER: TrackerOptions = {
   noise: DEFAULT_NOISE,
   relinkGap: 3,
   relinkReach: { base: 0.6, perFrame: 0.25 },
+  scoreTrust: 0,
 };
 
 export function trackerOptionsFor(fps: number | undefined): TrackerOptions {
@@ -48,6 +55,7 @@ export function trackerOptionsFor(fps: number | undefined): TrackerOptions {
     return {
       ...DEFAULT_TRACKER,
       minHits: 2,
+      gate: { ...DEFAULT_GATE, sizeWeight: 0.5 },
       noise: { ...DEFAULT_NOISE, birthVelocity: 1.5 },
       relinkGap: 4,
       relinkReach: { base: 1.5, perFrame: 3 },
@@ -58,11 +66,16 @@ export function trackerOptionsFor(fps: number | undefined): TrackerOptions {
   return {
     ...DEFAULT_TRACKER,
     maxMisses: second,
-    gate: { minIou: 0.3, maxCentreDistance: 2.5, maxSizeRatio: 2 },
+    // Up to ~8 fps two walkers that overlap do so for a few frames, and the one whose size a box
+    // keeps is the better guess; at 10 fps they overlap for many frames, each one a chance for a
+    // size measured with noise to swap them (crossings at 10 fps: 10 ID switches with it, 6
+    // without), and distrusting weak boxes keeps their estimates apart instead (2).
+    gate: { minIou: 0.3, maxCentreDistance: 2.5, maxSizeRatio: 2, sizeWeight: fps < 8 ? 0.5 : 0 },
     // A weak box continues a track only on a clear overlap, as in ByteTrack (IoU 0.5).
     lowGate: { minIou: 0.5, maxCentreDistance: 0, maxSizeRatio: 1.5 },
     noise: { ...DEFAULT_NOISE, velocity: 0.01, birthVelocity: Math.max(0.5, 2.5 / fps) },
     relinkGap: Math.max(4, second),
     relinkReach: { base: 0.8, perFrame: 1.5 / fps },
+    scoreTrust: fps < 8 ? 0 : 3,
   };
 }
