@@ -2,13 +2,14 @@
  * How a correction is bound to the corrections table's statements, shared by the repo's own
  * writes and the bulk writer (corrections-bulk-writer.ts).
  */
+import { keyframeFlag, storedFrame } from './keyframe-column.js';
 import type { CorrectionInput, MergeCorrection } from './store-types.js';
 
 export function params(c: CorrectionInput, at: number) {
   return {
     contentHash: c.contentHash,
     solution: c.solution,
-    frameIndex: c.frameIndex,
+    frameIndex: storedFrame(c.frameIndex),
     timeMs: c.timeMs,
     anchorLabel: c.anchor?.label ?? null,
     anchorScore: c.anchor?.score ?? null,
@@ -29,6 +30,7 @@ export function params(c: CorrectionInput, at: number) {
     coco: c.coco ?? null,
     personMade: c.personMade === undefined ? null : c.personMade ? 1 : 0,
     ownerKept: c.ownerKept ? 1 : 0,
+    keyframe: keyframeFlag(c.frameIndex),
   };
 }
 
@@ -41,7 +43,7 @@ export function pushInsertValues(out: unknown[], c: CorrectionInput, at: number)
   out.push(
     c.contentHash,
     c.solution,
-    c.frameIndex,
+    storedFrame(c.frameIndex),
     c.timeMs,
     a ? a.label : null,
     a ? a.score : null,
@@ -61,11 +63,16 @@ export function pushInsertValues(out: unknown[], c: CorrectionInput, at: number)
     c.crowd ? 1 : 0,
     c.coco ?? null,
     c.personMade ? 1 : 0,
+    keyframeFlag(c.frameIndex),
   );
 }
 
 /** How many values `pushInsertValues` appends per row. */
-export const COLUMNS = 22;
+export const COLUMNS = 23;
+/** The columns `VALUES` (and `pushInsertValues`) give, in that order. */
+export const INSERT_COLUMNS = `content_hash, solution, frame_index, time_ms, anchor_label,
+  anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted,
+  track, updated_at, crowd, coco, person_made, keyframe`;
 
 /**
  * New corrections as the merge reads them, in the order the store reads them back (frame, then
@@ -99,7 +106,7 @@ export const PERSON_OWNS = `rule = CASE WHEN @ownerKept = 1 THEN rule END,
   rule_prior_at = CASE WHEN @ownerKept = 1 THEN rule_prior_at END`;
 export const VALUES = `@contentHash, @solution, @frameIndex, @timeMs, @anchorLabel, @anchorScore, @anchorX,
   @anchorY, @anchorW, @anchorH, @label, @x, @y, @w, @h, @review, @deleted, @track, @updatedAt,
-  coalesce(@crowd, 0), @coco, coalesce(@personMade, 0)`;
+  coalesce(@crowd, 0), @coco, coalesce(@personMade, 0), @keyframe`;
 export const POSITIONS = VALUES.replace(/coalesce\(@\w+, 0\)/g, '?').replace(/@\w+/g, '?');
 /**
  * An update keeps the crowd flag, the COCO fields and whose box it is when the write leaves them

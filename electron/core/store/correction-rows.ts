@@ -2,6 +2,7 @@
  * How a correction row is read: the column lists and their array (`.raw()`) mappers, shared by the
  * repo, the bulk writer and the readers that merge (export, evaluation, review priority).
  */
+import { wireFrameIndex } from './keyframe-column.js';
 import type { CorrectionRow, MergeCorrection, ReviewState } from './store-types.js';
 
 const anchorOf = (
@@ -21,7 +22,7 @@ const boxOf = (x: number | null, y: number | null, w: number | null, h: number |
  * Only what the merge reads, as arrays (`.raw()`): an export reads a correction per touched box,
  * and a row as an object of 20 named columns cost more than the whole merge (measured on 420k).
  */
-export const MERGE_CORRECTION_COLUMNS = `id, frame_index, time_ms, anchor_label, anchor_score,
+export const MERGE_CORRECTION_COLUMNS = `id, ${wireFrameIndex()} AS frame_index, time_ms, anchor_label, anchor_score,
   anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, track, rule, crowd, coco, person_made`;
 
 /** The whole row: the merge's columns, then the three it does not read. */

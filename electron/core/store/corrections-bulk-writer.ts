@@ -11,6 +11,7 @@ import {
   params,
   PERSON_OWNS,
   KEEP_COCO,
+  INSERT_COLUMNS,
   POSITIONS,
   type Params,
 } from './correction-params.js';
@@ -28,9 +29,7 @@ export function correctionsBulkWriter(db: Db, now: () => number): () => RawCorre
     let stmt = inserts.get(rows);
     if (!stmt) {
       stmt = db.prepare<unknown[]>(
-        `INSERT INTO corrections (content_hash, solution, frame_index, time_ms, anchor_label,
-          anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review,
-          deleted, track, updated_at, crowd, coco, person_made) VALUES ${Array(rows).fill(`(${POSITIONS})`).join(', ')}`,
+        `INSERT INTO corrections (${INSERT_COLUMNS}) VALUES ${Array(rows).fill(`(${POSITIONS})`).join(', ')}`,
       );
       inserts.set(rows, stmt);
     }
@@ -43,7 +42,7 @@ export function correctionsBulkWriter(db: Db, now: () => number): () => RawCorre
     }
   };
   const updateRun = db.prepare<[Params & { id: number }]>(
-    `UPDATE corrections SET frame_index = @frameIndex, time_ms = @timeMs,
+    `UPDATE corrections SET frame_index = @frameIndex, keyframe = @keyframe, time_ms = @timeMs,
       anchor_label = @anchorLabel, anchor_score = @anchorScore, anchor_x = @anchorX,
       anchor_y = @anchorY, anchor_w = @anchorW, anchor_h = @anchorH, label = @label, x = @x,
       y = @y, w = @w, h = @h, review = @review, deleted = @deleted, track = @track,

@@ -1,6 +1,13 @@
 /** A person's corrections, one row per touched or drawn box: written as given, nothing more. */
 import type { Db } from '../../node-lib/sqlite.js';
-import { params, VALUES, PERSON_OWNS, KEEP_COCO, type Params } from './correction-params.js';
+import {
+  params,
+  VALUES,
+  PERSON_OWNS,
+  KEEP_COCO,
+  INSERT_COLUMNS,
+  type Params,
+} from './correction-params.js';
 import { CORRECTION_COLUMNS, fromRawCorrection, type RawCorrection } from './correction-rows.js';
 import { correctionsBulkWriter } from './corrections-bulk-writer.js';
 import { must } from './row-mappers.js';
@@ -34,15 +41,13 @@ export class CorrectionsRepo implements CorrectionRows {
       .raw();
     this.insertStmt = db
       .prepare<[Params], RawCorrection>(
-        `INSERT INTO corrections (content_hash, solution, frame_index, time_ms, anchor_label,
-        anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted,
-        track, updated_at, crowd, coco, person_made) VALUES (${VALUES}) RETURNING ${CORRECTION_COLUMNS}`,
+        `INSERT INTO corrections (${INSERT_COLUMNS}) VALUES (${VALUES}) RETURNING ${CORRECTION_COLUMNS}`,
       )
       .raw();
     // The content and solution never change: a correction belongs to one content for good.
     this.updateStmt = db
       .prepare<[Params & { id: number }], RawCorrection>(
-        `UPDATE corrections SET frame_index = @frameIndex, time_ms = @timeMs,
+        `UPDATE corrections SET frame_index = @frameIndex, keyframe = @keyframe, time_ms = @timeMs,
         anchor_label = @anchorLabel, anchor_score = @anchorScore, anchor_x = @anchorX,
         anchor_y = @anchorY, anchor_w = @anchorW, anchor_h = @anchorH, label = @label, x = @x,
         y = @y, w = @w, h = @h, review = @review, deleted = @deleted, track = @track,

@@ -5,6 +5,7 @@
 import type { Migration } from '../../node-lib/sqlite.js';
 import { CORE_MIGRATIONS } from './migrations-core.js';
 import { TEAM_MIGRATIONS } from './migrations-team.js';
+import { KEYFRAME_FIELD_SQL } from './migrations-keyframe.js';
 import { TEAM_STATE_WITH_IMPORTS_SQL } from './migrations-team-state.js';
 
 // Split by version range to keep files small; new migrations are appended at the end of this list.
@@ -121,5 +122,11 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
     sql: `
       CREATE INDEX detections_shown ON detections(result_id, score) WHERE review != 'rejected';
     `,
+  },
+  {
+    version: 19,
+    name: 'keyframe-is-a-field',
+    // Issue 22: a keyframe between analysed frames is flagged, with its real clip frame.
+    sql: KEYFRAME_FIELD_SQL,
   },
 ];

@@ -8,9 +8,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../node-lib/sqlite.js';
+import { wireFrameIndex } from './keyframe-column.js';
 import type { TeamLink } from './team-types.js';
 
-/** A change's state fields and the correction columns they hold (migrations 10 and 17). */
+/** A change's state fields and the correction columns they hold (migrations 10, 17 and 18). */
 const STATE_COLUMNS: Readonly<Record<string, string>> = {
   frameIndex: 'frame_index',
   timeMs: 'time_ms',
@@ -39,7 +40,9 @@ const ABSENT_IS_ZERO = new Set(['personMade', 'crowd']);
 const SHOWN_IS_ROW = Object.entries(STATE_COLUMNS)
   .map(([field, column]) => {
     const value = `json_extract(c.state, '$.${field}')`;
-    return `${ABSENT_IS_ZERO.has(field) ? `coalesce(${value}, 0)` : value} IS corrections.${column}`;
+    // A state holds a keyframe's frame index as the wire does (migration 18).
+    const row = field === 'frameIndex' ? wireFrameIndex('corrections.') : `corrections.${column}`;
+    return `${ABSENT_IS_ZERO.has(field) ? `coalesce(${value}, 0)` : value} IS ${row}`;
   })
   .join(' AND ');
 
