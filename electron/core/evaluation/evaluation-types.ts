@@ -4,6 +4,7 @@
  */
 import type { NormBox } from '../../shared/geometry/box-math.js';
 import type { ClassThreshold } from './calibrate.js';
+import type { CocoSummary } from './coco-summary.js';
 
 /** A box the file shows (accepted, edited, drawn or still pending): ground truth. */
 export interface TruthBox {
@@ -13,6 +14,8 @@ export interface TruthBox {
   bbox: NormBox;
   /** A crowd region (COCO's `iscrowd`): not an object to find; model boxes in it are ignored. */
   crowd?: boolean;
+  /** Its area in pixels as its source gave it (COCO's annotation `area`); else the box's own. */
+  area?: number;
 }
 
 /** A box as the model gave it (its own stored output, not a person's correction). */
@@ -34,6 +37,9 @@ export interface EvalImage {
   mediaId: number;
   path: string;
   frameIndex: number;
+  /** The picture's size in pixels, for COCO's area ranges (unknown: no area-range figures). */
+  width?: number | null;
+  height?: number | null;
   truth: readonly TruthBox[];
   model: readonly ModelBox[];
 }
@@ -96,4 +102,6 @@ export interface EvaluationReport {
   mistakeTotals: Record<MistakeKind, number>;
   /** A score threshold per class for the target precision, where the evidence carries one. */
   calibration: ClassThreshold[];
+  /** COCOeval's twelve summary figures, and per class AP and AR by area range. */
+  coco: CocoSummary;
 }

@@ -102,7 +102,7 @@ def main():
     ev.accumulate()
     ev.summarize()
     precision = ev.eval["precision"]  # [T, R, K, A, M]; area "all" is 0, maxDets 100 is 2
-    out = {"map": float(ev.stats[0]), "map50": float(ev.stats[1]), "classes": {}}
+    out = {"map": float(ev.stats[0]), "map50": float(ev.stats[1]), "stats": [float(v) for v in ev.stats], "classes": {}}
     for k, cat in enumerate(ev.params.catIds):
         name = coco.cats[cat]["name"]
         p = precision[:, :, k, 0, 2]
@@ -123,6 +123,14 @@ def main():
                 else:
                     fp += 1
         out["classes"][name] = {"tp": tp, "fp": fp, "fn": truth - tp, "ap50": ap50, "ap": ap}
+        # Per area range (small, medium, large): AP at maxDets 100, and AR at maxDets 1, 10, 100.
+        for a, rng in enumerate(ev.params.areaRngLbl):
+            p = precision[:, :, k, a, 2]
+            r = ev.eval["recall"][:, k, a, :]  # [T, M]
+            out["classes"][name][rng] = {
+                "ap": float(p[p > -1].mean()) if (p > -1).any() else -1.0,
+                "ar": [float(r[:, m][r[:, m] > -1].mean()) if (r[:, m] > -1).any() else -1.0 for m in range(3)],
+            }
     json.dump(out, sys.stdout, indent=1)
     print()
 
