@@ -10,7 +10,14 @@
  */
 import { classPrecision } from './average-precision.js';
 import { IOU_THRESHOLDS } from './coco-thresholds.js';
-import type { EvalImage, ModelBox, TruthBox } from './evaluation-types.js';
+import type {
+  AreaRange,
+  CocoSummary,
+  EvalImage,
+  ModelBox,
+  RangeFigures,
+  TruthBox,
+} from './evaluation-types.js';
 import { matchInClass, type ClassMatch } from './match-in-class.js';
 
 export const AREA_RANGES = {
@@ -18,26 +25,12 @@ export const AREA_RANGES = {
   small: [0, 32 ** 2],
   medium: [32 ** 2, 96 ** 2],
   large: [96 ** 2, 1e10],
-} as const;
-export type AreaRange = keyof typeof AREA_RANGES;
+} as const satisfies Record<AreaRange, readonly [number, number]>;
 const RANGES = Object.keys(AREA_RANGES) as AreaRange[];
 /** IOU_THRESHOLDS[5] is 0.75 (AP75, COCO's stats[2]). */
 const AP75 = 5;
 /** COCO's maxDets: AR counts at most this many model boxes per image and class. */
 export const MAX_DETS = [1, 10, 100] as const;
-
-export interface RangeFigures {
-  /** -1 when no truth box of the class is in the range (COCO leaves it out of the mean). */
-  ap: number;
-  /** AR at MAX_DETS[0], [1], [2] boxes per image. */
-  ar: [number, number, number];
-}
-
-export interface CocoSummary {
-  /** COCOeval.stats in its order: AP, AP50, AP75, AP small/medium/large, AR1, AR10, AR100, AR small/medium/large. */
-  stats: number[];
-  classes: { label: string; ranges: Record<AreaRange, RangeFigures> }[];
-}
 
 /** Per range and class, each model box taking part: its rank, and its bits packed in one number. */
 interface RangeTally {

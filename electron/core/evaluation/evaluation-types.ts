@@ -4,7 +4,6 @@
  */
 import type { NormBox } from '../../shared/geometry/box-math.js';
 import type { ClassThreshold } from './calibrate.js';
-import type { CocoSummary } from './coco-summary.js';
 
 /** A box the file shows (accepted, edited, drawn or still pending): ground truth. */
 export interface TruthBox {
@@ -104,4 +103,20 @@ export interface EvaluationReport {
   calibration: ClassThreshold[];
   /** COCOeval's twelve summary figures, and per class AP and AR by area range. */
   coco: CocoSummary;
+}
+
+/** COCO's area ranges (coco-summary.ts holds their bounds). */
+export type AreaRange = 'all' | 'small' | 'medium' | 'large';
+
+export interface RangeFigures {
+  /** -1 when no truth box of the class is in the range (COCO leaves it out of the mean). */
+  ap: number;
+  /** AR at MAX_DETS[0], [1], [2] boxes per image. */
+  ar: [number, number, number];
+}
+
+export interface CocoSummary {
+  /** COCOeval.stats in its order: AP, AP50, AP75, AP small/medium/large, AR1, AR10, AR100, AR small/medium/large. */
+  stats: number[];
+  classes: { label: string; ranges: Record<AreaRange, RangeFigures> }[];
 }
