@@ -15,10 +15,13 @@ import {
 } from '../store/correction-rows.js';
 import { exportSql } from '../store/export-items.js';
 import { fromRaw, type RawDetection } from '../store/row-mappers.js';
+import { mediaDisplayedSize } from '../export/box-geometry.js';
+import { truthArea } from './truth-area.js';
 
 // In path order: the order ties between equal scores are broken in, the same on every run.
 const FILES_SQL = `
-  SELECT m.id, m.path, r.id AS result_id, r.content_hash,
+  SELECT m.id, m.path, r.id AS result_id, r.content_hash, m.width, m.height, m.orientation,
+    r.analysed_width, r.analysed_height,
     EXISTS (SELECT 1 FROM corrections c WHERE c.content_hash = r.content_hash
       AND c.solution = r.solution) AS corrected
   FROM reviewed_media v
@@ -35,6 +38,11 @@ interface FileRow {
   path: string;
   result_id: number;
   content_hash: string;
+  width: number | null;
+  height: number | null;
+  orientation: number;
+  analysed_width: number;
+  analysed_height: number;
   corrected: number;
 }
 
@@ -72,6 +80,11 @@ export function* evaluationImages(db: Db, solution: string): Generator<EvalImage
   db.exec('BEGIN');
   try {
     for (const f of files.iterate(solution)) {
+      // The picture as shown, in pixels: COCO's area ranges are in pixels.
+      const size = mediaDisplayedSize(f, {
+        analysedWidth: f.analysed_width,
+        analysedHeight: f.analysed_height,
+      });
       const frames: Frames = new Map();
       // One read of the model's boxes serves both sides: as the model gave them, and merged.
       const raw = f.corrected ? allBoxes.all({ resultId: f.result_id }) : [];
@@ -90,6 +103,7 @@ export function* evaluationImages(db: Db, solution: string): Generator<EvalImage
             label: b.label,
             bbox: b.bbox,
             crowd: b.crowd === true,
+            area: size ? truthArea(b.coco, b.bbox, size.width, size.height) : undefined,
           });
         }
       } else {
@@ -99,7 +113,7 @@ export function* evaluationImages(db: Db, solution: string): Generator<EvalImage
       if (frames.size === 0) frames.set(0, { truth: [], model: [] });
       const ordered = frames.size === 1 ? frames : [...frames].sort((a, b) => a[0] - b[0]);
       for (const [frameIndex, frame] of ordered) {
-        yield { mediaId: f.id, path: f.path, frameIndex, ...frame };
+        yield { mediaId: f.id, path: f.path, frameIndex, ...size, ...frame };
       }
     }
   } finally {

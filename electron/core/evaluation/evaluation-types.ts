@@ -13,6 +13,8 @@ export interface TruthBox {
   bbox: NormBox;
   /** A crowd region (COCO's `iscrowd`): not an object to find; model boxes in it are ignored. */
   crowd?: boolean;
+  /** Its area in pixels as its source gave it (COCO's annotation `area`); else the box's own. */
+  area?: number;
 }
 
 /** A box as the model gave it (its own stored output, not a person's correction). */
@@ -34,6 +36,9 @@ export interface EvalImage {
   mediaId: number;
   path: string;
   frameIndex: number;
+  /** The picture's size in pixels, for COCO's area ranges (unknown: no area-range figures). */
+  width?: number | null;
+  height?: number | null;
   truth: readonly TruthBox[];
   model: readonly ModelBox[];
 }
@@ -96,4 +101,22 @@ export interface EvaluationReport {
   mistakeTotals: Record<MistakeKind, number>;
   /** A score threshold per class for the target precision, where the evidence carries one. */
   calibration: ClassThreshold[];
+  /** COCOeval's twelve summary figures, and per class AP and AR by area range. */
+  coco: CocoSummary;
+}
+
+/** COCO's area ranges (coco-summary.ts holds their bounds). */
+export type AreaRange = 'all' | 'small' | 'medium' | 'large';
+
+export interface RangeFigures {
+  /** -1 when no truth box of the class is in the range (COCO leaves it out of the mean). */
+  ap: number;
+  /** AR at MAX_DETS[0], [1], [2] boxes per image. */
+  ar: [number, number, number];
+}
+
+export interface CocoSummary {
+  /** COCOeval.stats in its order: AP, AP50, AP75, AP small/medium/large, AR1, AR10, AR100, AR small/medium/large. */
+  stats: number[];
+  classes: { label: string; ranges: Record<AreaRange, RangeFigures> }[];
 }

@@ -10,6 +10,8 @@ import { matchInClass } from './match-in-class.js';
 
 export interface ClassOutcome {
   label: string;
+  /** The class's truth boxes in the image, crowd regions included. */
+  truth: TruthBox[];
   /** Truth boxes to find: crowd regions are not counted. */
   truthCount: number;
   /** The class's model boxes taken part (score order, at most MAX_BOXES_PER_IMAGE). */
@@ -50,7 +52,7 @@ export function imageOutcome(image: EvalImage, minScore: number): ImageOutcome {
     );
     let truthCount = 0;
     for (const t of truth) if (!t.crowd) truthCount++;
-    classes.push({ label, truthCount, model, masks, ignored });
+    classes.push({ label, truth, truthCount, model, masks, ignored });
     const found = new Uint8Array(truth.length);
     model.forEach((m, d) => {
       if (!passes(m, minScore) || (ignored[d] as number) & 1) return;

@@ -7,6 +7,10 @@
  * found no ordinary box but covers a crowd region enough (overlap = intersection / the model box's
  * own area, COCO's rule for crowds) is *ignored*, neither right nor wrong. A crowd region is never
  * used up: any number of model boxes can fall in it.
+ *
+ * `ignore` marks further truth boxes COCO ignores (outside an area range): looked at after the
+ * ordinary ones like crowd regions, and a model box matched to one is ignored, but one is used up
+ * by its match and overlaps by IoU, as COCO's `_ignore` flag does.
  */
 import { iou, type NormBox } from '../../shared/geometry/box-math.js';
 import { IOU_THRESHOLDS } from './coco-thresholds.js';
@@ -39,11 +43,14 @@ function crowdOverlap(d: NormBox, g: NormBox): number {
 export function matchInClass(
   truthIn: readonly MatchTruth[],
   model: readonly NormBox[],
+  ignore?: Uint8Array,
 ): ClassMatch {
-  // COCO sorts ordinary truth first (stable), crowd regions after.
+  const ignoredIn = (g: number) => Number(truthIn[g]?.crowd === true || ignore?.[g] === 1);
+  // COCO sorts the truth it counts first (stable), crowd regions and ignored boxes after.
   const order = truthIn.map((_, g) => g);
-  order.sort((a, b) => Number(truthIn[a]?.crowd === true) - Number(truthIn[b]?.crowd === true));
+  order.sort((a, b) => ignoredIn(a) - ignoredIn(b));
   const truth = order.map((g) => truthIn[g] as MatchTruth);
+  const skip = Uint8Array.from(order, ignoredIn);
   const nt = truth.length;
   const masks = new Uint16Array(model.length);
   const ignored = new Uint16Array(model.length);
@@ -66,16 +73,17 @@ export function matchInClass(
       let m = -1;
       for (let g = 0; g < nt; g++) {
         if (taken[g] && !crowd[g]) continue;
-        // An ordinary match found: crowd regions (sorted last) are not looked at.
-        if (m > -1 && !crowd[m] && crowd[g]) break;
+        // A counted match found: crowd regions and ignored boxes (sorted last) are not looked at.
+        if (m > -1 && !skip[m] && skip[g]) break;
         const o = overlaps[d * nt + g] as number;
         if (o < best) continue;
         best = o;
         m = g;
       }
       if (m < 0) continue;
-      if (crowd[m]) {
+      if (skip[m]) {
         ignored[d] = (ignored[d] as number) | (1 << t);
+        if (!crowd[m]) taken[m] = 1;
         continue;
       }
       taken[m] = 1;

@@ -127,6 +127,24 @@ export const QualityReport = z.object({
     confusion: z.number(),
   }),
   calibration: z.array(ClassThreshold),
+  /**
+   * COCOeval's twelve `stats` (AP, AP50, AP75, AP small/medium/large, AR at 1/10/100 boxes, AR
+   * small/medium/large), and per class AP and AR (at 1/10/100) by area range; -1 as COCO's.
+   */
+  coco: z
+    .object({
+      stats: z.array(z.number()),
+      classes: z.array(
+        z.object({
+          label: z.string(),
+          ranges: z.record(
+            z.enum(['all', 'small', 'medium', 'large']),
+            z.object({ ap: z.number(), ar: z.tuple([z.number(), z.number(), z.number()]) }),
+          ),
+        }),
+      ),
+    })
+    .optional(),
   elapsedMs: z.number(),
 });
 export type QualityReport = z.infer<typeof QualityReport>;

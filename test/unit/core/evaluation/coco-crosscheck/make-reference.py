@@ -91,18 +91,67 @@ def make():
     return gt, results
 
 
+def make_areas():
+    """Boxes near the area ranges' bounds (32² and 96² pixels), truth whose `area` field is not its
+    box's (0.4, 0.7 or 1.0 of it: a box medium by its size can be small by its area), and 12 to 16
+    boxes of a class per image, so that AR at 10 boxes differs from AR at 100."""
+    rnd = random.Random(2424)
+    images, annotations, results = [], [], []
+    ann_id = 5000
+    for i in range(10):
+        w, h = 640, 480
+        image_id = 7 + 11 * i
+        images.append({"id": image_id, "file_name": f"areas-{image_id:04d}.jpg", "width": w, "height": h})
+        truth = []
+        for _ in range(rnd.randint(12, 16)):
+            cat = rnd.choice([1, 1, 3])
+            side = rnd.choice([rnd.uniform(22, 42), rnd.uniform(80, 112)])
+            bw, bh = side * rnd.uniform(0.8, 1.25), side * rnd.uniform(0.8, 1.25)
+            x, y = rnd.uniform(0, w - bw), rnd.uniform(0, h - bh)
+            truth.append((cat, [x, y, bw, bh], rnd.choice([0.4, 0.7, 1.0])))
+        dets = []
+        for cat, (x, y, bw, bh), _ in truth:
+            for _ in range(rnd.choice([0, 1, 1, 2])):
+                j = rnd.choice([0.03, 0.12, 0.25])
+                jx = lambda s: rnd.uniform(-j, j) * s
+                dets.append((cat, [x + jx(bw), y + jx(bh), bw * rnd.uniform(0.75, 1.3), bh * rnd.uniform(0.75, 1.3)]))
+        for _ in range(rnd.randint(1, 4)):  # strays of every size
+            side = rnd.choice([20, 40, 90, 150])
+            dets.append((rnd.choice([1, 3]), [rnd.uniform(0, w - side), rnd.uniform(0, h - side), side, side]))
+        for cat, box, f in truth:
+            ann_id += 1
+            x, y, bw, bh = (round(v, 2) for v in box)
+            annotations.append({"id": ann_id, "image_id": image_id, "category_id": cat, "bbox": [x, y, bw, bh], "area": round(bw * bh * f, 2), "iscrowd": 0})
+        for cat, (x, y, bw, bh) in dets:
+            x, y = max(0.0, x), max(0.0, y)
+            bw, bh = min(bw, w - x), min(bh, h - y)
+            score = round(rnd.randint(1, 20) * 0.05, 2)
+            results.append({"image_id": image_id, "category_id": cat, "bbox": [round(x, 2), round(y, 2), round(bw, 2), round(bh, 2)], "score": score})
+    gt = {"images": images, "annotations": annotations, "categories": [{"id": 1, "name": "person"}, {"id": 3, "name": "car"}]}
+    return gt, results
+
+
 def main():
     gt, results = make()
     (HERE / "instances.json").write_text(json.dumps(gt, indent=1) + "\n")
     (HERE / "results.json").write_text(json.dumps(results, indent=1) + "\n")
-    coco = COCO(str(HERE / "instances.json"))
-    dt = coco.loadRes(str(HERE / "results.json"))
+    gt, results = make_areas()
+    (HERE / "instances-areas.json").write_text(json.dumps(gt, indent=1) + "\n")
+    (HERE / "results-areas.json").write_text(json.dumps(results, indent=1) + "\n")
+    out = {"main": score("instances.json", "results.json"), "areas": score("instances-areas.json", "results-areas.json")}
+    json.dump(out, sys.stdout, indent=1)
+    print()
+
+
+def score(instances, results):
+    coco = COCO(str(HERE / instances))
+    dt = coco.loadRes(str(HERE / results))
     ev = COCOeval(coco, dt, "bbox")
     ev.evaluate()
     ev.accumulate()
     ev.summarize()
     precision = ev.eval["precision"]  # [T, R, K, A, M]; area "all" is 0, maxDets 100 is 2
-    out = {"map": float(ev.stats[0]), "map50": float(ev.stats[1]), "classes": {}}
+    out = {"map": float(ev.stats[0]), "map50": float(ev.stats[1]), "stats": [float(v) for v in ev.stats], "classes": {}}
     for k, cat in enumerate(ev.params.catIds):
         name = coco.cats[cat]["name"]
         p = precision[:, :, k, 0, 2]
@@ -123,8 +172,15 @@ def main():
                 else:
                     fp += 1
         out["classes"][name] = {"tp": tp, "fp": fp, "fn": truth - tp, "ap50": ap50, "ap": ap}
-    json.dump(out, sys.stdout, indent=1)
-    print()
+        # Per area range (small, medium, large): AP at maxDets 100, and AR at maxDets 1, 10, 100.
+        for a, rng in enumerate(ev.params.areaRngLbl):
+            p = precision[:, :, k, a, 2]
+            r = ev.eval["recall"][:, k, a, :]  # [T, M]
+            out["classes"][name][rng] = {
+                "ap": float(p[p > -1].mean()) if (p > -1).any() else -1.0,
+                "ar": [float(r[:, m][r[:, m] > -1].mean()) if (r[:, m] > -1).any() else -1.0 for m in range(3)],
+            }
+    return out
 
 
 main()
