@@ -46,12 +46,30 @@ export async function shareAnswers(
   return { offered, taken };
 }
 
-/** Stored results as the hub keeps them (boxes included). */
+/**
+ * What each result's key was charged, as this desktop recorded it: the frames of the file's
+ * latest finished submission (a clip's many frames; null when this desktop never paid for it).
+ */
+function chargedFrames(store: LibraryStore, results: readonly ResultRow[]) {
+  const out = new Map<string, number>();
+  for (const solution of new Set(results.map((r) => r.solution))) {
+    const hashes = results.filter((r) => r.solution === solution).map((r) => r.contentHash);
+    for (const [hash, sub] of store.submissions.latestForMany(hashes, solution)) {
+      if (sub.state === 'done' && sub.framesSpent !== null)
+        out.set(answerKey(hash, solution), sub.framesSpent);
+    }
+  }
+  return out;
+}
+
+/** Stored results as the hub keeps them (boxes included, and the frames they cost). */
 export function hubAnswersOf(store: LibraryStore, results: readonly ResultRow[]): HubAnswer[] {
+  const frames = chargedFrames(store, results);
   return results.map((r) => ({
     contentHash: r.contentHash,
     solution: r.solution,
     service: r.serviceUrl,
+    frames: frames.get(answerKey(r.contentHash, r.solution)) ?? null,
     answer: {
       analysedWidth: r.analysedWidth,
       analysedHeight: r.analysedHeight,
