@@ -47,15 +47,16 @@ export async function shareAnswers(
 }
 
 /**
- * What each result's key was charged, as this desktop recorded it: the frames of the file's
- * latest finished submission (a clip's many frames; null when this desktop never paid for it).
+ * What each clip's answer cost, as this desktop recorded it: the frames its key was charged for
+ * the file's latest finished submission (a clip's has a job). A photo's answer stays one frame
+ * (null), as the report counts it, and so does an answer this desktop never paid for.
  */
 function chargedFrames(store: LibraryStore, results: readonly ResultRow[]) {
   const out = new Map<string, number>();
   for (const solution of new Set(results.map((r) => r.solution))) {
     const hashes = results.filter((r) => r.solution === solution).map((r) => r.contentHash);
     for (const [hash, sub] of store.submissions.latestForMany(hashes, solution)) {
-      if (sub.state === 'done' && sub.framesSpent !== null)
+      if (sub.state === 'done' && sub.jobId !== null && sub.framesSpent !== null)
         out.set(answerKey(hash, solution), sub.framesSpent);
     }
   }
