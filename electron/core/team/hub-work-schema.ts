@@ -17,7 +17,7 @@
 import { quoteIdent, quoteLiteral } from './hub-schema.js';
 
 /** Stamped on `work` once the DDL below is applied; another stamp means apply it (again). */
-export const WORK_SCHEMA_VERSION = 'labeldesk work 2';
+export const WORK_SCHEMA_VERSION = 'labeldesk work 3';
 
 /** Default lease: 30 minutes without renewal and a member's claim returns to the pool. */
 export const DEFAULT_LEASE_SECONDS = 1800;
@@ -204,7 +204,9 @@ const workFunctions = (s: string) => `
             AND (NOT w.shared OR NOT EXISTS (SELECT 1 FROM ${s}.work o
               WHERE o.content_hash = w.content_hash AND o.slot <> w.slot
                 AND o.holder = current_user))
-          ORDER BY w.priority DESC, w.content_hash, w.slot
+          -- The longest ended first, in the order of the leases' index (work_leases): ordered by
+          -- priority, the planner walks every held slot to find the few ended ones.
+          ORDER BY w.lease_until
           LIMIT want FOR UPDATE OF w SKIP LOCKED),
         one_per_file AS (
           SELECT DISTINCT ON (c.content_hash) c.* FROM (
