@@ -242,8 +242,8 @@ export class HubClient {
     if (answers.length === 0) return Promise.resolve();
     return this.run(async () => {
       await this.sql.unsafe(
-        `INSERT INTO ${this.s}.answers (content_hash, solution, service, answer)
-         SELECT x->>'contentHash', x->>'solution', x->>'service', x->'answer'
+        `INSERT INTO ${this.s}.answers (content_hash, solution, service, answer, frames)
+         SELECT x->>'contentHash', x->>'solution', x->>'service', x->'answer', (x->>'frames')::integer
          FROM jsonb_array_elements($1::jsonb) x
          ON CONFLICT (content_hash, solution, service) DO NOTHING`,
         [this.sql.json(answers as unknown as postgres.JSONValue)],

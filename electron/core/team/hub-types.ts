@@ -21,6 +21,8 @@ export interface HubAnswer {
     model: string | null;
     detections: DetectionInput[];
   };
+  /** What the payer's key was charged for it (a clip's frames), when their desktop knows. */
+  frames?: number | null;
 }
 
 /** A content's state in the hub for a run: answered, claimed by this run, or held by `who`. */

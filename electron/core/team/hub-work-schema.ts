@@ -17,7 +17,7 @@
 import { quoteIdent, quoteLiteral } from './hub-schema.js';
 
 /** Stamped on `work` once the DDL below is applied; another stamp means apply it (again). */
-export const WORK_SCHEMA_VERSION = 'labeldesk work 1';
+export const WORK_SCHEMA_VERSION = 'labeldesk work 3';
 
 /** Default lease: 30 minutes without renewal and a member's claim returns to the pool. */
 export const DEFAULT_LEASE_SECONDS = 1800;
@@ -157,58 +157,67 @@ const workTriggers = (s: string) => `
   CREATE OR REPLACE TRIGGER work_answers_added AFTER INSERT ON ${s}.answers
     REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION ${s}.work_answers_added();`;
 
-/** Claims: leases from the project's settings; a claim first returns ended leases to the pool. */
+/**
+ * Claims: leases from the project's settings. One statement per claim (issue 26 §2: a claim costs
+ * at most 3× a bare SKIP LOCKED claim): the member's assignments, the open pool and slots whose
+ * lease ended (a desktop that went away) are each taken by priority with SKIP LOCKED, and at most
+ * one slot per file is kept; an ended lease is simply claimable, never handed back first.
+ */
 const workFunctions = (s: string) => `
   CREATE OR REPLACE FUNCTION ${s}.lease_interval() RETURNS interval LANGUAGE sql STABLE AS $$
     SELECT coalesce((settings->>'leaseSeconds')::integer, ${DEFAULT_LEASE_SECONDS})
       * interval '1 second' FROM ${s}.project $$;
 
   -- A claim takes one slot per file (its lowest open one), and none of a file the member holds
-  -- or reviewed: a file wanted twice goes to two distinct members.
+  -- (another slot) or reviewed: a file wanted twice goes to two distinct members.
   CREATE OR REPLACE FUNCTION ${s}.first_open_slot(p_hash text, p_slot integer) RETURNS boolean
     LANGUAGE sql STABLE AS $$
       SELECT NOT EXISTS (SELECT 1 FROM ${s}.work o WHERE o.content_hash = p_hash
+        AND o.slot <> p_slot
         AND (o.holder = current_user OR (o.slot < p_slot AND o.holder IS NULL AND NOT o.done))) $$;
 
   CREATE OR REPLACE FUNCTION ${s}.claim_work(want integer)
     RETURNS TABLE (claimed_hash text, claimed_slot integer, claimed_until timestamptz)
     LANGUAGE plpgsql VOLATILE AS $$
-    DECLARE
-      lease interval := ${s}.lease_interval();
-      is_lead boolean := ${s}.is_lead();
-      got integer := 0;
     BEGIN
       IF NOT ${s}.is_member() THEN
         RAISE EXCEPTION 'not a member of this project' USING ERRCODE = 'insufficient_privilege';
       END IF;
-      UPDATE ${s}.work w SET holder = NULL, lease_until = NULL
-        FROM (SELECT content_hash, slot FROM ${s}.work
-          WHERE holder IS NOT NULL AND NOT done AND lease_until < now()
-            AND (is_lead OR assigned_to IS NULL OR assigned_to = current_user)
-          ORDER BY lease_until LIMIT 10000 FOR UPDATE SKIP LOCKED) x
-        WHERE w.content_hash = x.content_hash AND w.slot = x.slot;
-      -- What the lead assigned to this member first, then the open pool; each by priority.
-      RETURN QUERY WITH pick AS (
-          SELECT w.content_hash, w.slot FROM ${s}.work w
+      -- Rank 0: what the lead assigned to this member; rank 1: the pool; each by priority.
+      RETURN QUERY WITH assigned AS (
+          SELECT w.content_hash, w.slot, w.priority, 0 AS rank FROM ${s}.work w
           WHERE w.holder IS NULL AND NOT w.done AND w.assigned_to = current_user
             AND (NOT w.shared OR ${s}.first_open_slot(w.content_hash, w.slot))
           ORDER BY w.priority DESC, w.content_hash, w.slot
-          LIMIT want FOR UPDATE OF w SKIP LOCKED)
-        UPDATE ${s}.work w SET holder = current_user, lease_until = now() + lease
+          LIMIT want FOR UPDATE OF w SKIP LOCKED),
+        pool AS (
+          SELECT w.content_hash, w.slot, w.priority, 1 AS rank FROM ${s}.work w
+          WHERE w.holder IS NULL AND NOT w.done AND w.assigned_to IS NULL
+            AND (NOT w.shared OR ${s}.first_open_slot(w.content_hash, w.slot))
+          ORDER BY w.priority DESC, w.content_hash, w.slot
+          LIMIT want FOR UPDATE OF w SKIP LOCKED),
+        ended AS (
+          SELECT w.content_hash, w.slot, w.priority,
+            CASE WHEN w.assigned_to IS NULL THEN 1 ELSE 0 END AS rank FROM ${s}.work w
+          WHERE w.holder IS NOT NULL AND NOT w.done AND w.lease_until < now()
+            AND (w.assigned_to IS NULL OR w.assigned_to = current_user)
+            AND (NOT w.shared OR NOT EXISTS (SELECT 1 FROM ${s}.work o
+              WHERE o.content_hash = w.content_hash AND o.slot <> w.slot
+                AND o.holder = current_user))
+          -- The longest ended first, in the order of the leases' index (work_leases): ordered by
+          -- priority, the planner walks every held slot to find the few ended ones.
+          ORDER BY w.lease_until
+          LIMIT want FOR UPDATE OF w SKIP LOCKED),
+        one_per_file AS (
+          SELECT DISTINCT ON (c.content_hash) c.* FROM (
+            SELECT * FROM assigned UNION ALL SELECT * FROM pool UNION ALL SELECT * FROM ended) c
+          ORDER BY c.content_hash, c.rank, c.slot),
+        pick AS (SELECT * FROM one_per_file p
+          ORDER BY p.rank, p.priority DESC, p.content_hash LIMIT want)
+        UPDATE ${s}.work w SET holder = current_user,
+          lease_until = now() + (SELECT ${s}.lease_interval())
         FROM pick WHERE w.content_hash = pick.content_hash AND w.slot = pick.slot
         RETURNING w.content_hash, w.slot, w.lease_until;
-      GET DIAGNOSTICS got = ROW_COUNT;
-      IF got < want THEN
-        RETURN QUERY WITH pick AS (
-            SELECT w.content_hash, w.slot FROM ${s}.work w
-            WHERE w.holder IS NULL AND NOT w.done AND w.assigned_to IS NULL
-              AND (NOT w.shared OR ${s}.first_open_slot(w.content_hash, w.slot))
-            ORDER BY w.priority DESC, w.content_hash, w.slot
-            LIMIT want - got FOR UPDATE OF w SKIP LOCKED)
-          UPDATE ${s}.work w SET holder = current_user, lease_until = now() + lease
-          FROM pick WHERE w.content_hash = pick.content_hash AND w.slot = pick.slot
-          RETURNING w.content_hash, w.slot, w.lease_until;
-      END IF;
     END $$;`;
 
 /**

@@ -81,7 +81,8 @@ const underFolder = (folder: string) => {
 
 /**
  * The lead assigns the files under a folder (relative to the project's) to a member: per file its
- * first slot not done, not held by someone else, and not one of a file they already reviewed.
+ * first slot not done, not held by someone else (an ended lease holds nothing), and not one of a
+ * file they already reviewed.
  * Returns how many files.
  */
 export async function assignWork(
@@ -94,7 +95,8 @@ export async function assignWork(
     `UPDATE ${s}.work w SET assigned_to = $1
      FROM (SELECT DISTINCT ON (x.content_hash) x.content_hash, x.slot FROM ${s}.work x
        JOIN ${s}.files f ON f.content_hash = x.content_hash
-       WHERE f.rel_path LIKE $2 ESCAPE '\\' AND NOT x.done AND (x.holder IS NULL OR x.holder = $1)
+       WHERE f.rel_path LIKE $2 ESCAPE '\\' AND NOT x.done
+         AND (x.holder IS NULL OR x.holder = $1 OR x.lease_until < now())
          AND NOT EXISTS (SELECT 1 FROM ${s}.work d
            WHERE d.content_hash = x.content_hash AND d.holder = $1 AND d.done)
        ORDER BY x.content_hash, (x.assigned_to IS NOT DISTINCT FROM $1) DESC, x.slot) p

@@ -46,12 +46,31 @@ export async function shareAnswers(
   return { offered, taken };
 }
 
-/** Stored results as the hub keeps them (boxes included). */
+/**
+ * What each clip's answer cost, as this desktop recorded it: the frames its key was charged for
+ * the file's latest finished submission (a clip's has a job). A photo's answer stays one frame
+ * (null), as the report counts it, and so does an answer this desktop never paid for.
+ */
+function chargedFrames(store: LibraryStore, results: readonly ResultRow[]) {
+  const out = new Map<string, number>();
+  for (const solution of new Set(results.map((r) => r.solution))) {
+    const hashes = results.filter((r) => r.solution === solution).map((r) => r.contentHash);
+    for (const [hash, sub] of store.submissions.latestForMany(hashes, solution)) {
+      if (sub.state === 'done' && sub.jobId !== null && sub.framesSpent !== null)
+        out.set(answerKey(hash, solution), sub.framesSpent);
+    }
+  }
+  return out;
+}
+
+/** Stored results as the hub keeps them (boxes included, and the frames they cost). */
 export function hubAnswersOf(store: LibraryStore, results: readonly ResultRow[]): HubAnswer[] {
+  const frames = chargedFrames(store, results);
   return results.map((r) => ({
     contentHash: r.contentHash,
     solution: r.solution,
     service: r.serviceUrl,
+    frames: frames.get(answerKey(r.contentHash, r.solution)) ?? null,
     answer: {
       analysedWidth: r.analysedWidth,
       analysedHeight: r.analysedHeight,

@@ -1,8 +1,10 @@
 /**
  * `team report` and `team disagreements` (README "Working as a team", Overlap and honeypots): what
- * the hub holds, read once by a lead, turned into each member's versions of the overlap files and
+ * the hub holds, read by a lead, turned into each member's versions of the overlap files and
  * honeypots they reviewed, agreement per pair and class, honeypot scores per member, and the
- * model's quality on the team's reviewed set.
+ * model's quality on the team's reviewed set. Only the overlap files, honeypots and settled files
+ * are read whole; counts are the hub's, and the reviewed set is read a page at a time (its
+ * answers and changes dropped once the page is turned into evaluation images).
  */
 import type { HubAnswer, HubClient } from './hub-client.js';
 import {
@@ -11,15 +13,25 @@ import {
   memberActivity,
   qualityFiles,
   qualitySettings,
-  reviewedBy,
   type LoggedChange,
   type MemberActivity,
   type QualityFile,
 } from './hub-quality.js';
 import { boxVersion } from './box-versions.js';
+import { reviewedAmong, reviewedCounts, reviewedPage } from './hub-report-reads.js';
 import { versionOf, type AnswersBySolution, type TruthBoxOf } from './member-versions.js';
+import type { EvalImage } from '../evaluation/evaluation-types.js';
 import { teamAgreement, type FileAgreement, type PairAgreement } from './team-agreement.js';
-import { honeypotScores, modelQuality, type ModelQuality, type Scores } from './team-report.js';
+import {
+  honeypotScores,
+  modelImages,
+  modelQualityOf,
+  type ModelQuality,
+  type Scores,
+} from './team-report.js';
+
+/** Reviewed files read per page for the model's measure. */
+export const REPORT_PAGE = 1000;
 
 export interface MemberReport extends MemberActivity {
   filesReviewed: number;
@@ -61,30 +73,34 @@ function byContent<T extends { contentHash: string }>(rows: readonly T[]): Map<s
   return out;
 }
 
-/** One read of what the report needs (a lead's: the honeypots are theirs to read). */
-async function readQuality(hub: HubClient, wholeReviewedSet: boolean): Promise<Read> {
-  const [files, hp, reviewed, settings] = [
-    await qualityFiles(hub),
-    await honeypots(hub),
-    await reviewedBy(hub),
-    await qualitySettings(hub),
-  ];
-  const wanted = new Set(files.map((f) => f.contentHash));
-  if (wholeReviewedSet) for (const set of reviewed.values()) for (const h of set) wanted.add(h);
-  const hashes = [...wanted];
-  const answers = new Map<string, Map<string, HubAnswer['answer']>>();
+type Answers = Map<string, Map<string, HubAnswer['answer']>>;
+
+/** The hub's answers of these contents, per content and solution. */
+async function answersOf(hub: HubClient, hashes: readonly string[]): Promise<Answers> {
+  const answers: Answers = new Map();
   // Oldest first: the first answer per content and solution is the team's.
   for (const a of await hub.answers(hashes)) {
     const of = answers.get(a.contentHash) ?? new Map<string, HubAnswer['answer']>();
     if (!of.has(a.solution)) of.set(a.solution, a.answer);
     answers.set(a.contentHash, of);
   }
+  return answers;
+}
+
+/** The overlap files, honeypots and settled files (a lead's read: the honeypots are theirs). */
+async function readQuality(hub: HubClient): Promise<Read> {
+  const [files, hp, settings] = [
+    await qualityFiles(hub),
+    await honeypots(hub),
+    await qualitySettings(hub),
+  ];
+  const hashes = files.map((f) => f.contentHash);
   return {
     files,
     truth: new Map(hp.map((h) => [h.contentHash, h.truth])),
-    reviewed,
+    reviewed: await reviewedAmong(hub, hashes),
     changes: byContent(await changesOf(hub, hashes)),
-    answers,
+    answers: await answersOf(hub, hashes),
     overlapShare: settings.overlapShare,
   };
 }
@@ -123,7 +139,7 @@ function agreementOf(read: Read) {
 
 /** The overlap files two members disagree on and nobody settled yet. */
 export async function readDisagreements(hub: HubClient): Promise<Disagreement[]> {
-  const read = await readQuality(hub, false);
+  const read = await readQuality(hub);
   const a = agreementOf(read);
   const open = new Map(
     a.overlap.filter((x) => !x.file.settled).map((x) => [x.file.contentHash, x]),
@@ -133,12 +149,15 @@ export async function readDisagreements(hub: HubClient): Promise<Disagreement[]>
     .map((f) => ({ ...f, relPath: open.get(f.contentHash)?.file.relPath ?? '' }));
 }
 
-/** The labels the project holds for a content: each box at its shown version. */
-function projectLabels(read: Read, contentHash: string): TruthBoxOf[] {
-  const truth = read.truth.get(contentHash);
+/** The labels the project holds for a content: its truth, else each box at its shown version. */
+function projectLabels(
+  truth: TruthBoxOf[] | undefined,
+  changes: readonly LoggedChange[],
+  answers: AnswersBySolution,
+): TruthBoxOf[] {
   if (truth) return truth;
   const byBox = new Map<string, LoggedChange[]>();
-  for (const c of read.changes.get(contentHash) ?? []) {
+  for (const c of changes) {
     const list = byBox.get(c.box) ?? [];
     list.push(c);
     byBox.set(c.box, list);
@@ -147,7 +166,35 @@ function projectLabels(read: Read, contentHash: string): TruthBoxOf[] {
     const id = boxVersion(list).shown.id;
     return list.find((c) => c.id === id) as LoggedChange;
   });
-  return versionOf(read.answers.get(contentHash) ?? none, shown);
+  return versionOf(answers, shown);
+}
+
+/**
+ * The model against the project's labels on every reviewed file but the unsettled overlap ones
+ * (no project labels yet), read a page at a time.
+ */
+async function modelOverReviewed(
+  hub: HubClient,
+  truth: ReadonlyMap<string, TruthBoxOf[]>,
+  blindOpen: ReadonlySet<string>,
+): Promise<ModelQuality> {
+  const images: EvalImage[] = [];
+  let files = 0;
+  for (let after: string | null = null; ;) {
+    const page = await reviewedPage(hub, after, REPORT_PAGE);
+    if (page.length === 0) break;
+    after = page[page.length - 1] ?? null;
+    const measured = page.filter((h) => !blindOpen.has(h));
+    const answers = await answersOf(hub, measured);
+    const changes = byContent(await changesOf(hub, measured));
+    for (const h of measured) {
+      const of = answers.get(h) ?? none;
+      images.push(
+        ...modelImages(files++, of, projectLabels(truth.get(h), changes.get(h) ?? [], of)),
+      );
+    }
+  }
+  return modelQualityOf(images, files);
 }
 
 function pairMean(pairs: readonly PairAgreement[], member: string): MemberReport['agreement'] {
@@ -168,19 +215,18 @@ function pairMean(pairs: readonly PairAgreement[], member: string): MemberReport
 }
 
 export async function readTeamReport(hub: HubClient): Promise<TeamReport> {
-  const read = await readQuality(hub, true);
+  const read = await readQuality(hub);
   const agreement = agreementOf(read);
   const activity = await memberActivity(hub);
+  const counts = await reviewedCounts(hub);
   const blindOpen = new Set(
     read.files.filter((f) => f.overlap && !f.settled).map((f) => f.contentHash),
   );
-  const reviewedSet = new Set([...read.reviewed.values()].flatMap((s) => [...s]));
   const members = activity.map((m): MemberReport => {
-    const mine = read.reviewed.get(m.member) ?? new Set<string>();
-    const pots = [...mine].filter((h) => read.truth.has(h));
+    const pots = [...(read.reviewed.get(m.member) ?? [])].filter((h) => read.truth.has(h));
     return {
       ...m,
-      filesReviewed: mine.size,
+      filesReviewed: counts.get(m.member) ?? 0,
       agreement: pairMean(agreement.pairs, m.member),
       honeypots: honeypotScores(
         pots.map((h) => ({
@@ -190,8 +236,6 @@ export async function readTeamReport(hub: HubClient): Promise<TeamReport> {
       ),
     };
   });
-  // Unsettled overlap files have no project labels yet: left out of the model's measure.
-  const measured = [...reviewedSet].filter((h) => !blindOpen.has(h));
   return {
     overlapShare: read.overlapShare,
     overlapFiles: read.files.filter((f) => f.overlap).length,
@@ -199,11 +243,6 @@ export async function readTeamReport(hub: HubClient): Promise<TeamReport> {
     honeypotFiles: read.truth.size,
     members,
     pairs: agreement.pairs,
-    model: modelQuality(
-      measured.map((h) => ({
-        answers: read.answers.get(h) ?? new Map(),
-        labels: projectLabels(read, h),
-      })),
-    ),
+    model: await modelOverReviewed(hub, read.truth, blindOpen),
   };
 }

@@ -80,26 +80,30 @@ export interface ModelQuality extends Scores {
 
 const defined = (v: number) => (v < 0 ? null : v);
 
-/** The model's answers against the team's labels of the reviewed files. */
-export function modelQuality(
-  files: readonly { answers: ReadonlyMap<string, HubAnswer['answer']>; labels: TruthBoxOf[] }[],
-): ModelQuality {
-  const images = files.flatMap((f, i) => {
-    const model = [...f.answers].flatMap(([solution, a]) =>
-      a.detections.map((d) => ({
-        solution,
-        frameIndex: d.frameIndex,
-        label: d.label,
-        bbox: d.bbox,
-        score: d.score,
-      })),
-    );
-    return imagesOf(i, '', f.labels, model);
-  });
+/** One reviewed file's model answers and team labels as evaluation images (`file`: its index). */
+export function modelImages(
+  file: number,
+  answers: ReadonlyMap<string, HubAnswer['answer']>,
+  labels: readonly TruthBoxOf[],
+): EvalImage[] {
+  const model = [...answers].flatMap(([solution, a]) =>
+    a.detections.map((d) => ({
+      solution,
+      frameIndex: d.frameIndex,
+      label: d.label,
+      bbox: d.bbox,
+      score: d.score,
+    })),
+  );
+  return imagesOf(file, '', labels, model);
+}
+
+/** The model's quality over images gathered page by page (`modelImages`) from `files` files. */
+export function modelQualityOf(images: readonly EvalImage[], files: number): ModelQuality {
   const report = evaluate(images);
   return {
     ...scoresOf(report),
-    files: files.length,
+    files,
     map50: defined(report.map50),
     classes: report.classes.map((c) => ({
       label: c.label,
@@ -108,4 +112,14 @@ export function modelQuality(
       ap50: defined(c.ap50),
     })),
   };
+}
+
+/** The model's answers against the team's labels of the reviewed files. */
+export function modelQuality(
+  files: readonly { answers: ReadonlyMap<string, HubAnswer['answer']>; labels: TruthBoxOf[] }[],
+): ModelQuality {
+  return modelQualityOf(
+    files.flatMap((f, i) => modelImages(i, f.answers, f.labels)),
+    files.length,
+  );
 }

@@ -2,10 +2,12 @@
  * Work claims in a real PostgreSQL hub (issue 26 §2): twenty members claiming at once, each on
  * their own connection, never receive the same file over 100,000 claims; a member whose desktop
  * died (its connection gone, never releasing) has its claim come back once the lease ends, while
- * a member who keeps working keeps theirs; a file wanted twice goes to two distinct members.
+ * a member who keeps working keeps theirs; a file wanted twice goes to two distinct members; a
+ * file whose lease ended is free for the lead to assign.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  assignWork,
   claimWork,
   ensureWorkSchema,
   grantWork,
@@ -109,5 +111,19 @@ describe('work claims', () => {
     expect(again).toEqual([]);
     expect(b.map((x) => x.contentHash)).toEqual(['twice0']);
     expect(c).toEqual([]);
+  });
+
+  it("lets the lead assign a file whose holder's lease ended, to that member only", async () => {
+    await hub.client('lead').addFiles(files(0, 1, 'gone'));
+    const taken = await claimWork(hub.raw('dead'), '"labeldesk_demo"', 5);
+    expect(taken.map((t) => t.contentHash)).toEqual(['gone0']);
+    // Its desktop went away: its lease ends, and nobody has claimed anything since.
+    await hub.raw('lead')`UPDATE labeldesk_demo.work SET lease_until = now() - interval '1 second'
+                          WHERE content_hash = 'gone0'`;
+    expect(await hub.client('lead').use((sql, s) => assignWork(sql, s, 'm6', 'gone'))).toBe(1);
+    expect(await claimWork(hub.raw('m7'), '"labeldesk_demo"', 5)).toEqual([]);
+    const m6 = await claimWork(hub.raw('m6'), '"labeldesk_demo"', 5);
+    expect(m6.map((t) => t.contentHash)).toEqual(['gone0']);
+    expect(await myWork(hub.raw('dead'), '"labeldesk_demo"')).toEqual([]);
   });
 });
