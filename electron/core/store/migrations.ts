@@ -5,7 +5,10 @@
 import type { Migration } from '../../node-lib/sqlite.js';
 import { CORE_MIGRATIONS } from './migrations-core.js';
 import { TEAM_MIGRATIONS } from './migrations-team.js';
-import { TEAM_STATE_WITH_IMPORTS_SQL } from './migrations-team-state.js';
+import {
+  TEAM_REPUBLISH_IMPORTS_SQL,
+  TEAM_STATE_WITH_IMPORTS_SQL,
+} from './migrations-team-state.js';
 
 // Split by version range to keep files small; new migrations are appended at the end of this list.
 export const LIBRARY_MIGRATIONS: readonly Migration[] = [
@@ -110,5 +113,11 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
     // Issue 25: a change of a box carries what an import set on it (the person's box, a crowd
     // region, the kept COCO fields), so a teammate's library shows it as the importer's does.
     sql: TEAM_STATE_WITH_IMPORTS_SQL,
+  },
+  {
+    version: 18,
+    name: 'team-republish-imports',
+    // Issue 25: boxes imported before migration 17 publish what the import set, once.
+    sql: TEAM_REPUBLISH_IMPORTS_SQL,
   },
 ];
