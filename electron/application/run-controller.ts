@@ -27,6 +27,7 @@ import { mediaOfScope } from './media-scope.js';
 import type { ServiceHub } from './service-hub.js';
 import { LabellingSession, spendDecision, unknownCostReason } from './labelling-session.js';
 import { prepareRun } from './prepare-run.js';
+import { estimateWithTeam } from './team-estimate.js';
 import { isFinal, runOutcome } from './run-outcome.js';
 
 export interface StartRequest extends RunScope {
@@ -113,7 +114,7 @@ export class RunController {
     );
     // Planned on the view's thread: 100k files take a second there, and none here.
     const [counts, credits] = await Promise.all([
-      this.view.estimate({
+      estimateWithTeam(this.store, this.view, {
         catalog,
         solution: scope.solution,
         scope: { folderIds: scope.folderIds, mediaIds: scope.mediaIds },

@@ -16,7 +16,7 @@ export interface TeamPlan extends RunPlan {
   teamAway: string | null;
 }
 
-const answeredSql = (s: string) => `
+export const answeredSql = (s: string) => `
   SELECT DISTINCT content_hash FROM ${s}.answers
    WHERE content_hash = ANY($1::text[]) AND solution = $2 AND service = $3`;
 

@@ -158,6 +158,8 @@ export class LibraryView {
     reanalyseBefore?: number | undefined;
     /** Runs going now: their files are counted apart (see planRun). */
     liveRunIds?: readonly number[] | undefined;
+    /** A team project's estimate: the files to pay too (team-estimate.ts). */
+    listToPay?: boolean | undefined;
   }): EstimateCounts {
     this.planStore ??= openLibraryStore(this.file, { nativeBinding: this.nativeBinding });
     return estimateCounts(
@@ -168,6 +170,7 @@ export class LibraryView {
       input.serviceUrl,
       input.reanalyseBefore,
       input.liveRunIds,
+      input.listToPay,
     );
   }
 

@@ -23,6 +23,16 @@ export interface EstimateCounts {
   pending: number;
   /** Files the run going now has sent or is sending (counted in its own tally, not above). */
   inRun: number;
+  /** Asked for (a team project): the files to pay, for the hub to say which the team answered. */
+  toPay?: ToPay[];
+}
+
+/** A file a run would send and pay: its content, kind, frames (null: unknown) and sampled frames. */
+export interface ToPay {
+  contentHash: string;
+  video: boolean;
+  frames: number | null;
+  clipFrames: number;
 }
 
 export function estimateCounts(
@@ -33,6 +43,7 @@ export function estimateCounts(
   serviceUrl: string,
   reanalyseBefore?: number,
   liveRunIds: readonly number[] = [],
+  listToPay = false,
 ): EstimateCounts {
   const read: MediaRecord[] = [];
   let pending = 0;
@@ -48,9 +59,21 @@ export function estimateCounts(
     liveRunIds,
   });
   let clipFrames = 0;
+  const toPay: ToPay[] = [];
   for (const item of plan.items) {
-    if (item.media.kind === 'video' && item.resumeSubmissionId === undefined) {
-      clipFrames += sampledFrames(item.media.durationMs ?? 0, catalog.limits.videoSampleFps);
+    if (item.resumeSubmissionId !== undefined) continue;
+    const video = item.media.kind === 'video';
+    const sampled = video
+      ? sampledFrames(item.media.durationMs ?? 0, catalog.limits.videoSampleFps)
+      : 0;
+    clipFrames += sampled;
+    if (listToPay && item.media.contentHash !== null) {
+      toPay.push({
+        contentHash: item.media.contentHash,
+        video,
+        frames: item.costUnknown ? null : item.cost,
+        clipFrames: sampled,
+      });
     }
   }
   return {
@@ -64,5 +87,6 @@ export function estimateCounts(
     uncertain: plan.uncertain.length,
     pending,
     inRun: plan.inRun ?? 0,
+    ...(listToPay ? { toPay } : {}),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * A keyframe is a column of its correction (migration 18): `frame_index` holds the real frame (a
+ * A keyframe is a column of its correction (migration 19): `frame_index` holds the real frame (a
  * sample's index, or for a keyframe between samples its clip frame) and `keyframe` says which.
  * The rest of the code and the team wire still know a keyframe by `offSampleIndex(clip frame)`:
  * this file is the one place the store translates between the two, on every write and every read.

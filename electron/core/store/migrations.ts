@@ -6,7 +6,10 @@ import type { Migration } from '../../node-lib/sqlite.js';
 import { CORE_MIGRATIONS } from './migrations-core.js';
 import { TEAM_MIGRATIONS } from './migrations-team.js';
 import { KEYFRAME_FIELD_SQL } from './migrations-keyframe.js';
-import { TEAM_STATE_WITH_IMPORTS_SQL } from './migrations-team-state.js';
+import {
+  TEAM_REPUBLISH_IMPORTS_SQL,
+  TEAM_STATE_WITH_IMPORTS_SQL,
+} from './migrations-team-state.js';
 
 // Split by version range to keep files small; new migrations are appended at the end of this list.
 export const LIBRARY_MIGRATIONS: readonly Migration[] = [
@@ -128,5 +131,11 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
     name: 'keyframe-is-a-field',
     // Issue 22: a keyframe between analysed frames is flagged, with its real clip frame.
     sql: KEYFRAME_FIELD_SQL,
+  },
+  {
+    version: 20,
+    name: 'team-republish-imports',
+    // Issue 25: boxes imported before migration 17 publish what the import set, once.
+    sql: TEAM_REPUBLISH_IMPORTS_SQL,
   },
 ];

@@ -40,7 +40,7 @@ const ABSENT_IS_ZERO = new Set(['personMade', 'crowd']);
 const SHOWN_IS_ROW = Object.entries(STATE_COLUMNS)
   .map(([field, column]) => {
     const value = `json_extract(c.state, '$.${field}')`;
-    // A state holds a keyframe's frame index as the wire does (migration 18).
+    // A state holds a keyframe's frame index as the wire does (migration 19).
     const row = field === 'frameIndex' ? wireFrameIndex('corrections.') : `corrections.${column}`;
     return `${ABSENT_IS_ZERO.has(field) ? `coalesce(${value}, 0)` : value} IS ${row}`;
   })

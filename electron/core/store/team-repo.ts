@@ -6,6 +6,7 @@ import { teamConflictsRepo } from './team-conflicts-repo.js';
 import { teamFailoverRepo } from './team-failover-repo.js';
 import { teamMarksRepo } from './team-marks-repo.js';
 import { teamRejoin } from './team-rejoin.js';
+import { teamSettleRepo } from './team-settle-repo.js';
 import type { PulledChange, TeamApi, TeamBoxRow, TeamLink, TeamLinkRow } from './team-types.js';
 
 export function teamRepo(db: Db): TeamApi {
@@ -41,6 +42,12 @@ export function teamRepo(db: Db): TeamApi {
   const byBoxStmt = db.prepare<[string], ChangeRow>(
     `SELECT ${CHANGE_COLUMNS} FROM team_changes WHERE box = ? ORDER BY seq_local`,
   );
+  const countOfBoxStmt = db
+    .prepare<[string], number>('SELECT count(*) FROM team_changes WHERE box = ?')
+    .pluck();
+  const hasCorrectionStmt = db
+    .prepare<[number], number>('SELECT count(*) FROM corrections WHERE id = ?')
+    .pluck();
   const boxStmt = db.prepare<
     [string],
     { box: string; correction_id: number | null; heads: string; shown: string | null }
@@ -132,6 +139,8 @@ export function teamRepo(db: Db): TeamApi {
     markPushed: (ids) => markPushedTx(ids),
     recordPulled: (changes) => recordMany(changes),
     changesOfBox: (box) => byBoxStmt.all(box).map(toChange),
+    countOfBox: (box) => countOfBoxStmt.get(box) ?? 0,
+    hasCorrection: (id) => (hasCorrectionStmt.get(id) ?? 0) > 0,
     box(box): TeamBoxRow | undefined {
       const r = boxStmt.get(box);
       return (
@@ -151,5 +160,6 @@ export function teamRepo(db: Db): TeamApi {
     failover: teamFailoverRepo(db),
     resultsOf: (hashes) => (hashes.length ? resultsStmt.all(JSON.stringify(hashes)) : []),
     ...teamConflictsRepo(db),
+    settle: teamSettleRepo(db),
   };
 }

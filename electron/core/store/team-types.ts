@@ -1,6 +1,7 @@
 import type { ResultRow } from './row-types.js';
 import type { TeamFailoverApi } from './team-failover-repo.js';
 import type { TeamMarksApi } from './team-marks-types.js';
+import type { TeamSettleApi } from './team-settle-repo.js';
 
 /** This desktop's side of a team project (migration 10): its link to the hub and its changes. */
 
@@ -109,6 +110,10 @@ export interface TeamApi {
   /** Records pulled changes (known ones get their hub order); returns the boxes they touch. */
   recordPulled(changes: readonly PulledChange[]): Set<string>;
   changesOfBox(box: string): TeamChange[];
+  /** How many changes of the box are recorded (without reading them). */
+  countOfBox(box: string): number;
+  /** Whether the library still has this correction row. */
+  hasCorrection(id: number): boolean;
   box(box: string): TeamBoxRow | undefined;
   setBox(row: TeamBoxRow): void;
   /** Brackets a pulled apply (inside one transaction): corrections written meanwhile are not changes. */
@@ -119,6 +124,8 @@ export interface TeamApi {
   marks: TeamMarksApi;
   /** Checks and repairs after the hub fails over (team-failover-repo.ts). */
   failover: TeamFailoverApi;
+  /** Edits of others' conflicts, and COCO fields a pulled state cleared (team-settle-repo.ts). */
+  settle: TeamSettleApi;
   /** Boxes in conflict (all, or of one content), by box. */
   conflicts(contentHash?: string): TeamConflictRow[];
   /** Records a change made here without a correction save (a person settling a conflict). */

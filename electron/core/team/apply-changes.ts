@@ -51,6 +51,7 @@ function correctionFrom(
         track: null,
         personMade: false,
         crowd: false,
+        coco: null,
       }
     : { ...stated, review: 'pending', deleted: true, track: null };
 }
@@ -61,14 +62,34 @@ interface Settled {
   write: CorrectionInput | null;
 }
 
+/**
+ * Every change known of a box: for a box this library had no record of (most of a day offline's
+ * pull), the ones just pulled, as they came, rather than read back and parsed again.
+ */
+function changesOf(
+  store: LibraryStore,
+  box: string,
+  known: TeamBoxRow | undefined,
+  pulled: readonly TeamChange[] | undefined,
+): TeamChange[] {
+  if (known || !pulled || store.team.countOfBox(box) !== pulled.length) {
+    return store.team.changesOfBox(box);
+  }
+  return [...pulled];
+}
+
 /** One box's version over every change known of it, and the correction that shows it. */
-function settleBox(store: LibraryStore, box: string): Settled | undefined {
-  const changes = store.team.changesOfBox(box);
+function settleBox(
+  store: LibraryStore,
+  box: string,
+  pulled?: readonly TeamChange[],
+): Settled | undefined {
+  const known = store.team.box(box);
+  const changes = changesOf(store, box, known, pulled);
   if (changes.length === 0) return undefined;
   const version = boxVersion(changes);
-  const known = store.team.box(box);
   let correctionId = known?.correctionId ?? null;
-  if (correctionId !== null && !store.corrections.byId(correctionId)) correctionId = null;
+  if (correctionId !== null && !store.team.hasCorrection(correctionId)) correctionId = null;
   const row = { box, correctionId, heads: version.heads, shown: version.shown.id };
   if (known?.shown === version.shown.id) return { row, write: null };
   const shown = version.shown;
@@ -83,15 +104,29 @@ function settleBox(store: LibraryStore, box: string): Settled | undefined {
   return { row, write: { ...correction, ...(correctionId !== null ? { id: correctionId } : {}) } };
 }
 
-/** Brings these boxes to their versions and writes what shows them (inside a transaction). */
-function settleBoxes(store: LibraryStore, boxes: Iterable<string>): void {
+/**
+ * Brings these boxes to their versions and writes what shows them (inside a transaction);
+ * `pulled`: the changes just recorded, by box.
+ */
+function settleBoxes(
+  store: LibraryStore,
+  boxes: Iterable<string>,
+  pulled?: ReadonlyMap<string, readonly TeamChange[]>,
+): void {
   store.team.applying(true);
   try {
-    const settled = [...boxes].map((box) => settleBox(store, box)).filter((s) => s !== undefined);
+    const settled = [...boxes]
+      .map((box) => settleBox(store, box, pulled?.get(box)))
+      .filter((s) => s !== undefined);
     const writes = settled.filter((s) => s.write !== null);
     // One write of the page: the library view's mirror is refreshed once per file, not per box.
     const stored = store.corrections.putMany(writes.map((s) => s.write as CorrectionInput));
     writes.forEach((s, i) => (s.row.correctionId = (stored[i] as CorrectionRow).id));
+    // A write keeps a COCO field it is given as null; a state without one clears it.
+    for (const s of writes) {
+      if (s.write?.id !== undefined && s.write.coco == null)
+        store.team.settle.clearCoco(s.write.id);
+    }
     for (const s of settled) store.team.setBox(s.row);
   } finally {
     store.team.applying(false);
@@ -105,10 +140,21 @@ export function applyPulled(
   at: number,
 ): void {
   if (changes.length === 0) return;
+  const byBox = new Map<string, TeamChange[]>();
+  for (const c of changes) {
+    const list = byBox.get(c.box);
+    if (list) list.push(c);
+    else byBox.set(c.box, [c]);
+  }
   store.transaction(() => {
-    settleBoxes(store, store.team.recordPulled(changes));
+    settleBoxes(store, store.team.recordPulled(changes), byBox);
     store.team.moveCursor(Math.max(...changes.map((c) => c.seq)), at);
   });
+}
+
+/** Brings these boxes to their versions again (their changes were edited here: own-edits.ts). */
+export function resettle(store: LibraryStore, boxes: Iterable<string>): void {
+  store.transaction(() => settleBoxes(store, boxes));
 }
 
 /**

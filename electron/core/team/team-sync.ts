@@ -7,6 +7,7 @@ import type { LibraryStore } from '../store/store-types.js';
 import { applyPulled } from './apply-changes.js';
 import type { HubClient } from './hub-client.js';
 import { checkHubHolds } from './hub-connect-check.js';
+import { keepOthersConflictsOpen } from './others-conflict-edits.js';
 import type { PulledChange } from '../store/team-types.js';
 
 const PUSH_PAGE = 1000;
@@ -34,6 +35,7 @@ export async function pushOutbox(
   hub: Pick<HubClient, 'push'>,
 ): Promise<number> {
   let pushed = 0;
+  keepOthersConflictsOpen(store);
   for (;;) {
     const page = store.team.outbox(PUSH_PAGE);
     if (page.length === 0) break;

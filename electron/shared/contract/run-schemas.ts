@@ -29,6 +29,10 @@ export const Estimate = z.object({
   pending: z.number(),
   /** Files the run going now has sent or is sending: in its own counts, not in the figures above. */
   inRun: z.number().optional(),
+  /** In a team project: files the team already answered (taken from the hub, free), not above. */
+  teamHas: z.number().optional(),
+  /** In a team project: why the hub could not be asked (its files then count as to pay). */
+  teamAway: z.string().nullable().optional(),
   /** The key's figures, null without a key or offline. */
   remaining: z.number().nullable(),
   hourRemaining: z.number().nullable(),
