@@ -1,7 +1,8 @@
 // Runs Credentials in a fresh Node process, so the tests prove a key survives the process that
 // stored it and can be run with a broken D-Bus environment. Node 20 cannot import .ts, so the
-// credentials folder is transpiled into the git-ignored <repo>/.cache (where keytar and
-// better-sqlite3 resolve from node_modules).
+// credentials folder (and the shared helpers it imports, at the same relative place) is
+// transpiled into the git-ignored <repo>/.cache (where keytar and better-sqlite3 resolve from
+// node_modules).
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,11 +12,14 @@ import ts from 'typescript';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..', '..', '..', '..');
 const credentialsDir = path.join(repoRoot, 'electron', 'core', 'credentials');
+const sharedDir = path.join(repoRoot, 'electron', 'shared');
+/** The shared modules the credentials import (`../../shared/…` from core/credentials). */
+const SHARED_IMPORTS = ['error-message.ts'];
 
 const CHILD_MAIN = `
 import { createHash } from 'node:crypto';
-import { Credentials } from './credentials/credentials.js';
-import { KeytarStore } from './credentials/keytar-store.js';
+import { Credentials } from './core/credentials/credentials.js';
+import { KeytarStore } from './core/credentials/keytar-store.js';
 import { openSqliteSettings } from './sqlite-settings.js';
 
 // Only hashes of keys are printed: test output must not carry secrets either.
@@ -59,7 +63,8 @@ export async function buildChildRunner(): Promise<ChildRunner> {
   const cache = path.join(repoRoot, '.cache');
   await mkdir(cache, { recursive: true });
   const dir = await mkdtemp(path.join(cache, 'credentials-child-'));
-  await mkdir(path.join(dir, 'credentials'));
+  await mkdir(path.join(dir, 'core', 'credentials'), { recursive: true });
+  await mkdir(path.join(dir, 'shared'));
   const compile = async (from: string, to: string) => {
     const source = await readFile(from, 'utf8');
     const { outputText } = ts.transpileModule(source, {
@@ -72,7 +77,13 @@ export async function buildChildRunner(): Promise<ChildRunner> {
     if (!name.endsWith('.ts')) continue;
     await compile(
       path.join(credentialsDir, name),
-      path.join(dir, 'credentials', name.replace(/\.ts$/, '.js')),
+      path.join(dir, 'core', 'credentials', name.replace(/\.ts$/, '.js')),
+    );
+  }
+  for (const name of SHARED_IMPORTS) {
+    await compile(
+      path.join(sharedDir, name),
+      path.join(dir, 'shared', name.replace(/\.ts$/, '.js')),
     );
   }
   await compile(path.join(here, 'sqlite-settings.ts'), path.join(dir, 'sqlite-settings.js'));
