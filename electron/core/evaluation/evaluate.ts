@@ -85,7 +85,7 @@ export function evaluate(
   const confusion = new ConfusionCounter();
   const mistakes = new MistakeList(options.mistakeLimit ?? 200);
   const files = new Set<number>();
-  const coco = new CocoSummaryTally();
+  const coco = options.coco ? new CocoSummaryTally() : undefined;
   let imageCount = 0;
   for (const image of images) {
     files.add(image.mediaId);
@@ -96,7 +96,7 @@ export function evaluate(
       if (!t)
         tallies.set(c.label, (t = { scores: [], masks: [], ignored: [], truth: 0, tp: 0, fp: 0 }));
       t.truth += c.truthCount;
-      coco.add(image, c.label, c.truth, c.model, c);
+      coco?.add(image, c.label, c.truth, c.model, c);
       c.model.forEach((m, d) => {
         const mask = c.masks[d] as number;
         const ignored = c.ignored[d] as number;
@@ -158,6 +158,6 @@ export function evaluate(
       const scores = kept.map((i) => t.scores[i] as number);
       return classThreshold(label, scores, hits, options.targetPrecision ?? 0.95);
     }),
-    coco: coco.summary(),
+    ...(coco ? { coco: coco.summary() } : {}),
   };
 }

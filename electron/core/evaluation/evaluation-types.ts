@@ -50,6 +50,11 @@ export interface EvaluationOptions {
   mistakeLimit?: number;
   /** The precision per-class thresholds are proposed for (default 0.95). */
   targetPrecision?: number;
+  /**
+   * Also COCOeval's twelve figures per area range (`coco`): asked for, as every range matches its
+   * boxes again and keeps their scores (the Quality screen does not show them yet).
+   */
+  coco?: boolean;
 }
 
 export interface ClassQuality {
@@ -102,7 +107,8 @@ export interface EvaluationReport {
   /** A score threshold per class for the target precision, where the evidence carries one. */
   calibration: ClassThreshold[];
   /** COCOeval's twelve summary figures, and per class AP and AR by area range. */
-  coco: CocoSummary;
+  /** When asked for (`EvaluationOptions.coco`). */
+  coco?: CocoSummary;
 }
 
 /** COCO's area ranges (coco-summary.ts holds their bounds). */

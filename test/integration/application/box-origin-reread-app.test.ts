@@ -4,16 +4,15 @@
  * corners; when the person confirms the centre on the Service screen (`service.setReading`), the
  * answers are read again, with no call to the service, and every box is where the service meant.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Application } from '../../../electron/application/application-types.js';
 import { createApplication } from '../../../electron/application/create-application.js';
-import { TEST_HOME_MARKER } from '../../../electron/application/service-connection.js';
 import { expectServedBoxesStored } from '../../support/alt-service/alt-library.js';
 import { startAltService, type AltService } from '../../support/alt-service/alt-service.js';
 import { jpeg } from '../../support/synth-media.js';
-import { tempDir } from '../../support/temp-dir.js';
+import { appHome } from '../../support/app-home.js';
 
 let app: Application | undefined;
 let alt: AltService | undefined;
@@ -34,13 +33,8 @@ async function until(what: string, check: () => Promise<boolean>): Promise<void>
 
 describe('confirming the box origin on the Service screen', () => {
   it('reads the boxes stored while it was undecided again with it', async () => {
-    const tmp = await tempDir('origin-reread-app-');
-    remove = tmp.remove;
-    const home = join(tmp.dir, 'home');
-    const dir = join(tmp.dir, 'media');
-    await mkdir(home);
-    await mkdir(dir);
-    await writeFile(join(home, TEST_HOME_MARKER), '');
+    const { home, dir, remove: removeHome } = await appHome('origin-reread-app-');
+    remove = removeHome;
     await writeFile(join(dir, 'a.jpg'), await jpeg(320, 240, 5));
     await writeFile(join(dir, 'b.jpg'), await jpeg(200, 300, 6));
     alt = await startAltService('h');

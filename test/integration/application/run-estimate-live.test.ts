@@ -3,12 +3,11 @@
  * just paid for (or is sending) are not "already labelled" nor "may have been charged
  * (uncertain)": they are the run's own; after Done the estimate is what `plan` says.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Application } from '../../../electron/application/application-types.js';
 import { createApplication } from '../../../electron/application/create-application.js';
-import { TEST_HOME_MARKER } from '../../../electron/application/service-connection.js';
 import type { Estimate } from '../../../electron/shared/contract/index.js';
 import {
   startMisbehavingService,
@@ -16,7 +15,7 @@ import {
 } from '../../support/misbehaving-service.js';
 import { cliEnv, lastJson, runCli } from '../../support/cli-run.js';
 import { jpeg } from '../../support/synth-media.js';
-import { tempDir } from '../../support/temp-dir.js';
+import { appHome } from '../../support/app-home.js';
 
 let app: Application | undefined;
 let service: MisbehavingService | undefined;
@@ -33,13 +32,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the Runs screen counts during and after a run', () => {
   it("counts the run's own files apart while it goes, and agrees with `plan` after Done", async () => {
-    const tmp = await tempDir('run-estimate-live-');
-    remove = tmp.remove;
-    const home = join(tmp.dir, 'home');
-    const dir = join(tmp.dir, 'media');
-    await mkdir(home);
-    await mkdir(dir);
-    await writeFile(join(home, TEST_HOME_MARKER), '');
+    const { home, dir, remove: removeHome } = await appHome('run-estimate-live-');
+    remove = removeHome;
     for (let i = 0; i < FILES; i++)
       await writeFile(join(dir, `p${i}.jpg`), await jpeg(64 + 8 * i, 48, i));
     service = await startMisbehavingService('none', { imageLatencyMs: 700 });

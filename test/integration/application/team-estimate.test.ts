@@ -3,12 +3,11 @@
  * a file whose answer the team already holds (this solution and service) is counted apart as
  * the team's (free), not as to pay; with the hub away the estimate counts it as to pay and says why.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Application } from '../../../electron/application/application-types.js';
 import { createApplication } from '../../../electron/application/create-application.js';
-import { TEST_HOME_MARKER } from '../../../electron/application/service-connection.js';
 import { openLibraryStore } from '../../../electron/core/review/open-library-store.js';
 import { HubClient } from '../../../electron/core/team/hub-client.js';
 import {
@@ -17,7 +16,7 @@ import {
 } from '../../support/misbehaving-service.js';
 import { startPgServer, type PgServer } from '../../support/pg-server.js';
 import { jpeg } from '../../support/synth-media.js';
-import { tempDir } from '../../support/temp-dir.js';
+import { appHome } from '../../support/app-home.js';
 
 let app: Application | undefined;
 let service: MisbehavingService | undefined;
@@ -36,13 +35,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("the Runs screen's estimate in a team project", () => {
   it('counts files the team answered as free, and as to pay with the hub away', async () => {
-    const tmp = await tempDir('team-estimate-');
-    remove = tmp.remove;
-    const home = join(tmp.dir, 'home');
-    const dir = join(tmp.dir, 'media');
-    await mkdir(home);
-    await mkdir(dir);
-    await writeFile(join(home, TEST_HOME_MARKER), '');
+    const { home, dir, remove: removeHome } = await appHome('team-estimate-');
+    remove = removeHome;
     for (let i = 0; i < FILES; i++)
       await writeFile(join(dir, `p${i}.jpg`), await jpeg(64 + 8 * i, 48, i));
     pg = await startPgServer();

@@ -53,7 +53,7 @@ it('gives each image its size and ranges a kept COCO box by its kept area', () =
       ['/lib/b.jpg', 640, 480],
     ]);
     expect(images.map((i) => i.truth.map((t) => t.area))).toEqual([[800], [undefined]]);
-    const person = evaluate(images).coco.classes.find((c) => c.label === 'person');
+    const person = evaluate(images, { coco: true }).coco?.classes.find((c) => c.label === 'person');
     // One truth box is small (by its area), the other medium (its box, 1,600 px²); each found.
     expect(person?.ranges.small.ap).toBeCloseTo(1, 12);
     expect(person?.ranges.medium.ap).toBeCloseTo(1, 12);
