@@ -71,6 +71,16 @@ describe('estimate text', () => {
     );
   });
 
+  it('in a team project, names the files the team answered, or why the hub was not asked', () => {
+    expect(estimateNotes({ ...estimate, teamHas: 3 })).toContain(
+      '3 files the team already answered: taken from the hub, no frames spent.',
+    );
+    expect(estimateNotes({ ...estimate, teamAway: 'connection refused' }).join(' ')).toMatch(
+      /^The team hub could not be asked \(connection refused\): .* counted as to pay\.$/,
+    );
+    expect(estimateNotes({ ...estimate, teamHas: 0, teamAway: null })).toEqual([]);
+  });
+
   it('warns when the run will not fit the key or this hour', () => {
     expect(estimateNotes({ ...estimate, fits: false }).join(' ')).toMatch(/stops when/);
     expect(estimateNotes({ ...estimate, fitsThisHour: false }).join(' ')).toMatch(/next hour/);

@@ -39,6 +39,16 @@ export function estimateNotes(e: Estimate): string[] {
   if (e.alreadyLabelled > 0) {
     notes.push(`${plural(e.alreadyLabelled, 'file')} already labelled: no frames spent on them.`);
   }
+  if ((e.teamHas ?? 0) > 0) {
+    notes.push(
+      `${plural(e.teamHas ?? 0, 'file')} the team already answered: taken from the hub, no frames spent.`,
+    );
+  }
+  if (e.teamAway) {
+    notes.push(
+      `The team hub could not be asked (${e.teamAway}): files a teammate may have answered are counted as to pay.`,
+    );
+  }
   if (e.uncertain > 0) {
     notes.push(
       `${plural(e.uncertain, 'file')} may already have been charged (uncertain): sent again only with Retry.`,
