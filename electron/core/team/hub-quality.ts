@@ -251,25 +251,6 @@ export function changesOf(hub: Hub, contentHashes: readonly string[]): Promise<L
   });
 }
 
-/** Per member: the files they hold reviewed (their last mark of a file and solution says so). */
-export function reviewedBy(hub: Hub): Promise<Map<string, Set<string>>> {
-  return run(hub, async (sql, s) => {
-    const rows = await sql.unsafe<{ member: string; content_hash: string }[]>(
-      `SELECT member, content_hash FROM (
-         SELECT DISTINCT ON (member, content_hash, solution) member, content_hash, reviewed
-         FROM ${s}.marks ORDER BY member, content_hash, solution, seq DESC) last
-       WHERE reviewed`,
-    );
-    const out = new Map<string, Set<string>>();
-    for (const r of rows) {
-      const files = out.get(r.member) ?? new Set<string>();
-      files.add(r.content_hash);
-      out.set(r.member, files);
-    }
-    return out;
-  });
-}
-
 export interface MemberActivity {
   member: string;
   role: 'lead' | 'annotator';

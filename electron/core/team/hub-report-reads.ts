@@ -36,24 +36,35 @@ export function reviewedCounts(hub: Hub): Promise<Map<string, number>> {
   });
 }
 
+type ReviewedRow = { member: string; content_hash: string };
+
+function byMember(rows: readonly ReviewedRow[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const r of rows) {
+    const files = out.get(r.member) ?? new Set<string>();
+    files.add(r.content_hash);
+    out.set(r.member, files);
+  }
+  return out;
+}
+
+/** Per member: every file they hold reviewed. */
+export function reviewedBy(hub: Hub): Promise<Map<string, Set<string>>> {
+  return run(hub, async (sql, s) => byMember(await sql.unsafe<ReviewedRow[]>(lastReviewed(s, ''))));
+}
+
 /** Per member: which of these files they hold reviewed. */
 export function reviewedAmong(
   hub: Hub,
   contentHashes: readonly string[],
 ): Promise<Map<string, Set<string>>> {
-  return run(hub, async (sql, s) => {
-    const rows = await sql.unsafe<{ member: string; content_hash: string }[]>(
-      lastReviewed(s, 'WHERE content_hash = ANY($1::text[])'),
-      [contentHashes as string[]],
-    );
-    const out = new Map<string, Set<string>>();
-    for (const r of rows) {
-      const files = out.get(r.member) ?? new Set<string>();
-      files.add(r.content_hash);
-      out.set(r.member, files);
-    }
-    return out;
-  });
+  return run(hub, async (sql, s) =>
+    byMember(
+      await sql.unsafe<ReviewedRow[]>(lastReviewed(s, 'WHERE content_hash = ANY($1::text[])'), [
+        contentHashes as string[],
+      ]),
+    ),
+  );
 }
 
 /** Up to `limit` files anyone holds reviewed, in content order after `after` (null: from the start). */

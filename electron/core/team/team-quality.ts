@@ -17,13 +17,13 @@ import {
   ensureQuality,
   qualityFiles,
   qualitySettings,
-  reviewedBy,
   setHoneypotTruth,
   setOverlapShare,
   type LoggedChange,
   type QualityFile,
   type QualitySettings,
 } from './hub-quality.js';
+import { reviewedBy } from './hub-report-reads.js';
 import { latestPerBox, versionOf } from './member-versions.js';
 import { linkOf, syncTeamProject, withClient, type TeamDeps } from './team-project.js';
 import { TeamError } from './team-errors.js';
