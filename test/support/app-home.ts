@@ -4,6 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Application } from '../../electron/application/application-types.js';
 import { TEST_HOME_MARKER } from '../../electron/application/service-connection.js';
 import { tempDir } from './temp-dir.js';
 
@@ -22,4 +23,15 @@ export async function appHome(prefix: string): Promise<AppHome> {
   await mkdir(dir);
   await writeFile(join(home, TEST_HOME_MARKER), '');
   return { home, dir, remove: tmp.remove };
+}
+
+type FolderLister = Pick<Application['handlers'], 'folders.list'>;
+
+/** Until the first folder is scanned with `files` new files (up to 30 s, as the tests allowed). */
+export async function untilScanned(h: FolderLister, files: number): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    const [f] = await h['folders.list']({});
+    if (f && !f.scanning && f.counts.new === files) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

@@ -17,6 +17,7 @@ import {
 } from '../../support/misbehaving-service.js';
 import { clip, jpeg } from '../../support/synth-media.js';
 import { tempDir } from '../../support/temp-dir.js';
+import { untilScanned } from '../../support/app-home.js';
 
 let app: Application | undefined;
 let service: MisbehavingService | undefined;
@@ -52,11 +53,7 @@ async function runAgainst(
   await before(h);
   await h['service.useHosted']({ baseUrl: service.url, apiKey: service.key });
   const folder = await h['folders.add']({ path: dir });
-  for (let i = 0; i < 300; i++) {
-    const [f] = await h['folders.list']({});
-    if (f && !f.scanning && f.counts.new === 1) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await untilScanned(h, 1);
   const started = await h['runs.start']({
     solution: 'objects',
     folderIds: [folder.id],

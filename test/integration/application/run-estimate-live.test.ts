@@ -15,7 +15,7 @@ import {
 } from '../../support/misbehaving-service.js';
 import { cliEnv, lastJson, runCli } from '../../support/cli-run.js';
 import { jpeg } from '../../support/synth-media.js';
-import { appHome } from '../../support/app-home.js';
+import { appHome, untilScanned } from '../../support/app-home.js';
 
 let app: Application | undefined;
 let service: MisbehavingService | undefined;
@@ -45,11 +45,7 @@ describe('the Runs screen counts during and after a run', () => {
     const h = app.handlers;
     await h['service.useHosted']({ baseUrl: service.url, apiKey: service.key });
     const folder = await h['folders.add']({ path: dir });
-    for (let i = 0; i < 300; i++) {
-      const [f] = await h['folders.list']({});
-      if (f && !f.scanning && f.counts.new === FILES) break;
-      await sleep(100);
-    }
+    await untilScanned(h, FILES);
     const scope = { solution: 'objects', folderIds: [folder.id] };
     const started = await h['runs.start']({
       ...scope,

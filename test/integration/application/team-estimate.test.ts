@@ -16,7 +16,7 @@ import {
 } from '../../support/misbehaving-service.js';
 import { startPgServer, type PgServer } from '../../support/pg-server.js';
 import { jpeg } from '../../support/synth-media.js';
-import { appHome } from '../../support/app-home.js';
+import { appHome, untilScanned } from '../../support/app-home.js';
 
 let app: Application | undefined;
 let service: MisbehavingService | undefined;
@@ -31,7 +31,6 @@ afterEach(async () => {
 });
 
 const FILES = 3;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("the Runs screen's estimate in a team project", () => {
   it('counts files the team answered as free, and as to pay with the hub away', async () => {
@@ -50,11 +49,7 @@ describe("the Runs screen's estimate in a team project", () => {
     const h = app.handlers;
     await h['service.useHosted']({ baseUrl: service.url, apiKey: service.key });
     const folder = await h['folders.add']({ path: dir });
-    for (let i = 0; i < 300; i++) {
-      const [f] = await h['folders.list']({});
-      if (f && !f.scanning && f.counts.new === FILES) break;
-      await sleep(100);
-    }
+    await untilScanned(h, FILES);
     const scope = { solution: 'objects', folderIds: [folder.id] };
     const alone = await h['runs.estimate'](scope);
     expect(alone.images).toBe(FILES);
