@@ -10,6 +10,7 @@ import {
   zoomByWheel,
 } from '../../../renderer/src/features/review/stage-view.js';
 import { fitToWindow, screenToNormalised } from '../../../electron/shared/geometry/viewport.js';
+import { lcgRandom } from '../../support/seeded-random.js';
 
 const box = (key: string, x: number, y: number, w: number, h: number) => ({
   key,
@@ -18,8 +19,8 @@ const box = (key: string, x: number, y: number, w: number, h: number) => ({
 
 /** A deterministic scatter of small boxes. */
 function scatter(n: number) {
-  let s = 7;
-  const rnd = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 0.95;
+  const next = lcgRandom(7);
+  const rnd = () => next() * 0.95;
   return Array.from({ length: n }, (_, i) => box(`b${i}`, rnd(), rnd(), 0.01 + rnd() / 40, 0.02));
 }
 

@@ -1,6 +1,7 @@
 /** Builds the same case for the product (EvalImage) and the reference (flat COCO lists). */
 import type { EvalImage } from '../../../../electron/core/evaluation/evaluation-types.js';
 import type { RefAnnotation, RefBox, RefDetection } from '../../../support/coco-reference.js';
+import { mulberry32 } from '../../../support/seeded-random.js';
 
 export interface CaseImage {
   truth: [label: string, box: RefBox][];
@@ -29,17 +30,8 @@ export function referenceInput(images: readonly CaseImage[]) {
   return { imageIds: images.map((_, i) => i), truth, detections };
 }
 
-/** A small seeded generator (mulberry32), so a failing random case can be replayed. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded generator, so a failing random case can be replayed. */
+export const seeded = mulberry32;
 
 const LABELS = ['apple', 'orange', 'person'];
 

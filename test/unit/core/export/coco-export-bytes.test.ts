@@ -11,6 +11,7 @@ import type { CocoKnown } from '../../../../electron/core/export/coco-known.js';
 import { exportLibrary } from '../../../../electron/core/export/export-library.js';
 import type { DetectionRow, ExportItem } from '../../../../electron/core/store/store-types.js';
 import { tempDir } from '../../../support/temp-dir.js';
+import { lcgRandom } from '../../../support/seeded-random.js';
 
 const BEFORE = '14ab4a0c430f494f43ee79e30c01f172492f38c845b4c033c2215647961c38d5';
 
@@ -19,12 +20,6 @@ beforeEach(async () => {
   tmp = await tempDir('labeldesk-coco-bytes-');
 });
 afterEach(() => tmp.remove());
-
-/** A small deterministic generator: the same items on every run. */
-function random(seed: number) {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
 
 /** Kept COCO fields on one box in five: some with the box as imported, some ids taken twice. */
 function keptCoco(next: () => number, bbox: DetectionRow['bbox'], n: number): string | null {
@@ -44,7 +39,7 @@ function keptCoco(next: () => number, bbox: DetectionRow['bbox'], n: number): st
 }
 
 function items(): ExportItem[] {
-  const next = random(27);
+  const next = lcgRandom(27);
   let boxId = 1;
   return Array.from({ length: 400 }, (_, i): ExportItem => {
     const media = {

@@ -20,21 +20,10 @@ import type {
   CorrectionRow,
   DetectionRow,
 } from '../../../../electron/core/store/store-types.js';
+import { mulberry32 } from '../../../support/seeded-random.js';
 
 const content = { contentHash: 'h1', solution: 'objects' };
 const LABELS = ['person', 'car', 'dog'];
-
-/** mulberry32: the same seed, the same items. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function model(r: () => number, frames: number, perFrame: number): DetectionRow[] {
   const rows: DetectionRow[] = [];
@@ -112,7 +101,7 @@ describe('mergeAfterPut', () => {
     let incremental = 0;
     let edits = 0;
     for (let seed = 1; seed <= 40; seed++) {
-      const r = random(seed);
+      const r = mulberry32(seed);
       const frames = 1 + Math.floor(r() * 4);
       let rows = model(r, frames, 2 + Math.floor(r() * 8));
       let corrections: CorrectionRow[] = [];
@@ -138,7 +127,7 @@ describe('mergeAfterPut', () => {
   });
 
   it('merges only the nudged box of a large item, in place', () => {
-    const rows = model(random(7), 500, 10);
+    const rows = model(mulberry32(7), 500, 10);
     const before = mergeCorrections(rows, [], { includeDeleted: true });
     const target = before[2345] as MergedBox;
     const ref = { detectionId: target.detectionId, correctionId: null };

@@ -13,18 +13,13 @@ import {
   storeFixture,
   type StoreFixture,
 } from './store-fixture.js';
+import { lcgRandom } from '../../../support/seeded-random.js';
 
 let fx: StoreFixture;
 beforeEach(async () => {
   fx = await storeFixture();
 });
 afterEach(() => fx.done());
-
-/** A small deterministic generator: the same files on every run. */
-function random(seed: number) {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
 
 function conflictedPaths(): string[] {
   const view = new LibraryView(fx.file);
@@ -45,7 +40,7 @@ function conflictedPaths(): string[] {
 
 describe('the Conflicts filter', () => {
   it('agrees with findConflicts on 200 random files', () => {
-    const next = random(7);
+    const next = lcgRandom(7);
     const f = fx.store.folders.add('/lib');
     const names = Array.from({ length: 200 }, (_, i) => `/lib/${String(i).padStart(3, '0')}.jpg`);
     fx.store.media.upsertMany(names.map((p, i) => mediaRow(f.id, p, { contentHash: `h${i}` })));

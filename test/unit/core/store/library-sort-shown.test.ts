@@ -19,6 +19,7 @@ import {
   storeFixture,
   type StoreFixture,
 } from './store-fixture.js';
+import { lcgRandom } from '../../../support/seeded-random.js';
 
 let fx: StoreFixture;
 beforeEach(async () => {
@@ -26,17 +27,11 @@ beforeEach(async () => {
 });
 afterEach(() => fx.done());
 
-/** A small deterministic generator: the same files on every run. */
-function random(seed: number) {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
-
 const LABELS = ['apple', 'orange', 'lemon'];
 
 /** 120 files, 0–14 boxes each at scores on and off the thresholds, some without a score, some rejected. */
 function fill(): string[] {
-  const next = random(27);
+  const next = lcgRandom(27);
   const f = fx.store.folders.add('/lib');
   const names = Array.from({ length: 120 }, (_, i) => `/lib/${String(i).padStart(3, '0')}.jpg`);
   fx.store.media.upsertMany(names.map((p, i) => mediaRow(f.id, p, { contentHash: `h${i}` })));

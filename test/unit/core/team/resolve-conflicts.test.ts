@@ -11,6 +11,7 @@ import {
   resolveConflicts,
 } from '../../../../electron/core/team/resolve-conflicts.js';
 import { storeFixture, type StoreFixture } from '../store/store-fixture.js';
+import { lcgRandom } from '../../../support/seeded-random.js';
 
 const fixtures: StoreFixture[] = [];
 afterEach(async () => {
@@ -58,11 +59,6 @@ function publish(store: LibraryStore, member: string): PulledChange[] {
   const out = store.team.outbox(1000).map((c) => ({ ...c, member, seq: ++seq }));
   store.team.markPushed(out.map((c) => c.id));
   return out;
-}
-
-function random(seed: number): () => number {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 describe('settling conflicts', () => {
@@ -114,7 +110,7 @@ describe('settling conflicts', () => {
     log.push(...publish(ann, 'ann'));
     expect(log).toHaveLength(6);
 
-    const rand = random(11);
+    const rand = lcgRandom(11);
     const seen = new Set<string>();
     for (let round = 0; round < 10; round++) {
       const fresh = await desktop(`r${round}`, 'annotator');

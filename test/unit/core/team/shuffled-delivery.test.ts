@@ -8,14 +8,9 @@ import { applyPulled } from '../../../../electron/core/team/apply-changes.js';
 import type { LibraryStore } from '../../../../electron/core/store/store-types.js';
 import type { PulledChange } from '../../../../electron/core/store/team-types.js';
 import { teamDesktops } from './team-desktop.js';
+import { lcgRandom } from '../../../support/seeded-random.js';
 
 const desktop = teamDesktops();
-
-/** A seeded generator, so a failure can be replayed. */
-function random(seed: number): () => number {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
 
 const anchor = (n: number) => ({
   label: 'person',
@@ -95,7 +90,7 @@ describe('shuffled delivery', () => {
     log.push(...publish(c, 'c'), ...publish(a, 'a'));
     expect(log.length).toBe(6);
 
-    const rand = random(7);
+    const rand = lcgRandom(7);
     const results = new Set<string>();
     const conflicts = new Set<number>();
     for (let round = 0; round < 12; round++) {
