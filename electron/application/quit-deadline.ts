@@ -1,3 +1,4 @@
+import { messageOf } from '../shared/error-message.js';
 /**
  * Quitting means quitting: the first request (a signal, the last window closed) closes the
  * application, which aborts whatever is under way (scans, hashing, runs, clip jobs, exports,
@@ -35,7 +36,7 @@ export function quitter(o: QuitOptions): () => void {
       },
       (err: unknown) => {
         clearTimeout(timer);
-        o.log(`Closing failed: ${err instanceof Error ? err.message : String(err)}`);
+        o.log(`Closing failed: ${messageOf(err)}`);
         o.exit(1);
       },
     );

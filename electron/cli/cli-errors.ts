@@ -15,6 +15,7 @@ import {
 } from '../application/service-connection.js';
 import { nativeModuleProblem } from './native-module-error.js';
 import { terminalText } from './terminal-text.js';
+import { messageOf } from '../shared/error-message.js';
 
 /** Errors that mean "the command was asked something it cannot do": exit 2, nothing spent. */
 export function isUsageError(err: unknown): boolean {
@@ -81,5 +82,5 @@ export function describeError(err: unknown, service: string | undefined): string
   }
   const native = nativeModuleProblem(err);
   if (native) return terminalText(native);
-  return terminalText(redactSecrets(err instanceof Error ? err.message : String(err)));
+  return terminalText(redactSecrets(messageOf(err)));
 }

@@ -30,6 +30,7 @@ import { SOLUTIONS } from './solutions.js';
 import { CredentialsRepo } from './store/credentials-repo.js';
 import { JobsRepo } from './store/jobs-repo.js';
 import { SERVICE_MIGRATIONS } from './store/migrations.js';
+import { messageOf } from '../shared/error-message.js';
 
 export interface LocalServiceOptions {
   dataDir: string;
@@ -236,10 +237,7 @@ function listenError(err: unknown, host: string, port: number): ListenError {
     );
   if (code === 'EADDRNOTAVAIL')
     return new ListenError(`cannot listen on ${where}: this machine has no such address.`, code);
-  return new ListenError(
-    `cannot listen on ${where}: ${err instanceof Error ? err.message : String(err)}.`,
-    code,
-  );
+  return new ListenError(`cannot listen on ${where}: ${messageOf(err)}.`, code);
 }
 
 /** Registers the --key keys (a new grant replaces the old one); creates one key on a first start without any. */

@@ -36,6 +36,7 @@ import {
 } from './trusted-sender.js';
 import { lockDownSession, lockDownWebContents } from './web-security.js';
 import { mainWindowOptions } from './window-options.js';
+import { messageOf } from '../shared/error-message.js';
 
 const devServerUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'];
 const renderer: RendererLocation = { devServerUrl };
@@ -150,10 +151,7 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   app.on('second-instance', focusMainWindow);
   start().catch((err: unknown) => {
-    dialog.showErrorBox(
-      'LabelDesk could not start',
-      err instanceof Error ? err.message : String(err),
-    );
+    dialog.showErrorBox('LabelDesk could not start', messageOf(err));
     app.exit(1);
   });
 }

@@ -1,6 +1,7 @@
 /** Which files the library takes, and the per-entry problems it reports instead of failing. */
 import path from 'node:path';
 import type { LibraryStore, MediaKind } from '../store/store-types.js';
+import { messageOf } from '../../shared/error-message.js';
 
 export const IMAGE_EXTENSIONS = [
   'jpg',
@@ -74,7 +75,7 @@ export function fsError(err: unknown, what: string): FileError {
     default:
       return {
         code: 'io_error',
-        message: `${what} cannot be read: ${err instanceof Error ? err.message : String(err)}`,
+        message: `${what} cannot be read: ${messageOf(err)}`,
       };
   }
 }

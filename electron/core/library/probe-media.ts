@@ -14,6 +14,7 @@ import { type JpegHeader, parseJpegHeader } from './jpeg-header.js';
 import { type FileError, fsError } from './media-types.js';
 import type { SlicedFs } from './scan-fs.js';
 import { resolveTool } from './tool-paths.js';
+import { messageOf } from '../../shared/error-message.js';
 
 type Sharp = typeof sharpType;
 
@@ -260,5 +261,5 @@ function undecodable(message: string): ProbeResult {
 }
 
 function firstLine(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
+  return messageOf(err).split('\n')[0] ?? '';
 }

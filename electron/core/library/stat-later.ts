@@ -8,6 +8,7 @@
 import { statSync, type Stats } from 'node:fs';
 import type { MediaKind, MediaUpsert } from '../store/store-types.js';
 import type { LibraryIssue } from './media-types.js';
+import { messageOf } from '../../shared/error-message.js';
 
 /** Size and time of an entry not stat'ed yet (never stored: the column refuses a negative size). */
 export const UNSTATED = -1;
@@ -28,7 +29,7 @@ export function statIssue(file: string, err: unknown, folder: boolean): LibraryI
       ? issue('unreadable_folder', 'The folder cannot be opened: permission denied.')
       : issue('unreadable_file', 'The file cannot be read: permission denied.');
   }
-  const reason = err instanceof Error ? err.message : String(err);
+  const reason = messageOf(err);
   return issue('io_error', `It cannot be read: ${reason}`);
 }
 

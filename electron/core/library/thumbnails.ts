@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import type { MediaRecord } from '../store/store-types.js';
 import { type FileError, fsError } from './media-types.js';
 import { resolveTool } from './tool-paths.js';
+import { messageOf } from '../../shared/error-message.js';
 
 export const THUMBNAIL_SIZE = 256;
 
@@ -70,7 +71,7 @@ export async function thumbnailFor(
     return { ok: true, file, cached: false };
   } catch (err) {
     await rm(tmp, { force: true });
-    const message = (err instanceof Error ? err.message : String(err)).split('\n')[0];
+    const message = messageOf(err).split('\n')[0];
     return { ok: false, code: 'undecodable_media', message: `No thumbnail: ${message}` };
   }
 }
@@ -83,7 +84,7 @@ async function firstFrame(file: string, ffmpegPath?: string): Promise<Buffer | F
   } catch (err) {
     return {
       code: 'ffmpeg_unavailable',
-      message: err instanceof Error ? err.message : String(err),
+      message: messageOf(err),
     };
   }
   const args = ['-v', 'error', '-protocol_whitelist', 'file', '-i', `file:${path.resolve(file)}`];

@@ -8,6 +8,7 @@ import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { messageOf } from '../../shared/error-message.js';
 
 export type MediaTool = 'ffprobe' | 'ffmpeg';
 
@@ -75,7 +76,7 @@ function bundled(tool: MediaTool): { from: string; file: string | undefined; why
     return {
       from: 'bundled',
       file: undefined,
-      why: err instanceof Error ? err.message : String(err),
+      why: messageOf(err),
     };
   }
 }

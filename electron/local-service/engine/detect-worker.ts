@@ -8,6 +8,7 @@ import type { ModelRunner } from './model-runner.js';
 import { runnerFor } from './model-runners.js';
 import { startTensorflow } from './tf-runtime.js';
 import type { WorkerConfig, WorkerMessage, WorkerRequest } from './worker-protocol.js';
+import { messageOf } from '../../shared/error-message.js';
 
 type Loaded =
   | { runner: ModelRunner; model: GraphModel; classes: readonly string[] }
@@ -17,7 +18,6 @@ const port = parentPort;
 if (!port) throw new Error('detect-worker must run in a worker thread');
 const config = workerData as WorkerConfig;
 const send = (msg: WorkerMessage): void => port.postMessage(msg);
-const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 async function loadAll(): Promise<Map<string, Loaded>> {
   const started = performance.now();
@@ -34,7 +34,7 @@ async function loadAll(): Promise<Map<string, Loaded>> {
           send({ type: 'solution-ready', solutionId: s.id });
         },
         (err: unknown) =>
-          send({ type: 'solution-failed', solutionId: s.id, error: errorText(err) }),
+          send({ type: 'solution-failed', solutionId: s.id, error: messageOf(err) }),
       );
       continue;
     }
@@ -51,7 +51,7 @@ async function loadAll(): Promise<Map<string, Loaded>> {
 }
 
 const ready = loadAll();
-ready.catch((err: unknown) => send({ type: 'load-failed', error: errorText(err) }));
+ready.catch((err: unknown) => send({ type: 'load-failed', error: messageOf(err) }));
 
 // The engine sends one request at a time per worker, but chain anyway so runs never overlap.
 let queue: Promise<void> = Promise.resolve();
@@ -69,7 +69,7 @@ port.on('message', (req: WorkerRequest) => {
           : await entry.runner.run(entry.model, image, entry.classes);
       send({ type: 'result', id: req.id, detections, inferenceMs: elapsedSince(started) });
     } catch (err) {
-      send({ type: 'detect-failed', id: req.id, error: errorText(err) });
+      send({ type: 'detect-failed', id: req.id, error: messageOf(err) });
     }
   });
 });

@@ -16,6 +16,7 @@ import {
 } from './engine-types.js';
 import { requireWorkerScript } from './resolve-worker-script.js';
 import type { DetectRequest, WorkerConfig, WorkerMessage } from './worker-protocol.js';
+import { messageOf } from '../../shared/error-message.js';
 
 export interface ModelsEngineOptions {
   workers: number;
@@ -176,7 +177,7 @@ export function createModelsEngine(options: ModelsEngineOptions): DetectionEngin
       slots.push(slot);
     }
   } catch (err) {
-    fail(err instanceof Error ? err.message : String(err));
+    fail(messageOf(err));
   }
 
   const solutionError = (id: string): string | undefined =>

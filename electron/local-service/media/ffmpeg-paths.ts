@@ -8,6 +8,7 @@ import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { messageOf } from '../../shared/error-message.js';
 
 type Tool = 'ffmpeg' | 'ffprobe';
 
@@ -86,7 +87,7 @@ function bundledPath(tool: Tool): string | { error: string } {
     return mod.path.replace(`app.asar${path.sep}`, `app.asar.unpacked${path.sep}`);
   } catch (err) {
     // These packages throw plain strings on unsupported platforms.
-    return { error: err instanceof Error ? err.message : String(err) };
+    return { error: messageOf(err) };
   }
 }
 

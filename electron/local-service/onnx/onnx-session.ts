@@ -8,6 +8,7 @@ import type { EngineDetection, RgbImage } from '../engine/engine-types.js';
 import { decodeOutput } from './onnx-decode.js';
 import { prepareInput } from './onnx-prep.js';
 import { inputRecipe, type OnnxType } from './onnx-types.js';
+import { messageOf } from '../../shared/error-message.js';
 
 export interface OwnModelRun {
   file: string;
@@ -22,7 +23,7 @@ export interface OpenedModel {
   outputName: string;
 }
 
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err)).trim();
+const message = (err: unknown) => messageOf(err).trim();
 
 export async function openModel(file: string): Promise<OpenedModel> {
   let session: InferenceSession;

@@ -6,6 +6,7 @@
 import { LabelDeskError, type ErrorBody } from './common-schemas.js';
 import type { ReplyMessage } from './envelope.js';
 import { CALLS, isCallName, type CallName, type Handlers } from './labeldesk-api.js';
+import { messageOf } from '../error-message.js';
 
 /** Turns whatever a handler threw into a code and a sentence (never a stack or a secret). */
 export type ErrorMapper = (err: unknown) => ErrorBody;
@@ -16,7 +17,7 @@ export const defaultErrorMapper: ErrorMapper = (err) => {
     typeof err === 'object' && err !== null && typeof (err as { code?: unknown }).code === 'string'
       ? (err as { code: string }).code
       : 'internal_error';
-  return { code, message: err instanceof Error ? err.message : String(err) };
+  return { code, message: messageOf(err) };
 };
 
 export async function dispatchCall(
