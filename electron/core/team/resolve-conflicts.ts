@@ -7,6 +7,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Box } from '../../shared/geometry/box.js';
+import type { TeamPort } from '../store/store-ports.js';
 import type { LibraryStore } from '../store/store-types.js';
 import type { TeamChange, TeamConflictRow, TeamHead, TeamLinkRow } from '../store/team-types.js';
 import { applyOwn } from './apply-changes.js';
@@ -92,7 +93,7 @@ function conflictOf(row: TeamConflictRow, link: TeamLinkRow): TeamConflict {
 }
 
 export function listConflicts(
-  store: LibraryStore,
+  store: TeamPort,
   link: TeamLinkRow,
   contentHash?: string,
 ): TeamConflict[] {
