@@ -25,8 +25,6 @@ export interface MediaReader {
 }
 /** The library's folders and their media rows, read only (what a run or an export collects). */
 export type FolderMediaReader = MediaReader & { folders: Pick<LibraryStore['folders'], 'list'> };
-/** Folders, read and written (adding, removing, marking a scan). */
-export type FoldersPort = Pick<LibraryStore, 'folders'>;
 
 /** Stored answers and their boxes, read only. */
 export interface ResultsReader {
@@ -48,8 +46,6 @@ export type RawAnswersPort = Pick<LibraryStore, 'rawAnswers'>;
 export type CostsPort = Pick<LibraryStore, 'costs'>;
 /** A team project's link, changes and marks (electron/core/team). */
 export type TeamPort = Pick<LibraryStore, 'team'>;
-/** A team port with its own transactions (a pull applied, conflicts kept open). */
-export type TeamWriter = Pick<LibraryStore, 'team' | 'transaction'>;
 /** Catalog snapshots stored per service. */
 export type CatalogPort = Pick<LibraryStore, 'catalog'>;
 /** The cached review priority per file (the library's "Review priority" sort). */
@@ -68,3 +64,7 @@ export interface CorrectionsReader {
 export type ExportReader = ExportSource &
   Pick<LibraryStore, 'coco'> &
   ResultsReader & { folders: Pick<LibraryStore['folders'], 'list'> };
+/** What applying team changes writes: the team's tables and corrections, in one transaction. */
+export type TeamApplyPort = CorrectionsWriter & TeamPort;
+/** A team's answers shared and taken: stored answers (read and saved) and what was charged. */
+export type TeamAnswersPort = TeamPort & Pick<LibraryStore, 'results' | 'submissions'>;
