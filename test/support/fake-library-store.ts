@@ -1,6 +1,6 @@
 /**
- * An in-memory stand-in for the port the library uses (folders and LibraryMediaPort), for library
- * tests. Same contract as the SQLite store: upsert by path, snapshot of every row of a folder,
+ * An in-memory stand-in for the port the library uses (LibraryMediaStore: folders, its media
+ * methods, bulk writes, no database file), for library tests. Same contract as the SQLite store: upsert by path, snapshot of every row of a folder,
  * list = present rows in path order. Everything else of the store is out of scope.
  */
 import type {
