@@ -2,7 +2,7 @@
  * Auto-labelling of watched folders: files that settle in a folder with auto-label on are labelled
  * with the chosen solution, within a budget of their own for this session.
  */
-import type { LibraryStore } from '../core/store/store-types.js';
+import type { SettingsPort } from '../core/store/store-ports.js';
 import { AutoLabelInput, type AutoLabel, type RunState } from '../shared/contract/index.js';
 import type { RunController } from './run-controller.js';
 import { readSetting } from './stored-setting.js';
@@ -15,7 +15,7 @@ export class AutoLabeller {
   private readonly ownRuns = new Set<string>();
 
   constructor(
-    private readonly store: LibraryStore,
+    private readonly store: SettingsPort,
     private readonly runs: RunController,
     private readonly log: (line: string) => void,
   ) {}

@@ -8,12 +8,13 @@
 import { readingFor } from '../core/runner/service-reading.js';
 import { BOX_ORIGIN_FIELD, type AdapterNote } from '../core/service/adapter/adapter-types.js';
 import { decisionIn, keepDecision, keptDecision } from '../core/runner/origin-decision.js';
-import type { LibraryStore } from '../core/store/store-types.js';
+import type { RunnerStore } from '../core/runner/runner-store.js';
+import type { SettingsPort } from '../core/store/store-ports.js';
 import { rereadOnDecision } from './origin-decided-reread.js';
 
 export const ORIGIN_ASSUMED = 'box origin assumed: corner — not confirmed';
 
-type Settings = Pick<LibraryStore, 'settings'>;
+type Settings = SettingsPort;
 const stateKey = (serviceUrl: string) => `service.box-origin:${serviceUrl}`;
 
 /** Whether answers of this service were read as corners only because nothing decided. */
@@ -50,7 +51,7 @@ export function recordOrigin(
  * the held answers again when an answer's boxes decide it (origin-decided-reread.ts).
  */
 export function boxOriginWatch(
-  store: LibraryStore,
+  store: RunnerStore,
   serviceUrl: string,
   notice: (line: string) => void,
 ): (notes: readonly AdapterNote[] | undefined) => Promise<void> | undefined {

@@ -4,7 +4,7 @@
  * call-deadline`; LABELDESK_CALL_DEADLINE_S overrides it for one process (a script, a test).
  * Read at each call, so a change applies to the next call of a connection already open.
  */
-import type { LibraryStore } from '../core/store/store-types.js';
+import type { SettingsPort, SettingsReader } from '../core/store/store-ports.js';
 import { UsageError } from './usage-error.js';
 
 export const CALL_DEADLINE_ENV = 'LABELDESK_CALL_DEADLINE_S';
@@ -18,7 +18,7 @@ const inRange = (v: unknown): v is number =>
   typeof v === 'number' && v >= MIN_CALL_DEADLINE_S && v <= MAX_CALL_DEADLINE_S;
 
 /** The stored setting; a value that is not JSON or out of range falls back to the default. */
-function storedSeconds(store: LibraryStore): number | undefined {
+function storedSeconds(store: SettingsReader): number | undefined {
   const raw = store.settings.get(CALL_DEADLINE_SETTING);
   if (raw === undefined) return undefined;
   try {
@@ -48,7 +48,7 @@ function envSeconds(env: NodeJS.ProcessEnv): number | undefined {
   return seconds;
 }
 
-export function callDeadlineOf(store: LibraryStore, env: NodeJS.ProcessEnv): CallDeadline {
+export function callDeadlineOf(store: SettingsReader, env: NodeJS.ProcessEnv): CallDeadline {
   const fromEnv = envSeconds(env);
   if (fromEnv !== undefined) return { seconds: fromEnv, source: 'environment' };
   // null: set back to the default (the settings table has no delete).
@@ -59,7 +59,7 @@ export function callDeadlineOf(store: LibraryStore, env: NodeJS.ProcessEnv): Cal
 
 /** Stores the setting (null: back to the default) and says what applies now. */
 export function setCallDeadline(
-  store: LibraryStore,
+  store: SettingsPort,
   env: NodeJS.ProcessEnv,
   seconds: number | null,
 ): CallDeadline {
@@ -76,7 +76,7 @@ export function setCallDeadline(
  * The floor a client reads at each call, in milliseconds. A bad LABELDESK_CALL_DEADLINE_S is
  * refused here, before anything is sent.
  */
-export function callDeadlineFloor(store: LibraryStore, env: NodeJS.ProcessEnv): () => number {
+export function callDeadlineFloor(store: SettingsReader, env: NodeJS.ProcessEnv): () => number {
   callDeadlineOf(store, env);
   return () => Math.round(callDeadlineOf(store, env).seconds * 1000);
 }

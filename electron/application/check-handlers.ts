@@ -7,7 +7,7 @@ import {
   describeHolder,
   LibraryBusyError,
 } from '../core/store/library-lock.js';
-import type { LibraryStore } from '../core/store/store-types.js';
+import type { RunnerStore } from '../core/runner/runner-store.js';
 import { LabelDeskError, type Handlers } from '../shared/contract/index.js';
 import { checkService } from './check-service.js';
 import type { RunController } from './run-controller.js';
@@ -16,7 +16,7 @@ import type { ServiceHub } from './service-hub.js';
 type CheckHandlers = Pick<Handlers, 'service.check' | 'service.reading' | 'service.setReading'>;
 
 export function checkHandlers(
-  store: LibraryStore,
+  store: RunnerStore,
   hub: ServiceHub,
   runs: RunController,
   home: string,

@@ -7,7 +7,12 @@
 import type { CheckPart, CheckReport } from '../shared/contract/index.js';
 import type { CatalogView } from '../core/runner/service-port.js';
 import type { ServiceClient } from '../core/service/service-client.js';
-import type { LibraryStore } from '../core/store/store-types.js';
+import type {
+  CostsPort,
+  LedgerPort,
+  RawAnswersPort,
+  SettingsPort,
+} from '../core/store/store-ports.js';
 import { readingOf } from '../core/runner/service-reading.js';
 import { BOX_ORIGIN_FIELD } from '../core/service/adapter/adapter-types.js';
 import { originUndecided } from './box-origin-watch.js';
@@ -23,7 +28,7 @@ export interface CheckTarget {
   /** A client with the key, or without one (then GET /key is reported as missing). */
   client: ServiceClient;
   hasKey: boolean;
-  store: LibraryStore;
+  store: SettingsPort & CostsPort & RawAnswersPort & LedgerPort;
   /** Whether a box's x,y is read as its corner or its centre (the per-service setting). */
   boxOrigin: 'corner' | 'centre';
   /** Paid answers kept raw because they could not be read. */
@@ -32,7 +37,7 @@ export interface CheckTarget {
 
 /** The target of a connection made for one command (`labeldesk doctor`), named `service`. */
 export function connectionTarget(
-  store: LibraryStore,
+  store: CheckTarget['store'],
   conn: Pick<ServiceConnection, 'port' | 'client' | 'hasKey'>,
   service: string,
 ): CheckTarget {

@@ -10,17 +10,13 @@ import { rootHolding, NotMediaError } from '../core/library/library-roots.js';
 import { FolderRefusal } from '../core/library/folder-refusal.js';
 import { Library } from '../core/library/library.js';
 import { isWithin } from '../core/library/path-within.js';
-import type { LibraryIssue } from '../core/library/media-types.js';
-import type {
-  FolderRow,
-  LibraryStore,
-  MediaRecord,
-  MediaUpsert,
-} from '../core/store/store-types.js';
+import type { LibraryIssue, LibraryMediaStore } from '../core/library/media-types.js';
+import type { MediaReader } from '../core/store/store-ports.js';
+import type { FolderRow, MediaRecord, MediaUpsert } from '../core/store/store-types.js';
 import { UsageError } from './service-connection.js';
 
 export interface Selection {
-  store: LibraryStore;
+  store: MediaReader;
   library: Library;
   /** The library roots the paths given lie in (folders, or files added on their own). */
   folders: FolderRow[];
@@ -49,14 +45,14 @@ async function targetsOf(paths: readonly string[]): Promise<Target[]> {
 }
 
 /** The library root holding a target: an existing one that contains it, or the target, added. */
-async function rootFor(library: Library, store: LibraryStore, t: Target): Promise<FolderRow> {
+async function rootFor(library: Library, store: LibraryMediaStore, t: Target): Promise<FolderRow> {
   const holder = rootHolding(store.folders.list(), t.path);
   if (holder) return holder;
   return t.isFile ? library.addFile(t.path) : library.addFolder(t.path);
 }
 
 export async function collectMedia(
-  store: LibraryStore,
+  store: LibraryMediaStore & MediaReader,
   paths: readonly string[],
   onStage?: (text: string) => void,
   signal?: AbortSignal,
@@ -106,7 +102,7 @@ function keepComplete(kept: Map<number, MediaRecord>, r: MediaUpsert, id: number
  * to read (hash and probe) is in the roots of `only`.
  */
 export async function scanPaths(
-  store: LibraryStore,
+  store: LibraryMediaStore & MediaReader,
   paths: readonly string[],
   onStage?: (text: string) => void,
   signal?: AbortSignal,
@@ -171,7 +167,7 @@ export function selectedMedia(
   return media;
 }
 
-function* allOf(store: LibraryStore, folderIds: number[]): Generator<MediaRecord> {
+function* allOf(store: MediaReader, folderIds: number[]): Generator<MediaRecord> {
   let afterPath: string | undefined;
   for (;;) {
     const page = store.media.list({

@@ -6,7 +6,8 @@
  * way (each removes its temp file; the target is untouched) and waits for them.
  */
 import { isAbsolute, join, dirname, basename, extname } from 'node:path';
-import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
+import type { ExportReader, MediaReader, SettingsReader } from '../core/store/store-ports.js';
+import type { MediaRecord } from '../core/store/store-types.js';
 import {
   LabelDeskError,
   type EventPayload,
@@ -18,7 +19,7 @@ import { carriesClipFrames, carriesInterpolation, runExport } from './export-use
 import { ExportEmptyError } from './export-solutions.js';
 
 export interface ExportDeps {
-  store: LibraryStore;
+  store: ExportReader & MediaReader & SettingsReader;
   /** Ids of the items matching a library filter. */
   idsOf(filter: LibraryFilter): Promise<number[]>;
   /** The catalog's class list for a solution (class ids follow it), when known. */

@@ -11,12 +11,8 @@ import {
 import type { WritableItem } from '../core/export/export-model.js';
 import { joinSolutions } from './export-solutions.js';
 import type { Solution } from '../core/runner/cost-estimate.js';
-import type {
-  ExportItem,
-  ExportQuery,
-  LibraryStore,
-  MediaRecord,
-} from '../core/store/store-types.js';
+import type { ExportReader } from '../core/store/store-ports.js';
+import type { ExportItem, ExportQuery, MediaRecord } from '../core/store/store-types.js';
 
 export { EXPORT_FORMATS, type ExportFormat };
 
@@ -43,7 +39,7 @@ function* only(
 }
 
 export function exportSelection(
-  store: LibraryStore,
+  store: ExportReader,
   media: readonly MediaRecord[] | undefined,
   request: ExportRequest,
 ): Promise<ExportSummary> {

@@ -5,12 +5,8 @@
  * export is refused with the solutions and filters that hold them, and nothing is written.
  */
 import { boxesHeld, type HeldBoxes } from '../core/store/boxes-held.js';
-import type {
-  ExportItem,
-  ExportQuery,
-  LibraryStore,
-  MediaRecord,
-} from '../core/store/store-types.js';
+import type { ExportSource, StoreFile } from '../core/store/store-ports.js';
+import type { ExportItem, ExportQuery, MediaRecord } from '../core/store/store-types.js';
 
 /** An export that would write no box although its scope holds some. */
 export class ExportEmptyError extends Error {
@@ -22,7 +18,7 @@ const idsOf = (media: readonly MediaRecord[] | undefined) => media?.map((m) => m
 
 /** Without a solution asked for: the only one labelled in the scope, else undefined (all of them). */
 export function defaultSolution(
-  store: Pick<LibraryStore, 'file'>,
+  store: StoreFile,
   media: readonly MediaRecord[] | undefined,
 ): string | undefined {
   const held = boxesHeld(store.file, idsOf(media));
@@ -44,7 +40,7 @@ function anyBox(items: Iterable<ExportItem>, ids: ReadonlySet<number> | undefine
  * saying why, and exits non-zero); the sentence names the solutions and filters that hold them.
  */
 export function refuseEmptyExport(
-  store: Pick<LibraryStore, 'file' | 'exportItems'>,
+  store: ExportSource,
   media: readonly MediaRecord[] | undefined,
   query: ExportQuery,
 ): void {

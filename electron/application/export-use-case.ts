@@ -7,7 +7,8 @@ import { withClipFrames } from '../core/review/clip-frames.js';
 import { withInterpolatedFrames } from '../core/review/interpolated-frames.js';
 import type { ExportSummary } from '../core/export/export-library.js';
 import { checkExportTarget, ExportTargetError } from './export-target.js';
-import type { ExportItem, LibraryStore, MediaRecord } from '../core/store/store-types.js';
+import type { CatalogPort, ExportReader, SettingsReader } from '../core/store/store-ports.js';
+import type { ExportItem, MediaRecord } from '../core/store/store-types.js';
 import { SOLUTIONS } from '../local-service/solutions.js';
 import { latestStoredCatalog } from '../core/service/adapter/stored-catalog.js';
 import { exportSelection, type ExportFormat, type ExportRequest } from './export-selection.js';
@@ -53,7 +54,7 @@ export interface ExportOrder {
 
 /** Streams the boxes of `media` (or the whole library) as the order asks. */
 export function runExport(
-  store: LibraryStore,
+  store: ExportReader & SettingsReader,
   media: readonly MediaRecord[] | undefined,
   order: ExportOrder,
 ): Promise<ExportSummary> {
@@ -99,7 +100,7 @@ type KnownSolutions = readonly { id: string; classes?: readonly string[] }[];
 
 /** The solutions in the catalog last cached for a service, if any. */
 export function cachedSolutions(
-  store: LibraryStore,
+  store: CatalogPort,
   serviceUrl: string,
 ): KnownSolutions | undefined {
   return latestStoredCatalog(store.catalog, serviceUrl)?.solutions;

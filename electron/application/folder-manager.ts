@@ -7,11 +7,12 @@ import { z } from 'zod';
 import { rootHolding } from '../core/library/library-roots.js';
 import { FolderRefusal } from '../core/library/folder-refusal.js';
 import { Library } from '../core/library/library.js';
-import type { LibraryIssue } from '../core/library/media-types.js';
+import type { LibraryIssue, LibraryMediaStore } from '../core/library/media-types.js';
 import type { WatchEvent } from '../core/library/watch-folders.js';
 import type { FolderTotals } from '../core/library-view/library-view.js';
 import type { AsyncView } from '../core/library-view/library-view-client.js';
-import type { FolderRow, LibraryStore } from '../core/store/store-types.js';
+import type { SettingsPort } from '../core/store/store-ports.js';
+import type { FolderRow } from '../core/store/store-types.js';
 import { LabelDeskError, type FolderView } from '../shared/contract/index.js';
 import type { AppEvents } from './app-events.js';
 import { readSetting } from './stored-setting.js';
@@ -30,7 +31,7 @@ const DEFAULTS: FolderSettings = { watching: true, polling: false, autoLabel: fa
 const settingKey = (id: number) => `app.folder.${id}`;
 
 export interface FolderManagerOptions {
-  store: LibraryStore;
+  store: LibraryMediaStore & SettingsPort;
   view: AsyncView;
   events: AppEvents;
   /** The solution counts are shown for (labelled / new). */

@@ -1,9 +1,9 @@
 /** The Library screen's calls: pages, ids for selections, per-class counts and one item's boxes. */
-import { ReviewService } from '../core/review/review-service.js';
+import { ReviewService, type ReviewReader } from '../core/review/review-service.js';
 import type { ViewItem } from '../core/library-view/library-view.js';
 import type { ViewFilter } from '../core/library-view/library-view-sql.js';
 import type { AsyncView } from '../core/library-view/library-view-client.js';
-import type { LibraryStore } from '../core/store/store-types.js';
+import type { SettingsPort } from '../core/store/store-ports.js';
 import type { ModelTrackCache } from '../core/tracking/model-track-cache.js';
 import { storedMinScore, storeMinScore } from './library-min-score.js';
 import { LabelDeskError, type Handlers, type LibraryItem } from '../shared/contract/index.js';
@@ -22,7 +22,7 @@ type LibraryHandlers = Pick<
 export type FreshPriority = (solution: string) => Promise<void>;
 
 export function libraryHandlers(
-  store: LibraryStore,
+  store: ReviewReader & SettingsPort,
   view: AsyncView,
   freshPriority: FreshPriority = () => Promise.resolve(),
   clips?: ModelTrackCache,

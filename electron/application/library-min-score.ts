@@ -4,7 +4,7 @@
  * it publishes, so evaluation, auto-accept, review priority and the tracker see them all; this
  * setting decides only what a person sees. A box without a score (drawn by a person) passes it.
  */
-import type { LibraryStore } from '../core/store/store-types.js';
+import type { SettingsPort, SettingsReader } from '../core/store/store-ports.js';
 import { MinScore } from '../shared/contract/index.js';
 import { readSetting } from './stored-setting.js';
 
@@ -13,11 +13,11 @@ export const DEFAULT_MIN_SCORE = 0.3;
 
 const SETTING = 'library.minScore';
 
-export function storedMinScore(store: LibraryStore, log?: (line: string) => void): number {
+export function storedMinScore(store: SettingsReader, log?: (line: string) => void): number {
   return readSetting(store, SETTING, MinScore, log) ?? DEFAULT_MIN_SCORE;
 }
 
-export function storeMinScore(store: LibraryStore, minScore: number): number {
+export function storeMinScore(store: SettingsPort, minScore: number): number {
   store.settings.set(SETTING, JSON.stringify(MinScore.parse(minScore)));
   return storedMinScore(store);
 }

@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkMedia, openVerifiedMedia } from '../core/library/media-identity.js';
 import { thumbnailFor } from '../core/library/thumbnails.js';
-import type { LibraryStore } from '../core/store/store-types.js';
+import type { FolderMediaReader } from '../core/store/store-ports.js';
 import type { MediaFile, MediaSource, MediaVariant } from './application-types.js';
 import type { ProxyMaker } from './proxy-maker.js';
 
@@ -34,7 +34,7 @@ export function contentTypeOf(file: string): string {
 }
 
 export function createMediaSource(
-  store: LibraryStore,
+  store: FolderMediaReader,
   home: string,
   proxies: ProxyMaker,
 ): MediaSource {

@@ -8,7 +8,7 @@
 import { decisionIn } from '../core/runner/origin-decision.js';
 import type { OriginRereadSummary } from '../core/runner/reread-assumed-origin.js';
 import type { AdapterNote } from '../core/service/adapter/adapter-types.js';
-import type { LibraryStore } from '../core/store/store-types.js';
+import type { RunnerStore } from '../core/runner/runner-store.js';
 
 /** What a command says after held answers were read again with a decided origin. */
 export function decidedRereadLine(summary: OriginRereadSummary): string | null {
@@ -22,7 +22,7 @@ export function decidedRereadLine(summary: OriginRereadSummary): string | null {
  * again (a promise, resolved once done; undefined when there was nothing to do).
  */
 export function rereadOnDecision(
-  store: LibraryStore,
+  store: RunnerStore,
   notes: readonly AdapterNote[] | undefined,
   say: (line: string) => void,
 ): Promise<void> | undefined {
@@ -35,7 +35,7 @@ export function rereadOnDecision(
 }
 
 /** At a run's end: held answers whose service's origin is now decided, read again; the line. */
-export async function rereadDecidedAfterRun(store: LibraryStore): Promise<string | null> {
+export async function rereadDecidedAfterRun(store: RunnerStore): Promise<string | null> {
   if (store.rawAnswers.countOriginPending() === 0) return null;
   const { rereadAssumedOrigins } = await import('../core/runner/reread-assumed-origin.js');
   return decidedRereadLine(rereadAssumedOrigins(store));

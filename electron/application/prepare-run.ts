@@ -7,7 +7,7 @@
  */
 import type { OriginRereadSummary } from '../core/runner/reread-assumed-origin.js';
 import type { RereadSummary } from '../core/runner/reread-raw-answers.js';
-import type { LibraryStore } from '../core/store/store-types.js';
+import type { RunnerStore } from '../core/runner/runner-store.js';
 
 export interface RunStart<S> {
   /** What re-reading the kept answers did. */
@@ -29,7 +29,7 @@ export interface RunStartSteps<S> {
 
 /** Undefined when the lock was not taken (stopped while waiting): nothing else was done. */
 export async function prepareRun<S>(
-  store: LibraryStore,
+  store: RunnerStore,
   steps: RunStartSteps<S>,
 ): Promise<RunStart<S> | undefined> {
   if (!(await steps.lock())) return undefined;

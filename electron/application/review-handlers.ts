@@ -1,7 +1,7 @@
 /** The review calls: corrected boxes, edits (each saved at once, with its undo), re-analysis. */
 import type { TrackedBox } from '../core/review/export-boxes.js';
-import { ReviewService } from '../core/review/review-service.js';
-import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
+import { ReviewService, type ReviewReader } from '../core/review/review-service.js';
+import type { MediaRecord } from '../core/store/store-types.js';
 import type { Handlers } from '../shared/contract/index.js';
 import { packReviewBoxes } from '../shared/contract/packed-review-boxes.js';
 import type { ReviewBox } from '../shared/contract/review-schemas.js';
@@ -41,7 +41,7 @@ export function toReviewBox(b: TrackedBox): ReviewBox {
 }
 
 export function reviewHandlers(
-  store: LibraryStore,
+  store: ReviewReader,
   runs: RunController,
   changed: (media: MediaRecord) => void,
   tracks?: ClipTracks,

@@ -5,7 +5,15 @@
  * `ReviewPriorityApi.fingerprint`), so pressing Enter through a batch stays instant.
  */
 import type { AsyncView } from '../core/library-view/library-view-client.js';
-import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
+import type {
+  MediaReader,
+  PriorityPort,
+  ResultsReader,
+  ReviewedPort,
+  SettingsReader,
+  StoreFile,
+} from '../core/store/store-ports.js';
+import type { MediaRecord } from '../core/store/store-types.js';
 import { LabelDeskError, type Handlers } from '../shared/contract/index.js';
 import { evaluateLibrary } from './evaluation/quality-handlers.js';
 import { storedTarget } from './evaluation/quality-target.js';
@@ -14,7 +22,7 @@ export class ReviewPriorityCache {
   private readonly computing = new Map<string, Promise<void>>();
 
   constructor(
-    private readonly store: LibraryStore,
+    private readonly store: PriorityPort & StoreFile & SettingsReader,
     private readonly view: AsyncView,
     private readonly nativeBinding?: string,
   ) {}
@@ -50,7 +58,7 @@ export class ReviewPriorityCache {
 }
 
 export function reviewNextHandlers(
-  store: LibraryStore,
+  store: MediaReader & ResultsReader & ReviewedPort,
   view: AsyncView,
   priority: ReviewPriorityCache,
   changed: (media: MediaRecord) => void,

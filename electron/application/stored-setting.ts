@@ -4,12 +4,12 @@
  * wrongly typed object.
  */
 import type { z } from 'zod';
-import type { LibraryStore } from '../core/store/store-types.js';
+import type { SettingsReader } from '../core/store/store-ports.js';
 
 const reported = new Set<string>();
 
 export function readSetting<S extends z.ZodType>(
-  store: LibraryStore,
+  store: SettingsReader,
   key: string,
   schema: S,
   log?: (line: string) => void,

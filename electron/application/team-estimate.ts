@@ -6,7 +6,7 @@
  */
 import type { AsyncView } from '../core/library-view/library-view-client.js';
 import type { EstimateCounts } from '../core/runner/estimate-counts.js';
-import type { LibraryStore } from '../core/store/store-types.js';
+import type { TeamPort } from '../core/store/store-ports.js';
 import { openLinkedHub } from './linked-hub.js';
 import { answeredSql } from './team-plan.js';
 
@@ -19,7 +19,7 @@ export type TeamEstimateCounts = Omit<EstimateCounts, 'toPay'> & {
 };
 
 async function answered(
-  store: LibraryStore,
+  store: TeamPort,
   hashes: readonly string[],
   solution: string,
   service: string,
@@ -44,7 +44,7 @@ async function answered(
 
 /** The counts with what the team holds taken out (or unchanged outside a team project). */
 export async function withTeamEstimate(
-  store: LibraryStore,
+  store: TeamPort,
   counts: EstimateCounts,
   solution: string,
   service: string,
@@ -77,7 +77,7 @@ export async function withTeamEstimate(
 
 /** The view's estimate (on its thread), in a team project with the files to pay and the hub asked. */
 export async function estimateWithTeam(
-  store: LibraryStore,
+  store: TeamPort,
   view: Pick<AsyncView, 'estimate'>,
   input: Omit<Parameters<AsyncView['estimate']>[0], 'listToPay'>,
 ): Promise<TeamEstimateCounts> {

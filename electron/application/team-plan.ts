@@ -4,7 +4,7 @@
  * a hub that cannot be asked leaves the plan as it is, saying so.
  */
 import type { RunPlan } from '../core/runner/plan-run.js';
-import type { LibraryStore } from '../core/store/store-types.js';
+import type { TeamPort } from '../core/store/store-ports.js';
 import { openLinkedHub } from './linked-hub.js';
 
 const BATCH = 500;
@@ -22,7 +22,7 @@ export const answeredSql = (s: string) => `
 
 /** The plan as it is outside a team project; in one, with what the team already holds. */
 export async function withTeamAnswers(
-  store: LibraryStore,
+  store: TeamPort,
   plan: RunPlan,
   service: string,
 ): Promise<RunPlan | TeamPlan> {

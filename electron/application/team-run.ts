@@ -9,7 +9,7 @@ import type { RunPlan } from '../core/runner/plan-run.js';
 import type { RunSummary } from '../core/runner/run-result.js';
 import type { PlannedItem } from '../core/runner/task-types.js';
 import { abortableSleep } from '../core/runner/run-stop.js';
-import type { LibraryStore } from '../core/store/store-types.js';
+import type { TeamAnswersPort } from '../core/store/store-ports.js';
 import { openLinkedHub } from './linked-hub.js';
 import { TeamRunGate } from '../core/team/run-gate.js';
 import type { BatchOptions } from './labelling-session.js';
@@ -27,7 +27,7 @@ export interface TeamRun {
 
 /** The team gate of a run, or undefined when the library is in no project. */
 export async function openTeamRun(
-  store: LibraryStore,
+  store: TeamAnswersPort,
   solution: string,
   service: string,
   onWait?: (item: PlannedItem, holder: string) => void,

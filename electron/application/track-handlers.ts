@@ -7,9 +7,10 @@
  * a deleted track's id is not given to another (so the tracks after it keep theirs).
  */
 import type { TrackedBox } from '../core/review/export-boxes.js';
-import { ReviewService } from '../core/review/review-service.js';
+import { ReviewService, type ReviewReader } from '../core/review/review-service.js';
 import { atOrAfterCut } from '../core/review/track-cut.js';
-import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
+import type { TransactionPort } from '../core/store/store-ports.js';
+import type { MediaRecord } from '../core/store/store-types.js';
 import { LabelDeskError, type Handlers } from '../shared/contract/index.js';
 import type { ReviewEdit } from '../shared/contract/review-schemas.js';
 import type { ClipTracks } from './tracking/clip-tracks.js';
@@ -33,7 +34,7 @@ const unknownTracks = (ids: readonly number[]) =>
 const ALREADY = { accept: 'accepted', reject: 'rejected' } as const;
 
 export function trackHandlers(
-  store: LibraryStore,
+  store: ReviewReader & TransactionPort,
   changed: (media: MediaRecord) => void,
   tracks?: ClipTracks,
 ): TrackHandlers {

@@ -1,17 +1,19 @@
 /**
- * An in-memory stand-in for the port the library uses (folders and LibraryMediaPort), for library
- * tests. Same contract as the SQLite store: upsert by path, snapshot of every row of a folder,
+ * An in-memory stand-in for the port the library uses (LibraryMediaStore: folders, its media
+ * methods, bulk writes, no database file), for library tests. Same contract as the SQLite store: upsert by path, snapshot of every row of a folder,
  * list = present rows in path order. Everything else of the store is out of scope.
  */
-import type { LibraryMediaPort } from '../../electron/core/library/media-types.js';
+import type {
+  LibraryMediaPort,
+  LibraryMediaStore,
+} from '../../electron/core/library/media-types.js';
 import type {
   FolderRow,
-  LibraryStore,
   MediaRecord,
   SnapshotEntry,
 } from '../../electron/core/store/store-types.js';
 
-export type FakeLibraryStore = Pick<LibraryStore, 'folders'> & {
+export type FakeLibraryStore = LibraryMediaStore & {
   media: LibraryMediaPort & { count(): number };
   rows: Map<string, MediaRecord>;
   /** Calls made, for asserting batching. */
@@ -42,6 +44,10 @@ export function fakeLibraryStore(): FakeLibraryStore {
   const store: FakeLibraryStore = {
     rows,
     calls,
+    // No database file: a scan that reads what it finds writes rows here, on this thread.
+    file: null,
+    // No log to checkpoint: the writes simply run.
+    bulkWrites: (fn) => fn(),
     folders: {
       add(path) {
         const row = { id: nextFolder++, path, addedAt: Date.now(), lastScanAt: null };

@@ -6,7 +6,23 @@
  */
 import { boxesToAutoAccept, ruleText, type AcceptRule } from '../../core/review/auto-accept.js';
 import { mergeCorrections } from '../../core/review/merge-corrections.js';
-import type { LibraryStore, RuleAcceptance } from '../../core/store/store-types.js';
+import type {
+  CorrectionsReader,
+  ResultsReader,
+  RuleBatchesPort,
+  SettingsReader,
+  StoreFile,
+  TransactionPort,
+} from '../../core/store/store-ports.js';
+import type { RuleAcceptance } from '../../core/store/store-types.js';
+
+/** What an auto-accept reads and writes of the library. */
+export type AutoAcceptStore = StoreFile &
+  SettingsReader &
+  TransactionPort &
+  RuleBatchesPort &
+  ResultsReader &
+  CorrectionsReader;
 import type { AutoAcceptResult } from '../../shared/contract/quality-schemas.js';
 import { storedMinScore } from '../library-min-score.js';
 import { evaluateLibrary } from './quality-handlers.js';
@@ -18,7 +34,7 @@ export interface AutoAcceptRequest {
 }
 
 function planAcceptance(
-  store: LibraryStore,
+  store: RuleBatchesPort & ResultsReader & CorrectionsReader,
   solution: string,
   rule: AcceptRule,
 ): { contents: RuleAcceptance[]; files: number } {
@@ -51,7 +67,7 @@ function planAcceptance(
 }
 
 export async function autoAccept(
-  store: LibraryStore,
+  store: AutoAcceptStore,
   request: AutoAcceptRequest,
   nativeBinding?: string,
 ): Promise<AutoAcceptResult> {
@@ -84,7 +100,7 @@ export async function autoAccept(
 }
 
 /** Undoes one auto-accept; null when it is unknown or already undone. */
-export function undoAutoAccept(store: LibraryStore, batchId: number): { boxes: number } | null {
+export function undoAutoAccept(store: RuleBatchesPort, batchId: number): { boxes: number } | null {
   const n = store.ruleBatches.undo(batchId);
   return n === null ? null : { boxes: n };
 }

@@ -1,8 +1,15 @@
 /** The model-quality calls: the reviewed mark of an item, and the evaluation of the library. */
-import type { LibraryStore, MediaRecord, ReviewedMark } from '../../core/store/store-types.js';
+import type {
+  MediaReader,
+  ReviewedPort,
+  SettingsPort,
+  SettingsReader,
+  StoreFile,
+} from '../../core/store/store-ports.js';
+import type { MediaRecord, ReviewedMark } from '../../core/store/store-types.js';
 import { LabelDeskError, type Handlers } from '../../shared/contract/index.js';
 import type { QualityReport, ReviewedState } from '../../shared/contract/quality-schemas.js';
-import { autoAccept, undoAutoAccept } from './auto-accept.js';
+import { autoAccept, undoAutoAccept, type AutoAcceptStore } from './auto-accept.js';
 import { evaluateInWorker } from './evaluate-in-worker.js';
 import { storedTarget, storeTarget } from './quality-target.js';
 
@@ -28,7 +35,7 @@ const stateOf = (mark: ReviewedMark | undefined): ReviewedState =>
 
 /** The use-case behind `quality.evaluate` and `labeldesk evaluate` (at the stored target unless told). */
 export async function evaluateLibrary(
-  store: LibraryStore,
+  store: StoreFile & SettingsReader,
   request: { solution: string; minScore: number; targetPrecision?: number | undefined },
   nativeBinding?: string,
 ): Promise<QualityReport> {
@@ -53,7 +60,7 @@ export async function evaluateLibrary(
 }
 
 export function qualityHandlers(
-  store: LibraryStore,
+  store: AutoAcceptStore & MediaReader & ReviewedPort & SettingsPort,
   changed: (media: MediaRecord) => void,
   nativeBinding?: string,
   libraryChanged: () => void = () => undefined,

@@ -6,7 +6,7 @@
  * computes the tracks itself (slower, never wrong).
  */
 import { ModelTrackCache } from '../../core/tracking/model-track-cache.js';
-import type { LibraryStore } from '../../core/store/store-types.js';
+import type { MediaReader, ResultsReader, StoreFile } from '../../core/store/store-ports.js';
 import { readTrackFile, writeTrackFile } from './track-file.js';
 import { TrackWorker } from './track-worker.js';
 
@@ -20,7 +20,7 @@ export class ClipTracks {
   private readonly inFlight = new Map<string, Promise<void>>();
 
   constructor(
-    private readonly store: LibraryStore,
+    private readonly store: StoreFile & MediaReader & ResultsReader,
     nativeBinding?: string,
     /** Where tracks are kept between processes (none: tracked again in each process). */
     private readonly dir?: string,

@@ -149,7 +149,7 @@ export class Library {
     try {
       // A first scan writes every row: checkpointing the log every 4 MB on the way (SQLite's
       // default) cost ~1 s of waiting per 100k files; it is checkpointed once at the end instead.
-      return await (this.store.bulkWrites ? this.store.bulkWrites(scan) : scan());
+      return await this.store.bulkWrites(scan);
     } finally {
       await Promise.all([pool?.close(), writer?.close()]);
     }

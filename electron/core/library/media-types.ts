@@ -43,10 +43,15 @@ export type LibraryMediaPort = Pick<
   | 'list'
 >;
 
-/** What the library needs of the store: folders and those media methods only. */
-export type LibraryMediaStore = Pick<LibraryStore, 'folders'> & {
+/**
+ * What the library needs of the store: folders, those media methods, a run of bulk writes, and
+ * the database file a scan's worker thread writes rows to (null for a store with no file, an
+ * in-memory fake: its rows are then written on this thread).
+ */
+export type LibraryMediaStore = Pick<LibraryStore, 'folders' | 'bulkWrites'> & {
   media: LibraryMediaPort;
-} & Partial<Pick<LibraryStore, 'bulkWrites' | 'file'>>;
+  readonly file: string | null;
+};
 
 /** A per-file (or per-folder) problem: reported, never fatal. */
 export interface LibraryIssue {

@@ -3,13 +3,8 @@
  * transaction per call) through the corrected set. The application layer's review calls are thin
  * wrappers of these.
  */
-import type {
-  CorrectionRow,
-  DetectionRow,
-  LibraryStore,
-  MediaRecord,
-  ResultRow,
-} from '../store/store-types.js';
+import type { MediaReader, ResultsReader } from '../store/store-ports.js';
+import type { CorrectionRow, DetectionRow, MediaRecord, ResultRow } from '../store/store-types.js';
 import { ModelTrackCache } from '../tracking/model-track-cache.js';
 import type { CorrectedSet, ItemState } from './corrected-set.js';
 import type { MergedBox } from './merge-corrections.js';
@@ -29,7 +24,7 @@ export interface ItemBoxes {
  * What review reads of the library itself (an item's file and analysis); every write goes through
  * the corrected set of the same store.
  */
-export type ReviewReader = Pick<LibraryStore, 'media' | 'results'>;
+export type ReviewReader = MediaReader & ResultsReader;
 
 export class ReviewService {
   private readonly set: CorrectedSet;

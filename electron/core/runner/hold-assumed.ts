@@ -4,10 +4,11 @@
  * confirms the origin, reread-assumed-origin.ts reads it again with that convention (issue 23).
  */
 import type { AnswerAsReceived } from '../service/adapter/adapter-types.js';
-import type { LibraryStore, RawAnswerInput, ResultInput } from '../store/store-types.js';
+import type { RawAnswersPort } from '../store/store-ports.js';
+import type { RawAnswerInput, ResultInput } from '../store/store-types.js';
 
 export function holdAssumed(
-  store: Pick<LibraryStore, 'rawAnswers'>,
+  store: RawAnswersPort,
   submissionId: number,
   answer: RawAnswerInput['answer'],
   result: Pick<ResultInput, 'contentHash' | 'solution' | 'serviceUrl'>,

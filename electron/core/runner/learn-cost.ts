@@ -4,7 +4,8 @@
  * call (nothing else is in flight then, so the difference is that call's). What is learnt is kept
  * per service and solution, and used for plans, estimates and budgets from then on.
  */
-import type { CostKind, LibraryStore } from '../store/store-types.js';
+import type { CostsPort } from '../store/store-ports.js';
+import type { CostKind } from '../store/store-types.js';
 import type { CatalogView, CreditsState, KeyView, ServicePort } from './service-port.js';
 
 type Solution = CatalogView['solutions'][number];
@@ -12,7 +13,7 @@ type Solution = CatalogView['solutions'][number];
 /** The catalog with every unpublished cost replaced by the one learnt for this service, if any. */
 export function withLearntCosts<C extends CatalogView>(
   catalog: C,
-  costs: LibraryStore['costs'],
+  costs: CostsPort['costs'],
   serviceUrl: string,
 ): C {
   if (catalog.solutions.every((s) => s.frameCost.image !== null && s.frameCost.videoFrame !== null))

@@ -5,7 +5,7 @@
  * first; a later decision replaces an earlier one.
  */
 import { BOX_ORIGIN_FIELD, type AdapterNote } from '../service/adapter/adapter-types.js';
-import type { LibraryStore } from '../store/store-types.js';
+import type { SettingsPort } from '../store/store-ports.js';
 
 export interface OriginDecision {
   origin: 'corner' | 'centre';
@@ -13,7 +13,7 @@ export interface OriginDecision {
   why: string;
 }
 
-type Settings = Pick<LibraryStore, 'settings'>;
+type Settings = SettingsPort;
 const key = (serviceUrl: string) => `service.box-origin-decided:${serviceUrl}`;
 const DECIDED = /^understood as (x,y = the (centre|top-left corner), decided by the boxes .*)$/s;
 

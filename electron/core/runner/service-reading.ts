@@ -1,13 +1,10 @@
 /** The per-service reading setting (box x,y = corner or centre), kept in the library's settings. */
 import { DEFAULT_READING, type ReadingSettings } from '../service/adapter/adapter-types.js';
-import type { LibraryStore } from '../store/store-types.js';
+import type { SettingsPort } from '../store/store-ports.js';
 
 const key = (serviceUrl: string) => `service.reading:${serviceUrl}`;
 
-export function readingOf(
-  store: Pick<LibraryStore, 'settings'>,
-  serviceUrl: string,
-): ReadingSettings {
+export function readingOf(store: SettingsPort, serviceUrl: string): ReadingSettings {
   const saved = store.settings.get(key(serviceUrl));
   if (!saved) return DEFAULT_READING;
   const parsed = JSON.parse(saved) as Partial<ReadingSettings>;
@@ -18,17 +15,14 @@ export function readingOf(
  * The setting and whether anyone confirmed it: a person's choice is what is kept under the key
  * (`label --box-origin`, the Service screen), so an absent key means nobody has said.
  */
-export function readingFor(
-  store: Pick<LibraryStore, 'settings'>,
-  serviceUrl: string,
-): ReadingSettings {
+export function readingFor(store: SettingsPort, serviceUrl: string): ReadingSettings {
   const confirmed = store.settings.get(key(serviceUrl)) !== undefined;
   return { ...readingOf(store, serviceUrl), originConfirmed: confirmed };
 }
 
 /** Saves the setting; the caller then re-reads the kept raw answers (rereadRawAnswers). */
 export function setReading(
-  store: Pick<LibraryStore, 'settings'>,
+  store: SettingsPort,
   serviceUrl: string,
   reading: ReadingSettings,
 ): void {

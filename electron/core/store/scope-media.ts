@@ -1,5 +1,6 @@
 /** The library media a run or an estimate covers: chosen items, chosen folders, or everything. */
-import type { LibraryStore, MediaRecord } from './store-types.js';
+import type { MediaReader } from './store-ports.js';
+import type { MediaRecord } from './store-types.js';
 
 export interface MediaScope {
   folderIds?: readonly number[] | undefined;
@@ -12,10 +13,7 @@ const PAGE = 2000;
  * The scope a page at a time, in path order (unreadable files included: a plan lists them as
  * refused, with their reason). Callers on a UI's thread yield between pages.
  */
-export function* scopePages(
-  store: Pick<LibraryStore, 'media'>,
-  scope: MediaScope,
-): Generator<MediaRecord[]> {
+export function* scopePages(store: MediaReader, scope: MediaScope): Generator<MediaRecord[]> {
   if (scope.mediaIds?.length) {
     yield scope.mediaIds
       .map((id) => store.media.byId(id))

@@ -6,7 +6,8 @@
  * the store's correction writer, as a person's edit is; the triggers of migration 10 are held off
  * meanwhile, so applied changes do not go out again.
  */
-import type { CorrectionInput, CorrectionRow, LibraryStore } from '../store/store-types.js';
+import type { TeamApplyPort, TeamPort } from '../store/store-ports.js';
+import type { CorrectionInput, CorrectionRow } from '../store/store-types.js';
 import type { PulledChange, TeamBoxRow, TeamBoxState, TeamChange } from '../store/team-types.js';
 import { boxVersion } from './box-versions.js';
 import { importedOf } from './imported-state.js';
@@ -67,7 +68,7 @@ interface Settled {
  * pull), the ones just pulled, as they came, rather than read back and parsed again.
  */
 function changesOf(
-  store: LibraryStore,
+  store: TeamPort,
   box: string,
   known: TeamBoxRow | undefined,
   pulled: readonly TeamChange[] | undefined,
@@ -80,7 +81,7 @@ function changesOf(
 
 /** One box's version over every change known of it, and the correction that shows it. */
 function settleBox(
-  store: LibraryStore,
+  store: TeamPort,
   box: string,
   pulled?: readonly TeamChange[],
 ): Settled | undefined {
@@ -109,7 +110,7 @@ function settleBox(
  * `pulled`: the changes just recorded, by box.
  */
 function settleBoxes(
-  store: LibraryStore,
+  store: TeamApplyPort,
   boxes: Iterable<string>,
   pulled?: ReadonlyMap<string, readonly TeamChange[]>,
 ): void {
@@ -135,7 +136,7 @@ function settleBoxes(
 
 /** Records and applies one page of pulled changes and moves the cursor past them, all or nothing. */
 export function applyPulled(
-  store: LibraryStore,
+  store: TeamApplyPort,
   changes: readonly PulledChange[],
   at: number,
 ): void {
@@ -153,7 +154,7 @@ export function applyPulled(
 }
 
 /** Brings these boxes to their versions again (their changes were edited here: own-edits.ts). */
-export function resettle(store: LibraryStore, boxes: Iterable<string>): void {
+export function resettle(store: TeamApplyPort, boxes: Iterable<string>): void {
   store.transaction(() => settleBoxes(store, boxes));
 }
 
@@ -161,7 +162,7 @@ export function resettle(store: LibraryStore, boxes: Iterable<string>): void {
  * Records changes made here that no correction save made (a person settling conflicts) and
  * applies them exactly as a desktop that pulls them will: the same rule, the same writes.
  */
-export function applyOwn(store: LibraryStore, changes: readonly TeamChange[]): void {
+export function applyOwn(store: TeamApplyPort, changes: readonly TeamChange[]): void {
   if (changes.length === 0) return;
   store.transaction(() => {
     for (const c of changes) store.team.recordOwn(c);

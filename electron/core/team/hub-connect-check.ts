@@ -8,7 +8,7 @@
  * both agree on (re-pulled changes are recorded once, by id). Synchronous replication
  * (README) loses nothing; this keeps an asynchronous one from losing a desktop's work silently.
  */
-import type { LibraryStore } from '../store/store-types.js';
+import type { TeamPort } from '../store/store-ports.js';
 import type { HubClient } from './hub-client.js';
 import { quoteIdent } from './hub-schema.js';
 
@@ -30,12 +30,12 @@ export interface HoldsCheck {
 }
 
 /** Runs the check when `hub` made a connection since its last one (a test's stand-in: never). */
-export async function checkHubHolds(store: LibraryStore, hub: object): Promise<HoldsCheck> {
+export async function checkHubHolds(store: TeamPort, hub: object): Promise<HoldsCheck> {
   const none = { pushAgain: 0, rewoundTo: null };
   return 'connector' in hub ? check(store, hub as CheckedHub, none) : none;
 }
 
-async function check(store: LibraryStore, hub: CheckedHub, none: HoldsCheck): Promise<HoldsCheck> {
+async function check(store: TeamPort, hub: CheckedHub, none: HoldsCheck): Promise<HoldsCheck> {
   const sessions = hub.connector.sessions;
   if (sessions === 0 || checkedAt.get(hub) === sessions) return none;
   const last = store.team.failover.lastOrdered(CHECKED);

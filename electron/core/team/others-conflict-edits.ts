@@ -7,11 +7,11 @@
  * the conflict stays open for the lead with the annotator's edit among its versions, and no
  * edit is lost. A lead's changes are left as they are (the hub lets a lead settle any box).
  */
-import type { LibraryStore } from '../store/store-types.js';
+import type { TeamApplyPort } from '../store/store-ports.js';
 import { resettle } from './apply-changes.js';
 
 /** How many waiting changes were based again on one version. */
-export function keepOthersConflictsOpen(store: LibraryStore): number {
+export function keepOthersConflictsOpen(store: TeamApplyPort): number {
   const link = store.team.link();
   if (!link || link.role === 'lead') return 0;
   const edits = store.team.settle.othersConflictEdits(link.member);

@@ -5,7 +5,7 @@
  * after those changes. Kept in the library's settings (one JSON row per project): no secret, and
  * nothing a person made is in it.
  */
-import type { LibraryStore } from '../store/store-types.js';
+import type { SettingsPort, SettingsReader } from '../store/store-ports.js';
 import type { HubClient } from './hub-client.js';
 import { recordSettlement } from './hub-quality.js';
 import { refreshWantedReviews } from './quality-wanted-reviews.js';
@@ -18,18 +18,18 @@ export interface PendingSettlement {
 
 const key = (project: string) => `team.pendingSettlements.${project}`;
 
-export function pendingSettlements(store: LibraryStore, project: string): PendingSettlement[] {
+export function pendingSettlements(store: SettingsReader, project: string): PendingSettlement[] {
   const text = store.settings.get(key(project));
   return text ? (JSON.parse(text) as PendingSettlement[]) : [];
 }
 
-function keep(store: LibraryStore, project: string, list: readonly PendingSettlement[]): void {
+function keep(store: SettingsPort, project: string, list: readonly PendingSettlement[]): void {
   store.settings.set(key(project), JSON.stringify(list));
 }
 
 /** Adds settlements to wait (a file settled again keeps the latest choice). */
 export function holdSettlements(
-  store: LibraryStore,
+  store: SettingsPort,
   project: string,
   list: readonly PendingSettlement[],
 ): void {
@@ -44,7 +44,7 @@ export function holdSettlements(
  * role is no lead any more) drops them: they can never be recorded, and the refusal is thrown.
  */
 export async function recordPendingSettlements(
-  store: LibraryStore,
+  store: SettingsPort,
   hub: Pick<HubClient, 'use' | 'schema'>,
   project: string,
 ): Promise<number> {

@@ -4,7 +4,7 @@
  * hop (the latency path). A pull that finds a full first page (a day offline, a large import by
  * another member) goes to the pull thread (pull-thread.ts), so the main loop never applies it.
  */
-import type { LibraryStore } from '../store/store-types.js';
+import type { TeamApplyPort } from '../store/store-ports.js';
 import { applyPulled } from './apply-changes.js';
 import type { HubClient } from './hub-client.js';
 
@@ -12,7 +12,7 @@ import type { HubClient } from './hub-client.js';
 export const APPLY_HERE = 100;
 
 export function pullByLane(
-  store: LibraryStore,
+  store: TeamApplyPort,
   hub: Pick<HubClient, 'pull'>,
   now: () => number,
   thread: () => Promise<number>,

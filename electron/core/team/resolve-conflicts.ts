@@ -7,7 +7,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Box } from '../../shared/geometry/box.js';
-import type { LibraryStore } from '../store/store-types.js';
+import type { TeamApplyPort, TeamPort } from '../store/store-ports.js';
 import type { TeamChange, TeamConflictRow, TeamHead, TeamLinkRow } from '../store/team-types.js';
 import { applyOwn } from './apply-changes.js';
 
@@ -92,7 +92,7 @@ function conflictOf(row: TeamConflictRow, link: TeamLinkRow): TeamConflict {
 }
 
 export function listConflicts(
-  store: LibraryStore,
+  store: TeamPort,
   link: TeamLinkRow,
   contentHash?: string,
 ): TeamConflict[] {
@@ -127,7 +127,7 @@ function chosen(row: TeamConflictRow, keep: KeepChoice, me: string): TeamHead | 
  * of each; one transaction, and the changes go out with the next sync.
  */
 export function resolveConflicts(
-  store: LibraryStore,
+  store: TeamApplyPort,
   link: TeamLinkRow,
   which: { ids: readonly string[] } | 'all',
   keep: KeepChoice,

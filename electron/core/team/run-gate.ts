@@ -11,7 +11,7 @@
  */
 import type { ItemIssue } from '../runner/plan-run.js';
 import type { PlannedItem, TaskOutcome } from '../runner/task-types.js';
-import type { LibraryStore } from '../store/store-types.js';
+import type { TeamAnswersPort } from '../store/store-ports.js';
 import type { HubAnswer, HubClient } from './hub-client.js';
 import { hubAnswersOf, storeHubAnswers } from './share-answers.js';
 import { TeamError } from './team-errors.js';
@@ -20,7 +20,7 @@ import { TeamError } from './team-errors.js';
 const BATCH = 500;
 
 export interface TeamGateOptions {
-  store: LibraryStore;
+  store: TeamAnswersPort;
   hub: Pick<HubClient, 'takeOrClaim' | 'renewClaims' | 'releaseClaims' | 'addAnswers'>;
   solution: string;
   service: string;

@@ -3,14 +3,14 @@
  * the project's files), and takes the team's answers for files it has none for, storing them as
  * results, which a run then reuses like any stored result: nothing is sent, nothing is spent.
  */
-import type { LibraryStore } from '../store/store-types.js';
+import type { TeamAnswersPort } from '../store/store-ports.js';
 import type { ResultRow } from '../store/row-types.js';
 import { answerKey, type HubAnswer, type HubClient, type HubFile } from './hub-client.js';
 
 const PAGE = 2000;
 
 export async function shareAnswers(
-  store: LibraryStore,
+  store: TeamAnswersPort,
   hub: Pick<HubClient, 'answerKeys' | 'addAnswers' | 'answers'>,
   files: readonly HubFile[],
 ): Promise<{ offered: number; taken: number }> {
@@ -51,7 +51,7 @@ export async function shareAnswers(
  * the file's latest finished submission (a clip's has a job). A photo's answer stays one frame
  * (null), as the report counts it, and so does an answer this desktop never paid for.
  */
-function chargedFrames(store: LibraryStore, results: readonly ResultRow[]) {
+function chargedFrames(store: Pick<TeamAnswersPort, 'submissions'>, results: readonly ResultRow[]) {
   const out = new Map<string, number>();
   for (const solution of new Set(results.map((r) => r.solution))) {
     const hashes = results.filter((r) => r.solution === solution).map((r) => r.contentHash);
@@ -64,7 +64,10 @@ function chargedFrames(store: LibraryStore, results: readonly ResultRow[]) {
 }
 
 /** Stored results as the hub keeps them (boxes included, and the frames they cost). */
-export function hubAnswersOf(store: LibraryStore, results: readonly ResultRow[]): HubAnswer[] {
+export function hubAnswersOf(
+  store: Pick<TeamAnswersPort, 'submissions' | 'results'>,
+  results: readonly ResultRow[],
+): HubAnswer[] {
   const frames = chargedFrames(store, results);
   return results.map((r) => ({
     contentHash: r.contentHash,
@@ -88,7 +91,10 @@ export function hubAnswersOf(store: LibraryStore, results: readonly ResultRow[])
 }
 
 /** The team's answers stored here as results: later runs reuse them like any stored result. */
-export function storeHubAnswers(store: LibraryStore, answers: readonly HubAnswer[]): void {
+export function storeHubAnswers(
+  store: Pick<TeamAnswersPort, 'results'>,
+  answers: readonly HubAnswer[],
+): void {
   if (answers.length === 0) return;
   store.results.saveMany(
     answers.map((a) => ({

@@ -5,13 +5,13 @@
  * poll as a fallback (a lost notification, a hub that was offline). One sync at a time; a wake
  * during a sync runs one more after it; a save made during a sync is pushed beside it.
  */
-import type { LibraryStore } from '../store/store-types.js';
+import type { TeamApplyPort } from '../store/store-ports.js';
 import type { HubClient } from './hub-client.js';
 import { TeamError } from './team-errors.js';
 import { pushOutbox, syncChanges } from './team-sync.js';
 
 export interface SyncEngineOptions {
-  store: LibraryStore;
+  store: TeamApplyPort;
   hub: Pick<HubClient, 'push' | 'pull' | 'listen'>;
   now: () => number;
   /**

@@ -4,14 +4,14 @@
  * moves in the apply's transaction). A project made before the hub had marks has no table for
  * them: its marks stay local, and the sync says so rather than failing.
  */
-import type { LibraryStore } from '../store/store-types.js';
+import type { TeamPort } from '../store/store-ports.js';
 import type { HubClient } from './hub-client.js';
 import { TeamError } from './team-errors.js';
 
 const PAGE = 2000;
 
 export async function syncMarks(
-  store: LibraryStore,
+  store: TeamPort,
   hub: Pick<HubClient, 'pushMarks' | 'pullMarks'>,
 ): Promise<{ marksPushed: number; marksPulled: number } | { marksShared: false }> {
   const marks = store.team.marks;

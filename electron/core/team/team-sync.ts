@@ -3,7 +3,7 @@
  * the hub's changes after the cursor and apply them page by page (the cursor moves in the same
  * local transaction as the apply). A crash at any point loses nothing and applies nothing twice.
  */
-import type { LibraryStore } from '../store/store-types.js';
+import type { TeamApplyPort } from '../store/store-ports.js';
 import { applyPulled } from './apply-changes.js';
 import type { HubClient } from './hub-client.js';
 import { checkHubHolds } from './hub-connect-check.js';
@@ -31,7 +31,7 @@ const cpuMs = () => {
 
 /** Pushes the outbox, a page at a time; how many changes went. */
 export async function pushOutbox(
-  store: LibraryStore,
+  store: TeamApplyPort,
   hub: Pick<HubClient, 'push'>,
 ): Promise<number> {
   let pushed = 0;
@@ -48,7 +48,7 @@ export async function pushOutbox(
 
 /** Applies one page (in seq order: each slice's last change is where the cursor may move to). */
 async function applyInSlices(
-  store: LibraryStore,
+  store: TeamApplyPort,
   page: readonly PulledChange[],
   now: () => number,
   slice: number,
@@ -67,7 +67,7 @@ async function applyInSlices(
 
 /** Pulls and applies the hub's changes after the cursor; how many came. */
 export async function pullChanges(
-  store: LibraryStore,
+  store: TeamApplyPort,
   hub: Pick<HubClient, 'pull'>,
   now: () => number,
 ): Promise<number> {
@@ -96,7 +96,7 @@ export async function pullChanges(
  * it pulls (the app's engine, on a thread of its own: pull-thread.ts).
  */
 export async function syncChanges(
-  store: LibraryStore,
+  store: TeamApplyPort,
   hub: Pick<HubClient, 'push' | 'pull'>,
   now: () => number,
   push: () => Promise<number> = () => pushOutbox(store, hub),

@@ -5,7 +5,7 @@
  * be laid out elsewhere).
  */
 import { resolve, sep } from 'node:path';
-import type { LibraryStore } from '../store/store-types.js';
+import type { MediaReader } from '../store/store-ports.js';
 import {
   assignWork,
   claimWork,
@@ -35,7 +35,7 @@ export interface TeamClaim {
   leaseSeconds: number;
 }
 
-function withLocal(store: LibraryStore, folder: string, items: readonly WorkItem[]): ClaimedFile[] {
+function withLocal(store: MediaReader, folder: string, items: readonly WorkItem[]): ClaimedFile[] {
   const wanted = new Set(items.map((i) => i.contentHash));
   const root = resolve(folder);
   const local = new Map<string, { path: string; id: number }>();
