@@ -1,4 +1,5 @@
 /** "Check service" (and `labeldesk doctor`): what LabelDesk understood of each part of a service. */
+import { BoxSchema } from '../geometry/box.js';
 import { z } from './zod.js';
 
 export const BoxOrigin = z.enum(['corner', 'centre']);
@@ -17,13 +18,9 @@ export const CheckPart = z.object({
 export type CheckPart = z.infer<typeof CheckPart>;
 
 /** A returned box, normalised 0–1 (top-left corner and size, as read with the current setting). */
-export const CheckBox = z.object({
+export const CheckBox = BoxSchema.extend({
   label: z.string(),
   score: z.number().nullable(),
-  x: z.number(),
-  y: z.number(),
-  w: z.number(),
-  h: z.number(),
 });
 export type CheckBox = z.infer<typeof CheckBox>;
 
