@@ -18,10 +18,10 @@ export const CheckPart = z.object({
 export type CheckPart = z.infer<typeof CheckPart>;
 
 /** A returned box, normalised 0–1 (top-left corner and size, as read with the current setting). */
-export const CheckBox = BoxSchema.extend({
-  label: z.string(),
-  score: z.number().nullable(),
-});
+export const CheckBox = z
+  .object({ label: z.string(), score: z.number().nullable() })
+  // The box's own fields after these, as they always came (a script may read the JSON's order).
+  .extend(BoxSchema.shape);
 export type CheckBox = z.infer<typeof CheckBox>;
 
 /** What sending one file taught: its detections' form, what it cost, the boxes to look at. */
