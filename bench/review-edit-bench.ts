@@ -6,21 +6,22 @@
  * - the same nudge of a box on an image holding 1,000 boxes.
  * Bare: the same correction row written with plain SQLite in its own transaction (what the edit
  * must at least do). The renderer's part of a key press is the same before and after and is left
- * out: this is the app's share of key to saved answer.
+ * out: this is the app's share of key to saved answer. With `LABELDESK_BENCH_BEFORE=<dir>` the same
+ * nudges run on a build of another revision too (the revision before issue 22: the figure it must
+ * beat 2×), in turns with this one's, and the figures say how many times faster this one is.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { reviewHandlers } from '../electron/application/review-handlers.js';
 import type { RunController } from '../electron/application/run-controller.js';
-import { ClipTracks } from '../electron/application/tracking/clip-tracks.js';
-import { openLibraryStore } from '../electron/core/review/open-library-store.js';
+import type { ClipTracks } from '../electron/application/tracking/clip-tracks.js';
 import type { LibraryStore } from '../electron/core/store/store-types.js';
 import { openDatabase } from '../electron/node-lib/sqlite.js';
 import type { ReviewEdit } from '../electron/shared/contract/review-schemas.js';
-import { buildLongClipStore, LONG_CLIP } from './interpolated-export/long-clip-store.js';
+import { LONG_CLIP } from './interpolated-export/long-clip-store.js';
 import { fmt, printFigures } from './report.js';
 import { makeBoxes, PICTURE, SOLUTION } from './review-library.js';
+import { revisionIn, thisRevision, type Revision } from './review-edit-revision.js';
 
 const NUDGES = 30;
 const WARMUP = 3;
@@ -37,7 +38,7 @@ export const ms = (xs: readonly number[]) =>
   `${fmt(pct(xs, 0.5), 2)} ms (p95 ${fmt(pct(xs, 0.95), 2)})`;
 
 /** An image of `boxes` boxes written through the store API (no picture file: no call reads it). */
-export function addImage(store: LibraryStore, boxes = 1000): number {
+export function addImage(store: LibraryStore, boxes = 1000, withPixels = false): number {
   const folder = store.folders.add('/bench-images');
   const contentHash = `edit-bench-${boxes}`;
   const [id] = store.media.upsertMany([
@@ -69,6 +70,14 @@ export function addImage(store: LibraryStore, boxes = 1000): number {
       classId: i % 10,
       score: b.score,
       bbox: { x: b.x, y: b.y, w: b.w, h: b.h },
+      ...(withPixels && {
+        bboxPx: {
+          x: b.x * PICTURE.width,
+          y: b.y * PICTURE.height,
+          w: b.w * PICTURE.width,
+          h: b.h * PICTURE.height,
+        },
+      }),
     })),
   });
   return id ?? -1;
@@ -140,37 +149,94 @@ export function bareWrites(
   }
 }
 
-export async function benchReviewEdit(): Promise<void> {
-  const home = await mkdtemp(join(tmpdir(), 'labeldesk-bench-edit-'));
-  const clip = buildLongClipStore(home);
+/** One revision's library (the long clip and the image), its review handlers and tracker thread. */
+interface Scenario {
+  revision: Revision;
+  home: string;
+  file: string;
+  store: LibraryStore;
+  tracks: ClipTracks;
+  clip: number;
+  image: number;
+  edit: Edit;
+}
+
+async function openScenario(revision: Revision): Promise<Scenario> {
+  const home = await mkdtemp(join(tmpdir(), `labeldesk-bench-edit-${revision.name}-`));
+  const clip = revision.buildLongClipStore(home);
   const file = join(home, 'library.sqlite');
-  const store = openLibraryStore(file);
-  const tracks = new ClipTracks(store);
+  const store = revision.openLibraryStore(file);
+  const tracks = new revision.ClipTracks(store);
+  const image = addImage(store, 1000, revision.withPixels);
+  const handlers = revision.reviewHandlers(store, {} as RunController, () => undefined, tracks);
+  await tracks.ready(clip, SOLUTION);
+  return {
+    revision,
+    home,
+    file,
+    store,
+    tracks,
+    clip,
+    image,
+    edit: (q) => handlers['review.edit'](q),
+  };
+}
+
+async function closeScenario(s: Scenario): Promise<void> {
+  await s.tracks.close();
+  s.store.close();
+  await rm(s.home, { recursive: true, force: true });
+}
+
+/** Figures of the sides, in the order given: each measured in turn, twice, so both share the load. */
+async function measure(sides: readonly Scenario[]) {
+  const clip = sides.map((): number[] => []);
+  const image = sides.map((): number[] => []);
+  // A frame an hour in (any frame: every one was read and merged by an edit before issue 22).
+  const frame = LONG_CLIP.samples / 2;
+  for (let round = 0; round < 2; round++) {
+    for (const [i, s] of sides.entries())
+      clip[i]?.push(...(await nudges(s.store, s.edit, s.clip, frame, LONG_CLIP.width)));
+    for (const [i, s] of sides.entries())
+      image[i]?.push(...(await nudges(s.store, s.edit, s.image, 0, PICTURE.width)));
+  }
+  return { clip, image };
+}
+
+/** `after; before (ratio)` when a before revision ran, else `after`. */
+function beside(after: readonly number[], before: readonly number[] | undefined): string {
+  if (!before) return ms(after);
+  const ratio = pct(before, 0.5) / pct(after, 0.5);
+  return `${ms(after)}; before: ${ms(before)}, ${fmt(ratio, 2)}× faster`;
+}
+
+/**
+ * The scenario on this build, and beside it on the build in `LABELDESK_BENCH_BEFORE` when set
+ * (bench/review-edit-revision.ts), in the same run.
+ */
+export async function benchReviewEdit(): Promise<void> {
+  const beforeDir = process.env.LABELDESK_BENCH_BEFORE;
+  const revisions = [thisRevision, ...(beforeDir ? [await revisionIn(beforeDir)] : [])];
+  const sides: Scenario[] = [];
   try {
-    const image = addImage(store);
-    const handlers = reviewHandlers(store, {} as RunController, () => undefined, tracks);
-    const edit: Edit = (q) => handlers['review.edit'](q);
-    // A frame an hour in (any frame: every one is read and merged by an edit today).
-    const frame = LONG_CLIP.samples / 2;
-    await tracks.ready(clip, SOLUTION);
-    const clipNudges = await nudges(store, edit, clip, frame, LONG_CLIP.width);
-    const imageNudges = await nudges(store, edit, image, 0, PICTURE.width);
-    const contentOf = (id: number) => store.media.byId(id)?.contentHash ?? '';
-    const bareClip = bareWrites(file, contentOf(clip));
-    const bareImage = bareWrites(file, contentOf(image));
+    for (const r of revisions) sides.push(await openScenario(r));
+    const [after, before] = sides as [Scenario, Scenario | undefined];
+    const { clip, image } = await measure(sides);
+    const contentOf = (id: number) => after.store.media.byId(id)?.contentHash ?? '';
+    const bareClip = bareWrites(after.file, contentOf(after.clip));
+    const bareImage = bareWrites(after.file, contentOf(after.image));
+    const n = (clip[0] ?? []).length;
     printFigures('Review edits (in process: the review.edit handler over a real library)', [
       {
-        name: `arrow-key nudge of a box on a frame of a clip with ${LONG_CLIP.boxes.toLocaleString('en')} boxes, call to saved answer, p50 over ${NUDGES}`,
-        value: `${ms(clipNudges)}; bare SQLite update of the correction row: ${ms(bareClip)}`,
+        name: `arrow-key nudge of a box on a frame of a clip with ${LONG_CLIP.boxes.toLocaleString('en')} boxes, call to saved answer, p50 over ${n}`,
+        value: `${beside(clip[0] ?? [], before && clip[1])}; bare SQLite update of the correction row: ${ms(bareClip)}`,
       },
       {
-        name: `the same nudge on an image with 1,000 boxes, p50 over ${NUDGES}`,
-        value: `${ms(imageNudges)}; bare: ${ms(bareImage)}`,
+        name: `the same nudge on an image with 1,000 boxes, p50 over ${n}`,
+        value: `${beside(image[0] ?? [], before && image[1])}; bare: ${ms(bareImage)}`,
       },
     ]);
   } finally {
-    await tracks.close();
-    store.close();
-    await rm(home, { recursive: true, force: true });
+    for (const s of sides) await closeScenario(s);
   }
 }

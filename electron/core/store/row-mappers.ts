@@ -1,4 +1,5 @@
 /** Database rows (snake_case, as stored) to the records core works with. */
+import type { Box } from '../../shared/geometry/box.js';
 import type {
   DetectionOrigin,
   DetectionRow,
@@ -71,7 +72,8 @@ export const toResult = (r: ResultDbRow): ResultRow => ({
   createdAt: r.created_at,
 });
 
-export interface DetectionDbRow {
+/** A detection as stored: its box's columns are the one box's (shared/geometry/box.ts). */
+export interface DetectionDbRow extends Box {
   id: number;
   result_id: number;
   frame_index: number;
@@ -79,10 +81,6 @@ export interface DetectionDbRow {
   label: string;
   class_id: number | null;
   score: number | null;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
   origin: DetectionOrigin;
   review: ReviewState;
 }

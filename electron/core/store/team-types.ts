@@ -1,3 +1,4 @@
+import type { Box, ColumnsOf } from '../../shared/geometry/box.js';
 import type { ResultRow } from './row-types.js';
 import type { TeamFailoverApi } from './team-failover-repo.js';
 import type { TeamMarksApi } from './team-marks-types.js';
@@ -42,7 +43,7 @@ export interface PulledChange extends TeamChange {
 }
 
 /** A box as a change carries it: the correction row's columns (migration 10's `json_object`). */
-export interface TeamBoxState {
+export interface TeamBoxState extends ColumnsOf<Box> {
   frameIndex: number;
   timeMs: number | null;
   anchorLabel: string | null;
@@ -52,10 +53,6 @@ export interface TeamBoxState {
   anchorW: number | null;
   anchorH: number | null;
   label: string | null;
-  x: number | null;
-  y: number | null;
-  w: number | null;
-  h: number | null;
   review: 'pending' | 'accepted' | 'rejected';
   deleted: 0 | 1;
   track: number | null;

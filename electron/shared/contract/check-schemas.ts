@@ -1,4 +1,5 @@
 /** "Check service" (and `labeldesk doctor`): what LabelDesk understood of each part of a service. */
+import { BoxSchema } from '../geometry/box.js';
 import { z } from './zod.js';
 
 export const BoxOrigin = z.enum(['corner', 'centre']);
@@ -17,14 +18,10 @@ export const CheckPart = z.object({
 export type CheckPart = z.infer<typeof CheckPart>;
 
 /** A returned box, normalised 0–1 (top-left corner and size, as read with the current setting). */
-export const CheckBox = z.object({
-  label: z.string(),
-  score: z.number().nullable(),
-  x: z.number(),
-  y: z.number(),
-  w: z.number(),
-  h: z.number(),
-});
+export const CheckBox = z
+  .object({ label: z.string(), score: z.number().nullable() })
+  // The box's own fields after these, as they always came (a script may read the JSON's order).
+  .extend(BoxSchema.shape);
 export type CheckBox = z.infer<typeof CheckBox>;
 
 /** What sending one file taught: its detections' form, what it cost, the boxes to look at. */

@@ -12,6 +12,9 @@ export interface Box {
   h: number;
 }
 
+/** A box's nullable columns (a correction that leaves the box as the model drew it has none). */
+export type ColumnsOf<T> = { [K in keyof T]: T[K] | null };
+
 export const BoxSchema = z.object({
   x: z.number(),
   y: z.number(),
