@@ -36,6 +36,14 @@ function groupOf(groups: Groups, label: string) {
   return g;
 }
 
+/** Which truth boxes were found, reused from class to class (cleared for each). */
+let found = new Uint8Array(64);
+function foundScratch(n: number): Uint8Array {
+  if (found.length < n) found = new Uint8Array(n * 2);
+  found.fill(0, 0, n);
+  return found;
+}
+
 export function imageOutcome(image: EvalImage, minScore: number): ImageOutcome {
   const groups: Groups = new Map();
   for (const t of image.truth) groupOf(groups, t.label).truth.push(t);
@@ -45,24 +53,27 @@ export function imageOutcome(image: EvalImage, minScore: number): ImageOutcome {
   const unmatchedModel: ModelBox[] = [];
   for (const [label, { truth, model: all }] of groups) {
     // Array.prototype.sort is stable: equal scores keep the order the model gave them.
-    const model = all.sort((a, b) => rankOf(b) - rankOf(a)).slice(0, MAX_BOXES_PER_IMAGE);
-    const { masks, ignored, truthAt50 } = matchInClass(
-      truth,
-      model.map((m) => m.bbox),
-    );
+    // Plain loops and no copy when nothing is cut: this runs per class of every image.
+    if (all.length > 1) all.sort((a, b) => rankOf(b) - rankOf(a));
+    const model = all.length > MAX_BOXES_PER_IMAGE ? all.slice(0, MAX_BOXES_PER_IMAGE) : all;
+    const boxes: ModelBox['bbox'][] = [];
+    for (const m of model) boxes.push(m.bbox);
+    const { masks, ignored, truthAt50 } = matchInClass(truth, boxes);
     let truthCount = 0;
     for (const t of truth) if (!t.crowd) truthCount++;
     classes.push({ label, truth, truthCount, model, masks, ignored });
-    const found = new Uint8Array(truth.length);
-    model.forEach((m, d) => {
-      if (!passes(m, minScore) || (ignored[d] as number) & 1) return;
+    const found = foundScratch(truth.length);
+    for (let d = 0; d < model.length; d++) {
+      const m = model[d] as ModelBox;
+      if (!passes(m, minScore) || (ignored[d] as number) & 1) continue;
       const g = truthAt50[d] as number;
       if (g >= 0) found[g] = 1;
       else unmatchedModel.push(m);
-    });
-    truth.forEach((t, g) => {
+    }
+    for (let g = 0; g < truth.length; g++) {
+      const t = truth[g] as TruthBox;
       if (!found[g] && !t.crowd) unfoundTruth.push(t);
-    });
+    }
   }
   unmatchedModel.sort((a, b) => rankOf(b) - rankOf(a));
   return { classes, unfoundTruth, unmatchedModel };

@@ -39,57 +39,88 @@ function crowdOverlap(d: NormBox, g: NormBox): number {
   return area > 0 ? (ix * iy) / area : 0;
 }
 
+/**
+ * Working space reused from call to call (matching is synchronous, one class of one image at a
+ * time): at 60 boxes per image a 6M-box evaluation makes millions of calls, and six short-lived
+ * typed arrays each were most of the matching's time. Only what is returned is allocated.
+ */
+class Scratch {
+  order = new Int32Array(64);
+  flags = new Uint8Array(64);
+  overlaps = new Float64Array(256);
+  fit(nt: number, cells: number): void {
+    if (this.order.length < nt) {
+      this.order = new Int32Array(nt * 2);
+      this.flags = new Uint8Array(nt * 2);
+    }
+    if (this.overlaps.length < cells) this.overlaps = new Float64Array(cells * 2);
+  }
+}
+const scratch = new Scratch();
+/** Bits of `Scratch.flags` per truth box (in matching order). */
+const SKIP = 1;
+const CROWD = 2;
+const TAKEN = 4;
+
 /** `model` must already be in score order, highest first (stable on ties). */
 export function matchInClass(
   truthIn: readonly MatchTruth[],
   model: readonly NormBox[],
   ignore?: Uint8Array,
 ): ClassMatch {
-  const ignoredIn = (g: number) => Number(truthIn[g]?.crowd === true || ignore?.[g] === 1);
+  const nd = model.length;
+  const nt = truthIn.length;
+  const masks = new Uint16Array(nd);
+  const ignored = new Uint16Array(nd);
+  const truthAt50 = new Int32Array(nd).fill(-1);
+  if (nt === 0 || nd === 0) return { masks, ignored, truthAt50 };
+  scratch.fit(nt, nd * nt);
+  const { order, flags, overlaps } = scratch;
   // COCO sorts the truth it counts first (stable), crowd regions and ignored boxes after.
-  const order = truthIn.map((_, g) => g);
-  order.sort((a, b) => ignoredIn(a) - ignoredIn(b));
-  const truth = order.map((g) => truthIn[g] as MatchTruth);
-  const skip = Uint8Array.from(order, ignoredIn);
-  const nt = truth.length;
-  const masks = new Uint16Array(model.length);
-  const ignored = new Uint16Array(model.length);
-  const truthAt50 = new Int32Array(model.length).fill(-1);
-  if (nt === 0) return { masks, ignored, truthAt50 };
-  const crowd = Uint8Array.from(truth, (t) => (t.crowd ? 1 : 0));
-  const overlaps = new Float64Array(model.length * nt);
-  for (let d = 0; d < model.length; d++) {
+  let n = 0;
+  for (let pass = 0; pass < 2; pass++) {
     for (let g = 0; g < nt; g++) {
-      const t = truth[g] as MatchTruth;
-      const m = model[d] as NormBox;
-      overlaps[d * nt + g] = crowd[g] ? crowdOverlap(m, t.bbox) : iou(m, t.bbox);
+      const crowd = (truthIn[g] as MatchTruth).crowd === true;
+      const skip = crowd || ignore?.[g] === 1;
+      if (skip !== (pass === 1)) continue;
+      order[n] = g;
+      flags[n++] = (skip ? SKIP : 0) | (crowd ? CROWD : 0);
     }
   }
-  const taken = new Uint8Array(nt);
-  IOU_THRESHOLDS.forEach((threshold, t) => {
-    taken.fill(0);
-    for (let d = 0; d < model.length; d++) {
+  for (let d = 0; d < nd; d++) {
+    const m = model[d] as NormBox;
+    for (let g = 0; g < nt; g++) {
+      const t = (truthIn[order[g] as number] as MatchTruth).bbox;
+      overlaps[d * nt + g] = (flags[g] as number) & CROWD ? crowdOverlap(m, t) : iou(m, t);
+    }
+  }
+  for (let t = 0; t < IOU_THRESHOLDS.length; t++) {
+    const threshold = IOU_THRESHOLDS[t] as number;
+    for (let g = 0; g < nt; g++) flags[g] = (flags[g] as number) & ~TAKEN;
+    for (let d = 0; d < nd; d++) {
       let best = Math.min(threshold, 1 - 1e-10);
       let m = -1;
       for (let g = 0; g < nt; g++) {
-        if (taken[g] && !crowd[g]) continue;
+        const f = flags[g] as number;
+        if (f & TAKEN && !(f & CROWD)) continue;
         // A counted match found: crowd regions and ignored boxes (sorted last) are not looked at.
-        if (m > -1 && !skip[m] && skip[g]) break;
+        if (m > -1 && !((flags[m] as number) & SKIP) && f & SKIP) break;
         const o = overlaps[d * nt + g] as number;
         if (o < best) continue;
         best = o;
         m = g;
       }
       if (m < 0) continue;
-      if (skip[m]) {
+      const f = flags[m] as number;
+      if (f & SKIP) {
         ignored[d] = (ignored[d] as number) | (1 << t);
-        if (!crowd[m]) taken[m] = 1;
+        if (!(f & CROWD)) flags[m] = f | TAKEN;
         continue;
       }
-      taken[m] = 1;
+      flags[m] = f | TAKEN;
       masks[d] = (masks[d] as number) | (1 << t);
       if (t === 0) truthAt50[d] = order[m] as number;
     }
-  });
+  }
   return { masks, ignored, truthAt50 };
 }

@@ -110,7 +110,8 @@ export class CocoAnnotationIds {
       ? { id, area: kept.area, segmentation: kept.segmentation, extra: kept.extra }
       : { id, extra: kept.extra };
   }
-  private fresh(): number {
+  /** A new id, for a box that kept nothing from an import. */
+  fresh(): number {
     while (this.kept.has(this.next)) this.next++;
     return this.next++;
   }

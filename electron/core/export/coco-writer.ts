@@ -12,8 +12,8 @@
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { MediaKind } from '../store/store-types.js';
-import { roundTo, toPixelBox } from './box-geometry.js';
+import type { DetectionRow, MediaKind } from '../store/store-types.js';
+import { roundTo, toPixelBox, type PixelBox } from './box-geometry.js';
 import {
   CocoAnnotationIds,
   CocoCategoryIds,
@@ -78,30 +78,51 @@ export class CocoWriter implements FormatWriter {
     };
     await this.main.write(`${++this.images === 1 ? '' : ','}\n${JSON.stringify(image)}`);
     const imageId = JSON.stringify(id);
+    // One write per image rather than per box: each write is a push and a size check.
+    let text = '';
     let boxes = 0;
     for (const d of detections) {
       const box = toPixelBox(d.bbox, size, 2);
       if (!box) continue;
-      const category = this.categoryIds.idOf(d.label);
-      const kept = this.annotationIds.of(d.coco, box);
-      const area = kept.area ?? roundTo(box.width * box.height, 2);
-      const score = d.score === null ? '' : `,"score":${jsonNumber(roundTo(d.score, 4))}`;
-      const more =
-        kept.segmentation === undefined && Object.keys(kept.extra).length === 0
-          ? ''
-          : `,${JSON.stringify({ ...kept.extra, segmentation: kept.segmentation }).slice(1, -1)}`;
-      // Only finite numbers here (toPixelBox drops the rest), so a template is valid JSON and
-      // about twice as fast as JSON.stringify over a million annotations. Awaited only when the
-      // sink waits for the disk: an await per box costs a turn of the microtask queue each.
-      const wait = this.side.write(
-        `${++this.annotations === 1 ? '' : ','}\n{"id":${kept.id},"image_id":${imageId},` +
-          `"category_id":${category},"bbox":[${box.xmin},${box.ymin},${box.width},${box.height}],` +
-          `"area":${JSON.stringify(area)},"iscrowd":${d.crowd === true ? 1 : 0}${score}${more}}`,
-      );
-      if (wait) await wait;
+      text += this.annotation(d, box, imageId);
       boxes++;
     }
+    if (text) {
+      // Awaited only when the sink waits for the disk: an await per image costs a turn of the
+      // microtask queue each.
+      const wait = this.side.write(text);
+      if (wait) await wait;
+    }
     return boxes;
+  }
+
+  /**
+   * One annotation line. Only finite numbers here (toPixelBox drops the rest), so a template is
+   * valid JSON and about twice as fast as JSON.stringify over a million annotations. A box that
+   * kept nothing from an import (nearly all of them) takes a fresh id without the kept-fields
+   * lookup and its object.
+   */
+  private annotation(d: DetectionRow, box: PixelBox, imageId: string): string {
+    const category = this.categoryIds.idOf(d.label);
+    const score = d.score === null ? '' : `,"score":${jsonNumber(roundTo(d.score, 4))}`;
+    let id: number;
+    let area: string;
+    let more = '';
+    if (d.coco === null || d.coco === undefined) {
+      id = this.annotationIds.fresh();
+      area = jsonNumber(roundTo(box.width * box.height, 2));
+    } else {
+      const kept = this.annotationIds.of(d.coco, box);
+      id = kept.id;
+      area = JSON.stringify(kept.area ?? roundTo(box.width * box.height, 2));
+      if (kept.segmentation !== undefined || Object.keys(kept.extra).length > 0)
+        more = `,${JSON.stringify({ ...kept.extra, segmentation: kept.segmentation }).slice(1, -1)}`;
+    }
+    return (
+      `${++this.annotations === 1 ? '' : ','}\n{"id":${id},"image_id":${imageId},` +
+      `"category_id":${category},"bbox":[${box.xmin},${box.ymin},${box.width},${box.height}],` +
+      `"area":${area},"iscrowd":${d.crowd === true ? 1 : 0}${score}${more}}`
+    );
   }
 
   async finish(): Promise<string[]> {

@@ -13,7 +13,7 @@ import {
   type RawMergeCorrection,
 } from './correction-rows.js';
 import type { ExportBoxesFn } from './library-database-types.js';
-import { fromRaw, type RawDetection } from './row-mappers.js';
+import { fromRaw, RAW_DETECTION_COLUMNS, type RawDetection } from './row-mappers.js';
 import type {
   ExportItem,
   ExportQuery,
@@ -93,6 +93,24 @@ const DETECTIONS_SQL = `
     AND (@classes IS NULL OR d.label IN (SELECT value FROM json_each(@classes)))
   ORDER BY d.frame_index, d.id`;
 
+// The same boxes when a score filter leaves rejected ones out (the usual export): two ranges of
+// the detections_shown index (migration 18), scored boxes from the minimum up and boxes without a
+// score (which pass every score filter), instead of every row of the item — at the objects
+// model's 0.05 floor an image keeps ~60 boxes and shows ~11. SQLite does not split the OR over
+// the index by itself. The ranges come in score order: `byFrame` puts the few rows back in order.
+const SHOWN_FILTERS = `d.result_id = @resultId AND d.review != 'rejected'
+    AND (NOT @onlyAccepted OR d.review = 'accepted')
+    AND (@classes IS NULL OR d.label IN (SELECT value FROM json_each(@classes)))`;
+const SHOWN_DETECTIONS_SQL = `
+  SELECT ${RAW_DETECTION_COLUMNS} FROM detections d
+  WHERE ${SHOWN_FILTERS} AND d.score >= @minScore
+  UNION ALL
+  SELECT ${RAW_DETECTION_COLUMNS} FROM detections d
+  WHERE ${SHOWN_FILTERS} AND d.score IS NULL`;
+
+/** Frame order, then id: what DETECTIONS_SQL's ORDER BY gives. */
+const byFrame = (a: RawDetection, b: RawDetection) => a[2] - b[2] || a[0] - b[0];
+
 // Every box of an item, for the merge (which filters after it: a relabel or a drawn box changes
 // what the filters select).
 const ALL_DETECTIONS_SQL = `
@@ -137,6 +155,12 @@ export function* exportItems(
         DETECTIONS_SQL,
       )
       .raw();
+    const shownBoxes = db
+      .prepare<[ReturnType<typeof queryParams> & { resultId: number }], RawDetection>(
+        SHOWN_DETECTIONS_SQL,
+      )
+      .raw();
+    const shownOnly = params.minScore !== null && !params.includeRejected;
     const allBoxes = db.prepare<[{ resultId: number }], RawDetection>(ALL_DETECTIONS_SQL).raw();
     const corrections = db.prepare<[string, string], RawMergeCorrection>(CORRECTIONS_SQL).raw();
     // One parameters object for every item's boxes, its result id changed each time.
@@ -156,7 +180,9 @@ export function* exportItems(
               query,
               media.kind,
             )
-          : boxes.all(boxParams).map(fromRaw);
+          : shownOnly
+            ? shownBoxes.all(boxParams).sort(byFrame).map(fromRaw)
+            : boxes.all(boxParams).map(fromRaw);
       if (query.skipEmpty && detections.length === 0) continue;
       yield { media, result, detections };
     }
@@ -170,5 +196,6 @@ export function* exportItems(
 export const exportSql = {
   items: ITEMS_SQL,
   detections: DETECTIONS_SQL,
+  shownDetections: SHOWN_DETECTIONS_SQL,
   allDetections: ALL_DETECTIONS_SQL,
 };

@@ -130,6 +130,51 @@ describe('exportItems', () => {
     expect(checkpoint()).toBe(0);
   });
 
+  it('a score filter reads only the shown boxes, in frame order, boxes without a score kept', () => {
+    const f = fx.store.folders.add('/more');
+    fx.store.media.upsertMany([mediaRow(f.id, '/more/s.jpg', { contentHash: 'hs' })]);
+    fx.store.results.save(
+      result('hs', [
+        box('low', 0.1),
+        box('dog', 0.4),
+        box('cat', 0.9),
+        box('drawn', 0, { score: null }),
+        box('bird', 0.35, { review: 'rejected' }),
+        box('fox', 0.5, { review: 'accepted' }),
+      ]),
+    );
+    const boxesOf = (q: ExportQuery) =>
+      run({ solution: 'objects', ...q }).find((i) => i.path === '/more/s.jpg')?.boxes;
+    // Stored order, not the index's score order; the unscored box passes the filter.
+    expect(boxesOf({ minScore: 0.3 })).toEqual(['dog@0.4', 'cat@0.9', 'drawn@null', 'fox@0.5']);
+    expect(boxesOf({ minScore: 0.3, onlyAccepted: true })).toEqual(['fox@0.5']);
+    expect(boxesOf({ minScore: 0.3, classes: ['cat', 'drawn'] })).toEqual([
+      'cat@0.9',
+      'drawn@null',
+    ]);
+    expect(boxesOf({ minScore: 0.3, includeRejected: true })).toEqual([
+      'dog@0.4',
+      'cat@0.9',
+      'drawn@null',
+      'bird@0.35',
+      'fox@0.5',
+    ]);
+  });
+
+  it('with a score filter, reads two ranges of the shown-boxes index, not every box', () => {
+    const db = openDatabase(fx.file);
+    db.exec('ANALYZE');
+    const q = { solution: 'objects', classes: ['a'], minScore: 0.5, onlyAccepted: true };
+    const plan = db
+      .prepare(`EXPLAIN QUERY PLAN ${exportSql.shownDetections}`)
+      .all({ ...queryParams(q), resultId: 1 }) as { detail: string }[];
+    const text = plan.map((p) => p.detail).join('\n');
+    expect(text).toMatch(/detections_shown \(result_id=\? AND score>\?\)/);
+    expect(text).toMatch(/detections_shown \(result_id=\? AND score=\?\)/);
+    expect(text).not.toMatch(/TEMP B-TREE|SCAN d\b|detections_by_result/);
+    db.close();
+  });
+
   it('walks indexes in path order: never sorts the whole library in memory', () => {
     const db = openDatabase(fx.file);
     db.exec('ANALYZE');
