@@ -15,8 +15,11 @@ import { quoteLiteral } from './hub-schema.js';
 /** Set (SET LOCAL … = 'on') by a lead's transaction that reads every member's blind changes. */
 export const QUALITY_READ = 'labeldesk.quality_read';
 
-/** Stamped on `quality_hidden`; another stamp means apply the DDL (again). */
-export const HIDDEN_SCHEMA_VERSION = 'labeldesk quality hidden 2';
+/**
+ * Stamped on `quality_hidden`; another stamp means apply the DDL and every member's grants
+ * (again). 3: annotators no longer read the overlap share.
+ */
+export const HIDDEN_SCHEMA_VERSION = 'labeldesk quality hidden 3';
 
 /** Functions that say of any file whether it is blind or a honeypot: leads' only. */
 export const ORACLES = (s: string) =>
