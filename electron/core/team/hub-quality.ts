@@ -205,7 +205,7 @@ export function recordSettlement(hub: Hub, contentHash: string, kept: string): P
 export type LoggedChange = PulledChange;
 
 /** `work` in a transaction where a lead reads every member's changes of blind files too. */
-async function asLeadsRead<T>(
+export async function asLeadsRead<T>(
   sql: postgres.Sql,
   work: (tx: postgres.TransactionSql) => Promise<T>,
 ): Promise<T> {
