@@ -113,8 +113,8 @@ function literalOf(quoted: string): string {
 
 /**
  * A member's rights here: leads write the settings, honeypots and settlements; annotators read
- * the settlements only (the overlap share, with the md5 bucket rule, would tell them which files
- * are reviewed blind).
+ * the settlements, and the settings only while the overlap is off (settingsPolicy: the share,
+ * with the md5 bucket rule, would tell them which files are reviewed blind).
  */
 export function grantQualitySql(schema: string, role: string, memberRole: string): string {
   const s = quoteIdent(schema);
@@ -127,7 +127,7 @@ export function grantQualitySql(schema: string, role: string, memberRole: string
        GRANT EXECUTE ON FUNCTION ${ORACLES(s)} TO ${r};`
     : `REVOKE ALL ON ${tables} FROM ${r};
        REVOKE ALL ON FUNCTION ${ORACLES(s)} FROM ${r};
-       GRANT SELECT ON ${s}.quality_settlements TO ${r};
+       GRANT SELECT ON ${s}.quality_settings, ${s}.quality_settlements TO ${r};
        GRANT SELECT (seq) ON ${s}.quality_hidden TO ${r};`;
 }
 

@@ -92,7 +92,14 @@ export function qualitySettings(hub: Hub): Promise<QualitySettings> {
     const [row] = await sql.unsafe<{ overlap_share: number }[]>(
       `SELECT overlap_share FROM ${s}.quality_settings`,
     );
-    return { overlapShare: row?.overlap_share ?? 0 };
+    // Row security shows an annotator the row only while the overlap is off.
+    if (!row) {
+      throw new TeamError(
+        'hub_refused',
+        'Only a lead reads the overlap share while some files are reviewed blind.',
+      );
+    }
+    return { overlapShare: row.overlap_share };
   });
 }
 

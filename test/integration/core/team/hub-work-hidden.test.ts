@@ -36,7 +36,6 @@ const peeks = [
   'SELECT assigned_to FROM labeldesk_demo.work',
   'SELECT * FROM labeldesk_demo.work_files',
   'SELECT wanted_reviews FROM labeldesk_demo.work_files',
-  'SELECT overlap_share FROM labeldesk_demo.quality_settings',
   "SELECT labeldesk_demo.first_open_slot('hash-0', 1, 'alice')",
 ];
 
@@ -64,6 +63,13 @@ describe("the work's scheduling, hidden from annotators", () => {
     for (const statement of peeks) {
       await expect(hub.raw('alice').unsafe(statement), statement).rejects.toThrow(denied);
     }
+    // The overlap share, while it is on: no row (it is only readable while the overlap is off).
+    expect(
+      (await hub.raw('alice')`SELECT overlap_share FROM labeldesk_demo.quality_settings`).length,
+    ).toBe(0);
+    expect(
+      (await hub.raw('lead')`SELECT overlap_share FROM labeldesk_demo.quality_settings`)[0],
+    ).toEqual({ overlap_share: 1 });
     // Rows: one per open file, as for a file wanted once (no second slot to count).
     const rows = await hub.raw('alice')<{ content_hash: string }[]>`
       SELECT content_hash FROM labeldesk_demo.work ORDER BY content_hash`;
@@ -98,6 +104,9 @@ describe("the work's scheduling, hidden from annotators", () => {
     await lead.unsafe(`
       GRANT SELECT ON labeldesk_demo.work, labeldesk_demo.work_files,
         labeldesk_demo.quality_settings TO alice;
+      DROP POLICY members_read ON labeldesk_demo.quality_settings;
+      CREATE POLICY members_read ON labeldesk_demo.quality_settings FOR SELECT
+        USING (labeldesk_demo.is_member());
       COMMENT ON TABLE labeldesk_demo.work IS 'labeldesk work 3';
       COMMENT ON TABLE labeldesk_demo.quality_hidden IS 'labeldesk quality hidden 2';`);
     expect(
@@ -109,6 +118,9 @@ describe("the work's scheduling, hidden from annotators", () => {
     for (const statement of peeks) {
       await expect(hub.raw('alice').unsafe(statement), statement).rejects.toThrow(denied);
     }
+    expect(
+      (await hub.raw('alice')`SELECT overlap_share FROM labeldesk_demo.quality_settings`).length,
+    ).toBe(0);
     const [stamp] = await lead<{ v: string }[]>`
       SELECT obj_description('labeldesk_demo.work'::regclass, 'pg_class') AS v`;
     expect(stamp?.v).toBe(WORK_SCHEMA_VERSION);
