@@ -49,7 +49,8 @@ export const teamWorkOf = (app: AppContext) => {
     claim: (count: number) => claimTeamWork(deps, count),
     mine: () => teamWork(deps),
     release: (which: readonly string[] | 'all') => releaseTeamWork(deps, which),
-    assign: (member: string, folder: string) => assignTeamWork(deps, member, folder),
+    assign: (member: string, folder: string, filter: readonly string[] = []) =>
+      assignTeamWork(deps, member, folder, filter),
     takeBack: (member: string, folder: string | null) => takeBackTeamWork(deps, member, folder),
     lease: (seconds?: number) => teamLease(deps, seconds),
   };

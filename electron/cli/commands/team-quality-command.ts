@@ -23,7 +23,8 @@ function memberLine(m: MemberReport): string {
     `  ${m.member} (${m.role}): ${m.filesReviewed} file(s) reviewed, ${m.boxesChanged} box(es) changed,`,
     `${Math.round(m.activeSeconds / 60)} min active, ${m.framesSpent} frame(s) spent;`,
     `agreement F1 ${num(m.agreement.f1)} (mean IoU ${num(m.agreement.meanIou)}, ${m.agreement.files} file(s));`,
-    `honeypots ${h.files}: precision ${pct(h.precision)}, recall ${pct(h.recall)}`,
+    `honeypots ${h.files}: precision ${pct(h.precision)}, recall ${pct(h.recall)}` +
+      (h.seen > 0 ? ` (${h.seen} more left out: truth pulled before it was marked)` : ''),
   ].join(' ');
 }
 

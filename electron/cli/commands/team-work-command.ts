@@ -78,14 +78,22 @@ export function addTeamWorkCommands(team: Command, setExit: SetExit, withTeam: W
     );
   team
     .command('assign <member>')
-    .description('Lead: give a member the files under a folder (their claims take them first).')
-    .requiredOption('--folder <dir>', "a folder relative to the project's (. for all)")
+    .description(
+      'Lead: give a member the files under a folder, or that pass filters (their claims take them first).',
+    )
+    .option('--folder <dir>', "a folder relative to the project's (. for all, the default)", '.')
+    .option(
+      '--filter <term>',
+      'kind=image|video, class=LABEL (in the model answers), state=reviewed|unreviewed; repeatable',
+      (term: string, all: string[]) => [...all, term],
+      [] as string[],
+    )
     .option('--json', 'print JSON')
-    .action((member: string, o: { folder: string; json?: boolean }) =>
+    .action((member: string, o: { folder: string; filter: string[]; json?: boolean }) =>
       withTeam(
         setExit,
         async (_t, app) => {
-          const r = await teamWorkOf(app).assign(member, o.folder);
+          const r = await teamWorkOf(app).assign(member, o.folder, o.filter);
           return o.json ? r : `Assigned ${r.assigned} file(s) to ${member}.`;
         },
         o.json,

@@ -15,8 +15,11 @@ import { quoteLiteral } from './hub-schema.js';
 /** Set (SET LOCAL … = 'on') by a lead's transaction that reads every member's blind changes. */
 export const QUALITY_READ = 'labeldesk.quality_read';
 
-/** Stamped on `quality_hidden`; another stamp means apply the DDL (again). */
-export const HIDDEN_SCHEMA_VERSION = 'labeldesk quality hidden 2';
+/**
+ * Stamped on `quality_hidden`; another stamp means apply the DDL and every member's grants
+ * (again). 3: annotators no longer read the overlap share while it is on.
+ */
+export const HIDDEN_SCHEMA_VERSION = 'labeldesk quality hidden 3';
 
 /** Functions that say of any file whether it is blind or a honeypot: leads' only. */
 export const ORACLES = (s: string) =>
@@ -105,6 +108,12 @@ export function hiddenSchemaSql(s: string): string {
     BEGIN PERFORM ${s}.quality_hide_all(); RETURN NULL; END $$;
   CREATE OR REPLACE TRIGGER quality_hidden_share AFTER UPDATE OF overlap_share
     ON ${s}.quality_settings FOR EACH STATEMENT EXECUTE FUNCTION ${s}.quality_hidden_share();
+
+  -- Annotators read the settings while the overlap is off only: the share would name, with the
+  -- md5 bucket rule, the files reviewed blind (leads read them through leads_write).
+  DROP POLICY IF EXISTS members_read ON ${s}.quality_settings;
+  CREATE POLICY members_read ON ${s}.quality_settings FOR SELECT
+    USING (overlap_share = 0 AND (SELECT ${s}.is_member()));
 
   -- The log's policy reads the rows (one index probe per change), no function of a file.
   DROP POLICY IF EXISTS quality_blind ON ${s}.changes;

@@ -111,7 +111,11 @@ function literalOf(quoted: string): string {
   return `'${quoted.slice(1, -1).replaceAll('""', '"').replaceAll("'", "''")}'`;
 }
 
-/** A member's rights here: leads write the settings, honeypots and settlements; annotators read two. */
+/**
+ * A member's rights here: leads write the settings, honeypots and settlements; annotators read
+ * the settlements, and the settings only while the overlap is off (settingsPolicy: the share,
+ * with the md5 bucket rule, would tell them which files are reviewed blind).
+ */
 export function grantQualitySql(schema: string, role: string, memberRole: string): string {
   const s = quoteIdent(schema);
   const r = quoteIdent(role);

@@ -92,7 +92,14 @@ export function qualitySettings(hub: Hub): Promise<QualitySettings> {
     const [row] = await sql.unsafe<{ overlap_share: number }[]>(
       `SELECT overlap_share FROM ${s}.quality_settings`,
     );
-    return { overlapShare: row?.overlap_share ?? 0 };
+    // Row security shows an annotator the row only while the overlap is off.
+    if (!row) {
+      throw new TeamError(
+        'hub_refused',
+        'Only a lead reads the overlap share while some files are reviewed blind.',
+      );
+    }
+    return { overlapShare: row.overlap_share };
   });
 }
 
@@ -205,7 +212,7 @@ export function recordSettlement(hub: Hub, contentHash: string, kept: string): P
 export type LoggedChange = PulledChange;
 
 /** `work` in a transaction where a lead reads every member's changes of blind files too. */
-async function asLeadsRead<T>(
+export async function asLeadsRead<T>(
   sql: postgres.Sql,
   work: (tx: postgres.TransactionSql) => Promise<T>,
 ): Promise<T> {

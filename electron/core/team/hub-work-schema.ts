@@ -15,9 +15,10 @@
  * Idempotent: applied when the lead creates, joins or syncs a project, so older hubs grow it.
  */
 import { quoteIdent, quoteLiteral } from './hub-schema.js';
+import { CLAIM_FUNCTIONS, claimFunctionSql } from './hub-work-claim-schema.js';
 
 /** Stamped on `work` once the DDL below is applied; another stamp means apply it (again). */
-export const WORK_SCHEMA_VERSION = 'labeldesk work 3';
+export const WORK_SCHEMA_VERSION = 'labeldesk work 4';
 
 /** Default lease: 30 minutes without renewal and a member's claim returns to the pool. */
 export const DEFAULT_LEASE_SECONDS = 1800;
@@ -76,18 +77,24 @@ const workTables = (s: string) => `
     SELECT content_hash, holder AS member, done_at AS at FROM ${s}.work WHERE done;
 
   -- Policies call the role checks as sub-selects: evaluated once per statement, not per row.
+  -- Not FORCEd: the owner (claim_work, the triggers) is a lead and reads every row anyway, without
+  -- a policy evaluated per row.
   ALTER TABLE ${s}.work ENABLE ROW LEVEL SECURITY;
-  ALTER TABLE ${s}.work FORCE ROW LEVEL SECURITY;
+  ALTER TABLE ${s}.work NO FORCE ROW LEVEL SECURITY;
+  -- An annotator sees their own slots and the first slot of an open file, nothing else: a file
+  -- wanted by two members (overlap) or by all (honeypot) looks like any other file.
   DROP POLICY IF EXISTS members_read ON ${s}.work;
-  CREATE POLICY members_read ON ${s}.work FOR SELECT USING ((SELECT ${s}.is_member()));
+  CREATE POLICY members_read ON ${s}.work FOR SELECT USING ((SELECT ${s}.is_member())
+    AND (holder = current_user OR (holder IS NULL AND NOT done AND slot = 1)));
   DROP POLICY IF EXISTS lead_all ON ${s}.work;
   CREATE POLICY lead_all ON ${s}.work FOR ALL USING ((SELECT ${s}.is_lead())) WITH CHECK ((SELECT ${s}.is_lead()));
-  -- An annotator touches their own slots, open ones, and ones whose lease ended; and leaves a
-  -- slot theirs or open, never done under another name, never on another member's assignment.
+  -- An annotator touches their own slots and the ones they see open (claims, and slots whose
+  -- lease ended, are claim_work's); and leaves a slot theirs or open, never done under another
+  -- name, never on another member's assignment.
   DROP POLICY IF EXISTS annotator_own ON ${s}.work;
   CREATE POLICY annotator_own ON ${s}.work FOR UPDATE
     USING ((SELECT ${s}.is_member()) AND (holder = current_user
-      OR (NOT done AND (holder IS NULL OR lease_until < now()))))
+      OR (holder IS NULL AND NOT done AND slot = 1)))
     WITH CHECK ((SELECT ${s}.is_member()) AND (holder = current_user OR (holder IS NULL AND NOT done))
       AND (assigned_to IS NULL OR assigned_to = current_user));`;
 
@@ -157,75 +164,21 @@ const workTriggers = (s: string) => `
   CREATE OR REPLACE TRIGGER work_answers_added AFTER INSERT ON ${s}.answers
     REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION ${s}.work_answers_added();`;
 
-/**
- * Claims: leases from the project's settings. One statement per claim (issue 26 §2: a claim costs
- * at most 3× a bare SKIP LOCKED claim): the member's assignments, the open pool and slots whose
- * lease ended (a desktop that went away) are each taken by priority with SKIP LOCKED, and at most
- * one slot per file is kept; an ended lease is simply claimable, never handed back first.
- */
+/** Leases from the project's settings; the claim itself is hub-work-claim-schema.ts's. */
 const workFunctions = (s: string) => `
   CREATE OR REPLACE FUNCTION ${s}.lease_interval() RETURNS interval LANGUAGE sql STABLE AS $$
     SELECT coalesce((settings->>'leaseSeconds')::integer, ${DEFAULT_LEASE_SECONDS})
       * interval '1 second' FROM ${s}.project $$;
-
-  -- A claim takes one slot per file (its lowest open one), and none of a file the member holds
-  -- (another slot) or reviewed: a file wanted twice goes to two distinct members.
-  CREATE OR REPLACE FUNCTION ${s}.first_open_slot(p_hash text, p_slot integer) RETURNS boolean
-    LANGUAGE sql STABLE AS $$
-      SELECT NOT EXISTS (SELECT 1 FROM ${s}.work o WHERE o.content_hash = p_hash
-        AND o.slot <> p_slot
-        AND (o.holder = current_user OR (o.slot < p_slot AND o.holder IS NULL AND NOT o.done))) $$;
-
-  CREATE OR REPLACE FUNCTION ${s}.claim_work(want integer)
-    RETURNS TABLE (claimed_hash text, claimed_slot integer, claimed_until timestamptz)
-    LANGUAGE plpgsql VOLATILE AS $$
-    BEGIN
-      IF NOT ${s}.is_member() THEN
-        RAISE EXCEPTION 'not a member of this project' USING ERRCODE = 'insufficient_privilege';
-      END IF;
-      -- Rank 0: what the lead assigned to this member; rank 1: the pool; each by priority.
-      RETURN QUERY WITH assigned AS (
-          SELECT w.content_hash, w.slot, w.priority, 0 AS rank FROM ${s}.work w
-          WHERE w.holder IS NULL AND NOT w.done AND w.assigned_to = current_user
-            AND (NOT w.shared OR ${s}.first_open_slot(w.content_hash, w.slot))
-          ORDER BY w.priority DESC, w.content_hash, w.slot
-          LIMIT want FOR UPDATE OF w SKIP LOCKED),
-        pool AS (
-          SELECT w.content_hash, w.slot, w.priority, 1 AS rank FROM ${s}.work w
-          WHERE w.holder IS NULL AND NOT w.done AND w.assigned_to IS NULL
-            AND (NOT w.shared OR ${s}.first_open_slot(w.content_hash, w.slot))
-          ORDER BY w.priority DESC, w.content_hash, w.slot
-          LIMIT want FOR UPDATE OF w SKIP LOCKED),
-        ended AS (
-          SELECT w.content_hash, w.slot, w.priority,
-            CASE WHEN w.assigned_to IS NULL THEN 1 ELSE 0 END AS rank FROM ${s}.work w
-          WHERE w.holder IS NOT NULL AND NOT w.done AND w.lease_until < now()
-            AND (w.assigned_to IS NULL OR w.assigned_to = current_user)
-            AND (NOT w.shared OR NOT EXISTS (SELECT 1 FROM ${s}.work o
-              WHERE o.content_hash = w.content_hash AND o.slot <> w.slot
-                AND o.holder = current_user))
-          -- The longest ended first, in the order of the leases' index (work_leases): ordered by
-          -- priority, the planner walks every held slot to find the few ended ones.
-          ORDER BY w.lease_until
-          LIMIT want FOR UPDATE OF w SKIP LOCKED),
-        one_per_file AS (
-          SELECT DISTINCT ON (c.content_hash) c.* FROM (
-            SELECT * FROM assigned UNION ALL SELECT * FROM pool UNION ALL SELECT * FROM ended) c
-          ORDER BY c.content_hash, c.rank, c.slot),
-        pick AS (SELECT * FROM one_per_file p
-          ORDER BY p.rank, p.priority DESC, p.content_hash LIMIT want)
-        UPDATE ${s}.work w SET holder = current_user,
-          lease_until = now() + (SELECT ${s}.lease_interval())
-        FROM pick WHERE w.content_hash = pick.content_hash AND w.slot = pick.slot
-        RETURNING w.content_hash, w.slot, w.lease_until;
-    END $$;`;
+  ${claimFunctionSql(s)}`;
 
 /**
  * A file a member declares reviewed (a person's mark) finishes their slot of it, or takes an
  * open one, so a review outside a claim still counts once and frees nobody else's work.
  */
 const marksFinishWork = (s: string) => `
-  CREATE OR REPLACE FUNCTION ${s}.work_marked() RETURNS trigger LANGUAGE plpgsql AS $$
+  -- As the owner: the open slot it takes may be one the member cannot see (row security).
+  CREATE OR REPLACE FUNCTION ${s}.work_marked() RETURNS trigger LANGUAGE plpgsql
+    SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
     BEGIN
       IF NOT NEW.reviewed OR NEW.reviewed_by IS DISTINCT FROM 'person' THEN RETURN NULL; END IF;
       UPDATE ${s}.work SET done = true, done_at = NEW.at, lease_until = NULL
@@ -315,22 +268,26 @@ export function workSchemaSql(schema: string): string {
 }
 
 /**
- * A member's rights on the work: everyone reads it and may move their own slots (holder, lease,
- * done); a lead also assigns, changes wanted reviews and the project's settings. Granting again
- * with another role replaces the former rights.
+ * A member's rights on the work: a lead reads and writes all of it, assigns, changes wanted
+ * reviews and the project's settings; an annotator claims (claim_work), reads the columns of
+ * their own slots (no slot number, no sharing, no assignment: nothing that tells an overlap file
+ * or a honeypot from another) and moves them (holder, lease, done). Granting again with another
+ * role replaces the former rights.
  */
 export function grantWorkSql(schema: string, role: string, memberRole: 'lead' | 'annotator') {
   const s = quoteIdent(schema);
   const r = quoteIdent(role);
-  const lead =
+  const read =
     memberRole === 'lead'
-      ? `GRANT INSERT, UPDATE, DELETE ON ${s}.work, ${s}.work_files TO ${r};
+      ? `GRANT SELECT ON ${s}.work, ${s}.work_files TO ${r};
+         GRANT INSERT, UPDATE, DELETE ON ${s}.work, ${s}.work_files TO ${r};
          GRANT UPDATE (settings) ON ${s}.project TO ${r};`
-      : '';
+      : `GRANT SELECT (content_hash, priority, holder, lease_until, done, done_at) ON ${s}.work TO ${r};`;
   return `
     REVOKE ALL ON ${s}.work, ${s}.work_files, ${s}.work_reviews FROM ${r};
     REVOKE UPDATE ON ${s}.project FROM ${r};
-    GRANT SELECT ON ${s}.work, ${s}.work_files, ${s}.work_reviews TO ${r};
+    GRANT SELECT ON ${s}.work_reviews TO ${r};
     GRANT UPDATE (holder, lease_until, done, done_at) ON ${s}.work TO ${r};
-    ${lead}`;
+    GRANT EXECUTE ON FUNCTION ${CLAIM_FUNCTIONS(s)} TO ${r};
+    ${read}`;
 }

@@ -6,6 +6,7 @@
 import type postgres from 'postgres';
 import { quoteIdent } from './hub-schema.js';
 import { grantWorkSql, WORK_SCHEMA_VERSION, workSchemaSql } from './hub-work-schema.js';
+import { workFilterParams, workFilterSql, type WorkFilter } from './work-filter.js';
 
 /** A file one holds: its content, its path in the project folder, and when the lease ends. */
 export interface WorkItem {
@@ -74,15 +75,19 @@ export async function myWork(sql: postgres.Sql, s: string): Promise<WorkItem[]> 
 
 /** `prefix` as a LIKE pattern matching it and everything under it (a folder). */
 const underFolder = (folder: string) => {
-  const clean = folder.replace(/^\.?\/+/, '').replace(/\/+$/, '');
+  // '.' (or './') is the project's folder itself: every file.
+  const clean = folder
+    .replace(/^\.?\/+/, '')
+    .replace(/\/+$/, '')
+    .replace(/^\.$/, '');
   const escaped = clean.replace(/[\\%_]/g, (c) => `\\${c}`);
   return clean === '' ? '%' : `${escaped}/%`;
 };
 
 /**
- * The lead assigns the files under a folder (relative to the project's) to a member: per file its
- * first slot not done, not held by someone else (an ended lease holds nothing), and not one of a
- * file they already reviewed.
+ * The lead assigns the files under a folder (relative to the project's), and that pass `filter`
+ * (work-filter.ts), to a member: per file its first slot not done, not held by someone else (an
+ * ended lease holds nothing), and not one of a file they already reviewed.
  * Returns how many files.
  */
 export async function assignWork(
@@ -90,6 +95,7 @@ export async function assignWork(
   s: string,
   member: string,
   folder: string,
+  filter: WorkFilter = {},
 ): Promise<number> {
   const rows = await sql.unsafe(
     `UPDATE ${s}.work w SET assigned_to = $1
@@ -99,9 +105,10 @@ export async function assignWork(
          AND (x.holder IS NULL OR x.holder = $1 OR x.lease_until < now())
          AND NOT EXISTS (SELECT 1 FROM ${s}.work d
            WHERE d.content_hash = x.content_hash AND d.holder = $1 AND d.done)
+         ${workFilterSql(s, 3)}
        ORDER BY x.content_hash, (x.assigned_to IS NOT DISTINCT FROM $1) DESC, x.slot) p
      WHERE w.content_hash = p.content_hash AND w.slot = p.slot`,
-    [member, underFolder(folder)],
+    [member, underFolder(folder), ...workFilterParams(filter)],
   );
   return rows.count;
 }

@@ -13,7 +13,8 @@ export type TeamErrorCode =
   | 'no_password'
   | 'bad_tls'
   | 'hub_tls'
-  | 'unknown_file';
+  | 'unknown_file'
+  | 'bad_filter';
 
 export class TeamError extends Error {
   override readonly name = 'TeamError';

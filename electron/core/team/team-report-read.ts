@@ -18,6 +18,7 @@ import {
   type QualityFile,
 } from './hub-quality.js';
 import { boxVersion } from './box-versions.js';
+import { exposedHoneypots } from './hub-quality-exposure.js';
 import { reviewedAmong, reviewedCounts, reviewedPage } from './hub-report-reads.js';
 import { versionOf, type AnswersBySolution, type TruthBoxOf } from './member-versions.js';
 import type { EvalImage } from '../evaluation/evaluation-types.js';
@@ -37,7 +38,11 @@ export interface MemberReport extends MemberActivity {
   filesReviewed: number;
   /** Over every pair this member is in (overlap files). */
   agreement: { f1: number | null; meanIou: number | null; files: number };
-  honeypots: Scores & { files: number };
+  /**
+   * Over the honeypots whose truth was hidden from this member all along; `seen`: the ones they
+   * may have pulled before the file was marked (hub-quality-exposure.ts), left out of the scores.
+   */
+  honeypots: Scores & { files: number; seen: number };
 }
 
 export interface TeamReport {
@@ -61,6 +66,8 @@ interface Read {
   changes: Map<string, LoggedChange[]>;
   answers: Map<string, Map<string, HubAnswer['answer']>>;
   overlapShare: number;
+  /** Honeypot → members who may have seen its truth (not blind for them). */
+  exposed: Map<string, Set<string>>;
 }
 
 function byContent<T extends { contentHash: string }>(rows: readonly T[]): Map<string, T[]> {
@@ -102,6 +109,7 @@ async function readQuality(hub: HubClient): Promise<Read> {
     changes: byContent(await changesOf(hub, hashes)),
     answers: await answersOf(hub, hashes),
     overlapShare: settings.overlapShare,
+    exposed: await exposedHoneypots(hub),
   };
 }
 
@@ -223,17 +231,21 @@ export async function readTeamReport(hub: HubClient): Promise<TeamReport> {
     read.files.filter((f) => f.overlap && !f.settled).map((f) => f.contentHash),
   );
   const members = activity.map((m): MemberReport => {
-    const pots = [...(read.reviewed.get(m.member) ?? [])].filter((h) => read.truth.has(h));
+    const reviewedPots = [...(read.reviewed.get(m.member) ?? [])].filter((h) => read.truth.has(h));
+    const pots = reviewedPots.filter((h) => !read.exposed.get(h)?.has(m.member));
     return {
       ...m,
       filesReviewed: counts.get(m.member) ?? 0,
       agreement: pairMean(agreement.pairs, m.member),
-      honeypots: honeypotScores(
-        pots.map((h) => ({
-          truth: read.truth.get(h) ?? [],
-          version: versions(read, h).get(m.member) ?? [],
-        })),
-      ),
+      honeypots: {
+        ...honeypotScores(
+          pots.map((h) => ({
+            truth: read.truth.get(h) ?? [],
+            version: versions(read, h).get(m.member) ?? [],
+          })),
+        ),
+        seen: reviewedPots.length - pots.length,
+      },
     };
   });
   return {

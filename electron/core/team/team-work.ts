@@ -6,6 +6,7 @@
  */
 import { resolve, sep } from 'node:path';
 import type { MediaReader } from '../store/store-ports.js';
+import { parseWorkFilter } from './work-filter.js';
 import {
   assignWork,
   claimWork,
@@ -112,11 +113,20 @@ export async function releaseTeamWork(
   );
 }
 
-/** The lead assigns the files under `folder` (relative to the project's) to `member`. */
-export async function assignTeamWork(deps: TeamDeps, member: string, folder: string) {
+/**
+ * The lead assigns the files under `folder` (relative to the project's) that pass every filter
+ * term (`kind=video`, `class=car`, `state=unreviewed`: work-filter.ts) to `member`.
+ */
+export async function assignTeamWork(
+  deps: TeamDeps,
+  member: string,
+  folder: string,
+  filter: readonly string[] = [],
+) {
   const l = linkOf(deps.store);
+  const parsed = parseWorkFilter(filter);
   return withClient(deps, l.hub, l.project, (hub) =>
-    hub.use(async (sql, s) => ({ assigned: await assignWork(sql, s, member, folder) })),
+    hub.use(async (sql, s) => ({ assigned: await assignWork(sql, s, member, folder, parsed) })),
   );
 }
 

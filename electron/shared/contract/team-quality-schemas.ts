@@ -33,7 +33,8 @@ export const TeamReportView = z.object({
       activeSeconds: z.number(),
       framesSpent: z.number().int(),
       agreement: z.object({ f1: Share, meanIou: Share, files: z.number().int() }),
-      honeypots: Scores.extend({ files: z.number().int() }),
+      // seen: honeypots whose truth this member may have pulled before they were marked (not blind).
+      honeypots: Scores.extend({ files: z.number().int(), seen: z.number().int() }),
     }),
   ),
   pairs: z.array(

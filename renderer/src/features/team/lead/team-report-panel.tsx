@@ -40,7 +40,10 @@ function MembersTable({ report }: { report: TeamReportView }) {
             <td>{minutes(m.activeSeconds)}</td>
             <td>{num(m.agreement.f1)}</td>
             <td>{num(m.agreement.meanIou)}</td>
-            <td>{pct(m.honeypots.precision)}</td>
+            <td>
+              {pct(m.honeypots.precision)}
+              {m.honeypots.seen > 0 ? ` (${m.honeypots.seen} not blind, left out)` : ''}
+            </td>
             <td>{pct(m.honeypots.recall)}</td>
             <td>{m.framesSpent}</td>
           </tr>
