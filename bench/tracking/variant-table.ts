@@ -1,9 +1,9 @@
 /**
- * `node build/bench/tracking/variant-table.js [kind…] [--bench|--held-out]`: every harder-scene
- * cell (kind × rate) on one line each, on the bench's seeds and on the held-out ones (or only
- * the set named), LabelDesk's tracker beside the goals set by SORT and ByteTrack, so a tuning
- * candidate is judged on the whole table at once (a change that fixes one cell often breaks
- * another, and one that fixes the bench's seeds may only fit them). The baselines do not change
+ * `node build/bench/tracking/variant-table.js [kind…] [--bench|--held-out|--unseen]`: every
+ * harder-scene cell (kind × rate) on one line each, on each set of seeds (or only those named),
+ * LabelDesk's tracker beside the goals set by SORT and ByteTrack, so a tuning candidate is judged
+ * on the whole table at once (a change that fixes one cell often breaks another, and one that
+ * fixes the bench's seeds may only fit them). The baselines do not change
  * between candidates: kept in a file under the OS's temp folder, keyed by the scenes' seeds, and
  * recomputed when it is absent.
  */
