@@ -5,6 +5,7 @@
  */
 import { minCostAssignment } from '../../../electron/core/tracking/hungarian.js';
 import { iou, type NormBox } from '../../../electron/shared/geometry/box-math.js';
+import type { LinearKalman } from './small-matrix.js';
 
 export const PICTURE = { width: 640, height: 480 };
 
@@ -23,6 +24,28 @@ export const toCorners = (b: NormBox): Corners => [
   b.y * PICTURE.height,
   (b.x + b.w) * PICTURE.width,
   (b.y + b.h) * PICTURE.height,
+];
+
+/** A track of either baseline: its Kalman filter, whether it was output, and its boxes. */
+export interface BaselineTrack {
+  kf: LinearKalman;
+  confirmed: boolean;
+  boxes: number[];
+}
+
+/** Centre, width and height of pixel corners (both baselines measure from these). */
+export function centreSize([x1, y1, x2, y2]: Corners): [number, number, number, number] {
+  const w = x2 - x1;
+  const h = y2 - y1;
+  return [x1 + w / 2, y1 + h / 2, w, h];
+}
+
+/** Pixel corners of the box of centre (`kf` state 0 and 1), width `w` and height `h`. */
+export const cornersAround = (kf: LinearKalman, w: number, h: number): Corners => [
+  kf.get(0) - w / 2,
+  kf.get(1) - h / 2,
+  kf.get(0) + w / 2,
+  kf.get(1) + h / 2,
 ];
 
 const toNorm = ([x1, y1, x2, y2]: Corners): NormBox => ({

@@ -11,11 +11,14 @@
  */
 import {
   byFrame,
+  centreSize,
+  cornersAround,
   idsOf,
   matchByIou,
   perLabel,
   toCorners,
   type BaselineBox,
+  type BaselineTrack,
   type Corners,
 } from './baseline-common.js';
 import { column, constantVelocity, diag, LinearKalman } from './small-matrix.js';
@@ -43,24 +46,19 @@ const { F, H } = constantVelocity(4);
 
 type State = 'new' | 'tracked' | 'lost';
 
-interface ByteTrack {
-  kf: LinearKalman;
+interface ByteTrack extends BaselineTrack {
   state: State;
   lastFrame: number;
-  confirmed: boolean;
-  boxes: number[];
 }
 
-const measure = ([x1, y1, x2, y2]: Corners): number[] => {
-  const w = x2 - x1;
-  const h = y2 - y1;
-  return [x1 + w / 2, y1 + h / 2, w / h, h];
+const measure = (c: Corners): number[] => {
+  const [cx, cy, w, h] = centreSize(c);
+  return [cx, cy, w / h, h];
 };
 
 function corners(kf: LinearKalman): Corners {
   const h = kf.get(3);
-  const w = kf.get(2) * h;
-  return [kf.get(0) - w / 2, kf.get(1) - h / 2, kf.get(0) + w / 2, kf.get(1) + h / 2];
+  return cornersAround(kf, kf.get(2) * h, h);
 }
 
 const sq = (v: number[]) => diag(v.map((s) => s * s));

@@ -9,11 +9,14 @@
  */
 import {
   byFrame,
+  centreSize,
+  cornersAround,
   idsOf,
   matchByIou,
   perLabel,
   toCorners,
   type BaselineBox,
+  type BaselineTrack,
   type Corners,
 } from './baseline-common.js';
 import { column, constantVelocity, diag, LinearKalman } from './small-matrix.js';
@@ -32,25 +35,20 @@ const { F, H } = constantVelocity(4, 3);
 const Q = diag([1, 1, 1, 1, 0.01, 0.01, 0.0001]);
 const R = diag([1, 1, 10, 10]);
 
-interface SortTrack {
-  kf: LinearKalman;
+interface SortTrack extends BaselineTrack {
   sinceUpdate: number;
   streak: number;
-  confirmed: boolean;
-  boxes: number[];
 }
 
-const measure = ([x1, y1, x2, y2]: Corners): number[] => {
-  const w = x2 - x1;
-  const h = y2 - y1;
-  return [x1 + w / 2, y1 + h / 2, w * h, w / h];
+const measure = (c: Corners): number[] => {
+  const [cx, cy, w, h] = centreSize(c);
+  return [cx, cy, w * h, w / h];
 };
 
 function corners(kf: LinearKalman): Corners {
   const s = Math.max(1e-6, kf.get(2));
   const w = Math.sqrt(s * kf.get(3));
-  const h = s / w;
-  return [kf.get(0) - w / 2, kf.get(1) - h / 2, kf.get(0) + w / 2, kf.get(1) + h / 2];
+  return cornersAround(kf, w, s / w);
 }
 
 export function sortTracks(

@@ -19,6 +19,11 @@ export interface MatchGate {
    * two objects overlap their predictions fit both boxes, and their sizes tell them apart.
    */
   sizeWeight?: number;
+  /**
+   * The same for a near miss (no overlap): at 1 fps a second's jump leaves the prediction loose,
+   * and the size a box keeps tells which of two crossing walkers it is.
+   */
+  farSizeWeight?: number;
 }
 
 export const DEFAULT_GATE: MatchGate = { minIou: 0.1, maxCentreDistance: 3, maxSizeRatio: 2 };
@@ -44,7 +49,11 @@ export function matchCost(
   const dx = (predicted.x + predicted.w / 2 - (detected.x + detected.w / 2)) / spread.x;
   const dy = (predicted.y + predicted.h / 2 - (detected.y + detected.h / 2)) / spread.y;
   const distance = Math.hypot(dx, dy);
-  return distance <= gate.maxCentreDistance ? 1 + distance / gate.maxCentreDistance : REFUSED;
+  if (distance > gate.maxCentreDistance) return REFUSED;
+  const far = gate.farSizeWeight ?? 0;
+  return (
+    1 + distance / gate.maxCentreDistance + (far === 0 ? 0 : far * sizeChange(predicted, detected))
+  );
 }
 
 function sizeChange(a: NormBox, b: NormBox): number {

@@ -100,7 +100,11 @@ function associate(
   const cost = tracks.map((t) => {
     const predicted = t.filter.box();
     const spread = t.filter.centreSpread();
-    return indexes.map((b) => matchCost(predicted, spread, (boxes[b] as TrackerBox).bbox, gate));
+    return indexes.map((b) => {
+      const box = boxes[b] as TrackerBox;
+      const c = matchCost(predicted, spread, box.bbox, gate);
+      return c < REFUSED ? c + options.scoreWeight * (1 - (box.score ?? 1)) : c;
+    });
   });
   const usedTrack = new Uint8Array(tracks.length);
   const usedBox = new Uint8Array(indexes.length);
