@@ -20,6 +20,7 @@ import {
 } from '../core/runner/run-labelling.js';
 import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
 import { labelAsTeam, openTeamRun } from './team-run.js';
+import { HeldOriginReread } from './held-origin-reread.js';
 
 export { isDiskFull, setReading, stopMessage };
 export type { DiskState, KeyView, RunPlan, RunProgress, RunSummary };
@@ -68,6 +69,8 @@ export class LabellingSession {
   private budgetUsed = 0;
   /** In a team project: a file is not sent because another member's run is sending it. */
   onTeamWait: ((item: PlannedItem, holder: string) => void) | undefined;
+  /** Held answers were read again during the run with the origin now known: the line to say. */
+  onOriginReread: ((line: string) => void) | undefined;
 
   constructor(
     private readonly store: LibraryStore,
@@ -90,13 +93,21 @@ export class LabellingSession {
    * project the team's gate decides which files are sent (team-run.ts): each is paid once.
    */
   async label(deps: BatchDeps, plan: RunPlan, options: BatchOptions): Promise<RunSummary> {
+    const held = new HeldOriginReread(this.store, deps.service.baseUrl, (line) =>
+      this.onOriginReread?.(line),
+    );
     const once = async (p: RunPlan, o: BatchOptions) => {
       const summary = await runLabelling({ ...deps, store: this.store, checkFile: checkMedia }, p, {
         ...o,
         budgetFrames: this.budgetLeft(),
         hourBudgetFrames: this.request.hourBudget,
+        onItem: (item, outcome) => {
+          o.onItem?.(item, outcome);
+          held.afterItem();
+        },
       });
       this.budgetUsed += summary.budgetUsed;
+      await held.done();
       return summary;
     };
     const team = await openTeamRun(
