@@ -11,11 +11,11 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Application } from '../../../electron/application/application-types.js';
-import { createApplication } from '../../../electron/application/create-application.js';
 import { expectServedBoxesStored } from '../../support/alt-service/alt-library.js';
 import { startAltService, type AltService } from '../../support/alt-service/alt-service.js';
 import { jpeg } from '../../support/synth-media.js';
-import { appHome, untilScanned } from '../../support/app-home.js';
+import { appHome } from '../../support/app-home.js';
+import { appOnService, runToEnd } from '../../support/app-run.js';
 
 const FILES = 6;
 
@@ -45,29 +45,9 @@ describe("an app run whose service's later answer decides the box origin", () =>
     for (let i = 0; i < FILES; i++)
       await writeFile(join(dir, `p${i}.jpg`), await jpeg(240 + 16 * i, 200, 20 + i));
     alt = await startAltService('i');
-    app = await createApplication({
-      transport: 'in-process',
-      mediaBase: 'test://',
-      env: { ...process.env, LABELDESK_HOME: home, LABELDESK_EMBEDDED_ENGINE: 'null' },
-    });
-    const h = app.handlers;
-    await h['service.useHosted']({ baseUrl: alt.url, apiKey: alt.key });
-    const folder = await h['folders.add']({ path: dir });
-    await untilScanned(h, FILES);
-    const started = await h['runs.start']({
-      solution: 'objects',
-      folderIds: [folder.id],
-      budget: null,
-      hourBudget: null,
-      retryUncertain: false,
-    });
-    const end = Date.now() + 60_000;
-    for (;;) {
-      const state = await h['runs.current']({});
-      if (state?.runKey === started.runKey && state.finishedAt !== null) break;
-      if (Date.now() > end) throw new Error('timed out waiting for the run to end');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const started = await appOnService(home, dir, alt, FILES);
+    app = started.app;
+    await runToEnd(app.handlers, started.folderId);
 
     expect(alt.paidCalls).toBe(FILES);
     expect(heldCount(home)).toBe(0);
