@@ -4,7 +4,7 @@
  * session's budget after each batch, and whether spending needs a person's yes first. Every file is
  * checked to be still the probed one before it is sent.
  */
-import { checkMedia } from '../core/library/media-identity.js';
+import { checkAndReadMedia } from '../core/library/media-identity.js';
 import { isDiskFull, type DiskState } from '../core/runner/disk-full.js';
 import { planRun, type RunPlan } from '../core/runner/plan-run.js';
 import { setReading } from '../core/runner/service-reading.js';
@@ -64,6 +64,11 @@ export function planMedia(
   });
 }
 
+/** Photos up to this size are read on the descriptor checked before sending (one open, not two). */
+const READ_WITH_CHECK_BYTES = 256 * 1024;
+const checkFile = (media: MediaRecord, root: string | undefined) =>
+  checkAndReadMedia(media, root, media.kind === 'image' ? READ_WITH_CHECK_BYTES : 0);
+
 export class LabellingSession {
   /** Frames counted against the budget so far: spent, and calls that may have been charged. */
   private budgetUsed = 0;
@@ -97,7 +102,7 @@ export class LabellingSession {
       this.onOriginReread?.(line),
     );
     const once = async (p: RunPlan, o: BatchOptions) => {
-      const summary = await runLabelling({ ...deps, store: this.store, checkFile: checkMedia }, p, {
+      const summary = await runLabelling({ ...deps, store: this.store, checkFile }, p, {
         ...o,
         budgetFrames: this.budgetLeft(),
         hourBudgetFrames: this.request.hourBudget,
