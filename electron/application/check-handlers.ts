@@ -1,5 +1,5 @@
 /** The contract's "Check service" calls: the report, and the per-service corner/centre setting. */
-import { rereadAssumedOrigins } from '../core/runner/reread-assumed-origin.js';
+import { rereadOrigins } from '../core/runner/reread-assumed-origin.js';
 import { rereadRawAnswers } from '../core/runner/reread-raw-answers.js';
 import { readingFor, readingOf, setReading } from '../core/runner/service-reading.js';
 import {
@@ -66,8 +66,9 @@ export function checkHandlers(
       setReading(store, (await hub.checkTarget()).identity, reading);
       // Paid answers kept because they could not be read may read now (no network).
       rereadRawAnswers(store);
-      // Answers read while the origin was undecided: read again with the person's choice.
-      rereadAssumedOrigins(store);
+      // Answers read while the origin was undecided, or as the boxes decided: read again with
+      // the person's choice, which wins.
+      rereadOrigins(store);
       return reading;
     },
   };

@@ -4,7 +4,7 @@
  * session's budget after each batch, and whether spending needs a person's yes first. Every file is
  * checked to be still the probed one before it is sent.
  */
-import { checkMedia } from '../core/library/media-identity.js';
+import { checkAndReadMedia } from '../core/library/media-identity.js';
 import { isDiskFull, type DiskState } from '../core/runner/disk-full.js';
 import { planRun, type RunPlan } from '../core/runner/plan-run.js';
 import { setReading } from '../core/runner/service-reading.js';
@@ -20,6 +20,7 @@ import {
 } from '../core/runner/run-labelling.js';
 import type { LibraryStore, MediaRecord } from '../core/store/store-types.js';
 import { labelAsTeam, openTeamRun } from './team-run.js';
+import { HeldOriginReread } from './held-origin-reread.js';
 
 export { isDiskFull, setReading, stopMessage };
 export type { DiskState, KeyView, RunPlan, RunProgress, RunSummary };
@@ -63,11 +64,18 @@ export function planMedia(
   });
 }
 
+/** Photos up to this size are read on the descriptor checked before sending (one open, not two). */
+const READ_WITH_CHECK_BYTES = 256 * 1024;
+const checkFile = (media: MediaRecord, root: string | undefined) =>
+  checkAndReadMedia(media, root, media.kind === 'image' ? READ_WITH_CHECK_BYTES : 0);
+
 export class LabellingSession {
   /** Frames counted against the budget so far: spent, and calls that may have been charged. */
   private budgetUsed = 0;
   /** In a team project: a file is not sent because another member's run is sending it. */
   onTeamWait: ((item: PlannedItem, holder: string) => void) | undefined;
+  /** Held answers were read again during the run with the origin now known: the line to say. */
+  onOriginReread: ((line: string) => void) | undefined;
 
   constructor(
     private readonly store: LibraryStore,
@@ -90,13 +98,21 @@ export class LabellingSession {
    * project the team's gate decides which files are sent (team-run.ts): each is paid once.
    */
   async label(deps: BatchDeps, plan: RunPlan, options: BatchOptions): Promise<RunSummary> {
+    const held = new HeldOriginReread(this.store, deps.service.baseUrl, (line) =>
+      this.onOriginReread?.(line),
+    );
     const once = async (p: RunPlan, o: BatchOptions) => {
-      const summary = await runLabelling({ ...deps, store: this.store, checkFile: checkMedia }, p, {
+      const summary = await runLabelling({ ...deps, store: this.store, checkFile }, p, {
         ...o,
         budgetFrames: this.budgetLeft(),
         hourBudgetFrames: this.request.hourBudget,
+        onItem: (item, outcome) => {
+          o.onItem?.(item, outcome);
+          held.afterItem();
+        },
       });
       this.budgetUsed += summary.budgetUsed;
+      await held.done();
       return summary;
     };
     const team = await openTeamRun(

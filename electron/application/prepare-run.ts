@@ -40,10 +40,11 @@ export async function prepareRun<S>(
       ? { read: 0, kept: 0 }
       : (await import('../core/runner/reread-raw-answers.js')).rereadRawAnswers(store);
   steps.reread?.(reread);
-  // Answers read while the box origin was undecided, read again once a person confirmed it.
-  if (store.rawAnswers.countOriginPending() > 0)
+  // Answers read while the box origin was undecided, read again once a person confirmed it (or
+  // read back when a person chose the other origin than the boxes decided).
+  if (store.rawAnswers.countOriginPending() > 0 || store.rawAnswers.countOriginDecided() > 0)
     steps.originReread?.(
-      (await import('../core/runner/reread-assumed-origin.js')).rereadAssumedOrigins(store),
+      (await import('../core/runner/reread-assumed-origin.js')).rereadOrigins(store),
     );
   return { reread, service: await steps.connect() };
 }

@@ -1,4 +1,5 @@
 /** The runner's view of a service client, named by the identity its results are stored under. */
+import { basename } from 'node:path';
 import type { ServicePort } from '../core/runner/service-port.js';
 import type { AdapterNote } from '../core/service/adapter/adapter-types.js';
 import type { ServiceClient } from '../core/service/service-client.js';
@@ -20,7 +21,10 @@ export function servicePortOf(
     baseUrl: identity,
     catalog: (signal) => client.catalog(signal),
     keyStatus: (signal) => client.keyStatus(signal),
-    inferImage: (input) => client.inferImage(input).then(heard),
+    inferImage: ({ bytes, ...input }) =>
+      client
+        .inferImage(bytes ? { ...input, file: bytes, filename: basename(input.file) } : input)
+        .then(heard),
     submitVideo: (input) => client.submitVideo(input),
     job: (id, signal, context) => client.job(id, signal, context).then(heard),
     cancelJob: (id) => client.cancelJob(id),

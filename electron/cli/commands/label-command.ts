@@ -184,6 +184,7 @@ async function label(paths: string[], opts: LabelOptions): Promise<number> {
     // Said even with --json: why a file of the plan is not sent by this run.
     session.onTeamWait = (item, holder) =>
       say(`${holder} is sending ${item.media.path}: waiting for that answer, not sending it twice`);
+    session.onOriginReread = say;
     const request = {
       ...session.request,
       paths,

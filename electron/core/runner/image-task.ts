@@ -19,8 +19,8 @@ export async function runImageTask(
   submissionId: number,
 ): Promise<TaskOutcome> {
   const { service, solution } = ctx;
-  const refused = await refusedToSend(ctx, item, submissionId);
-  if (refused) return refused;
+  const checked = await checkToSend(ctx, item, submissionId);
+  if (checked && 'kind' in checked) return checked;
   /** The key before the call, read when the cost is unknown (nothing else is in flight then). */
   let before: KeyView | undefined;
   try {
@@ -28,6 +28,7 @@ export async function runImageTask(
     const answer = await service.inferImage({
       solution: solution.id,
       file: item.media.path,
+      ...(checked?.bytes ? { bytes: checked.bytes } : {}),
       signal: ctx.signal,
       solutionClasses: solution,
     });
@@ -123,9 +124,19 @@ export async function refusedToSend(
   item: PlannedItem,
   submissionId: number,
 ): Promise<TaskOutcome | undefined> {
+  const checked = await checkToSend(ctx, item, submissionId);
+  return checked && 'kind' in checked ? checked : undefined;
+}
+
+/** refusedToSend, or the file's bytes when the check read them (a small file). */
+async function checkToSend(
+  ctx: TaskContext,
+  item: PlannedItem,
+  submissionId: number,
+): Promise<TaskOutcome | { bytes?: Uint8Array } | undefined> {
   if (!ctx.checkFile) return undefined;
   const why = await ctx.checkFile(item.media, rootOf(ctx, item.media.folderId));
-  if (!why) return undefined;
+  if (!why || !('code' in why)) return why;
   ctx.budget.settle(item.cost, 0);
   const outcome: TaskOutcome = { kind: 'failed', framesSpent: 0, ...why };
   await recordDurably(ctx, submissionId, outcome);

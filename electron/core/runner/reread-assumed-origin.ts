@@ -39,6 +39,8 @@ type Store = Pick<
   | 'transaction'
 >;
 
+type Origin = 'corner' | 'centre';
+
 export interface OriginRereadSummary {
   /** Files whose model boxes were read again with the confirmed (or decided) origin. */
   files: number;
@@ -51,7 +53,8 @@ export interface OriginRereadSummary {
 /**
  * Reads again every held answer whose service's origin is now known: a person's choice, else
  * what the service's boxes decided (a later answer with a box outside the picture under one
- * reading, or enough boxes leaning one way).
+ * reading, or enough boxes leaning one way). One read by the boxes' evidence stays open to a
+ * person's word (rereadDecidedAgain).
  */
 export function rereadAssumedOrigins(store: Store): OriginRereadSummary {
   const summary: OriginRereadSummary = { files: 0, corrections: 0 };
@@ -60,28 +63,67 @@ export function rereadAssumedOrigins(store: Store): OriginRereadSummary {
     const decided = reading.originConfirmed ? null : keptDecision(store, row.serviceUrl);
     // Still nobody's word and nothing decided: held.
     if (!reading.originConfirmed && !decided) continue;
+    const origin = decided?.origin ?? reading.boxOrigin;
     store.transaction(() => {
-      const moved = rereadOne(store, row, decided?.origin ?? reading.boxOrigin);
-      if (moved !== null) {
-        summary.files++;
-        summary.corrections += moved;
-        if (decided) {
-          const by = (summary.decidedBy ??= []);
-          if (!by.includes(decided.why)) by.push(decided.why);
-        }
-      }
-      store.rawAnswers.settleOrigin(row.id);
+      tally(summary, rereadOne(store, row, 'corner', origin), decided?.why);
+      store.rawAnswers.settleOrigin(row.id, decided ? origin : undefined);
     });
   }
   return summary;
 }
 
-/** Moved corrections, or null when nothing changed (same origin, superseded, unreadable). */
-function rereadOne(store: Store, row: RawAnswerRow, origin: 'corner' | 'centre'): number | null {
-  if (origin === 'corner') return null; // read so already
+/**
+ * Answers read again with the origin the boxes decided, once a person has said (their choice
+ * wins: read back when it is the other origin, then settled) or a later decision replaced it.
+ */
+export function rereadDecidedAgain(store: Store): OriginRereadSummary {
+  const summary: OriginRereadSummary = { files: 0, corrections: 0 };
+  for (const row of store.rawAnswers.originDecided()) {
+    const from = row.decidedOrigin ?? 'corner';
+    const reading = readingFor(store, row.serviceUrl);
+    const decided = reading.originConfirmed ? null : keptDecision(store, row.serviceUrl);
+    const origin = decided?.origin ?? reading.boxOrigin;
+    // Nobody's word, and the boxes still say what it was read with: left as it is.
+    if (!reading.originConfirmed && (!decided || origin === from)) continue;
+    store.transaction(() => {
+      tally(summary, rereadOne(store, row, from, origin), decided?.why);
+      store.rawAnswers.settleOrigin(row.id, decided ? origin : undefined);
+    });
+  }
+  return summary;
+}
+
+/** Both: what a person's choice (or the start of a run) reads again. */
+export function rereadOrigins(store: Store): OriginRereadSummary {
+  const a = rereadAssumedOrigins(store);
+  const b = store.rawAnswers.countOriginDecided() > 0 ? rereadDecidedAgain(store) : null;
+  if (!b) return a;
+  const by = [...(a.decidedBy ?? []), ...(b.decidedBy ?? [])];
+  return {
+    files: a.files + b.files,
+    corrections: a.corrections + b.corrections,
+    ...(by.length > 0 ? { decidedBy: [...new Set(by)] } : {}),
+  };
+}
+
+function tally(summary: OriginRereadSummary, moved: number | null, why: string | undefined): void {
+  if (moved === null) return;
+  summary.files++;
+  summary.corrections += moved;
+  if (why === undefined) return;
+  const by = (summary.decidedBy ??= []);
+  if (!by.includes(why)) by.push(why);
+}
+
+/**
+ * Moved corrections, or null when nothing changed (same origin, superseded, unreadable). `from`:
+ * the origin the stored model boxes were read with; replaced only while they are still those.
+ */
+function rereadOne(store: Store, row: RawAnswerRow, from: Origin, origin: Origin): number | null {
+  if (origin === from) return null; // read so already
   const current = store.results.find(row.contentHash, row.solution);
   if (current?.serviceUrl !== row.serviceUrl) return null;
-  const assumed = boxesOf(store, row, 'corner');
+  const assumed = boxesOf(store, row, from);
   const confirmed = boxesOf(store, row, origin);
   if (!assumed || !confirmed) return null;
   const stored = store.results.detections(current.id);
@@ -107,7 +149,7 @@ function rereadOne(store: Store, row: RawAnswerRow, origin: 'corner' | 'centre')
 function boxesOf(
   store: Store,
   row: RawAnswerRow,
-  boxOrigin: 'corner' | 'centre',
+  boxOrigin: Origin,
 ): { detections: DetectionInput[] } | null {
   const catalog = latestStoredCatalog(store.catalog, row.serviceUrl);
   const solution = catalog?.solutions.find((s) => s.id === row.solution);

@@ -99,6 +99,8 @@ export interface ServicePort {
   inferImage(input: {
     solution: string;
     file: string;
+    /** The file's bytes, read when it was checked: sent instead of reading `file` again. */
+    bytes?: Uint8Array;
     signal?: AbortSignal;
     solutionClasses?: AnswerContext['solution'];
   }): Promise<ImageAnswer>;

@@ -32,8 +32,14 @@ export interface TaskContext {
    * request's slot is free. The task still ends only once the answer is stored.
    */
   answered?: (item: PlannedItem) => void;
-  /** Why a file must not be sent (it is no longer the file probed), or undefined. */
-  checkFile?: (media: MediaRecord, rootPath: string | undefined) => Promise<FileError | undefined>;
+  /**
+   * Why a file must not be sent (it is no longer the file probed), or undefined; or the bytes of
+   * a small file read on the descriptor that was checked (sent as they are, not read again).
+   */
+  checkFile?: (
+    media: MediaRecord,
+    rootPath: string | undefined,
+  ) => Promise<FileError | { bytes?: Uint8Array } | undefined>;
 }
 
 export interface PlannedItem {

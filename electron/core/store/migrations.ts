@@ -138,4 +138,17 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
     // Issue 25: boxes imported before migration 17 publish what the import set, once.
     sql: TEAM_REPUBLISH_IMPORTS_SQL,
   },
+  {
+    version: 21,
+    name: 'answers-read-again-by-evidence',
+    // Issue 23: a held answer read again with the origin its service's boxes decided stays open to
+    // a person's word: the origin it was read with is kept here, so that a person confirming the
+    // other one reads it back (a person's choice wins). A table of its own, created if absent.
+    sql: `
+      CREATE TABLE IF NOT EXISTS raw_answers_decided (
+        raw_answer_id INTEGER PRIMARY KEY REFERENCES raw_answers(id) ON DELETE CASCADE,
+        origin TEXT NOT NULL CHECK (origin IN ('corner', 'centre'))
+      ) STRICT;
+    `,
+  },
 ];

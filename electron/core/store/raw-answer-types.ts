@@ -20,6 +20,8 @@ export interface RawAnswerRow extends Omit<RawAnswerInput, 'at'> {
   readAt: number | null;
   /** Read with the box origin assumed (the service's was undecided): read again once confirmed. */
   originPending: boolean;
+  /** Read again with the origin the service's boxes decided, no person's word yet (issue 23). */
+  decidedOrigin?: 'corner' | 'centre';
 }
 
 /** An answer read (and its result saved) while the service's box origin was undecided. */
@@ -38,6 +40,12 @@ export interface RawAnswersApi {
   /** Answers read with the box origin assumed, oldest first. */
   originPending(): RawAnswerRow[];
   countOriginPending(): number;
-  /** Read again with the confirmed origin (or superseded): no longer held. */
-  settleOrigin(id: number): void;
+  /**
+   * Read again with the confirmed origin (or superseded): no longer held. `decided`: read with
+   * the origin the boxes decided, kept open to a person's word (originDecided).
+   */
+  settleOrigin(id: number, decided?: 'corner' | 'centre'): void;
+  /** Answers read again with a decided origin that no person has confirmed or overruled yet. */
+  originDecided(): RawAnswerRow[];
+  countOriginDecided(): number;
 }

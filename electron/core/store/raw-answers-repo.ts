@@ -16,6 +16,7 @@ interface RawAnswerDbRow {
   received_at: number;
   read_at: number | null;
   origin_pending: number;
+  decided_origin?: 'corner' | 'centre';
 }
 
 const toRow = (r: RawAnswerDbRow): RawAnswerRow => ({
@@ -31,6 +32,7 @@ const toRow = (r: RawAnswerDbRow): RawAnswerRow => ({
   receivedAt: r.received_at,
   readAt: r.read_at,
   originPending: r.origin_pending === 1,
+  ...(r.decided_origin ? { decidedOrigin: r.decided_origin } : {}),
 });
 
 /**
@@ -46,6 +48,10 @@ export class RawAnswersRepo implements RawAnswersApi {
   private readonly pendingStmt;
   private readonly countPendingStmt;
   private readonly settleStmt;
+  private readonly keepDecidedStmt;
+  private readonly dropDecidedStmt;
+  private readonly decidedStmt;
+  private readonly countDecidedStmt;
 
   constructor(db: Db) {
     this.keepStmt = db.prepare<[Record<string, unknown>]>(`
@@ -75,6 +81,18 @@ export class RawAnswersRepo implements RawAnswersApi {
     );
     this.settleStmt = db.prepare<[number]>(
       'UPDATE raw_answers SET origin_pending = 0 WHERE id = ?',
+    );
+    this.keepDecidedStmt = db.prepare<[number, string]>(
+      'INSERT OR REPLACE INTO raw_answers_decided (raw_answer_id, origin) VALUES (?, ?)',
+    );
+    this.dropDecidedStmt = db.prepare<[number]>(
+      'DELETE FROM raw_answers_decided WHERE raw_answer_id = ?',
+    );
+    this.decidedStmt = db.prepare<[], RawAnswerDbRow>(`
+      SELECT a.*, d.origin AS decided_origin FROM raw_answers_decided d
+      JOIN raw_answers a ON a.id = d.raw_answer_id ORDER BY a.id`);
+    this.countDecidedStmt = db.prepare<[], { n: number }>(
+      'SELECT count(*) AS n FROM raw_answers_decided',
     );
   }
 
@@ -107,7 +125,17 @@ export class RawAnswersRepo implements RawAnswersApi {
     return this.countPendingStmt.get()?.n ?? 0;
   }
 
-  settleOrigin(id: number): void {
+  settleOrigin(id: number, decided?: 'corner' | 'centre'): void {
     this.settleStmt.run(id);
+    if (decided) this.keepDecidedStmt.run(id, decided);
+    else this.dropDecidedStmt.run(id);
+  }
+
+  originDecided(): RawAnswerRow[] {
+    return this.decidedStmt.all().map(toRow);
+  }
+
+  countOriginDecided(): number {
+    return this.countDecidedStmt.get()?.n ?? 0;
   }
 }

@@ -57,9 +57,10 @@ export class SubmissionsRepo implements Submissions {
   private readonly latestManyStmt;
   private readonly anyStmt;
   private readonly setStateTx;
+  private readonly setStateBody;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly now: () => number,
   ) {
     this.createStmt = db.prepare<[Record<string, unknown>]>(`
@@ -98,7 +99,7 @@ export class SubmissionsRepo implements Submissions {
         WHERE solution = ? AND content_hash IN (SELECT value FROM json_each(?))
         GROUP BY content_hash)`);
 
-    this.setStateTx = db.transaction((id: number, state: SubmissionState, extra: Extra) => {
+    this.setStateBody = (id: number, state: SubmissionState, extra: Extra) => {
       const current = this.byIdStmt.get(id);
       if (!current) throw new StoreError('not_found', `submission ${id} does not exist`);
       if (!canMove(current.state, state)) {
@@ -120,7 +121,8 @@ export class SubmissionsRepo implements Submissions {
         hasAttempts: has(extra.attempts),
         attempts: extra.attempts ?? null,
       });
-    });
+    };
+    this.setStateTx = db.transaction(this.setStateBody);
   }
 
   /** Starts `queued`, or `sending` when asked (as the legal move queued → sending); nothing else. */
@@ -144,7 +146,10 @@ export class SubmissionsRepo implements Submissions {
 
   /** Throws StoreError `illegal_transition` (e.g. done → sending) or `not_found`. */
   setState(id: number, state: SubmissionState, extra: Extra = {}): void {
-    this.setStateTx(id, state, extra);
+    // Inside a caller's transaction (a run's answer commit, once per file) no savepoint of its
+    // own: it writes once, after its checks, so a refusal leaves nothing half-written either way.
+    if (this.db.inTransaction) this.setStateBody(id, state, extra);
+    else this.setStateTx(id, state, extra);
   }
 
   setJob(id: number, jobId: string, status: string): void {

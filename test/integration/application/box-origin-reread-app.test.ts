@@ -8,11 +8,11 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Application } from '../../../electron/application/application-types.js';
-import { createApplication } from '../../../electron/application/create-application.js';
 import { expectServedBoxesStored } from '../../support/alt-service/alt-library.js';
 import { startAltService, type AltService } from '../../support/alt-service/alt-service.js';
 import { jpeg } from '../../support/synth-media.js';
 import { appHome } from '../../support/app-home.js';
+import { appOnService, runToEnd } from '../../support/app-run.js';
 
 let app: Application | undefined;
 let alt: AltService | undefined;
@@ -23,14 +23,6 @@ afterAll(async () => {
   await remove?.();
 });
 
-async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-  const end = Date.now() + 30_000;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('confirming the box origin on the Service screen', () => {
   it('reads the boxes stored while it was undecided again with it', async () => {
     const { home, dir, remove: removeHome } = await appHome('origin-reread-app-');
@@ -38,29 +30,10 @@ describe('confirming the box origin on the Service screen', () => {
     await writeFile(join(dir, 'a.jpg'), await jpeg(320, 240, 5));
     await writeFile(join(dir, 'b.jpg'), await jpeg(200, 300, 6));
     alt = await startAltService('h');
-    app = await createApplication({
-      transport: 'in-process',
-      mediaBase: 'test://',
-      env: { ...process.env, LABELDESK_HOME: home, LABELDESK_EMBEDDED_ENGINE: 'null' },
-    });
+    const started = await appOnService(home, dir, alt, 2);
+    app = started.app;
     const h = app.handlers;
-    await h['service.useHosted']({ baseUrl: alt.url, apiKey: alt.key });
-    const folder = await h['folders.add']({ path: dir });
-    await until('the folder to be read', async () => {
-      const [f] = await h['folders.list']({});
-      return f !== undefined && !f.scanning && f.counts.new === 2;
-    });
-    const started = await h['runs.start']({
-      solution: 'objects',
-      folderIds: [folder.id],
-      budget: null,
-      hourBudget: null,
-      retryUncertain: false,
-    });
-    await until('the run to end', async () => {
-      const state = await h['runs.current']({});
-      return state?.runKey === started.runKey && state.finishedAt !== null;
-    });
+    await runToEnd(h, started.folderId);
     // Read as corners while nobody had said: every box lies half its size right and down.
     expect(() => expectServedBoxesStored(home, alt!)).toThrow();
     const paid = alt.paidCalls;

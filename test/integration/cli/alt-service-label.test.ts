@@ -41,6 +41,7 @@ const FLAGS: Record<AltVariant, string[]> = {
   f: [],
   g: [],
   h: ['--box-origin', 'centre'],
+  i: [],
 };
 
 // e: a clip result as a flat list of detections, an absolute pollUrl, plain-text errors, a 204.

@@ -7,6 +7,8 @@
  * at the picture's edge, which rules the centre out: decided by the boxes, said so, exit 0.
  * Alt service h means the centre but is undecidable too: what was read as corners while nobody
  * had said is read again, with no call to the service, once a person confirms the centre.
+ * Alt service i means the centre too, and its second answer decides it: the run says so, reads
+ * what it held again, and a person who then confirms the corner has the last word.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -46,7 +48,7 @@ afterEach(async () => {
   alt = t = undefined;
 });
 
-async function setUp(variant: 'f' | 'g' | 'h') {
+async function setUp(variant: 'f' | 'g' | 'h' | 'i') {
   alt = await startAltService(variant);
   t = await cliHome();
   const env = cliEnv(t.home, { LABELDESK_API_KEY: alt.key });
@@ -115,5 +117,41 @@ describe('the box origin of a service that does not say', () => {
     expect(expectServedBoxesStored(s.home, s.alt)).toBe(6);
     const again = await s.cli(['label', images, '--yes']);
     expect(again.stderr).not.toContain('Read the boxes of');
+  }, 120_000);
+
+  it('decided by a later answer: said, the held answers read again, a person has the last word', async () => {
+    const s = await setUp('i');
+    const six = join(media.dir, 'six');
+    await mkdir(six, { recursive: true });
+    for (let i = 0; i < 6; i++)
+      await writeFile(join(six, `p${i}.jpg`), await jpeg(240 + 16 * i, 200, 30 + i));
+    const run = await s.cli(['label', six, '--yes']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(times(run.stderr, ASSUMED)).toBe(1);
+    // Which evidence decided, said by the run; every answer it held read again with it.
+    expect(run.stderr).toMatch(
+      /Read the boxes of \d file\(s\) again with the box origin their service's boxes decided: x,y = the centre, decided by the boxes \(with x,y as the top-left corner, a box would lie outside the picture\)/,
+    );
+    expect(s.alt.paidCalls).toBe(6);
+    expect(expectServedBoxesStored(s.home, s.alt)).toBe(13);
+
+    // A person says the corner: the five answers held and read as the boxes decided are read
+    // back with x,y as each box's corner (the deciding answer, which rules the corner out, stays).
+    const corner = await s.cli(['label', six, '--yes', '--box-origin', 'corner']);
+    expect(corner.code, corner.stderr).toBe(0);
+    expect(corner.stderr).toContain(
+      'Read the boxes of 5 file(s) again with the confirmed box origin',
+    );
+    expect(s.alt.paidCalls).toBe(6);
+    const stored = storedBoxes(s.home);
+    expect(stored).toHaveLength(13);
+    for (const [hash, served] of s.alt.served) {
+      const truth = [...(served.boxes ?? [])].sort((a, b) => a.x - b.x);
+      // The deciding answer was read with the centre it proved; the others as the person said.
+      const shift = truth.length === 3 ? 0 : 0.5;
+      const mine = stored.filter((b) => b.hash === hash);
+      expect(mine.map((b) => b.x)).toHaveLength(truth.length);
+      mine.forEach((b, i) => expect(b.x).toBeCloseTo(truth[i]!.x + shift * truth[i]!.w, 6));
+    }
   }, 120_000);
 });

@@ -20,10 +20,13 @@
  *     would lie outside the picture, which decides the corner.
  *  h: like f, but x,y is each box's centre (in bbox and bboxPx alike): read as corners until a
  *     person confirms the centre, which only a person can decide (issue 23).
+ *  i: like h, but its second paid answer also has a box at the picture's right edge: read with
+ *     x,y as its corner it would lie outside the picture, so that answer decides the centre;
+ *     the answers before and after it decide nothing.
  */
 import { boxesFor, CLASSES, type TruthBox } from './alt-detect.js';
 
-export type AltVariant = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h';
+export type AltVariant = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i';
 export type AltJobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
 interface Size {
@@ -49,8 +52,8 @@ export interface VariantForms {
   sampleFps: number;
   /** Whether its box arrays can be told apart (see alt-detect.ts). */
   decidable: boolean;
-  /** Its own boxes instead of alt-detect.ts's. */
-  boxes?: (seed: string) => TruthBox[];
+  /** Its own boxes instead of alt-detect.ts's; `paidCalls`: the calls charged before this one. */
+  boxes?: (seed: string, paidCalls: number) => TruthBox[];
   catalog(): object;
   detection(b: TruthBox, analysed: Size): object;
   imageAnswer(detections: object[], analysed: Size, file: Size, credits: AltCredits): object;
@@ -260,6 +263,14 @@ const variantH: VariantForms = {
   detection: (b, s) => variantF.detection(centred(b), s),
 };
 
+const variantI: VariantForms = {
+  ...variantH,
+  boxes: (seed, paidCalls) =>
+    paidCalls === 1
+      ? [...inside(seed), { classIndex: 2, score: 0.8, x: 0.75, y: 0.4, w: 0.2, h: 0.3 }]
+      : inside(seed),
+};
+
 export const VARIANTS: Record<AltVariant, VariantForms> = {
   a: variantA,
   b: variantB,
@@ -269,4 +280,5 @@ export const VARIANTS: Record<AltVariant, VariantForms> = {
   f: variantF,
   g: variantG,
   h: variantH,
+  i: variantI,
 };

@@ -53,7 +53,8 @@ export async function startAltService(
   options: { key?: string; frames?: number } = {},
 ): Promise<AltService> {
   const forms = VARIANTS[variant];
-  const boxesOf = forms.boxes ?? ((seed: string) => boxesFor(seed, forms.decidable));
+  const boxesOf = (seed: string) =>
+    forms.boxes ? forms.boxes(seed, state.paidCalls) : boxesFor(seed, forms.decidable);
   const key = options.key ?? `alt_${variant}_key_000000000001`;
   const tmp = await mkdtemp(join(tmpdir(), 'alt-service-'));
   const state = { charged: 0, paidCalls: 0, nextJob: 1, remaining: options.frames ?? 1_000_000 };

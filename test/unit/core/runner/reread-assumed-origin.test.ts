@@ -12,7 +12,10 @@ import { rereadDecidedAfterRun } from '../../../../electron/application/origin-d
 import { mergeCorrections } from '../../../../electron/core/review/merge-corrections.js';
 import { AnswerBatch } from '../../../../electron/core/runner/answer-batch.js';
 import { holdAssumed } from '../../../../electron/core/runner/hold-assumed.js';
-import { rereadAssumedOrigins } from '../../../../electron/core/runner/reread-assumed-origin.js';
+import {
+  rereadAssumedOrigins,
+  rereadOrigins,
+} from '../../../../electron/core/runner/reread-assumed-origin.js';
 import { setReading } from '../../../../electron/core/runner/service-reading.js';
 import { toDetectionInputs } from '../../../../electron/core/runner/to-detections.js';
 import {
@@ -247,6 +250,61 @@ describe('answers read with the box origin assumed', () => {
     );
     model().forEach((d, i) => expect(d.bbox.x).toBeCloseTo(asCentre(SERVED[i]!).x, 9));
     expect(lines).toEqual([]);
+  });
+
+  it("read by the boxes' evidence, then a person confirms the other origin: theirs wins", async () => {
+    await labelWhileUndecided();
+    const moved = { x: 0.21, y: 0.31, w: 0.2, h: 0.2 };
+    fx.store.corrections.putMany([correction('h1', anchorOf(0), { bbox: moved })]);
+    await boxOriginWatch(fx.store, URL, () => undefined)(deciding().understanding);
+    // The boxes decided the centre: read again so, and left open to a person's word.
+    model().forEach((d, i) => expect(d.bbox.x).toBeCloseTo(asCentre(SERVED[i]!).x, 9));
+    expect(fx.store.rawAnswers.countOriginPending()).toBe(0);
+    expect(fx.store.rawAnswers.countOriginDecided()).toBe(1);
+    // Work done on the boxes as the evidence read them: a relabel, a box accepted as shown,
+    // and an auto-accept rule's acceptance.
+    const seen = anchorOf(3).bbox;
+    fx.store.corrections.putMany([
+      correction('h1', anchorOf(2), { label: 'dog' }),
+      correction('h1', anchorOf(3), { review: 'accepted' }),
+    ]);
+    const rule = 'any ≥ 0.5 at 95 %';
+    const batch = fx.store.ruleBatches.apply('objects', 0.95, 1, [
+      {
+        contentHash: 'h1',
+        boxes: [{ correctionId: null, frameIndex: 0, timeMs: null, model: anchorOf(1), rule }],
+      },
+    ]);
+    // Nobody has said yet: a run's start leaves it as the boxes decided.
+    expect(rereadOrigins(fx.store)).toEqual({ files: 0, corrections: 0 });
+
+    setReading(fx.store, URL, { boxOrigin: 'corner' });
+    expect(rereadOrigins(fx.store)).toEqual({ files: 1, corrections: 4 });
+    expect(fx.store.rawAnswers.countOriginDecided()).toBe(0);
+    // Read back with x,y as the corner, as the person said.
+    expect(model().map((d) => d.bbox.x)).toEqual(SERVED.map((s) => s.x));
+    const onModel = (i: number) => shown().find((b) => b.detectionId === model()[i]!.id)!;
+    expect(shown()).toHaveLength(4);
+    expect(onModel(0)).toMatchObject({ bbox: moved, origin: 'edited' });
+    expect(onModel(1)).toMatchObject({ review: 'accepted', rule });
+    expect(onModel(1).bbox.x).toBeCloseTo(SERVED[1]!.x, 9);
+    expect(onModel(2)).toMatchObject({ label: 'dog', origin: 'edited' });
+    expect(onModel(2).bbox.x).toBeCloseTo(SERVED[2]!.x, 9);
+    expect(onModel(3)).toMatchObject({ review: 'accepted', bbox: seen });
+    expect(onModel(3).rule ?? null).toBeNull();
+    // The rule's undo still undoes exactly its box; a second pass changes nothing.
+    expect(fx.store.ruleBatches.undo(batch)).toBe(1);
+    expect(onModel(1)).toMatchObject({ review: 'pending', origin: 'model' });
+    expect(rereadOrigins(fx.store)).toEqual({ files: 0, corrections: 0 });
+  });
+
+  it("read by the boxes' evidence, then a person confirms the same origin: settled as it is", async () => {
+    await labelWhileUndecided();
+    await boxOriginWatch(fx.store, URL, () => undefined)(deciding().understanding);
+    setReading(fx.store, URL, { boxOrigin: 'centre' });
+    expect(rereadOrigins(fx.store)).toEqual({ files: 0, corrections: 0 });
+    expect(fx.store.rawAnswers.countOriginDecided()).toBe(0);
+    model().forEach((d, i) => expect(d.bbox.x).toBeCloseTo(asCentre(SERVED[i]!).x, 9));
   });
 
   it('a later answer for the file stands: the held one is let go unread', async () => {
