@@ -6,6 +6,7 @@
  */
 import type { LibraryStore } from '../store/store-types.js';
 import type { HubClient } from './hub-client.js';
+import { checkMarksHeld } from './hub-marks-check.js';
 import { TeamError } from './team-errors.js';
 
 const PAGE = 2000;
@@ -18,6 +19,8 @@ export async function syncMarks(
   let marksPushed = 0;
   let marksPulled = 0;
   try {
+    // A new connection may have reached a promoted standby lacking marks it acknowledged.
+    await checkMarksHeld(store, hub);
     for (;;) {
       const page = marks.outbox(PAGE);
       if (page.length === 0) break;
