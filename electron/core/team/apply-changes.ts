@@ -127,7 +127,7 @@ function settleBoxes(
       if (s.write?.id !== undefined && s.write.coco == null)
         store.team.settle.clearCoco(s.write.id);
     }
-    for (const s of settled) store.team.setBox(s.row);
+    store.team.setBoxes(settled.map((s) => s.row));
   } finally {
     store.team.applying(false);
   }
