@@ -59,8 +59,15 @@ export function teamMarksRepo(db: Db): TeamMarksApi {
   );
   const applyingOn = db.prepare('INSERT OR IGNORE INTO team_applying (id) VALUES (1)');
   const applyingOff = db.prepare('DELETE FROM team_applying');
-  const markPushedTx = db.transaction((ids: readonly string[]) => {
-    for (const id of ids) pushedStmt.run(id);
+  const lastPushedStmt = db
+    .prepare<[number], string>(
+      'SELECT id FROM team_mark_changes WHERE pushed = 1 ORDER BY seq_local DESC LIMIT ?',
+    )
+    .pluck();
+  const unpushedStmt = db.prepare<[string]>('UPDATE team_mark_changes SET pushed = 0 WHERE id = ?');
+  const rewindStmt = db.prepare<[number]>('UPDATE team_mark_cursor SET seq = min(seq, ?)');
+  const markPushedTx = db.transaction((ids: readonly string[], pushed: boolean) => {
+    for (const id of ids) (pushed ? pushedStmt : unpushedStmt).run(id);
   });
   const applyTx = db.transaction((marks: readonly PulledMark[], at: number) => {
     applyingOn.run();
@@ -85,7 +92,10 @@ export function teamMarksRepo(db: Db): TeamMarksApi {
         reviewed: r.reviewed === 1,
         reviewedBy: r.reviewed_by,
       })),
-    markPushed: (ids) => markPushedTx(ids),
+    markPushed: (ids) => markPushedTx(ids, true),
+    lastPushed: (limit) => lastPushedStmt.all(limit),
+    pushAgain: (ids) => markPushedTx(ids, false),
+    rewindCursor: (seq) => void rewindStmt.run(seq),
     cursor: () => cursorStmt.get() ?? 0,
     applyPulled(marks) {
       if (marks.length > 0) applyTx(marks, Date.now());

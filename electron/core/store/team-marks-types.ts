@@ -21,4 +21,10 @@ export interface TeamMarksApi {
   cursor(): number;
   /** Applies pulled marks (each to every file with its content) and moves the cursor, at once. */
   applyPulled(marks: readonly PulledMark[]): void;
+  /** The ids of this desktop's latest pushed marks (at most `limit`), for a failover's check. */
+  lastPushed(limit: number): string[];
+  /** These pushed marks go out again (the hub lost them). */
+  pushAgain(ids: readonly string[]): void;
+  /** The cursor goes back to `seq` if it is past it (the hub's log ends before it). */
+  rewindCursor(seq: number): void;
 }

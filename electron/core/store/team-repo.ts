@@ -6,6 +6,7 @@ import { teamConflictsRepo } from './team-conflicts-repo.js';
 import { teamFailoverRepo } from './team-failover-repo.js';
 import { teamMarksRepo } from './team-marks-repo.js';
 import { teamRejoin } from './team-rejoin.js';
+import { teamPulledWrites } from './team-pulled-writes.js';
 import { teamSettleRepo } from './team-settle-repo.js';
 import type { PulledChange, TeamApi, TeamBoxRow, TeamLink, TeamLinkRow } from './team-types.js';
 
@@ -31,14 +32,6 @@ export function teamRepo(db: Db): TeamApi {
     `SELECT ${CHANGE_COLUMNS} FROM team_changes WHERE pushed = 0 ORDER BY seq_local LIMIT ?`,
   );
   const markPushedStmt = db.prepare<[string]>('UPDATE team_changes SET pushed = 1 WHERE id = ?');
-  // A change already here (ours, pushed or not) only learns its hub order and author.
-  const recordStmt = db.prepare(
-    `INSERT INTO team_changes (id, box, content_hash, solution, parents, state, member, at, own,
-       pushed, hub_seq)
-     VALUES (@id, @box, @contentHash, @solution, @parents, @state, @member, @at, 0, 1, @seq)
-     ON CONFLICT (id) DO UPDATE SET hub_seq = excluded.hub_seq, member = excluded.member,
-       pushed = 1`,
-  );
   const byBoxStmt = db.prepare<[string], ChangeRow>(
     `SELECT ${CHANGE_COLUMNS} FROM team_changes WHERE box = ? ORDER BY seq_local`,
   );
@@ -73,24 +66,10 @@ export function teamRepo(db: Db): TeamApi {
        box_count AS boxCount, created_at AS createdAt
      FROM results WHERE content_hash IN (SELECT value FROM json_each(?))`,
   );
-  const recordMany = db.transaction((changes: readonly PulledChange[]) => {
-    const boxes = new Set<string>();
-    for (const c of changes) {
-      recordStmt.run({
-        id: c.id,
-        box: c.box,
-        contentHash: c.contentHash,
-        solution: c.solution,
-        parents: JSON.stringify(c.parents),
-        state: c.state === null ? null : JSON.stringify(c.state),
-        member: c.member,
-        at: c.at,
-        seq: c.seq,
-      });
-      boxes.add(c.box);
-    }
-    return boxes;
-  });
+  const pulled = teamPulledWrites(db);
+  const recordMany = db.transaction((changes: readonly PulledChange[]) =>
+    pulled.recordPulled(changes),
+  );
   const rejoin = teamRejoin(db);
   // The change and box records stay: joining this project again republishes only what changed.
   const unlinkTx = db.transaction(() => {
@@ -153,6 +132,7 @@ export function teamRepo(db: Db): TeamApi {
       );
     },
     setBox: (row) => void setBoxStmt.run({ ...row, heads: JSON.stringify(row.heads) }),
+    setBoxes: (rows) => pulled.setBoxes(rows),
     applying: (on) => void (on ? applyingOn : applyingOff).run(),
     moveCursor: (seq, at) => void cursorStmt.run(seq, at),
     counts: () => countsStmt.get() ?? { pendingPush: 0, conflicts: 0 },

@@ -15,6 +15,10 @@ export interface TeamSettleApi {
   reparent(id: string, parents: readonly string[]): void;
   /** The correction's kept COCO fields go (a pulled state without them). */
   clearCoco(correctionId: number): void;
+  /** The highest correction id (0: none). */
+  lastCorrectionId(): number;
+  /** The ids of corrections after `id`, ascending (rows a bulk write just inserted). */
+  correctionIdsAfter(id: number): number[];
 }
 
 export function teamSettleRepo(db: Db): TeamSettleApi {
@@ -32,7 +36,13 @@ export function teamSettleRepo(db: Db): TeamSettleApi {
   const clearCocoStmt = db.prepare<[number]>(
     'UPDATE corrections SET coco = NULL WHERE id = ? AND coco IS NOT NULL',
   );
+  const lastIdStmt = db.prepare<[], number | null>('SELECT max(id) FROM corrections').pluck();
+  const idsAfterStmt = db
+    .prepare<[number], number>('SELECT id FROM corrections WHERE id > ? ORDER BY id')
+    .pluck();
   return {
+    lastCorrectionId: () => lastIdStmt.get() ?? 0,
+    correctionIdsAfter: (id) => idsAfterStmt.all(id),
     othersConflictEdits: (member) =>
       editsStmt
         .all(member)

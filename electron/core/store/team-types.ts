@@ -113,6 +113,8 @@ export interface TeamApi {
   hasCorrection(id: number): boolean;
   box(box: string): TeamBoxRow | undefined;
   setBox(row: TeamBoxRow): void;
+  /** `setBox` of many rows (inside the caller's transaction), several per statement. */
+  setBoxes(rows: readonly TeamBoxRow[]): void;
   /** Brackets a pulled apply (inside one transaction): corrections written meanwhile are not changes. */
   applying(on: boolean): void;
   moveCursor(seq: number, at: number): void;

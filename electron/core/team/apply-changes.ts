@@ -11,6 +11,7 @@ import type { CorrectionInput, CorrectionRow } from '../store/store-types.js';
 import type { PulledChange, TeamBoxRow, TeamBoxState, TeamChange } from '../store/team-types.js';
 import { boxVersion } from './box-versions.js';
 import { importedOf } from './imported-state.js';
+import { writeSettled, type SettledWrite } from './write-settled.js';
 
 /** The correction a box's state stands for; null state: back to the model's box (or gone, if drawn). */
 function correctionFrom(
@@ -119,16 +120,15 @@ function settleBoxes(
     const settled = [...boxes]
       .map((box) => settleBox(store, box, pulled?.get(box)))
       .filter((s) => s !== undefined);
-    const writes = settled.filter((s) => s.write !== null);
+    const writes = settled.filter((s): s is SettledWrite => s.write !== null);
     // One write of the page: the library view's mirror is refreshed once per file, not per box.
-    const stored = store.corrections.putMany(writes.map((s) => s.write as CorrectionInput));
-    writes.forEach((s, i) => (s.row.correctionId = (stored[i] as CorrectionRow).id));
+    writeSettled(store, writes);
     // A write keeps a COCO field it is given as null; a state without one clears it.
     for (const s of writes) {
       if (s.write?.id !== undefined && s.write.coco == null)
         store.team.settle.clearCoco(s.write.id);
     }
-    for (const s of settled) store.team.setBox(s.row);
+    store.team.setBoxes(settled.map((s) => s.row));
   } finally {
     store.team.applying(false);
   }

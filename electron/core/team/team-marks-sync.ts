@@ -4,20 +4,23 @@
  * moves in the apply's transaction). A project made before the hub had marks has no table for
  * them: its marks stay local, and the sync says so rather than failing.
  */
-import type { TeamPort } from '../store/store-ports.js';
+import type { TeamPort, TransactionPort } from '../store/store-ports.js';
 import type { HubClient } from './hub-client.js';
+import { checkMarksHeld } from './hub-marks-check.js';
 import { TeamError } from './team-errors.js';
 
 const PAGE = 2000;
 
 export async function syncMarks(
-  store: TeamPort,
+  store: TeamPort & TransactionPort,
   hub: Pick<HubClient, 'pushMarks' | 'pullMarks'>,
 ): Promise<{ marksPushed: number; marksPulled: number } | { marksShared: false }> {
   const marks = store.team.marks;
   let marksPushed = 0;
   let marksPulled = 0;
   try {
+    // A new connection may have reached a promoted standby lacking marks it acknowledged.
+    await checkMarksHeld(store, hub);
     for (;;) {
       const page = marks.outbox(PAGE);
       if (page.length === 0) break;

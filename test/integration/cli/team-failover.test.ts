@@ -8,7 +8,10 @@
  * to its standby is pushed again by its desktop, and the other desktop pulls again what the new
  * primary's order changed.
  */
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openLibraryStore } from '../../../electron/core/review/open-library-store.js';
+import type { LibraryStore } from '../../../electron/core/store/store-types.js';
 import { projectSchema } from '../../../electron/core/team/hub-schema.js';
 import { startCli, type CliProcess } from '../../support/cli-run.js';
 import { startPgServer, type PgServer } from '../../support/pg-server.js';
@@ -172,5 +175,39 @@ describe('a failover with asynchronous replication that loses what the primary a
         pendingPull: 0,
       });
     }
+  }, 240_000);
+});
+
+describe('a failover with asynchronous replication that loses an acknowledged review mark', () => {
+  const pair = usePair(false);
+
+  /** Runs `fn` on the member's library with photo0.jpg's media id. */
+  function onPhoto0<T>(m: Member, fn: (store: LibraryStore, id: number) => T): T {
+    const store = openLibraryStore(join(m.home, 'library.sqlite'));
+    try {
+      return fn(store, store.media.byPath(join(m.folder, 'photo0.jpg'))!.id);
+    } finally {
+      store.close();
+    }
+  }
+
+  it('pushes the lost mark again, and the other member gets it', async () => {
+    const { primary, standby, lead, bob } = pair();
+    await standby.caughtUp();
+    standby.stop();
+    onPhoto0(lead, (s, id) => s.reviewed.markReviewed([id], 'objects', 'person'));
+    expect(await teamJson(lead, ['sync'])).toMatchObject({ marksPushed: 1 });
+    primary.kill();
+    standby.start();
+    standby.promote();
+    expect(standby.sql(`SELECT count(*) FROM ${projectSchema('demo')}.marks`)).toBe('0');
+
+    await teamJson(bob, ['sync']);
+    expect(await teamJson(lead, ['sync'])).toMatchObject({ marksPushed: 1 });
+    await teamJson(bob, ['sync']);
+    expect(standby.sql(`SELECT count(*) FROM ${projectSchema('demo')}.marks`)).toBe('1');
+    expect(onPhoto0(bob, (s, id) => s.reviewed.of(id, 'objects')?.reviewedBy)).toBe('person');
+    // Checked again on the next connection, held now: nothing goes twice.
+    expect(await teamJson(lead, ['sync'])).toMatchObject({ marksPushed: 0 });
   }, 240_000);
 });

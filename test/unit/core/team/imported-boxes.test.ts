@@ -98,6 +98,31 @@ describe('an imported box in a team project', () => {
     expect(row).toMatchObject({ label: 'cyclist', personMade: false, crowd: false });
   });
 
+  it('clears the COCO fields an import kept when the version shown has none', async () => {
+    const b = await desktop('b');
+    b.corrections.put(imported());
+    const [mine] = b.team.outbox(1);
+    // Another member's edit of the box, made on a desktop whose state has no COCO fields.
+    const theirs = { ...(mine!.state as TeamBoxState), label: 'cyclist', coco: null };
+    applyPulled(
+      b,
+      [
+        {
+          ...mine!,
+          id: '00000000-0000-4000-8000-00000000000a',
+          parents: [mine!.id],
+          state: theirs,
+          member: 'c',
+          seq: 1,
+        },
+      ],
+      2,
+    );
+    const [row] = b.corrections.forContent('h1', 'objects');
+    expect(row).toMatchObject({ label: 'cyclist', crowd: true });
+    expect(row?.coco ?? null).toBeNull();
+  });
+
   it('republishes on rejoining a box an import made the person’s while away, and no other', async () => {
     const a = await desktop('a');
     a.corrections.put(imported({ personMade: false, crowd: false, coco: null }));
