@@ -8,7 +8,7 @@
  */
 import { keptDecision } from '../core/runner/origin-decision.js';
 import { readingFor } from '../core/runner/service-reading.js';
-import type { LibraryStore } from '../core/store/store-types.js';
+import type { RunnerStore } from '../core/runner/runner-store.js';
 import { messageOf } from '../shared/error-message.js';
 import { rereadDecidedAfterRun } from './origin-decided-reread.js';
 
@@ -22,7 +22,7 @@ export class HeldOriginReread {
   private unchecked = false;
 
   constructor(
-    private readonly store: LibraryStore,
+    private readonly store: RunnerStore,
     private readonly serviceUrl: string,
     private readonly say: (line: string) => void,
   ) {}

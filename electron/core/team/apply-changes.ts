@@ -7,7 +7,7 @@
  * meanwhile, so applied changes do not go out again.
  */
 import type { TeamApplyPort, TeamPort } from '../store/store-ports.js';
-import type { CorrectionInput, CorrectionRow } from '../store/store-types.js';
+import type { CorrectionInput } from '../store/store-types.js';
 import type { PulledChange, TeamBoxRow, TeamBoxState, TeamChange } from '../store/team-types.js';
 import { boxVersion } from './box-versions.js';
 import { importedOf } from './imported-state.js';
