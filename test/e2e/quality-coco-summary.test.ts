@@ -5,8 +5,7 @@
  * and they are the ones `labeldesk evaluate --coco --json` prints for the same library.
  * Screenshot in test-results/.
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COCO_STATS } from '../../electron/shared/coco-stats.js';
 import { cliEnv, lastJson, runCli } from '../support/cli-run.js';
@@ -19,10 +18,7 @@ import {
   type BrowserApp,
 } from './browser-app.js';
 import { labelledHome } from './label-folder.js';
-
-interface Coco {
-  annotations: { bbox: number[] }[];
-}
+import { importTruthFromModel } from './truth-from-model.js';
 
 let app: BrowserApp | undefined;
 let home: Awaited<ReturnType<typeof labelledHome>> | undefined;
@@ -33,18 +29,13 @@ beforeAll(async () => {
   const photos = (await readdir(media)).filter((n) => /\.(jpg|png)$/.test(n)).sort();
   home = await labelledHome({ sub: 'coco', photos: photos.slice(0, 8) });
   const env = cliEnv(home.home, NO_KEYCHAIN);
-  const out = join(home.folder, '..', 'model.json');
-  const exported = await runCli(['export', '--format', 'coco', '--out', out], env);
-  expect(exported.code, exported.stderr).toBe(0);
   // Truth: each model box moved by a few pixels (more for some), every fourth one left out.
-  const coco = JSON.parse(await readFile(out, 'utf8')) as Coco;
-  coco.annotations = coco.annotations
-    .filter((_a, k) => k % 4 !== 3)
-    .map((a, k) => ({ ...a, bbox: a.bbox.map((v, j) => (j < 2 ? v + (k % 5) * 3 : v)) }));
-  const truth = join(home.folder, '..', 'truth.json');
-  await writeFile(truth, JSON.stringify(coco));
-  const imported = await runCli(['import', '--format', 'coco', truth], env);
-  expect(imported.code, imported.stderr).toBe(0);
+  await importTruthFromModel(home.folder, env, (coco) => ({
+    ...coco,
+    annotations: coco.annotations
+      .filter((_a, k) => k % 4 !== 3)
+      .map((a, k) => ({ ...a, bbox: a.bbox.map((v, j) => (j < 2 ? v + (k % 5) * 3 : v)) })),
+  }));
   const evaluated = await runCli(['evaluate', '--coco', '--json'], env);
   expect(evaluated.code, evaluated.stderr).toBe(0);
   cli = lastJson<{ coco: Record<string, number> }>(evaluated.stdout).coco;
