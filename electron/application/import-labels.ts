@@ -46,6 +46,16 @@ const BATCH = 2000;
  * every stall under 50 ms on an idle machine, the commit included.
  */
 const SLICE_MS = 30;
+/**
+ * The most rows (each file, and each of its boxes) a slice plans and writes, whatever the clock
+ * says. After its files, a slice writes the library view's mirror, the kept COCO ids and the
+ * reviewed marks, and commits, each in one piece that grows with the rows: bounded by time alone,
+ * a slow turn of the clock (a loaded machine, a collection) let a slice take a whole batch. At
+ * about 25 µs a row planned, 1,000 rows are a slice of 25 ms.
+ */
+export const SLICE_ROWS = 1000;
+/** Of a slice's time, what its files may take at least, however long the last slice's tail took. */
+const MIN_FILES_MS = 10;
 
 /** A labelled file, where the source lists it, and the library file it names. */
 interface Matched {
@@ -109,6 +119,8 @@ export async function importLabels(
   // COCO's ids and the fields LabelDesk does not edit, for a COCO export to give back.
   if (read.coco) store.coco.setDataset(solution, read.coco);
   let done = total - work.length;
+  // How long the last slice's mirror, marks and commit took (see SLICE_ROWS).
+  let tailMs = 0;
   // Checkpoints aside: a checkpoint on a commit held this thread (the UI's) 0.4 s at a time.
   await store.bulkWrites(
     async () => {
@@ -119,10 +131,16 @@ export async function importLabels(
         const batch = work.splice(0, BATCH).sort(byContent);
         for (let from = 0; from < batch.length;) {
           options.signal?.throwIfAborted();
-          const until = performance.now() + SLICE_MS;
+          // The slice's budget holds its tail too: the files get what the last tail left.
+          const start = performance.now();
+          const until = start + Math.max(MIN_FILES_MS, SLICE_MS - tailMs);
+          let filesEnd = start;
           const to = store.transaction(() =>
-            importSlice(store, batch, from, until, solution, summary, issues),
+            importSlice(store, batch, from, until, solution, summary, issues, () => {
+              filesEnd = performance.now();
+            }),
           );
+          tailMs = performance.now() - filesEnd;
           done += to - from;
           from = to;
           options.onProgress?.({ done, total });
@@ -185,7 +203,9 @@ const byContent = (a: Matched, b: Matched) => {
 
 /**
  * A slice of a batch in one transaction: its files from `from` on, until `until` (a
- * performance.now() time) has passed, at least one; returns where the next slice starts. Each
+ * performance.now() time) has passed or SLICE_ROWS would be passed, at least one; then
+ * `filesDone` is told, and the slice's mirror and marks are written. Returns where the next slice
+ * starts. Each
  * file's corrections are written as soon as it is planned, so a second file of the same content is
  * planned against what the first wrote.
  */
@@ -197,13 +217,19 @@ function importSlice(
   solution: string,
   summary: ImportSummary,
   issues: FileIssues,
+  filesDone: () => void,
 ): number {
   const reviewed: number[] = [];
   const cocoImages: { mediaId: number; image: CocoKeptImage }[] = [];
   const writer = store.corrections.bulkWriter();
   let next = from;
-  while (next < batch.length && (next === from || performance.now() < until)) {
-    const { at, file, media } = batch[next++] as Matched;
+  let rows = 0;
+  while (next < batch.length) {
+    const { at, file, media } = batch[next] as Matched;
+    const fileRows = 1 + file.boxes.length;
+    if (next > from && (rows + fileRows > SLICE_ROWS || performance.now() >= until)) break;
+    rows += fileRows;
+    next++;
     const state = stateOf(store, media, file, solution);
     if ('code' in state) {
       issues.push({ at, issue: state });
@@ -231,6 +257,7 @@ function importSlice(
     summary.boxes += plan.boxes;
     if (file.coco) cocoImages.push({ mediaId: media.id, image: file.coco });
   }
+  filesDone();
   writer.finish();
   if (cocoImages.length) store.coco.setImages(cocoImages);
   store.reviewed.markReviewed(reviewed, solution, 'import');

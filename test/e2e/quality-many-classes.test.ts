@@ -6,10 +6,9 @@
  * the most frequent confusions are listed first; the matrix scrolls inside its frame with its
  * headers in view. Screenshots go to test-results/.
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliEnv, runCli } from '../support/cli-run.js';
+import { cliEnv } from '../support/cli-run.js';
 import { realMediaDir } from '../support/real-media.js';
 import {
   NO_KEYCHAIN,
@@ -19,18 +18,13 @@ import {
   type BrowserApp,
 } from './browser-app.js';
 import { labelledHome } from './label-folder.js';
+import { importTruthFromModel } from './truth-from-model.js';
 
 const CLASSES = Array.from({ length: 70 }, (_, i) =>
   i % 9 === 0
     ? `a class with a rather long name number ${i + 1}`
     : `class ${String(i + 1).padStart(2, '0')}`,
 );
-
-interface Coco {
-  images: { id: number }[];
-  annotations: { category_id: number; image_id: number }[];
-  categories: { id: number; name: string }[];
-}
 
 let app: BrowserApp | undefined;
 let home: Awaited<ReturnType<typeof labelledHome>> | undefined;
@@ -40,17 +34,12 @@ beforeAll(async () => {
   const photos = (await readdir(media)).filter((n) => /\.(jpg|png)$/.test(n)).sort();
   home = await labelledHome({ sub: 'many', photos: photos.slice(0, 30) });
   const env = cliEnv(home.home, NO_KEYCHAIN);
-  const out = join(home.folder, '..', 'model.json');
-  const exported = await runCli(['export', '--format', 'coco', '--out', out], env);
-  expect(exported.code, exported.stderr).toBe(0);
   // Each model box becomes a person's box of one of 70 classes, in turn.
-  const coco = JSON.parse(await readFile(out, 'utf8')) as Coco;
-  coco.categories = CLASSES.map((name, i) => ({ id: i + 1, name }));
-  coco.annotations.forEach((a, k) => (a.category_id = (k % CLASSES.length) + 1));
-  const truth = join(home.folder, '..', 'truth.json');
-  await writeFile(truth, JSON.stringify(coco));
-  const imported = await runCli(['import', '--format', 'coco', truth], env);
-  expect(imported.code, imported.stderr).toBe(0);
+  await importTruthFromModel(home.folder, env, (coco) => {
+    coco.categories = CLASSES.map((name, i) => ({ id: i + 1, name }));
+    coco.annotations.forEach((a, k) => (a.category_id = (k % CLASSES.length) + 1));
+    return coco;
+  });
   app = await startBrowserApp({ LABELDESK_HOME: home.home, ...NO_KEYCHAIN });
   await openApp(app);
 }, 600_000);

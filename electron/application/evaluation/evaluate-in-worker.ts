@@ -10,6 +10,8 @@ export interface EvaluationJob {
   minScore: number;
   mistakeLimit: number;
   targetPrecision: number;
+  /** Also COCOeval's summary figures (EvaluationOptions.coco). */
+  coco?: boolean;
 }
 
 export function evaluateInWorker(job: EvaluationJob): Promise<EvaluationReport> {

@@ -17,6 +17,7 @@ try {
       minScore: job.minScore,
       mistakeLimit: job.mistakeLimit,
       targetPrecision: job.targetPrecision,
+      coco: job.coco === true,
     });
     parentPort?.postMessage({ report });
   } finally {

@@ -36,7 +36,12 @@ const stateOf = (mark: ReviewedMark | undefined): ReviewedState =>
 /** The use-case behind `quality.evaluate` and `labeldesk evaluate` (at the stored target unless told). */
 export async function evaluateLibrary(
   store: StoreFile & SettingsReader,
-  request: { solution: string; minScore: number; targetPrecision?: number | undefined },
+  request: {
+    solution: string;
+    minScore: number;
+    targetPrecision?: number | undefined;
+    coco?: boolean | undefined;
+  },
   nativeBinding?: string,
 ): Promise<QualityReport> {
   const started = performance.now();
@@ -48,6 +53,7 @@ export async function evaluateLibrary(
     minScore: request.minScore,
     mistakeLimit: MISTAKE_LIMIT,
     targetPrecision,
+    coco: request.coco === true,
   });
   const { images: _images, ...rest } = report;
   return {

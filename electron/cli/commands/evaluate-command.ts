@@ -3,6 +3,7 @@ import { openAppContext } from '../../application/app-context.js';
 import { evaluateLibrary } from '../../application/evaluation/quality-handlers.js';
 import { UsageError } from '../../application/usage-error.js';
 import type { QualityReport } from '../../shared/contract/quality-schemas.js';
+import { cocoJson, cocoTable } from '../coco-summary-view.js';
 import { terminalText } from '../terminal-text.js';
 
 function parseScore(value: string): number {
@@ -72,22 +73,35 @@ export function addEvaluateCommand(program: Command): void {
       parseScore,
       0,
     )
+    .option(
+      '--coco',
+      'also COCOeval’s twelve summary figures (AP, AP50, AP75, AP and AR by area range, AR at 1/10/100 boxes; JSON field "coco")',
+    )
     .option('--json', 'print JSON')
-    .action(async (opts: { solution: string; minScore: number; json?: boolean }) => {
-      const app = openAppContext();
-      try {
-        const report = await evaluateLibrary(app.store, {
-          solution: opts.solution,
-          minScore: opts.minScore,
-        });
-        if (opts.json) process.stdout.write(`${JSON.stringify(jsonOf(report))}\n`);
-        else if (report.reviewedFiles === 0) {
-          process.stdout.write(
-            `No reviewed file with ${terminalText(opts.solution)} boxes yet: mark files reviewed in the app (M) first.\n`,
-          );
-        } else process.stdout.write(`${tableOf(report)}\n`);
-      } finally {
-        app.close();
-      }
-    });
+    .action(
+      async (opts: { solution: string; minScore: number; coco?: boolean; json?: boolean }) => {
+        const app = openAppContext();
+        try {
+          const report = await evaluateLibrary(app.store, {
+            solution: opts.solution,
+            minScore: opts.minScore,
+            coco: opts.coco === true,
+          });
+          const coco = opts.coco && report.coco ? report.coco : undefined;
+          if (opts.json) {
+            const json = coco ? { ...jsonOf(report), coco: cocoJson(coco) } : jsonOf(report);
+            process.stdout.write(`${JSON.stringify(json)}\n`);
+          } else if (report.reviewedFiles === 0) {
+            process.stdout.write(
+              `No reviewed file with ${terminalText(opts.solution)} boxes yet: mark files reviewed in the app (M) first.\n`,
+            );
+          } else {
+            process.stdout.write(`${tableOf(report)}\n`);
+            if (coco) process.stdout.write(`\n${cocoTable(coco)}\n`);
+          }
+        } finally {
+          app.close();
+        }
+      },
+    );
 }

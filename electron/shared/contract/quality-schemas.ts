@@ -26,6 +26,8 @@ export const EvaluateInput = z.object({
   minScore: z.number().min(0).max(1).default(0),
   /** Per-class score thresholds are proposed for this precision; absent: the stored target. */
   targetPrecision: TargetPrecision.optional(),
+  /** Also COCOeval's twelve summary figures (`coco`): slower, so asked for only when shown. */
+  coco: z.boolean().optional(),
 });
 
 export const QualityTargetInput = z.object({ solution: Solution });

@@ -14,6 +14,7 @@ import { MinScoreSlider } from '../../ui/min-score-slider.js';
 import { useLibraryState } from '../library/library-state.js';
 import { useDebounced } from '../library/use-debounced.js';
 import { AutoAcceptButton } from './auto-accept-button.js';
+import { CocoSummaryPanel } from './coco-summary-panel.js';
 import { ConfusionTable } from './confusion-table.js';
 import { MistakeList } from './mistake-list.js';
 import { PrCurves } from './pr-curves.js';
@@ -88,6 +89,7 @@ export function QualityScreen() {
             as COCO computes them, over every model box.
           </p>
           <QualityTable classes={report.classes} map50={report.map50} map={report.map} />
+          <CocoSummaryPanel solution={solution} target={report.targetPrecision} />
           <ThresholdTable rows={report.calibration} target={report.targetPrecision} />
           <PrCurves classes={report.classes} />
           <ConfusionTable confusion={report.confusion} />

@@ -1,0 +1,87 @@
+/**
+ * An import writes in slices bounded by rows, not only by the clock: each transaction (one
+ * synchronous piece of the UI's thread, its mirror, marks and commit included) plans and writes at
+ * most SLICE_ROWS rows (a file and its boxes). The clock is held still, as a loaded machine or a
+ * collection can make a slice's time look short; bounded by time alone, one slice took the whole
+ * batch of 2,000 files.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { buildLibrary, CLASSES } from '../../../bench/bench-library.js';
+import { importLabels, SLICE_ROWS } from '../../../electron/application/import-labels.js';
+import { exportLibrary } from '../../../electron/core/export/export-library.js';
+import { openLibraryStore } from '../../../electron/core/review/open-library-store.js';
+import type { LibraryStore } from '../../../electron/core/store/store-types.js';
+import { tempDir } from '../../support/temp-dir.js';
+
+/** 10 boxes each: 3,300 rows, more than three slices' worth. */
+const IMAGES = 300;
+
+let t: { dir: string; remove: () => Promise<void> };
+beforeAll(async () => (t = await tempDir('labeldesk-import-slices-')));
+afterAll(() => t.remove());
+
+/** Counts the rows each transaction writes: files marked reviewed and corrections written. */
+function countRowsPerTransaction(store: LibraryStore): number[] {
+  const perTransaction: number[] = [];
+  let rows = 0;
+  const transaction = store.transaction.bind(store);
+  store.transaction = <T>(fn: () => T): T => {
+    rows = 0;
+    const r = transaction(fn);
+    perTransaction.push(rows);
+    return r;
+  };
+  const bulkWriter = store.corrections.bulkWriter.bind(store.corrections);
+  store.corrections.bulkWriter = () => {
+    const writer = bulkWriter();
+    return {
+      write: (corrections, known) => {
+        rows += corrections.length;
+        writer.write(corrections, known);
+      },
+      finish: () => writer.finish(),
+    };
+  };
+  const markReviewed = store.reviewed.markReviewed.bind(store.reviewed);
+  store.reviewed.markReviewed = (ids, solution, by) => {
+    rows += ids.length;
+    return markReviewed(ids, solution, by);
+  };
+  return perTransaction;
+}
+
+it('writes each slice of an import within SLICE_ROWS rows, whatever the clock says', async () => {
+  const library = join(t.dir, 'library.sqlite');
+  buildLibrary(library, IMAGES);
+  const store = openLibraryStore(library);
+  try {
+    const exported = join(t.dir, 'export.json');
+    const items = store.exportItems({ solution: 'objects' });
+    await exportLibrary({ items, format: 'coco', out: exported, classes: CLASSES });
+    // Every box moved, so each becomes a correction of the model box it overlaps.
+    const text = await readFile(exported, 'utf8');
+    const labels = join(t.dir, 'labels.json');
+    const moved = (_m: string, x: string) => `"bbox":[${Number(x) + 3},`;
+    await writeFile(labels, text.replace(/"bbox":\[([\d.]+),/g, moved));
+
+    const perTransaction = countRowsPerTransaction(store);
+    vi.spyOn(performance, 'now').mockReturnValue(0);
+    const summary = await importLabels(store, {
+      format: 'coco',
+      source: labels,
+      solution: 'objects',
+    });
+    vi.restoreAllMocks();
+
+    expect(summary).toMatchObject({ files: IMAGES, boxes: IMAGES * 10, issues: [] });
+    const written = perTransaction.reduce((a, b) => a + b, 0);
+    expect(written).toBe(IMAGES * 11);
+    expect(perTransaction.length).toBeGreaterThan(3);
+    expect(Math.max(...perTransaction)).toBeLessThanOrEqual(SLICE_ROWS);
+    expect(store.reviewed.count('objects')).toBe(IMAGES);
+  } finally {
+    store.close();
+  }
+});
