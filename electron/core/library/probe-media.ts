@@ -9,6 +9,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { access, open } from 'node:fs/promises';
 import path from 'node:path';
 import type sharpType from 'sharp';
+import type { Metadata } from 'sharp';
 import type { MediaKind } from '../store/store-types.js';
 import { type JpegHeader, parseJpegHeader } from './jpeg-header.js';
 import { type FileError, fsError } from './media-types.js';
@@ -143,25 +144,50 @@ async function readHead(file: string): Promise<Buffer> {
 }
 
 async function probeImage(file: string): Promise<ProbeResult> {
+  const sharp = await loadSharp();
+  let m: Metadata;
   try {
-    const sharp = await loadSharp();
-    const m = await sharp(file).metadata();
-    if (!m.width || !m.height) return undecodable('The image has no readable size.');
-    return {
-      ok: true,
-      info: {
-        width: m.width,
-        height: m.height,
-        orientation: m.orientation && m.orientation >= 1 && m.orientation <= 8 ? m.orientation : 1,
-        format: m.format ?? 'unknown',
-        durationMs: null,
-        fps: null,
-        rotation: 0,
-      },
-    };
-  } catch (err) {
-    return undecodable(`The image cannot be decoded: ${firstLine(err)}`);
+    m = await sharp(file).metadata();
+  } catch {
+    const again = await readAlone(sharp, file);
+    if ('error' in again) return undecodable(`The image cannot be decoded: ${again.error}`);
+    m = again.metadata;
   }
+  if (!m.width || !m.height) return undecodable('The image has no readable size.');
+  return {
+    ok: true,
+    info: {
+      width: m.width,
+      height: m.height,
+      orientation: m.orientation && m.orientation >= 1 && m.orientation <= 8 ? m.orientation : 1,
+      format: m.format ?? 'unknown',
+      durationMs: null,
+      fps: null,
+      rotation: 0,
+    },
+  };
+}
+
+/**
+ * libvips keeps one error buffer for the whole process, so when reads fail at the same moment a
+ * message may be another file's (lovell/sharp#902, libvips#707). A failed read is read once more,
+ * one at a time, so the message stored with the file is its own. Only failures pay for this.
+ */
+let alone: Promise<unknown> = Promise.resolve();
+function readAlone(
+  sharp: Sharp,
+  file: string,
+): Promise<{ metadata: Metadata } | { error: string }> {
+  const read = alone.then(() =>
+    sharp(file)
+      .metadata()
+      .then(
+        (metadata) => ({ metadata }),
+        (err: unknown) => ({ error: firstLine(err) }),
+      ),
+  );
+  alone = read;
+  return read;
 }
 
 interface ProbeStream {
