@@ -132,12 +132,16 @@ async function exportFigures(file: string, dir: string): Promise<Figure[]> {
     },
     {
       name: `COCO export of ${boxes.toLocaleString('en')} boxes (${ours.value.files.toLocaleString('en')} images) out of the 6M`,
-      value: `${fmt(ours.seconds, 1)} s, ${fmt(ours.cpu, 1)} s of CPU; ${fmt(ours.cpu / bare.cpu, 2)}× the every-row bare read’s CPU, ${fmt(ours.cpu / bareShown.cpu, 2)}× the index one’s`,
-      goal: '≤ 15 s (export-bench’s, for 1M boxes)',
-      met: ours.seconds <= 15 && boxes === bare.value && boxes === bareShown.value,
+      value: `${fmt(ours.seconds, 1)} s (${fmt(perMillion(ours.seconds, boxes), 1)} s per 1M boxes), ${fmt(ours.cpu, 1)} s of CPU; ${fmt(ours.cpu / bare.cpu, 2)}× the every-row bare read’s CPU, ${fmt(ours.cpu / bareShown.cpu, 2)}× the index one’s`,
+      goal: '≤ 15 s per 1M boxes (export-bench’s budget)',
+      met:
+        perMillion(ours.seconds, boxes) <= 15 && boxes === bare.value && boxes === bareShown.value,
     },
   ];
 }
+
+/** Seconds scaled to a million boxes: the budgets are export-bench's and evaluation-bench's, set for 1M. */
+const perMillion = (seconds: number, boxes: number): number => (seconds * 1e6) / boxes;
 
 /** Every file marked reviewed by a person (in SQL: the marks are not what is measured). */
 function markAllReviewed(file: string): void {
@@ -162,9 +166,9 @@ async function evaluationFigures(file: string): Promise<Figure[]> {
     },
     {
       name: `evaluation in a worker, every box (${ours.value.reviewedFiles.toLocaleString('en')} files, ${ours.value.classes.length} classes)`,
-      value: `${fmt(ours.seconds, 1)} s, ${fmt(ours.cpu, 1)} s of CPU; ${fmt(ours.cpu / bare.cpu, 2)}× the bare read’s CPU`,
-      goal: '≤ 10 s (evaluation-bench’s, for 1M boxes)',
-      met: ours.seconds <= 10,
+      value: `${fmt(ours.seconds, 1)} s (${fmt(perMillion(ours.seconds, bare.rows), 1)} s per 1M boxes), ${fmt(ours.cpu, 1)} s of CPU; ${fmt(ours.cpu / bare.cpu, 2)}× the bare read’s CPU`,
+      goal: '≤ 10 s per 1M boxes (evaluation-bench’s budget)',
+      met: perMillion(ours.seconds, bare.rows) <= 10,
     },
   ];
 }
