@@ -3,7 +3,9 @@
  * passwords, LabelDesk's hub client per role and the bare driver (as someone with `psql` would
  * connect), every connection closed when the file's tests end.
  */
+import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
+import type { TeamChange } from '../../electron/core/store/team-types.js';
 import { HubClient } from '../../electron/core/team/hub-client.js';
 import { startPgServer, type PgServer } from './pg-server.js';
 
@@ -46,3 +48,14 @@ export async function hubRoles(project: string, others: readonly string[]): Prom
     },
   };
 }
+
+/** A change of a new box on `contentHash` (no state): what a member pushes when touching a file. */
+export const changeOf = (contentHash: string): TeamChange => ({
+  id: randomUUID(),
+  box: randomUUID(),
+  contentHash,
+  solution: 'objects',
+  parents: [],
+  state: null,
+  at: Date.now(),
+});

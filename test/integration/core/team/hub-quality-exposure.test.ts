@@ -4,9 +4,7 @@
  * report leaves it out of those members' blind honeypot scores and counts it apart; a member
  * added after the marking, and a honeypot marked before its truth was pushed, stay blind.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamChange } from '../../../../electron/core/store/team-types.js';
 import { addProjectMember } from '../../../../electron/core/team/hub-admin.js';
 import { exposedHoneypots } from '../../../../electron/core/team/hub-quality-exposure.js';
 import {
@@ -16,19 +14,10 @@ import {
 } from '../../../../electron/core/team/hub-quality.js';
 import { ensureWorkSchema } from '../../../../electron/core/team/hub-work.js';
 import { readTeamReport } from '../../../../electron/core/team/team-report-read.js';
-import { hubRoles, type HubRoles } from '../../../support/hub-roles.js';
+import { changeOf, hubRoles, type HubRoles } from '../../../support/hub-roles.js';
 
 let hub: HubRoles;
 const S = 'labeldesk_demo';
-const change = (contentHash: string): TeamChange => ({
-  id: randomUUID(),
-  box: randomUUID(),
-  contentHash,
-  solution: 'objects',
-  parents: [],
-  state: null,
-  at: Date.now(),
-});
 const truth = [
   { solution: 'objects', frameIndex: 0, label: 'car', bbox: { x: 0.1, y: 0.1, w: 0.3, h: 0.3 } },
 ];
@@ -50,11 +39,11 @@ beforeAll(async () => {
   for (const m of ['alice', 'bob']) await addProjectMember(lead, m, 'annotator');
   await lead.addFiles(['pot-before', 'pot-after'].map(file));
   // pot-before: the lead's version reaches the hub (alice and bob may pull it), then it is marked.
-  await lead.push([change('pot-before')]);
+  await lead.push([changeOf('pot-before')]);
   await addHoneypots(lead, ['pot-before']);
   // pot-after: marked first, then the lead's version: hidden from the start.
   await addHoneypots(lead, ['pot-after']);
-  await lead.push([change('pot-after')]);
+  await lead.push([changeOf('pot-after')]);
   for (const h of ['pot-before', 'pot-after']) await setHoneypotTruth(lead, h, truth);
   // Carol joins after both were marked: she never could read either truth.
   await addProjectMember(lead, 'carol', 'annotator');

@@ -5,9 +5,7 @@
  * honeypot was marked before its truth reached the hub or after. Their own changes stay theirs;
  * a lead's report read sees every member's.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamChange } from '../../../../electron/core/store/team-types.js';
 import { addProjectMember } from '../../../../electron/core/team/hub-admin.js';
 import {
   addHoneypots,
@@ -17,19 +15,10 @@ import {
   setOverlapShare,
 } from '../../../../electron/core/team/hub-quality.js';
 import { ensureWorkSchema } from '../../../../electron/core/team/hub-work.js';
-import { hubRoles, type HubRoles } from '../../../support/hub-roles.js';
+import { changeOf, hubRoles, type HubRoles } from '../../../support/hub-roles.js';
 
 let hub: HubRoles;
 const S = 'labeldesk_demo';
-const change = (contentHash: string): TeamChange => ({
-  id: randomUUID(),
-  box: randomUUID(),
-  contentHash,
-  solution: 'objects',
-  parents: [],
-  state: null,
-  at: Date.now(),
-});
 /** Whose changes of a file `role` reads with the bare driver. */
 const seen = async (role: string, hash: string) =>
   (
@@ -53,9 +42,9 @@ describe('blind files, as an annotator with psql sees them', () => {
     const lead = hub.client('lead');
     // Marked first, then the truth.
     await addHoneypots(lead, ['hash-first']);
-    await lead.push([change('hash-first')]);
+    await lead.push([changeOf('hash-first')]);
     // The truth first (every member reads it then), then marked.
-    await lead.push([change('hash-later')]);
+    await lead.push([changeOf('hash-later')]);
     expect(await seen('alice', 'hash-later')).toEqual(['lead']);
     await addHoneypots(lead, ['hash-later']);
     for (const h of ['hash-first', 'hash-later']) {
@@ -65,7 +54,7 @@ describe('blind files, as an annotator with psql sees them', () => {
       expect((await hub.client('bob').pull(0, 100)).filter((c) => c.contentHash === h)).toEqual([]);
     }
     // An annotator's own review of a honeypot is theirs alone; the lead's report reads all.
-    await hub.client('alice').push([change('hash-later')]);
+    await hub.client('alice').push([changeOf('hash-later')]);
     expect(await seen('alice', 'hash-later')).toEqual(['alice']);
     expect(await seen('bob', 'hash-later')).toEqual([]);
     expect((await changesOf(lead, ['hash-later'])).map((c) => c.member)).toEqual(['lead', 'alice']);
@@ -74,11 +63,11 @@ describe('blind files, as an annotator with psql sees them', () => {
 
   it('hides an open overlap file until it is settled, whenever its changes came', async () => {
     const lead = hub.client('lead');
-    await hub.client('alice').push([change('hash-overlap')]);
+    await hub.client('alice').push([changeOf('hash-overlap')]);
     expect(await seen('bob', 'hash-overlap')).toEqual(['alice']);
     await setOverlapShare(lead, 1);
     expect(await seen('bob', 'hash-overlap')).toEqual([]);
-    await hub.client('bob').push([change('hash-overlap')]);
+    await hub.client('bob').push([changeOf('hash-overlap')]);
     expect(await seen('alice', 'hash-overlap')).toEqual(['alice']);
     await recordSettlement(lead, 'hash-overlap', 'alice');
     expect(await seen('bob', 'hash-overlap')).toEqual(['alice', 'bob']);
