@@ -144,7 +144,12 @@ async function readHead(file: string): Promise<Buffer> {
 }
 
 async function probeImage(file: string): Promise<ProbeResult> {
-  const sharp = await loadSharp();
+  let sharp: Sharp;
+  try {
+    sharp = await loadSharp();
+  } catch (err) {
+    return undecodable(`The image cannot be decoded: ${firstLine(err)}`);
+  }
   let m: Metadata;
   try {
     m = await sharp(file).metadata();
