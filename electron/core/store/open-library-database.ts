@@ -16,6 +16,7 @@ import { MediaRepo } from './media-repo.js';
 import { mirrorWrites } from './mirror-writes.js';
 import { RawAnswersRepo } from './raw-answers-repo.js';
 import { LIBRARY_MIGRATIONS } from './migrations.js';
+import { LIBRARY_BASELINE } from './migrations-baseline.js';
 import { ResultsRepo } from './results-repo.js';
 import { ReviewedRepo } from './reviewed-repo.js';
 import { ReviewPriorityRepo } from './review-priority-repo.js';
@@ -46,7 +47,7 @@ export function openLibraryDatabase(
     throw isDamagedDatabase(err) ? new LibraryDamagedError(file, err) : err;
   }
   try {
-    migrate(db, LIBRARY_MIGRATIONS);
+    migrate(db, LIBRARY_MIGRATIONS, LIBRARY_BASELINE);
   } catch (err) {
     db.close();
     throw isDamagedDatabase(err) ? new LibraryDamagedError(file, err) : err;
