@@ -13,6 +13,8 @@ import type { SettingsPort } from '../core/store/store-ports.js';
 import { rereadOnDecision } from './origin-decided-reread.js';
 
 export const ORIGIN_ASSUMED = 'box origin assumed: corner — not confirmed';
+/** The same on the Runs screen, where the person confirms on the Service screen's preview. */
+export const ORIGIN_ASSUMED_IN_APP = `Box origin assumed: corner — not confirmed (bbox and bboxPx read alike with x,y as the corner or the centre): look at the boxes on the Service screen's preview and confirm there.`;
 
 type Settings = SettingsPort;
 const stateKey = (serviceUrl: string) => `service.box-origin:${serviceUrl}`;

@@ -29,6 +29,7 @@ import { LabellingSession, spendDecision, unknownCostReason } from './labelling-
 import { prepareRun } from './prepare-run.js';
 import { estimateWithTeam } from './team-estimate.js';
 import { isFinal, runOutcome } from './run-outcome.js';
+import { RunNotes } from './run-notes.js';
 
 export interface StartRequest extends RunScope {
   budget: number | null;
@@ -234,18 +235,21 @@ export class RunController {
     };
     this.active = run;
     this.emit(run);
+    const notes = new RunNotes(this.store, (n) => this.set(run, { notes: [...n] }), state.notes);
+    session.onOriginReread = notes.add;
     if (this.store.media.list({ needing: 'hash', limit: 1 }).length > 0) {
       this.set(run, { detail: 'Reading the files that were just added…' });
       await this.filesRead();
       this.set(run, { detail: null });
     }
-    const { port, catalog } = await this.prepare(run).catch((err: unknown) => {
+    const { port, catalog } = await this.prepare(run, notes.add).catch((err: unknown) => {
       this.finish(run, 'failed', err instanceof Error ? err.message : String(err));
       throw err;
     });
     // After a pause, what the run already counted is not planned (nor tallied) a second time.
     const media = (await mediaOfScope(this.store, request)).filter((m) => !counted.has(m.id));
     const plan = session.plan(catalog, port.baseUrl, media);
+    notes.checkOrigin(port.baseUrl);
     // The person confirmed the estimate before starting; an unknown cost needs its own yes.
     const accepted = request.acceptUnknownCost ?? false;
     if (spendDecision(plan, { accepted, canAsk: false }) === 'refuse') {
@@ -310,7 +314,7 @@ export class RunController {
   }
 
   /** The run's start as `labeldesk label` does it (prepareRun): here the lock is refused, not waited for. */
-  private async prepare(run: ActiveRun) {
+  private async prepare(run: ActiveRun, say: (line: string) => void) {
     const start = await prepareRun(this.store, {
       lock: async () => {
         try {
@@ -327,7 +331,7 @@ export class RunController {
       },
       connect: async () => {
         await this.hub.setAnalysis(true);
-        return this.hub.forRun();
+        return this.hub.forRun(say);
       },
     });
     // The lock step never answers "stopped": it takes the lock or throws.

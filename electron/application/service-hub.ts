@@ -13,7 +13,7 @@ import type { LocalService } from '../local-service/service.js';
 import { LabelDeskError, type ServiceState } from '../shared/contract/index.js';
 import type { AppContext } from './app-context.js';
 import type { AppEvents } from './app-events.js';
-import { recordOrigin } from './box-origin-watch.js';
+import { ORIGIN_ASSUMED_IN_APP, originUndecided, recordOrigin } from './box-origin-watch.js';
 import { rereadOnDecision } from './origin-decided-reread.js';
 import { connectService, type ServiceConnection } from './service-connection.js';
 import { EMBEDDED_ACCOUNT, servicePortOf } from './service-port.js';
@@ -135,8 +135,11 @@ export class ServiceHub {
     return this.switchTo(c?.choice ?? { kind: 'embedded' });
   }
 
-  /** The connection a run needs: a client with a key, and the catalog; refused when offline. */
-  async forRun(): Promise<{
+  /**
+   * The connection a run needs: a client with a key, and the catalog; refused when offline.
+   * `say`: where the run's lines go (held answers read again once its answers decide the origin).
+   */
+  async forRun(say: (line: string) => void = this.o.notice): Promise<{
     port: ServicePort;
     catalog: CatalogView & Catalog;
     client: ServiceClient;
@@ -153,8 +156,10 @@ export class ServiceHub {
     // A run's answers read as corners only because nothing decided leave the origin undecided,
     // which Check service then reports (issue 23 §3); boxes that decide it read the held again.
     const onNotes = (notes: Parameters<typeof recordOrigin>[2]) => {
-      if (recordOrigin(this.o.app.store, c.identity, notes) === 'decided')
-        void rereadOnDecision(this.o.app.store, notes, this.o.notice);
+      const origin = recordOrigin(this.o.app.store, c.identity, notes);
+      if (origin === 'decided') void rereadOnDecision(this.o.app.store, notes, say);
+      else if (origin === 'undecided' && originUndecided(this.o.app.store, c.identity))
+        say(ORIGIN_ASSUMED_IN_APP);
     };
     return { port: servicePortOf(c.identity, c.client, onNotes), catalog, client: c.client };
   }

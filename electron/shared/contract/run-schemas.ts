@@ -82,6 +82,11 @@ export const RunState = z.object({
   resumesAt: z.number().nullable(),
   /** One sentence on why it stopped or waits. */
   detail: z.string().nullable(),
+  /**
+   * Lines the run said once and keeps saying until it is gone: the box origin assumed, held
+   * answers read again once it was decided (issue 23). Absent: none.
+   */
+  notes: z.array(z.string()).optional(),
   startedAt: z.number(),
   finishedAt: z.number().nullable(),
 });

@@ -30,6 +30,14 @@ export function RunStatus({ run }: { run: RunState }) {
       <p className="run-status-text" role="status">
         {runStatusText(run)}
       </p>
+      {run.notes && run.notes.length > 0 ? (
+        // Said once and kept until the next run: how boxes were read (issue 23).
+        <ul className="run-notes" aria-label="Run notes">
+          {run.notes.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }
