@@ -122,7 +122,8 @@ function rowSecurity(s: string, table: string, byColumn: string): string {
   return `
     ALTER TABLE ${s}.${table} ENABLE ROW LEVEL SECURITY;
     ALTER TABLE ${s}.${table} FORCE ROW LEVEL SECURITY;
-    CREATE POLICY members_read ON ${s}.${table} FOR SELECT USING (${s}.is_member());
+    -- As a sub-select: checked once per statement, not once per row read.
+    CREATE POLICY members_read ON ${s}.${table} FOR SELECT USING ((SELECT ${s}.is_member()));
     CREATE POLICY members_add_own ON ${s}.${table} FOR INSERT
       WITH CHECK (${byColumn} = current_user AND ${s}.is_member());`;
 }

@@ -31,7 +31,10 @@ export const claimFunctionSql = (s: string) => `
   -- The former claim_work (SECURITY INVOKER) is replaced in place: same signature.
   CREATE OR REPLACE FUNCTION ${s}.claim_work(want integer)
     RETURNS TABLE (claimed_hash text, claimed_slot integer, claimed_until timestamptz)
-    LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+    LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    -- One plan for every call: a custom plan per call cost more planning (~0.8 ms) than the
+    -- claim itself; the generic one walks the same partial indexes (LIMIT and member as parameters).
+    SET plan_cache_mode = force_generic_plan AS $$
     DECLARE
       me name := session_user;
     BEGIN
