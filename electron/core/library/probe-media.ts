@@ -12,6 +12,7 @@ import type sharpType from 'sharp';
 import type { Metadata } from 'sharp';
 import type { MediaKind } from '../store/store-types.js';
 import { type JpegHeader, parseJpegHeader } from './jpeg-header.js';
+import { vipsAlone } from './vips-alone.js';
 import { type FileError, fsError } from './media-types.js';
 import type { SlicedFs } from './scan-fs.js';
 import { resolveTool } from './tool-paths.js';
@@ -154,7 +155,11 @@ async function probeImage(file: string): Promise<ProbeResult> {
   try {
     m = await sharp(file).metadata();
   } catch {
-    const again = await readAlone(sharp, file);
+    // The message may be another file's when reads fail at once: read it again alone.
+    const again = await vipsAlone(() => sharp(file).metadata()).then(
+      (metadata) => ({ metadata }),
+      (err: unknown) => ({ error: firstLine(err) }),
+    );
     if ('error' in again) return undecodable(`The image cannot be decoded: ${again.error}`);
     m = again.metadata;
   }
@@ -171,28 +176,6 @@ async function probeImage(file: string): Promise<ProbeResult> {
       rotation: 0,
     },
   };
-}
-
-/**
- * libvips keeps one error buffer for the whole process, so when reads fail at the same moment a
- * message may be another file's (lovell/sharp#902, libvips#707). A failed read is read once more,
- * one at a time, so the message stored with the file is its own. Only failures pay for this.
- */
-let alone: Promise<unknown> = Promise.resolve();
-function readAlone(
-  sharp: Sharp,
-  file: string,
-): Promise<{ metadata: Metadata } | { error: string }> {
-  const read = alone.then(() =>
-    sharp(file)
-      .metadata()
-      .then(
-        (metadata) => ({ metadata }),
-        (err: unknown) => ({ error: firstLine(err) }),
-      ),
-  );
-  alone = read;
-  return read;
 }
 
 interface ProbeStream {

@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import type { MediaRecord } from '../store/store-types.js';
 import { type FileError, fsError } from './media-types.js';
 import { resolveTool } from './tool-paths.js';
+import { vipsAlone } from './vips-alone.js';
 import { messageOf } from '../../shared/error-message.js';
 
 export const THUMBNAIL_SIZE = 256;
@@ -60,13 +61,16 @@ export async function thumbnailFor(
     input = frame;
   }
   const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await mkdir(path.dirname(file), { recursive: true });
-    await sharp(input, { animated: false })
+  const write = () =>
+    sharp(input, { animated: false })
       .autoOrient()
       .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
       .toFile(tmp);
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    // A failure's message may be another file's when several fail at once: made again alone.
+    await write().catch(() => vipsAlone(write));
     await rename(tmp, file);
     return { ok: true, file, cached: false };
   } catch (err) {
