@@ -30,6 +30,7 @@ import { prepareRun } from './prepare-run.js';
 import { estimateWithTeam } from './team-estimate.js';
 import { isFinal, runOutcome } from './run-outcome.js';
 import { RunNotes } from './run-notes.js';
+import { teamWaitDetail } from './team-wait-detail.js';
 
 export interface StartRequest extends RunScope {
   budget: number | null;
@@ -161,17 +162,9 @@ export class RunController {
       finishedAt: null,
     };
     const session = new LabellingSession(this.store, request);
-    // A team project: files another member's run is sending are waited for, not sent; said so.
-    const holders = new Map<string, number>();
-    session.onTeamWait = (_item, holder) => {
-      holders.set(holder, (holders.get(holder) ?? 0) + 1);
-      const run = this.active;
-      if (!run) return;
-      const who = [...holders].map(([h, n]) => `${n} by ${h}`).join(', ');
-      this.set(run, {
-        detail: `Waiting for the team's answers for files other members are sending (${who}): they are not sent twice.`,
-      });
-    };
+    session.onTeamWait = teamWaitDetail((detail) => {
+      if (this.active) this.set(this.active, { detail });
+    });
     return this.launch(request, session, state);
   }
 

@@ -59,3 +59,13 @@ export const changeOf = (contentHash: string): TeamChange => ({
   state: null,
   at: Date.now(),
 });
+
+/** A one-pixel image file of the project, `hash-N` at `N.jpg`: enough for the work tables. */
+export const hubFile = (n: number) => ({
+  contentHash: `hash-${n}`,
+  relPath: `${n}.jpg`,
+  size: 1,
+  kind: 'image' as const,
+  width: 1,
+  height: 1,
+});

@@ -8,18 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProjectMember } from '../../../../electron/core/team/hub-admin.js';
 import { claimWork, ensureWorkSchema } from '../../../../electron/core/team/hub-work.js';
-import { hubRoles, type HubRoles } from '../../../support/hub-roles.js';
+import { hubFile as file, hubRoles, type HubRoles } from '../../../support/hub-roles.js';
 
 let hub: HubRoles;
 const S = 'labeldesk_cost';
-const file = (n: number) => ({
-  contentHash: `hash-${n}`,
-  relPath: `${n}.jpg`,
-  size: 1,
-  kind: 'image' as const,
-  width: 1,
-  height: 1,
-});
 
 beforeAll(async () => {
   hub = await hubRoles('cost', ['alice', 'bob']);

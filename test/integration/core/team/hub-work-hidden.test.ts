@@ -15,18 +15,10 @@ import {
 import { WORK_SCHEMA_VERSION } from '../../../../electron/core/team/hub-work-schema.js';
 import { claimWork, ensureWorkSchema, myWork } from '../../../../electron/core/team/hub-work.js';
 import { refreshWantedReviews } from '../../../../electron/core/team/quality-wanted-reviews.js';
-import { hubRoles, type HubRoles } from '../../../support/hub-roles.js';
+import { hubFile as file, hubRoles, type HubRoles } from '../../../support/hub-roles.js';
 
 let hub: HubRoles;
 const S = 'labeldesk_demo';
-const file = (n: number) => ({
-  contentHash: `hash-${n}`,
-  relPath: `${n}.jpg`,
-  size: 1,
-  kind: 'image' as const,
-  width: 1,
-  height: 1,
-});
 const denied = /permission denied/;
 
 /** What a person with psql tries, as `role`, to learn which files are wanted more than once. */
