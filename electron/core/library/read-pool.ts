@@ -190,7 +190,8 @@ function inlinePool(): ReadPool {
  * slow).
  */
 function inlineReader(maxBytes: number) {
-  const fs = new SlicedFs();
+  // Slices of 2 ms, not the scan's 8: a run's first uploads wait for no more than one slice.
+  const fs = new SlicedFs('auto', {}, 2);
   const buffer = Buffer.allocUnsafe(maxBytes);
   return async (files: readonly FileToRead[], signal: AbortSignal | undefined) => {
     const reads: (FileRead | undefined)[] = new Array(files.length);
