@@ -10,7 +10,6 @@ import type { RunSummary } from '../core/runner/run-result.js';
 import type { PlannedItem } from '../core/runner/task-types.js';
 import { abortableSleep } from '../core/runner/run-stop.js';
 import type { TeamAnswersPort } from '../core/store/store-ports.js';
-import { openLinkedHub } from './linked-hub.js';
 import { TeamRunGate } from '../core/team/run-gate.js';
 import type { BatchOptions } from './labelling-session.js';
 
@@ -34,6 +33,8 @@ export async function openTeamRun(
 ): Promise<TeamRun | undefined> {
   const link = store.team.link();
   if (!link) return undefined;
+  // Loaded only for a library in a project: the hub's driver (postgres.js) costs a run ~40 ms.
+  const { openLinkedHub } = await import('./linked-hub.js');
   const hub = await openLinkedHub(link);
   const gate = new TeamRunGate({
     store,

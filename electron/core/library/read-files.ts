@@ -4,7 +4,7 @@
  * the fast parser can (probe-media.ts decides the rest on the main thread).
  */
 import type { MediaKind } from '../store/store-types.js';
-import { CHUNK, hashError, readFileHashedSync } from './hash-file.js';
+import { CHUNK, hashError, readFileHashedSync, readSmallFileSync } from './hash-file.js';
 import type { FileError } from './media-types.js';
 import { probeFromBytes, type ProbeResult } from './probe-media.js';
 
@@ -41,4 +41,19 @@ export function readFiles(files: readonly FileToRead[]): FileRead[] {
       return { ok: false, error: hashError(f.path, err).error };
     }
   });
+}
+
+/**
+ * `readFiles` for one file of at most `buffer.length` bytes, on this thread; undefined, having read
+ * nothing, for a larger one (left to a worker). The same result and errors as `readFiles`.
+ */
+export function readFileIfSmall(f: FileToRead, buffer: Buffer): FileRead | undefined {
+  try {
+    const r = readSmallFileSync(f.path, buffer);
+    if (!r) return undefined;
+    const probe = probeFromBytes(f.path, f.kind, r.bytes);
+    return { ok: true, hash: r.hash, size: r.size, mtimeMs: r.mtimeMs, fileId: r.fileId, probe };
+  } catch (err) {
+    return { ok: false, error: hashError(f.path, err).error };
+  }
 }

@@ -15,6 +15,12 @@ import { forEachLimited, SlicedFs } from './scan-fs.js';
 
 /** Rows per transaction: a fraction of a second to store, so an abort waits for little. */
 const STORE_EVERY = 10_000;
+/**
+ * A pass that feeds a run (`onStored`) reads photos up to this size on the main thread: the run's
+ * uploads need that thread anyway, and the threads' start-up and messages cost more CPU than
+ * such photos take to read (read-pool.ts).
+ */
+const INLINE_WHILE_SENDING_BYTES = 64 * 1024;
 
 export interface ReadPassCounts {
   hashed: { done: number; failed: number };
@@ -60,7 +66,10 @@ export async function readPendingMedia(options: ReadPassOptions): Promise<ReadPa
   );
   const readPage = (page: MediaRecord[]) => {
     // Only what the workers need crosses the thread boundary (each message is copied).
-    pool ??= createReadPool(options.workers);
+    pool ??= createReadPool(
+      options.workers,
+      onStored ? { inlineFileBytes: INLINE_WHILE_SENDING_BYTES } : {},
+    );
     const reads = pool.read(
       page.map((m) => ({ path: m.path, kind: m.kind })),
       signal,

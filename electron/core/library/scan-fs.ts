@@ -54,7 +54,12 @@ export class SlicedFs {
    */
   private windowBusy = 0;
 
-  constructor(mode: 'auto' | 'async' = 'auto', overrides: Partial<ScanFs> = {}) {
+  constructor(
+    mode: 'auto' | 'async' = 'auto',
+    overrides: Partial<ScanFs> = {},
+    /** Longest stretch between yields: shorter where the loop also has uploads to send. */
+    private readonly sliceMs = SLICE_MS,
+  ) {
     this.fs = { ...nodeFs, ...overrides };
     this.sync = mode === 'auto';
   }
@@ -105,7 +110,7 @@ export class SlicedFs {
         this.windowCalls = 0;
         this.windowBusy = 0;
       }
-      if (now - this.sliceStart > SLICE_MS) {
+      if (now - this.sliceStart > this.sliceMs) {
         await new Promise((resolve) => setImmediate(resolve));
         this.sliceStart = performance.now();
       }

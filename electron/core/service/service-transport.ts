@@ -262,7 +262,7 @@ function readAnswer(res: IncomingMessage, progress: () => void, maxBytes: number
       res.destroy();
     };
     // A declared length past the cap is refused before a byte of it is read.
-    if (Number(res.headers['content-length'] ?? 0) > maxBytes) return tooLarge();
+    if (declaredLength(res) > maxBytes) return tooLarge();
     progress();
     res.on('data', (chunk: Buffer) => {
       bytes += chunk.byteLength;
@@ -298,4 +298,17 @@ function describeCause(err: unknown): string {
     );
   }
   return parts.join(': ') || String(err);
+}
+
+/**
+ * The answer's Content-Length (0 when absent), read from the raw header list: `res.headers` builds
+ * an object of every header on first use (~40 µs an answer, a tenth of the client's own work on a
+ * small photo), and a 2xx answer needs no other header.
+ */
+function declaredLength(res: IncomingMessage): number {
+  const raw = res.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    if ((raw[i] as string).toLowerCase() === 'content-length') return Number(raw[i + 1]);
+  }
+  return 0;
 }

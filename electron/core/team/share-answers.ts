@@ -5,7 +5,8 @@
  */
 import type { TeamAnswersPort } from '../store/store-ports.js';
 import type { ResultRow } from '../store/row-types.js';
-import { answerKey, type HubAnswer, type HubClient, type HubFile } from './hub-client.js';
+import type { HubClient } from './hub-client.js';
+import { answerKey, type HubAnswer, type HubFile } from './hub-types.js';
 
 const PAGE = 2000;
 
