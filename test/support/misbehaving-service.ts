@@ -46,7 +46,9 @@ export type Misbehaviour =
   /** A finished job's poll answers a result that never ends (chunked). */
   | 'endless-result'
   /** GET /catalog answers 200, chunked, and never ends. */
-  | 'endless-catalog';
+  | 'endless-catalog'
+  /** Legal but unusual: POST /infer/image answers one detection without a score, one at 0.3. */
+  | 'no-scores';
 
 export interface CallRecord {
   method: string;
@@ -210,6 +212,11 @@ export async function startMisbehavingService(
           JSON.stringify(imageAnswer([detection(0)], paid)),
           options.trickleMs ?? 2000,
         );
+      case 'no-scores': {
+        const { score: _none, ...scoreless } = detection(0) as { score: number };
+        const low = { ...detection(1), label: 'dog', score: 0.3 };
+        return send(res, 200, imageAnswer([scoreless, low], paid));
+      }
       default:
         if (options.imageLatencyMs)
           await new Promise((resolve) => setTimeout(resolve, options.imageLatencyMs));

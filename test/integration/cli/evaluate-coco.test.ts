@@ -106,3 +106,31 @@ describe('labeldesk evaluate --coco', () => {
     expect(Object.keys(lastJson(plain.stdout))).not.toContain('coco');
   });
 });
+
+describe('labeldesk evaluate --min-score (issue 24 §2)', () => {
+  interface Figures {
+    map50: number;
+    map: number;
+    classes: { label: string; tp: number; fp: number; ap50: number | null; ap: number | null }[];
+  }
+  const figures = async (...flags: string[]) => {
+    const r = await runCli(['evaluate', '--json', ...flags], env);
+    expect(r.code, r.stderr).toBe(0);
+    return lastJson<Figures>(r.stdout);
+  };
+
+  it('changes the counts but not AP50/AP, and its --help says so', async () => {
+    const all = await figures();
+    const strict = await figures('--min-score', '0.5');
+    const count = (f: Figures) => f.classes.reduce((n, c) => n + c.tp + c.fp, 0);
+    expect(count(strict)).toBeLessThan(count(all));
+    expect(strict.map50).toBe(all.map50);
+    expect(strict.map).toBe(all.map);
+    const aps = (f: Figures) => f.classes.map((c) => [c.label, c.ap50, c.ap]);
+    expect(aps(strict)).toEqual(aps(all));
+    const help = await runCli(['evaluate', '--help'], env);
+    expect(help.stdout.replace(/\s+/g, ' ')).toMatch(
+      /--min-score .*changes the counts.*not AP50\/AP/,
+    );
+  });
+});

@@ -62,3 +62,22 @@ describe('a box in team conflict, painted', () => {
     expect(boxText({ label: 'cat', score: null, review: 'accepted' })).toBe('cat ✓');
   });
 });
+
+describe('a crowd region, painted (issue 24 §1)', () => {
+  it('is named a crowd region on the canvas, not only dashed like an interpolated box', () => {
+    const { ctx, texts } = recordingContext();
+    const crowd: PaintBox = { ...box('c', 'person', ''), score: null, crowd: true };
+    paintBoxes(ctx, {
+      boxes: [crowd, { ...box('i', 'person', ''), score: null, interpolated: true }],
+      view: { scale: 1, offsetX: 0, offsetY: 0 },
+      picture: { width: 640, height: 480 },
+      window: { width: 640, height: 480 },
+      selected: new Set(),
+      selectedColour: '#000',
+    });
+    expect(texts.sort()).toEqual(['person', 'person crowd']);
+    expect(boxText({ label: 'person', score: null, review: 'accepted', crowd: true })).toBe(
+      'person crowd ✓',
+    );
+  });
+});

@@ -59,10 +59,14 @@ function textWidth(ctx: CanvasRenderingContext2D, text: string): number {
   return w;
 }
 
-export function boxText(b: Pick<PaintBox, 'label' | 'score' | 'review' | 'rule' | 'who'>): string {
+export function boxText(
+  b: Pick<PaintBox, 'label' | 'score' | 'review' | 'rule' | 'who' | 'crowd'>,
+): string {
   const mark =
     b.review === 'accepted' ? (b.rule ? ' ✓ rule' : ' ✓') : b.review === 'rejected' ? ' ✗' : '';
-  return `${b.label}${b.who ? ` · ${b.who}` : ''}${b.score === null ? '' : ` ${b.score.toFixed(2)}`}${mark}`;
+  // Dashed alone is shared with interpolated and other members' boxes: a crowd region says so.
+  const crowd = b.crowd ? ' crowd' : '';
+  return `${b.label}${crowd}${b.who ? ` · ${b.who}` : ''}${b.score === null ? '' : ` ${b.score.toFixed(2)}`}${mark}`;
 }
 
 function toScreen(b: NormBox, view: View, picture: Size): Rect {
