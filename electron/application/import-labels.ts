@@ -6,11 +6,16 @@
  * the same content) is planned against what was written. Problems are per file; the rest goes on.
  */
 import type { CocoKeptImage } from '../core/import/coco-kept.js';
-import type { ImportedFile, ImportFormat, ImportIssue } from '../core/import/import-model.js';
+import type {
+  HeldFile,
+  ImportedFile,
+  ImportFormat,
+  ImportIssue,
+} from '../core/import/import-model.js';
 import { LibraryIndex } from '../core/import/match-files.js';
 import { planImport, type FileState } from '../core/import/plan-import.js';
-import { readLabelsInWorker } from '../core/import/read-labels-in-worker.js';
-import { issue } from '../core/import/import-model.js';
+import { readHeldLabelsInWorker } from '../core/import/read-labels-in-worker.js';
+import { issue, withBoxes } from '../core/import/import-model.js';
 import type { LibraryStore, MediaRecord, ReviewedMark } from '../core/store/store-types.js';
 
 export { IMPORT_FORMATS, type ImportFormat } from '../core/import/import-model.js';
@@ -60,7 +65,8 @@ const MIN_FILES_MS = 10;
 /** A labelled file, where the source lists it, and the library file it names. */
 interface Matched {
   at: number;
-  file: ImportedFile;
+  /** Its boxes parsed only when it is planned (see HeldFile). */
+  file: HeldFile;
   media: MediaRecord;
 }
 
@@ -108,7 +114,7 @@ export async function importLabels(
   // Parsed on a thread of its own: a large or hostile file never holds the thread serving the UI.
   // The library is indexed here meanwhile.
   const [read, index] = await Promise.all([
-    readLabelsInWorker(options.format, options.source, options.signal),
+    readHeldLabelsInWorker(options.format, options.source, options.signal),
     libraryIndex(store, options.signal),
   ]);
   const summary: ImportSummary = { files: 0, unchanged: 0, boxes: 0, issues: [...read.issues] };
@@ -164,7 +170,7 @@ export async function importLabels(
  * order). The order of the writes changes nothing else: each file's plan is its own.
  */
 async function matchAll(
-  files: ImportedFile[],
+  files: HeldFile[],
   index: LibraryIndex,
   issues: FileIssues,
   signal: AbortSignal | undefined,
@@ -225,11 +231,12 @@ function importSlice(
   let next = from;
   let rows = 0;
   while (next < batch.length) {
-    const { at, file, media } = batch[next] as Matched;
-    const fileRows = 1 + file.boxes.length;
+    const { at, file: held, media } = batch[next] as Matched;
+    const fileRows = 1 + held.boxCount;
     if (next > from && (rows + fileRows > SLICE_ROWS || performance.now() >= until)) break;
     rows += fileRows;
     next++;
+    const file = withBoxes(held);
     const state = stateOf(store, media, file, solution);
     if ('code' in state) {
       issues.push({ at, issue: state });

@@ -35,7 +35,7 @@ export class LibraryIndex {
   }
 
   /** The file an entry names, or the issue saying why there is none. */
-  match(file: ImportedFile): MediaRecord | ImportIssue {
+  match(file: Omit<ImportedFile, 'boxes'>): MediaRecord | ImportIssue {
     for (const p of file.paths) {
       const m = this.byPath.get(p);
       if (m) return m;

@@ -1,23 +1,37 @@
 /**
  * readLabels on a thread of its own: the caller's thread only receives the files read, one batch
- * per turn of its loop (it asks for each next one).
+ * per turn of its loop (it asks for each next one), their boxes as JSON text (HeldFile) until
+ * the caller parses them.
  */
 import { Worker } from 'node:worker_threads';
 import { requireWorkerScript } from '../../node-lib/worker-script.js';
-import type { ImportedFile, ImportFormat, ReadLabels } from './import-model.js';
+import { withBoxes, type HeldFile, type ImportFormat, type ReadLabels } from './import-model.js';
 import type { ReadLabelsMessage } from './read-labels-messages.js';
 
-export function readLabelsInWorker(
+/** The files read, each file's boxes parsed. */
+export async function readLabelsInWorker(
   format: ImportFormat,
   source: string,
   signal?: AbortSignal,
 ): Promise<ReadLabels> {
+  const read = await readHeldLabelsInWorker(format, source, signal);
+  return { ...read, files: read.files.map(withBoxes) };
+}
+
+export type HeldLabels = Omit<ReadLabels, 'files'> & { files: HeldFile[] };
+
+/** The files read, each file's boxes kept as JSON text (see HeldFile). */
+export function readHeldLabelsInWorker(
+  format: ImportFormat,
+  source: string,
+  signal?: AbortSignal,
+): Promise<HeldLabels> {
   signal?.throwIfAborted();
   const worker = new Worker(requireWorkerScript(import.meta.url, 'read-labels-worker.js'), {
     workerData: { format, source },
   });
-  const out: ReadLabels = { files: [], issues: [] };
-  return new Promise<ReadLabels>((resolve, reject) => {
+  const out: HeldLabels = { files: [], issues: [] };
+  return new Promise<HeldLabels>((resolve, reject) => {
     let settled = false;
     const settle = (fn: () => void) => {
       if (settled) return;
@@ -33,7 +47,9 @@ export function readLabelsInWorker(
     worker.on('message', (m: ReadLabelsMessage) => {
       // A loop, not a spread: many files would overflow the call's arguments.
       if (m.kind === 'files') {
-        for (const f of JSON.parse(m.json) as ImportedFile[]) out.files.push(f);
+        const files = JSON.parse(m.json) as Omit<HeldFile, 'boxesJson'>[];
+        for (const [i, f] of files.entries())
+          out.files.push({ ...f, boxesJson: m.boxes[i] ?? '[]' });
         // The next batch once this turn of the loop is over (other calls go first).
         setImmediate(() => {
           if (!settled) worker.postMessage('more');

@@ -13,6 +13,12 @@ export type ReadLabelsMessage =
    * The files as JSON text: a string crosses threads as one block, and JSON.parse builds plain
    * objects faster than the structured clone's reader (and the sender's writer) does.
    */
-  | { kind: 'files'; json: string }
+  | {
+      kind: 'files';
+      /** The files without their boxes, each with `boxCount` (see HeldFile). */
+      json: string;
+      /** Each file's boxes as JSON text, in the files' order. */
+      boxes: string[];
+    }
   | { kind: 'done'; issues: ImportIssue[]; coco?: CocoKeptDataset }
   | { kind: 'failed'; message: string };

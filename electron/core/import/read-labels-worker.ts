@@ -19,7 +19,10 @@ if (port) {
     let at = 0;
     const next = () => {
       if (at < read.files.length) {
-        send({ kind: 'files', json: JSON.stringify(read.files.slice(at, at + FILES_PER_MESSAGE)) });
+        const files = read.files.slice(at, at + FILES_PER_MESSAGE);
+        const boxes = files.map((f) => JSON.stringify(f.boxes));
+        const held = files.map(({ boxes: b, ...rest }) => ({ ...rest, boxCount: b.length }));
+        send({ kind: 'files', json: JSON.stringify(held), boxes });
         at += FILES_PER_MESSAGE;
         return;
       }

@@ -9,7 +9,11 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLabels } from '../../../../electron/core/import/read-labels.js';
-import { readLabelsInWorker } from '../../../../electron/core/import/read-labels-in-worker.js';
+import {
+  readHeldLabelsInWorker,
+  readLabelsInWorker,
+} from '../../../../electron/core/import/read-labels-in-worker.js';
+import { withBoxes } from '../../../../electron/core/import/import-model.js';
 import {
   FILES_PER_MESSAGE,
   type ReadLabelsMessage,
@@ -59,6 +63,16 @@ describe('readLabelsInWorker', () => {
       ['text.xml', 'malformed'],
       ['unclosed.xml', 'malformed'],
     ]);
+  });
+
+  it('can hold the boxes of each file as JSON text until it is planned, with their count', async () => {
+    const dir = await vocFolder('held', 30, 4);
+    const inProcess = await readLabels('voc', dir);
+    const held = await readHeldLabelsInWorker('voc', dir);
+    expect(held.files.every((f) => typeof f.boxesJson === 'string' && !('boxes' in f))).toBe(true);
+    expect(held.files.map((f) => f.boxCount)).toEqual(inProcess.files.map((f) => f.boxes.length));
+    expect(held.files.map(withBoxes)).toEqual(inProcess.files);
+    expect(held.issues).toEqual(inProcess.issues);
   });
 
   it('an abort ends the read', async () => {
