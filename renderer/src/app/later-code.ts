@@ -1,0 +1,38 @@
+/**
+ * Code the first paint does not need, in chunks of their own: the screens other than the Library
+ * and the review of an opened item. The Library's grid paints without parsing them (~40% of the
+ * app's script); they are fetched once the browser is idle after start, so a visit later finds
+ * them loaded, as before.
+ */
+import { lazy } from 'react';
+
+const load = {
+  folders: () => import('../features/folders/folders-screen.js'),
+  runs: () => import('../features/runs/runs-screen.js'),
+  quality: () => import('../features/quality/quality-screen.js'),
+  service: () => import('../features/service/service-screen.js'),
+  team: () => import('../features/team/team-screen.js'),
+  imageReview: () => import('../features/review/image-review.js'),
+  videoReview: () => import('../features/video-review/video-review.js'),
+};
+
+export const FoldersScreen = lazy(() => load.folders().then((m) => ({ default: m.FoldersScreen })));
+export const RunsScreen = lazy(() => load.runs().then((m) => ({ default: m.RunsScreen })));
+export const QualityScreen = lazy(() => load.quality().then((m) => ({ default: m.QualityScreen })));
+export const ServiceScreen = lazy(() => load.service().then((m) => ({ default: m.ServiceScreen })));
+export const TeamScreen = lazy(() => load.team().then((m) => ({ default: m.TeamScreen })));
+export const ImageReview = lazy(() => load.imageReview().then((m) => ({ default: m.ImageReview })));
+export const VideoReview = lazy(() => load.videoReview().then((m) => ({ default: m.VideoReview })));
+
+/** Fetches every later chunk when the browser is next idle (at the latest after `ms`). */
+export function loadLaterCode(ms = 2000): () => void {
+  const fetchAll = () => {
+    for (const f of Object.values(load)) void f().catch(() => undefined);
+  };
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(fetchAll, { timeout: ms });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(fetchAll, ms);
+  return () => clearTimeout(id);
+}
