@@ -24,15 +24,31 @@ export const TeamScreen = lazy(() => load.team().then((m) => ({ default: m.TeamS
 export const ImageReview = lazy(() => load.imageReview().then((m) => ({ default: m.ImageReview })));
 export const VideoReview = lazy(() => load.videoReview().then((m) => ({ default: m.VideoReview })));
 
-/** Fetches every later chunk when the browser is next idle (at the latest after `ms`). */
+/**
+ * Fetches the later chunks one at a time, each when the browser is next idle (at the latest after
+ * `ms`): each chunk's evaluation is a task of its own, never one long task beside the UI's work.
+ */
 export function loadLaterCode(ms = 2000): () => void {
-  const fetchAll = () => {
-    for (const f of Object.values(load)) void f().catch(() => undefined);
+  const queue = Object.values(load);
+  let stopped = false;
+  let cancel: () => void = () => undefined;
+  const next = () => {
+    const f = queue.shift();
+    if (stopped || !f) return;
+    cancel = whenIdle(() => void f().then(next, next), ms);
   };
+  next();
+  return () => {
+    stopped = true;
+    cancel();
+  };
+}
+
+function whenIdle(run: () => void, ms: number): () => void {
   if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(fetchAll, { timeout: ms });
+    const id = requestIdleCallback(run, { timeout: ms });
     return () => cancelIdleCallback(id);
   }
-  const id = setTimeout(fetchAll, ms);
+  const id = setTimeout(run, ms);
   return () => clearTimeout(id);
 }
