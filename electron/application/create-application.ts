@@ -247,6 +247,11 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     background.pageAsked();
     return Promise.resolve(page(q)).finally(() => background.pageAnswered());
   };
+  const add = handlers['folders.add'];
+  handlers['folders.add'] = (input) => {
+    background.openNow();
+    return add(input);
+  };
   if (!context.readOnly) teamSession.start();
 
   return {

@@ -25,7 +25,7 @@ export class StartupGate {
   ) {
     this.startedAt = now();
     this.after(times.delayMs, () => this.check());
-    this.after(times.latestMs, () => this.open());
+    this.after(times.latestMs, () => this.openNow());
   }
 
   /** A grid page was asked for; `pageAnswered` follows when it has been answered (or failed). */
@@ -37,6 +37,16 @@ export class StartupGate {
     if (this.done || this.answeredAt !== null) return;
     this.answeredAt = this.now();
     this.after(this.times.settleMs, () => this.check());
+  }
+
+  /**
+   * Begins now if it has not yet: before a folder is added, so the rescan lists only the folders
+   * there were (the new one is scanned by its adding, not twice).
+   */
+  openNow(): void {
+    if (this.done) return;
+    this.cancel();
+    this.begin();
   }
 
   /** Nothing starts any more (the app is closing). */
@@ -52,13 +62,7 @@ export class StartupGate {
     if (this.asked && (this.answeredAt === null || now - this.answeredAt < this.times.settleMs)) {
       return;
     }
-    this.open();
-  }
-
-  private open(): void {
-    if (this.done) return;
-    this.cancel();
-    this.begin();
+    this.openNow();
   }
 
   private after(ms: number, run: () => void): void {

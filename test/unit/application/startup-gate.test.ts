@@ -59,6 +59,18 @@ describe('the background start-up work waits for the first grid page', () => {
     expect(begun).toEqual([t0 + 6000]);
   });
 
+  it('begins at once, and once only, when asked to (a folder being added)', () => {
+    const t0 = Date.now();
+    gate.pageAsked();
+    vi.advanceTimersByTime(100);
+    gate.openNow();
+    expect(begun).toEqual([t0 + 100]);
+    gate.pageAnswered();
+    gate.openNow();
+    vi.advanceTimersByTime(10_000);
+    expect(begun).toHaveLength(1);
+  });
+
   it('never begins once cancelled (the app closing)', () => {
     gate.pageAsked();
     gate.cancel();
