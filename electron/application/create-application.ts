@@ -31,12 +31,13 @@ import { ProxyMaker } from './proxy-maker.js';
 import { RunController } from './run-controller.js';
 import { modelHandlers } from './model-handlers.js';
 import { ServiceHub } from './service-hub.js';
+import { StartupGate } from './startup-gate.js';
 import { TeamSession } from './team-session.js';
 import { teamQuality } from './team-quality.js';
 
 const SOLUTION_SETTING = 'app.solution';
-/** Rescanning 100k files competes with the first paint; it waits this long after start. */
-const STARTUP_DELAY_MS = 1500;
+/** Rescanning 100k files competes with the first paint: it waits (startup-gate.ts). */
+const STARTUP_TIMES = { delayMs: 1500, settleMs: 500, latestMs: 6000 };
 const CREDITS_REFRESH_MS = 3000;
 
 export async function createApplication(options: ApplicationOptions): Promise<Application> {
@@ -240,16 +241,25 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   // The window comes first: the service starts, and the folders are rescanned and watched, in
   // the background, so a 100k-item library paints at once and catches up on changes after.
   void hub.start().catch((err: unknown) => log(`service: ${(err as Error).message}`));
-  const background = setTimeout(() => void folders.start(), STARTUP_DELAY_MS);
+  const background = new StartupGate(STARTUP_TIMES, () => void folders.start());
+  const page = handlers['library.page'];
+  handlers['library.page'] = (q) => {
+    background.pageAsked();
+    return Promise.resolve(page(q)).finally(() => background.pageAnswered());
+  };
+  const add = handlers['folders.add'];
+  handlers['folders.add'] = (input) => {
+    background.openNow();
+    return add(input);
+  };
   if (!context.readOnly) teamSession.start();
-  background.unref();
 
   return {
     handlers: context.readOnly ? refuseWrites(handlers, home, context.readOnly) : handlers,
     onEvent: (listener) => events.on(listener),
     media: createMediaSource(store, context.workHome, proxies),
     async close() {
-      clearTimeout(background);
+      background.cancel();
       // Everything under way is told to stop at once; the service and the library close last.
       await Promise.all([
         proxies.close(),

@@ -4,7 +4,6 @@
  * service in use) and the catalog shows the change at once.
  */
 import { isAbsolute } from 'node:path';
-import { addOwnModel } from '../local-service/onnx/own-model-add.js';
 import { listOwnModels, OwnModelError, removeOwnModel } from '../local-service/onnx/own-models.js';
 import { LabelDeskError, type Handlers } from '../shared/contract/index.js';
 import { serviceDataDir } from './own-models.js';
@@ -47,6 +46,8 @@ export function modelHandlers(
       }
       // The Service screen's field is "Layout" ("From its output"), not the CLI's --type.
       const options = { type, namesFile, id, frameCost, noTypeWords: 'No layout chosen' };
+      // Loaded on first use: onnxruntime, tfjs and yaml cost the app's start ~0.3 s otherwise.
+      const { addOwnModel } = await import('../local-service/onnx/own-model-add.js');
       const added = await said(() => addOwnModel(dir, file, options));
       await restartEmbedded();
       return { model: added.card, notes: added.notes };

@@ -3,7 +3,7 @@
  * the service's data folder (LABELDESK_HOME/service/models), which the service reads at start.
  */
 import { join } from 'node:path';
-import { addOwnModel, type AddOptions, type Added } from '../local-service/onnx/own-model-add.js';
+import type { AddOptions, Added } from '../local-service/onnx/own-model-add.js';
 import {
   listOwnModels,
   OwnModelError,
@@ -27,8 +27,11 @@ async function refusals<T>(work: () => Promise<T> | T): Promise<T> {
   }
 }
 
-export const addModel = (dataDir: string, file: string, options: AddOptions): Promise<Added> =>
-  refusals(() => addOwnModel(dataDir, file, options));
+export async function addModel(dataDir: string, file: string, options: AddOptions): Promise<Added> {
+  // Loaded on first use: onnxruntime, tfjs and yaml would cost every start of the app ~0.3 s.
+  const { addOwnModel } = await import('../local-service/onnx/own-model-add.js');
+  return refusals(() => addOwnModel(dataDir, file, options));
+}
 
 export const listModels = (dataDir: string): OwnModelCard[] => listOwnModels(dataDir);
 

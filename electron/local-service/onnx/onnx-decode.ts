@@ -7,10 +7,8 @@ import type { EngineDetection, NormalisedBox } from '../engine/engine-types.js';
 import { labelOf } from '../engine/model-runner.js';
 import { iou } from '../engine/nms.js';
 import { toImageBox, type Placement } from './onnx-prep.js';
-import { gridCells, type OnnxType } from './onnx-types.js';
+import { gridCells, OWN_MODEL_SCORE_FLOOR, type OnnxType } from './onnx-types.js';
 
-/** The lowest score an own model's answer keeps (published as its scoreFloor). */
-export const OWN_MODEL_SCORE_FLOOR = 0.05;
 /** Ultralytics' defaults for NMS and the number of boxes kept. */
 const IOU_THRESHOLD = 0.7;
 const MAX_BOXES = 300;

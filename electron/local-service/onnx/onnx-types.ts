@@ -7,6 +7,9 @@
 export const ONNX_TYPES = ['yolov5', 'yolov8', 'yolo11', 'yolox', 'rtdetr', 'end2end'] as const;
 export type OnnxType = (typeof ONNX_TYPES)[number];
 
+/** The lowest score an own model's answer keeps (published as its scoreFloor). */
+export const OWN_MODEL_SCORE_FLOOR = 0.05;
+
 export type ResizeMode = 'letterbox' | 'letterbox-top-left' | 'stretch';
 
 export interface InputRecipe {

@@ -7,8 +7,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { SolutionSpec } from '../solutions.js';
-import { OWN_MODEL_SCORE_FLOOR } from './onnx-decode.js';
-import { ONNX_TYPES } from './onnx-types.js';
+import { ONNX_TYPES, OWN_MODEL_SCORE_FLOOR } from './onnx-types.js';
 
 export const OwnModelCard = z.object({
   id: z.string(),

@@ -7,12 +7,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { distinctJpegs } from '../../support/cli-media.js';
 import { cliEnv, cliHome, lastJson, runCli, type SummaryJson } from '../../support/cli-run.js';
+import { BUNDLE, loadedModules, moduleLogger } from '../../support/module-log.js';
 import { CLI, runServe, type ServeProcess } from '../../support/run-serve.js';
 
 let t: { home: string; dir: string; remove: () => Promise<void> };
@@ -27,52 +28,10 @@ afterEach(async () => {
   await t.remove();
 });
 
-/** Writes a hook that appends every module URL the process loads to `log`; returns its --import. */
-async function moduleLogger(log: string): Promise<string> {
-  const hooks = join(t.dir, 'log-hooks.mjs');
-  await writeFile(
-    hooks,
-    `import { appendFileSync } from 'node:fs';
-export async function load(url, context, next) {
-  appendFileSync(${JSON.stringify(log)}, url + '\\n');
-  return next(url, context);
-}
-`,
-  );
-  const register = join(t.dir, 'log-register.mjs');
-  await writeFile(
-    register,
-    `import { register } from 'node:module';
-register(${JSON.stringify(pathToFileURL(hooks).href)});
-`,
-  );
-  return register;
-}
-
-const ROOT = new URL('../../../', import.meta.url);
-/** `npm run build:node` bundles the CLI here; a coverage build does not (the CLI runs tsc's files). */
-const BUNDLE = new URL('build/cli/', ROOT);
-
-/** The module URLs a process loaded, each file of the bundle replaced by the modules it holds. */
-async function loadedModules(log: string): Promise<string[]> {
-  const urls = (await readFile(log, 'utf8')).split('\n').filter(Boolean);
-  if (!existsSync(fileURLToPath(BUNDLE))) return urls;
-  const held = JSON.parse(await readFile(new URL('modules.json', BUNDLE), 'utf8')) as Record<
-    string,
-    string[]
-  >;
-  return urls.flatMap((url) => {
-    if (!url.startsWith(BUNDLE.href)) return [url];
-    const ids = held[url.slice(BUNDLE.href.length)];
-    if (!ids) throw new Error(`${url} is not in the bundle's map`);
-    return ids.filter((id) => id.startsWith('build/')).map((id) => new URL(id, ROOT).href);
-  });
-}
-
 /** Runs the CLI with the module logger; returns the process and the modules it loaded. */
 async function runLogged(args: string[], env: NodeJS.ProcessEnv) {
   const log = join(t.dir, 'modules.log');
-  const register = await moduleLogger(log);
+  const register = await moduleLogger(t.dir, log);
   const r = spawnSync(process.execPath, ['--import', register, CLI, ...args], {
     env,
     encoding: 'utf8',
