@@ -213,7 +213,7 @@ export function standalone(c: MergeCorrection, resultId: number): MergedBox | nu
     id: 0,
     resultId,
     frameIndex: c.frameIndex,
-    ...(c.keyframe === true ? { keyframe: true as const } : {}),
+    keyframe: c.keyframe,
     timeMs: c.timeMs,
     label,
     classId: null,

@@ -83,7 +83,7 @@ export function asMergeCorrections(cs: readonly CorrectionInput[]): MergeCorrect
     .map((c, i) => ({
       id: -1 - i,
       frameIndex: c.frameIndex,
-      ...(c.keyframe === true ? { keyframe: true as const } : {}),
+      keyframe: c.keyframe,
       timeMs: c.timeMs,
       anchor: c.anchor,
       label: c.label,

@@ -81,7 +81,7 @@ export const toMergeCorrection = (r: RawMergeCorrection): MergeCorrection => ({
   crowd: r[18] === 1 ? true : undefined,
   coco: r[19] ?? undefined,
   personMade: r[20] === 1 ? true : undefined,
-  ...(r[21] === 1 ? { keyframe: true } : {}),
+  keyframe: r[21] === 1 ? true : undefined,
 });
 
 /**
@@ -103,7 +103,7 @@ export const fromRawCorrection = (r: RawCorrection): CorrectionRow => ({
   crowd: r[18] === 1,
   coco: r[19],
   personMade: r[20] === 1,
-  ...(r[21] === 1 ? { keyframe: true } : {}),
+  keyframe: r[21] === 1 ? true : undefined,
   contentHash: r[22],
   solution: r[23],
   updatedAt: r[24],
