@@ -76,6 +76,7 @@ export function libraryHandlers(
             id: d.detectionId ?? d.correctionId ?? 0,
             key: d.key,
             frameIndex: d.frameIndex,
+            ...(d.keyframe === true ? { keyframe: true as const } : {}),
             timeMs: d.timeMs,
             label: d.label,
             score: d.score,

@@ -26,6 +26,7 @@ export function toReviewBox(b: TrackedBox): ReviewBox {
     detectionId: b.detectionId,
     correctionId: b.correctionId,
     frameIndex: b.frameIndex,
+    keyframe: b.keyframe,
     timeMs: b.timeMs,
     label: b.label,
     score: b.score,

@@ -4,11 +4,11 @@
  * boxes with a person's corrections merged in, minus rejected and deleted ones), read afresh so
  * an edit after the review counts. Only files with a result of the solution are evaluated.
  */
-import { isOffSample } from '../../shared/geometry/track-interpolation.js';
 import type { EvalImage, ModelBox, TruthBox } from './evaluation-types.js';
 import { mergeCorrections } from '../review/merge-corrections.js';
 import type { Db } from '../../node-lib/sqlite.js';
 import {
+  CORRECTION_ORDER,
   MERGE_CORRECTION_COLUMNS,
   toMergeCorrection,
   type RawMergeCorrection,
@@ -31,7 +31,7 @@ const FILES_SQL = `
   ORDER BY m.path`;
 
 const CORRECTIONS_SQL = `SELECT ${MERGE_CORRECTION_COLUMNS} FROM corrections
-  WHERE content_hash = ? AND solution = ? ORDER BY frame_index, id`;
+  WHERE content_hash = ? AND solution = ? ORDER BY ${CORRECTION_ORDER}`;
 
 interface FileRow {
   id: number;
@@ -89,7 +89,7 @@ export function* evaluationImages(db: Db, solution: string): Generator<EvalImage
       // One read of the model's boxes serves both sides: as the model gave them, and merged.
       const raw = f.corrected ? allBoxes.all({ resultId: f.result_id }) : [];
       const rows = f.corrected ? raw.map(asModelRow) : modelBoxes.all(f.result_id);
-      for (const d of rows) if (!isOffSample(d[1])) frameOf(frames, d[1]).model.push(modelBoxOf(d));
+      for (const d of rows) frameOf(frames, d[1]).model.push(modelBoxOf(d));
       if (f.corrected) {
         const shown = mergeCorrections(
           raw.map(fromRaw),
@@ -97,7 +97,7 @@ export function* evaluationImages(db: Db, solution: string): Generator<EvalImage
         );
         for (const b of shown) {
           // A keyframe between analysed frames: the model never saw it, so it measures nothing.
-          if (b.review === 'rejected' || isOffSample(b.frameIndex)) continue;
+          if (b.review === 'rejected' || b.keyframe === true) continue;
           frameOf(frames, b.frameIndex).truth.push({
             key: b.key,
             label: b.label,

@@ -29,6 +29,7 @@ function eventBox(d: DetectionRow): EventBox {
     label: d.label,
     trackId: track >= 0 ? track : null,
     frameIndex: d.frameIndex,
+    keyframe: d.keyframe,
     timeMs: d.timeMs,
     score: d.score,
   };

@@ -34,6 +34,8 @@ export interface Target {
 /** A box of the file as it stands: on a model box (`model`), or on a correction alone. */
 interface Current {
   frameIndex: number;
+  /** A keyframe between samples (a clip frame): no imported label is on it. */
+  keyframe: true | undefined;
   timeMs: number | null;
   model: ModelBox | null;
   label: string;
@@ -58,6 +60,7 @@ function currentBoxes(
     // The common case, without the merge's per-box copies.
     return model.map((m) => ({
       frameIndex: m.frameIndex,
+      keyframe: undefined,
       timeMs: m.timeMs,
       model: { label: m.label, score: m.score, bbox: m.bbox },
       label: m.label,
@@ -72,6 +75,7 @@ function currentBoxes(
   const rows = new Map(corrections.map((c) => [c.id, c]));
   return mergeCorrections(model, corrections, { includeDeleted: true }).map((b) => ({
     frameIndex: b.frameIndex,
+    keyframe: b.keyframe,
     timeMs: b.timeMs,
     model: b.detectionId === null ? null : b.model,
     label: b.label,
@@ -94,7 +98,7 @@ export function importDiff(
   replaceable: boolean,
 ): CorrectionInput[] {
   const same = (t: Target, c: Current) => {
-    if (t.frameIndex !== c.frameIndex || t.label !== c.label) return false;
+    if (t.frameIndex !== c.frameIndex || c.keyframe || t.label !== c.label) return false;
     if ((t.crowd === true) !== c.crowd) return false;
     const near = (a: number, b: number, s: number) => Math.abs(a - b) * s <= SAME_PX;
     const { x, y, w, h } = c.bbox;
@@ -116,6 +120,7 @@ export function importDiff(
       solution: content.solution,
       id: c.row ? c.row.id : undefined,
       frameIndex: c.frameIndex,
+      keyframe: c.keyframe,
       timeMs: c.timeMs,
       anchor: c.row ? c.row.anchor : c.model,
       label: onModel && label === c.model?.label ? null : label,
@@ -155,7 +160,7 @@ export function importDiff(
   for (const c of unpaired) {
     if (!c.model) continue;
     for (const t of left) {
-      if (t.frameIndex !== c.frameIndex || t.crowd) continue;
+      if (t.frameIndex !== c.frameIndex || c.keyframe || t.crowd) continue;
       const overlap = iou(t.bbox, c.model.bbox);
       if (overlap >= PAIR_MIN_IOU)
         pairs.push({ score: overlap + (t.label === c.model.label ? 1 : 0), c, t });

@@ -11,7 +11,6 @@
  */
 import {
   interpolateTrack,
-  offSampleIndex,
   sortAnchors,
   timeOfFrame,
   type InterpolatedBox,
@@ -126,7 +125,8 @@ function boxRow(t: TrackCursor, b: InterpolatedBox, fps: number): Tracked {
   return {
     ...source,
     id: 0,
-    frameIndex: offSampleIndex(b.frame),
+    frameIndex: b.frame,
+    keyframe: true,
     timeMs: timeOfFrame(b.frame, fps),
     bbox: b.bbox,
     score: Number.isNaN(b.score) ? null : b.score,

@@ -6,6 +6,7 @@
  * moves, or a box is added there. All in one transaction, undone as one step.
  */
 import type { NormBox } from '../../shared/geometry/box-math.js';
+import { samePlace } from '../../shared/geometry/frame-place.js';
 import type { ReviewEdit } from '../../shared/contract/review-schemas.js';
 import type { LibraryStore, MediaRecord } from '../store/store-types.js';
 import type { TrackedBox } from './export-boxes.js';
@@ -13,8 +14,9 @@ import { ReviewService } from './review-service.js';
 
 export interface Keyframe {
   trackId: number;
-  /** A sample's index, or offSampleIndex(clip frame) between samples. */
+  /** A sample's index; with `keyframe`, a clip frame between samples. */
   frameIndex: number;
+  keyframe?: true | undefined;
   timeMs: number;
   /** The class of a new track (an existing track keeps its own). */
   label: string;
@@ -40,12 +42,13 @@ export function addKeyframe(
       (b) => inTrack(b) && b.personTrack !== k.trackId,
       (b) => ({ kind: 'track', box: refOf(b), track: k.trackId }),
     );
-    const onFrame = boxes.find((b) => inTrack(b) && b.frameIndex === k.frameIndex);
+    const onFrame = boxes.find((b) => inTrack(b) && samePlace(b, k));
     const edit: ReviewEdit = onFrame
       ? { kind: 'move', box: refOf(onFrame), bbox: k.bbox }
       : {
           kind: 'add',
           frameIndex: k.frameIndex,
+          ...(k.keyframe === true ? { keyframe: true as const } : {}),
           timeMs: k.timeMs,
           label,
           bbox: k.bbox,

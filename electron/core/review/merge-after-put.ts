@@ -5,6 +5,7 @@
  * Either way the answer is exactly what `mergeCorrections` gives for the rows after the write.
  */
 import { iou, sameBox } from '../../shared/geometry/box-math.js';
+import { byPlace, placeKeyOf, samePlace } from '../../shared/geometry/frame-place.js';
 import type { CorrectionRow, DetectionRow, MergeCorrection } from '../store/store-types.js';
 import {
   ANCHOR_MIN_IOU,
@@ -23,8 +24,7 @@ export interface AfterPut {
   incremental: boolean;
 }
 
-const byFrameThenId = (a: MergeCorrection, b: MergeCorrection) =>
-  a.frameIndex - b.frameIndex || a.id - b.id;
+const byFrameThenId = (a: MergeCorrection, b: MergeCorrection) => byPlace(a, b) || a.id - b.id;
 
 /** Whether another model box or another correction's anchor could pair with `m` (IoU ≥ 0.9). */
 function contended(
@@ -36,8 +36,7 @@ function contended(
     if (d !== m && d.frameIndex === m.frameIndex && iou(d.bbox, m.bbox) >= ANCHOR_MIN_IOU)
       return true;
   for (const c of others)
-    if (c.anchor && c.frameIndex === m.frameIndex && iou(c.anchor.bbox, m.bbox) >= ANCHOR_MIN_IOU)
-      return true;
+    if (c.anchor && samePlace(c, m) && iou(c.anchor.bbox, m.bbox) >= ANCHOR_MIN_IOU) return true;
   return false;
 }
 
@@ -55,12 +54,13 @@ function alone(
     // A drawn box pairs with nothing: it goes after the boxes of its frame (its id is the last).
     const drawn = stored.anchor ? null : standalone(stored, model[0]?.resultId ?? 0);
     if (!drawn) return undefined;
-    const next = out.findIndex((b) => b.frameIndex > stored.frameIndex);
+    const place = placeKeyOf(stored);
+    const next = out.findIndex((b) => placeKeyOf(b) > place);
     out.splice(next < 0 ? out.length : next, 0, drawn);
     return out;
   }
   const at = before.indexOf(box);
-  if (at < 0 || box.frameIndex !== stored.frameIndex) return undefined;
+  if (at < 0 || !samePlace(box, stored)) return undefined;
   if (box.correctionId !== (previous ? stored.id : null)) return undefined;
   if (box.detectionId !== null) {
     // On a model box whose anchor is now that box exactly: it pairs with it, and nothing else can.

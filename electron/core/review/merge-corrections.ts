@@ -23,6 +23,7 @@
  *   the model's detection, corrected: it keeps its model box's score.
  */
 import { iou, sameBox, type NormBox } from '../../shared/geometry/box-math.js';
+import { byPlace } from '../../shared/geometry/frame-place.js';
 import type {
   DetectionOrigin,
   DetectionRow,
@@ -81,7 +82,8 @@ function exactPairs(
   const taken = new Set<number>();
   for (let ci = 0; ci < corrections.length; ci++) {
     const a = (corrections[ci] as MergeCorrection).anchor;
-    if (!a) continue;
+    // A keyframe's frame is a clip frame: it never stands on a model box (of a sample).
+    if (!a || corrections[ci]?.keyframe === true) continue;
     const frame = (corrections[ci] as MergeCorrection).frameIndex;
     let found = -1;
     for (let mi = 0; mi < model.length && found < 0; mi++) {
@@ -119,7 +121,7 @@ function pairAnchors(
   });
   const pairs: Pair[] = [];
   corrections.forEach((c, ci) => {
-    if (!c.anchor) return;
+    if (!c.anchor || c.keyframe === true) return;
     for (const mi of byFrame.get(c.frameIndex) ?? []) {
       const m = model[mi] as DetectionRow;
       const overlap = iou(c.anchor.bbox, m.bbox);
@@ -211,6 +213,7 @@ export function standalone(c: MergeCorrection, resultId: number): MergedBox | nu
     id: 0,
     resultId,
     frameIndex: c.frameIndex,
+    keyframe: c.keyframe,
     timeMs: c.timeMs,
     label,
     classId: null,
@@ -267,7 +270,7 @@ export function mergeCorrections(
     }
   });
   // Stable: model boxes keep their order within a frame, drawn ones follow them.
-  if (extra) out.sort((a, b) => a.frameIndex - b.frameIndex);
+  if (extra) out.sort(byPlace);
   return out;
 }
 
@@ -312,6 +315,6 @@ export function mergeInPlace(
       extra = true;
     }
   });
-  if (extra) out.sort((a, b) => a.frameIndex - b.frameIndex);
+  if (extra) out.sort(byPlace);
   return out;
 }

@@ -6,6 +6,7 @@
 import type { Db } from '../../node-lib/sqlite.js';
 import { mergeCorrections, type MergedBox } from './merge-corrections.js';
 import {
+  CORRECTION_ORDER,
   MERGE_CORRECTION_COLUMNS,
   toMergeCorrection,
   type RawMergeCorrection,
@@ -24,7 +25,7 @@ export function mergedContent(db: Db): MergedContentFn {
   const corrections = db
     .prepare<[string, string], RawMergeCorrection>(
       `SELECT ${MERGE_CORRECTION_COLUMNS} FROM corrections
-       WHERE content_hash = ? AND solution = ? ORDER BY frame_index, id`,
+       WHERE content_hash = ? AND solution = ? ORDER BY ${CORRECTION_ORDER}`,
     )
     .raw();
   return (resultId, contentHash, solution) =>

@@ -17,7 +17,6 @@
  * Pure: the same boxes and model tracks give the same ids, whatever happened before.
  */
 import { iou, type NormBox } from '../../shared/geometry/box-math.js';
-import { isOffSample } from '../../shared/geometry/track-interpolation.js';
 import type { ModelTracks } from '../tracking/model-tracks.js';
 import { DEFAULT_TRACKER } from '../tracking/sort-tracker.js';
 import type { MergedBox } from './merge-corrections.js';
@@ -69,7 +68,7 @@ export function placeTracks(boxes: MergedBox[], model: ModelTracks): TrackedBox[
     const rank = b.detectionId === null ? undefined : model.rankOf.get(b.detectionId);
     if (rank === undefined) {
       // A keyframe between samples is only ever in a person's track: the tracker never sees one.
-      if (sure(b) && !isOffSample(b.frameIndex)) free.push(b);
+      if (sure(b) && b.keyframe !== true) free.push(b);
       continue;
     }
     const list = byRank.get(rank);
@@ -97,8 +96,10 @@ function joinOrStart(boxes: TrackedBox[], free: TrackedBox[], last: number): voi
     if (list) list.push(p);
     else byFrame.set(frame, [p]);
   };
+  // Analysed frames only: a keyframe's clip frame is no sample's neighbour.
   for (const b of boxes)
-    if (b.trackId !== undefined) add(b.frameIndex, { id: b.trackId, label: b.label, bbox: b.bbox });
+    if (b.trackId !== undefined && b.keyframe !== true)
+      add(b.frameIndex, { id: b.trackId, label: b.label, bbox: b.bbox });
   free.sort((a, b) => a.frameIndex - b.frameIndex || a.bbox.x - b.bbox.x || a.bbox.y - b.bbox.y);
   for (const b of free) {
     const here = new Set((byFrame.get(b.frameIndex) ?? []).map((p) => p.id));

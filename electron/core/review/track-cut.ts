@@ -1,7 +1,6 @@
 /**
  * Where a track is cut in two. Boxes are compared by their time in the clip, not by frame index:
- * a keyframe between analysed frames is stored under a negative index (`offSampleIndex`), which
- * says nothing of its place in the clip.
+ * a keyframe between analysed frames holds a clip frame, not a sample's index.
  */
 import type { DetectionRow } from '../store/store-types.js';
 
@@ -24,8 +23,10 @@ export function atOrAfterCut(
   let at = cut.timeMs ?? Infinity;
   if (cut.timeMs === undefined) {
     for (const b of boxes) {
-      if (b.frameIndex >= cut.frameIndex && b.timeMs !== null) at = Math.min(at, b.timeMs);
+      if (b.keyframe !== true && b.frameIndex >= cut.frameIndex && b.timeMs !== null)
+        at = Math.min(at, b.timeMs);
     }
   }
-  return (b) => (b.timeMs === null ? b.frameIndex >= cut.frameIndex : b.timeMs >= at);
+  return (b) =>
+    b.timeMs === null ? b.keyframe !== true && b.frameIndex >= cut.frameIndex : b.timeMs >= at;
 }

@@ -2,14 +2,14 @@
  * How a correction is bound to the corrections table's statements, shared by the repo's own
  * writes and the bulk writer (corrections-bulk-writer.ts).
  */
-import { keyframeFlag, storedFrame } from './keyframe-column.js';
+import { byPlace } from '../../shared/geometry/frame-place.js';
 import type { CorrectionInput, MergeCorrection } from './store-types.js';
 
 export function params(c: CorrectionInput, at: number) {
   return {
     contentHash: c.contentHash,
     solution: c.solution,
-    frameIndex: storedFrame(c.frameIndex),
+    frameIndex: c.frameIndex,
     timeMs: c.timeMs,
     anchorLabel: c.anchor?.label ?? null,
     anchorScore: c.anchor?.score ?? null,
@@ -30,7 +30,7 @@ export function params(c: CorrectionInput, at: number) {
     coco: c.coco ?? null,
     personMade: c.personMade === undefined ? null : c.personMade ? 1 : 0,
     ownerKept: c.ownerKept ? 1 : 0,
-    keyframe: keyframeFlag(c.frameIndex),
+    keyframe: c.keyframe === true ? 1 : 0,
   };
 }
 
@@ -43,7 +43,7 @@ export function pushInsertValues(out: unknown[], c: CorrectionInput, at: number)
   out.push(
     c.contentHash,
     c.solution,
-    storedFrame(c.frameIndex),
+    c.frameIndex,
     c.timeMs,
     a ? a.label : null,
     a ? a.score : null,
@@ -63,7 +63,7 @@ export function pushInsertValues(out: unknown[], c: CorrectionInput, at: number)
     c.crowd ? 1 : 0,
     c.coco ?? null,
     c.personMade ? 1 : 0,
-    keyframeFlag(c.frameIndex),
+    c.keyframe === true ? 1 : 0,
   );
 }
 
@@ -83,6 +83,7 @@ export function asMergeCorrections(cs: readonly CorrectionInput[]): MergeCorrect
     .map((c, i) => ({
       id: -1 - i,
       frameIndex: c.frameIndex,
+      keyframe: c.keyframe,
       timeMs: c.timeMs,
       anchor: c.anchor,
       label: c.label,
@@ -95,7 +96,7 @@ export function asMergeCorrections(cs: readonly CorrectionInput[]): MergeCorrect
       coco: c.coco ?? null,
       personMade: c.personMade === true,
     }))
-    .sort((a, b) => a.frameIndex - b.frameIndex);
+    .sort(byPlace);
 }
 /**
  * Every write through this repo is a person's (or an import's): a rule no longer owns the box;

@@ -22,8 +22,16 @@ const boxOf = (x: number | null, y: number | null, w: number | null, h: number |
  * Only what the merge reads, as arrays (`.raw()`): an export reads a correction per touched box,
  * and a row as an object of 20 named columns cost more than the whole merge (measured on 420k).
  */
-export const MERGE_CORRECTION_COLUMNS = `id, ${wireFrameIndex()} AS frame_index, time_ms, anchor_label, anchor_score,
-  anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, track, rule, crowd, coco, person_made`;
+export const MERGE_CORRECTION_COLUMNS = `id, frame_index, time_ms, anchor_label, anchor_score,
+  anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, track, rule, crowd, coco, person_made,
+  keyframe`;
+
+/**
+ * The order rows are read in, as before the keyframe column (keyframes first, then samples; then
+ * insertion): the merge's output order, and so every export's, depends on it. Served by the index
+ * on this very expression (migration 19).
+ */
+export const CORRECTION_ORDER = `${wireFrameIndex()}, id`;
 
 /** The whole row: the merge's columns, then the three it does not read. */
 export const CORRECTION_COLUMNS = `${MERGE_CORRECTION_COLUMNS}, content_hash, solution, updated_at`;
@@ -51,6 +59,7 @@ export type RawMergeCorrection = [
   number,
   string | null,
   number,
+  number,
 ];
 
 /** A row of `CORRECTION_COLUMNS` as an array (`.raw()`), in that order. */
@@ -72,6 +81,7 @@ export const toMergeCorrection = (r: RawMergeCorrection): MergeCorrection => ({
   crowd: r[18] === 1 ? true : undefined,
   coco: r[19] ?? undefined,
   personMade: r[20] === 1 ? true : undefined,
+  keyframe: r[21] === 1 ? true : undefined,
 });
 
 /**
@@ -93,7 +103,8 @@ export const fromRawCorrection = (r: RawCorrection): CorrectionRow => ({
   crowd: r[18] === 1,
   coco: r[19],
   personMade: r[20] === 1,
-  contentHash: r[21],
-  solution: r[22],
-  updatedAt: r[23],
+  keyframe: r[21] === 1 ? true : undefined,
+  contentHash: r[22],
+  solution: r[23],
+  updatedAt: r[24],
 });

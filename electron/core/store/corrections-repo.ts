@@ -8,7 +8,12 @@ import {
   INSERT_COLUMNS,
   type Params,
 } from './correction-params.js';
-import { CORRECTION_COLUMNS, fromRawCorrection, type RawCorrection } from './correction-rows.js';
+import {
+  CORRECTION_COLUMNS,
+  CORRECTION_ORDER,
+  fromRawCorrection,
+  type RawCorrection,
+} from './correction-rows.js';
 import { correctionsBulkWriter } from './corrections-bulk-writer.js';
 import { must } from './row-mappers.js';
 import { StoreError } from './store-error.js';
@@ -31,7 +36,7 @@ export class CorrectionsRepo implements CorrectionRows {
     this.forContentStmt = db
       .prepare<[string, string], RawCorrection>(
         `SELECT ${CORRECTION_COLUMNS} FROM corrections WHERE content_hash = ? AND solution = ?
-         ORDER BY frame_index, id`,
+         ORDER BY ${CORRECTION_ORDER}`,
       )
       .raw();
     this.byIdStmt = db

@@ -8,6 +8,7 @@
  */
 import { openDatabase, type Db } from '../../node-lib/sqlite.js';
 import {
+  CORRECTION_ORDER,
   MERGE_CORRECTION_COLUMNS,
   toMergeCorrection,
   type RawMergeCorrection,
@@ -118,7 +119,7 @@ const ALL_DETECTIONS_SQL = `
   FROM detections d WHERE d.result_id = @resultId ORDER BY d.frame_index, d.id`;
 
 const CORRECTIONS_SQL = `SELECT ${MERGE_CORRECTION_COLUMNS} FROM corrections
-  WHERE content_hash = ? AND solution = ? ORDER BY frame_index, id`;
+  WHERE content_hash = ? AND solution = ? ORDER BY ${CORRECTION_ORDER}`;
 
 export function queryParams(q: ExportQuery) {
   return {

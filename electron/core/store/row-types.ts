@@ -64,6 +64,8 @@ export interface DetectionInput {
 export interface DetectionRow extends Required<DetectionInput> {
   id: number;
   resultId: number;
+  /** A keyframe between analysed samples: `frameIndex` is then its clip frame. Absent: a sample. */
+  keyframe?: true;
   /** Set on a box in an export when an auto-accept's rule accepted it (see merge-corrections). */
   rule?: string | null;
   /** A crowd region (COCO's `iscrowd`, from an import): no object to find, drawn apart. */
@@ -104,7 +106,10 @@ export interface CorrectionRow {
   id: number;
   contentHash: string;
   solution: string;
+  /** A sample's index, or with `keyframe` the clip frame (as the column holds it). */
   frameIndex: number;
+  /** A keyframe between analysed samples (migration 19's column). Absent: a sample. */
+  keyframe?: true;
   timeMs: number | null;
   /** The model box it corrects, as the model gave it; null for a box a person drew. */
   anchor: { label: string; score: number | null; bbox: BoxXYWH } | null;

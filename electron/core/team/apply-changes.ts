@@ -11,6 +11,7 @@ import type { CorrectionInput } from '../store/store-types.js';
 import type { PulledChange, TeamBoxRow, TeamBoxState, TeamChange } from '../store/team-types.js';
 import { boxVersion } from './box-versions.js';
 import { importedOf } from './imported-state.js';
+import { fromWireFrame } from './keyframe-wire.js';
 import { writeSettled, type SettledWrite } from './write-settled.js';
 
 /** The correction a box's state stands for; null state: back to the model's box (or gone, if drawn). */
@@ -31,7 +32,7 @@ function correctionFrom(
   const stated: CorrectionInput = {
     contentHash: previous.contentHash,
     solution: previous.solution,
-    frameIndex: s.frameIndex,
+    ...fromWireFrame(s.frameIndex),
     timeMs: s.timeMs,
     anchor,
     label: s.label,

@@ -9,10 +9,12 @@ import type { DetectionRow, MergeCorrection } from '../store/store-types.js';
 import type { PulledChange as LoggedChange, TeamBoxState } from '../store/team-types.js';
 import type { HubAnswer } from './hub-types.js';
 import { importedOf } from './imported-state.js';
+import { fromWireFrame, toWireFrame } from './keyframe-wire.js';
 
-/** A box a file shows, by solution and frame. */
+/** A box a file shows, by solution and frame (as the wire has it: a honeypot's labels are on the hub). */
 export interface TruthBoxOf {
   solution: string;
+  /** The wire's frame index (keyframe-wire.ts). */
   frameIndex: number;
   label: string;
   bbox: NormBox;
@@ -24,7 +26,7 @@ export type AnswersBySolution = ReadonlyMap<string, HubAnswer['answer']>;
 function correctionOf(id: number, s: TeamBoxState): MergeCorrection {
   return {
     id,
-    frameIndex: s.frameIndex,
+    ...fromWireFrame(s.frameIndex),
     timeMs: s.timeMs,
     anchor:
       s.anchorLabel === null
@@ -89,7 +91,7 @@ export function versionOf(
   for (const [solution, corrections] of [...bySolution].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     for (const b of mergeCorrections(modelRows(answers.get(solution)), corrections)) {
       if (b.review === 'rejected') continue;
-      out.push({ solution, frameIndex: b.frameIndex, label: b.label, bbox: b.bbox });
+      out.push({ solution, frameIndex: toWireFrame(b), label: b.label, bbox: b.bbox });
     }
   }
   return out;

@@ -8,14 +8,14 @@
  * sample period apart leave no gap at all, whatever the sampling rate (at 1 frame per second,
  * consecutive sightings are 1 s apart and must not split a range).
  */
-import { isOffSample } from '../geometry/track-interpolation.js';
-
 /** The fields of a box the events read (a ReviewBox or an exported detection both fit). */
 export interface EventBox {
   label: string;
   /** Null or absent: in no track (the tracker did not confirm it), so not an object. */
   trackId?: number | null;
   frameIndex: number;
+  /** Between analysed samples (`frameIndex` is then a clip frame): no sample, so no period. */
+  keyframe?: true | undefined;
   timeMs: number | null;
   /** Null: a person's box (no model score). */
   score: number | null;
@@ -76,7 +76,7 @@ function readSightings(boxes: readonly EventBox[]): {
     const timeMs = b.timeMs;
     if (timeMs === null) continue;
     const frame = b.frameIndex;
-    if (!isOffSample(frame)) {
+    if (b.keyframe !== true) {
       if (frame < first) {
         first = frame;
         firstMs = timeMs;

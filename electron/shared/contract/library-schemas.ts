@@ -76,7 +76,9 @@ export const Box = z.object({
   id: Id,
   /** Unique within the item (`d<detection>` or `c<correction>`); review.boxes has both ids. */
   key: z.string().optional(),
+  /** A sample's index; with `keyframe`, a clip frame between samples. */
   frameIndex: z.number(),
+  keyframe: z.literal(true).optional(),
   timeMs: z.number().nullable(),
   label: z.string(),
   score: z.number().nullable(),

@@ -49,6 +49,7 @@ const DELETED = 1 << 4;
 const MODEL_NULL = 1 << 5;
 const MODEL_LISTED = 1 << 6;
 const CROWD = 1 << 7;
+const KEYFRAME = 1 << 8;
 
 const keyOf = (b: Pick<ReviewBox, 'detectionId' | 'correctionId'>) =>
   b.detectionId !== null ? `d${b.detectionId}` : `c${b.correctionId}`;
@@ -87,6 +88,7 @@ export function packReviewBoxes(boxes: readonly ReviewBox[]): PackedColumns {
     let flags = ORIGINS.indexOf(b.origin) | (REVIEWS.indexOf(b.review) << 2);
     if (b.deleted) flags |= DELETED;
     if (b.crowd === true) flags |= CROWD;
+    if (b.keyframe === true) flags |= KEYFRAME;
     if (b.model === null) flags |= MODEL_NULL;
     else if (!sameAsBox(b)) {
       flags |= MODEL_LISTED;
@@ -145,6 +147,7 @@ export function unpackReviewBoxes(p: PackedColumns): ReviewBox[] {
       detectionId,
       correctionId,
       frameIndex: k[j] as number,
+      ...((flags & KEYFRAME) !== 0 ? { keyframe: true } : {}),
       timeMs: timeMs !== timeMs ? null : timeMs, // NaN (a call per box costs in cold code)
       label,
       score,

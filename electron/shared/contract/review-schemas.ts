@@ -27,7 +27,10 @@ export const ReviewBox = z.object({
   key: z.string(),
   detectionId: Id.nullable(),
   correctionId: Id.nullable(),
+  /** A sample's index; with `keyframe`, the clip frame. */
   frameIndex: z.number(),
+  /** A keyframe a person put between analysed samples. Absent: a sample. */
+  keyframe: z.literal(true).optional(),
   timeMs: z.number().nullable(),
   label: z.string(),
   score: z.number().nullable(),
@@ -63,8 +66,9 @@ export const ReviewEdit = z.discriminatedUnion('kind', [
   }),
   z.object({
     kind: z.literal('add'),
-    /** A sample's index, or for a keyframe between samples offSampleIndex(its clip frame). */
-    frameIndex: z.number().int(),
+    /** A sample's index; with `keyframe`, the clip frame between samples. */
+    frameIndex: z.number().int().min(0),
+    keyframe: z.literal(true).optional(),
     timeMs: z.number().min(0).nullable(),
     label: Label,
     bbox: NormBox,
@@ -157,14 +161,15 @@ export const SplitTrackInput = z.object({
 
 /**
  * A keyframe of a clip's track: a box a person drew or moved on one frame (a sample's index, or
- * offSampleIndex of a clip frame between samples). The track becomes a person's track; a box it
+ * with `keyframe` a clip frame between samples). The track becomes a person's track; a box it
  * already has on that frame moves, else one is added with the track's label (`label` names a new
  * track's class). One undo step.
  */
 export const AddKeyframeInput = z.object({
   ...ItemRef,
   trackId: TrackId,
-  frameIndex: z.number().int(),
+  frameIndex: z.number().int().min(0),
+  keyframe: z.literal(true).optional(),
   timeMs: z.number().min(0),
   label: Label,
   bbox: NormBox,

@@ -20,15 +20,6 @@ export interface InterpolatedBox {
   score: number;
 }
 
-/** A keyframe on a frame the model did not analyse is stored with this frame index (never a sample's). */
-export function offSampleIndex(clipFrame: number): number {
-  return -(clipFrame + 1);
-}
-
-export function isOffSample(frameIndex: number): boolean {
-  return frameIndex < 0;
-}
-
 /** The 0-based frame of the clip shown at `timeMs` (the nearest one). */
 export function frameAt(timeMs: number, fps: number): number {
   return Math.max(0, Math.round((timeMs * fps) / 1000));

@@ -11,7 +11,6 @@ import { runExport } from '../../../electron/application/export-use-case.js';
 import { openLibraryStore } from '../../../electron/core/review/open-library-store.js';
 import type { LibraryStore } from '../../../electron/core/store/store-types.js';
 import type { CallInput, CallName, CallResult } from '../../../electron/shared/contract/index.js';
-import { offSampleIndex } from '../../../electron/shared/geometry/track-interpolation.js';
 import { addClip } from '../../support/clip-library.js';
 import { callReview } from '../../support/review-calls.js';
 import { tempDir } from '../../support/temp-dir.js';
@@ -29,7 +28,9 @@ const keyframe = (trackId: number, frame: number, bbox: CallInput<'review.addKey
     solution,
     trackId,
     // Clip frames at 10 fps; the samples are every other frame (5 per second).
-    frameIndex: frame % 2 === 0 ? frame / 2 : offSampleIndex(frame),
+    ...(frame % 2 === 0
+      ? { frameIndex: frame / 2 }
+      : { frameIndex: frame, keyframe: true as const }),
     timeMs: frame * 100,
     label: 'cyclist',
     bbox,
@@ -100,7 +101,12 @@ describe('keyframes', () => {
       [600, 'person'],
       [800, 'person'],
     ]);
-    expect(track[2]).toMatchObject({ frameIndex: -4, origin: 'added', review: 'accepted' });
+    expect(track[2]).toMatchObject({
+      frameIndex: 3,
+      keyframe: true,
+      origin: 'added',
+      review: 'accepted',
+    });
     expect(await ofTrack(2)).toHaveLength(5);
 
     store.results.save(analysis(0.004));
@@ -121,9 +127,9 @@ describe('keyframes', () => {
   it('two keyframes make a new track, exported as exact linear boxes on every frame between', async () => {
     await keyframe(7, 1, { x: 0.1, y: 0.1, w: 0.1, h: 0.2 });
     await keyframe(7, 7, { x: 0.4, y: 0.4, w: 0.4, h: 0.2 });
-    expect((await ofTrack(7)).map((b) => [b.frameIndex, b.label])).toEqual([
-      [-2, 'cyclist'],
-      [-8, 'cyclist'],
+    expect((await ofTrack(7)).map((b) => [b.frameIndex, b.keyframe, b.label])).toEqual([
+      [1, true, 'cyclist'],
+      [7, true, 'cyclist'],
     ]);
     const out = join(t.dir, 'mot');
     await runExport(store, undefined, {

@@ -7,10 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openLibraryStore } from '../../../electron/core/review/open-library-store.js';
 import type { LibraryStore } from '../../../electron/core/store/store-types.js';
-import {
-  offSampleIndex,
-  timeOfFrame,
-} from '../../../electron/shared/geometry/track-interpolation.js';
+import { timeOfFrame } from '../../../electron/shared/geometry/track-interpolation.js';
 import type { CallInput, CallName, CallResult } from '../../../electron/shared/contract/index.js';
 import { addClip } from '../../support/clip-library.js';
 import { callReview } from '../../support/review-calls.js';
@@ -57,7 +54,8 @@ beforeEach(async () => {
     await call('review.addKeyframe', {
       ...ref(),
       trackId: 1,
-      frameIndex: offSampleIndex(frame),
+      frameIndex: frame,
+      keyframe: true,
       timeMs: timeOfFrame(frame, FPS),
       label: 'person',
       bbox: { x: 0.1 + 0.025 * frame, y: 0.3, w: 0.1, h: 0.4 },

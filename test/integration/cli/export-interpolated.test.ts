@@ -11,10 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLibraryStore } from '../../../electron/core/review/open-library-store.js';
-import {
-  offSampleIndex,
-  timeOfFrame,
-} from '../../../electron/shared/geometry/track-interpolation.js';
+import { timeOfFrame } from '../../../electron/shared/geometry/track-interpolation.js';
 import { readMot, type ReadBox } from '../../support/cli-exports.js';
 import { cliEnv, cliHome, runCli } from '../../support/cli-run.js';
 import { realMediaDir } from '../../support/real-media.js';
@@ -87,7 +84,8 @@ beforeAll(async () => {
         id,
         solution: 'objects',
         trackId: drawnTrack,
-        frameIndex: offSampleIndex(frame),
+        frameIndex: frame,
+        keyframe: true,
         timeMs: timeOfFrame(frame, probe.fps),
         label: 'person',
         bbox,

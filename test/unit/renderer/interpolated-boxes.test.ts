@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewBox } from '../../../electron/shared/contract/review-schemas.js';
-import { offSampleIndex } from '../../../electron/shared/geometry/track-interpolation.js';
 import { emptyFrameTimes } from '../../../renderer/src/features/video-review/clip-frames.js';
 import {
   boxesAt,
@@ -40,15 +39,21 @@ describe('interpolated boxes in the video review', () => {
 
   it('replaces a track’s nearest-frame box by its interpolated box between anchors', () => {
     const frameBoxes = all.filter((b) => b.timeMs === 0);
-    const at = boxesAt(frameBoxes, paths, 100, 10, offSampleIndex(1));
+    const at = boxesAt(frameBoxes, paths, 100, 10);
     expect(at.map((b) => b.key)).toEqual(['c', 'd', 'i1']);
     const i1 = at[2]!;
-    expect(i1).toMatchObject({ interpolated: true, trackId: 1, frameIndex: -2, timeMs: 100 });
+    expect(i1).toMatchObject({
+      interpolated: true,
+      trackId: 1,
+      frameIndex: 1,
+      keyframe: true,
+      timeMs: 100,
+    });
     expect(i1.bbox.x).toBeCloseTo(0.2, 12);
     // Half way (frame 2), and nothing interpolated on an anchor's own frame.
-    expect(boxesAt(frameBoxes, paths, 200, 10, -3)[2]!.bbox.x).toBeCloseTo(0.3, 12);
-    expect(boxesAt(frameBoxes, paths, 0, 10, 0)).toBe(frameBoxes);
-    expect(boxesAt(frameBoxes, paths, 500, 10, -6)).toBe(frameBoxes);
+    expect(boxesAt(frameBoxes, paths, 200, 10)[2]!.bbox.x).toBeCloseTo(0.3, 12);
+    expect(boxesAt(frameBoxes, paths, 0, 10)).toBe(frameBoxes);
+    expect(boxesAt(frameBoxes, paths, 500, 10)).toBe(frameBoxes);
   });
 
   it('leaves deleted boxes and an unknown frame rate out', () => {
@@ -58,19 +63,20 @@ describe('interpolated boxes in the video review', () => {
 
   it('does not take a keyframe between samples for a sample when filling in the samples', () => {
     const frames = new Map([
-      [offSampleIndex(1), 100],
       [1, 200],
       [3, 600],
-      [offSampleIndex(9), 900],
     ]);
-    // The samples are 0-4 every 200 ms (1 and 3 have boxes); the keyframes stay frames of their own.
-    const withBoxes = [1, 3].map((index) => ({ index, timeMs: index * 200, boxes: [] }));
+    // The samples are 0-4 every 200 ms (1 and 3 have boxes); keyframes on clip frames 2 and 4
+    // are frames of their own, not samples 2 and 4.
+    const withBoxes = [
+      ...[1, 3].map((index) => ({ index, timeMs: index * 200, boxes: [] })),
+      { index: 2, keyframe: true as const, timeMs: 200, boxes: [] },
+      { index: 4, keyframe: true as const, timeMs: 400, boxes: [] },
+    ];
     expect([...emptyFrameTimes(frames, withBoxes, 1000, 10)]).toEqual([
       [0, 0],
       [2, 400],
       [4, 800],
-      [offSampleIndex(1), 100],
-      [offSampleIndex(9), 900],
     ]);
   });
 });

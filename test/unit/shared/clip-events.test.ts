@@ -7,7 +7,6 @@ import {
   samplePeriodMs,
   type EventBox,
 } from '../../../electron/shared/clips/clip-events.js';
-import { offSampleIndex } from '../../../electron/shared/geometry/track-interpolation.js';
 
 /** A box on sample `frame` of a clip sampled every `period` ms. */
 const at = (
@@ -95,7 +94,12 @@ describe('clip events', () => {
 
   it("counts a person's keyframe between samples as a sighting, without it changing the period", () => {
     // Sampled every 500 ms; a keyframe drawn at 1.76 s (clip frame 44) bridges a 2 s absence.
-    const keyframe = { ...at(0, 'dog', 1), frameIndex: offSampleIndex(44), timeMs: 1760 };
+    const keyframe: EventBox = {
+      ...at(0, 'dog', 1),
+      frameIndex: 44,
+      keyframe: true,
+      timeMs: 1760,
+    };
     const boxes = [at(0, 'dog', 1), at(1, 'dog', 1), keyframe, at(6, 'dog', 1)];
     expect(samplePeriodMs(boxes)).toBe(500);
     expect(clipEvents(boxes).map((e) => [e.startMs, e.endMs, e.boxes])).toEqual([[0, 3000, 4]]);
@@ -159,7 +163,7 @@ describe('clip summary (events and counts from one pass)', () => {
 
   it('counts each track once per time, and adds the times of boxes between the frames given', () => {
     const c = countsOverTime(
-      [...boxes, at(offSampleIndex(9), 'car', 5, 0.5, { timeMs: 250 })],
+      [...boxes, at(9, 'car', 5, 0.5, { timeMs: 250, keyframe: true })],
       [0, 500, 1000, 1500, 2000],
     );
     expect(c.timesMs).toEqual([

@@ -36,3 +36,15 @@ describe('crowd regions in the review', () => {
     expect(boxName({ label: 'cat', score: null })).toBe('cat');
   });
 });
+
+describe('keyframes in the packed columns (issue 22)', () => {
+  it('keep their flag, apart from a sample of the same number', () => {
+    const sample = { ...crowd, key: 'c4', correctionId: 4, frameIndex: 5, crowd: undefined };
+    const boxes: ReviewBox[] = [{ ...sample, key: 'c3', correctionId: 3, keyframe: true }, sample];
+    const back = unpackReviewBoxes(packReviewBoxes(boxes));
+    expect(back.map((b) => [b.frameIndex, b.keyframe])).toEqual([
+      [5, true],
+      [5, undefined],
+    ]);
+  });
+});

@@ -16,6 +16,7 @@ export function applyLocal(
       detectionId: null,
       correctionId: null,
       frameIndex: edit.frameIndex,
+      ...(edit.keyframe ? { keyframe: true } : {}),
       timeMs: edit.timeMs,
       label: edit.label,
       score: 1,

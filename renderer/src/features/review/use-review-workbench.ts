@@ -29,7 +29,9 @@ export type ClipAction = { kind: 'play' } | { kind: 'step' | 'detection'; step: 
 
 /** Where a drawn box goes: frame 0 of an image, or a clip's analysed frame. */
 export interface DrawTarget {
+  /** A sample's index; with `keyframe`, a clip frame between samples. */
   frameIndex: number;
+  keyframe?: true | undefined;
   timeMs: number | null;
 }
 

@@ -3,11 +3,13 @@
  * nearest a time, the next or previous frame with a shown box, and per-class density for the timeline.
  */
 import type { ReviewBox, ReviewEdit } from '@shared/contract/review-schemas.js';
-import { isOffSample } from '@shared/geometry/track-interpolation.js';
+import { placeKey } from '@shared/geometry/frame-place.js';
 
 export interface AnalysedFrame {
-  /** The sample's index (ReviewBox.frameIndex). */
+  /** The sample's index (ReviewBox.frameIndex); with `keyframe`, the clip frame. */
   index: number;
+  /** A frame between samples with a person's keyframe on it (no sample). */
+  keyframe?: true;
   timeMs: number;
   boxes: ReviewBox[];
 }
@@ -20,6 +22,7 @@ export function analysedFrames(
   boxes: readonly ReviewBox[],
   known: ReadonlyMap<number, number> = new Map(),
 ): AnalysedFrame[] {
+  // Keyed by place: sample 5 and a keyframe on clip frame 5 are two frames.
   const byIndex = new Map<number, AnalysedFrame>();
   known.forEach((timeMs, index) => byIndex.set(index, { index, timeMs, boxes: [] }));
   // Boxes come grouped by frame: a map lookup only when the frame changes, and a new frame takes
@@ -31,14 +34,22 @@ export function analysedFrames(
     const timeMs = b.timeMs;
     if (timeMs === null) continue;
     const index = b.frameIndex;
+    const keyframe = b.keyframe;
     let end = i + 1;
     for (; end < n; end++) {
       const next = boxes[end] as ReviewBox;
-      if (next.frameIndex !== index || next.timeMs === null) break;
+      if (next.frameIndex !== index || next.keyframe !== keyframe || next.timeMs === null) break;
     }
-    const f = byIndex.get(index);
+    const key = placeKey(index, keyframe);
+    const f = byIndex.get(key);
     if (f) for (let j = i; j < end; j++) f.boxes.push(boxes[j] as ReviewBox);
-    else byIndex.set(index, { index, timeMs, boxes: boxes.slice(i, end) });
+    else
+      byIndex.set(
+        key,
+        keyframe
+          ? { index, keyframe, timeMs, boxes: boxes.slice(i, end) }
+          : { index, timeMs, boxes: boxes.slice(i, end) },
+      );
     i = end - 1;
   }
   return inTimeOrder([...byIndex.values()]);
@@ -90,7 +101,6 @@ export function samplePlan(
 ): SamplePlan | null {
   let [first, firstMs, last, lastMs] = [Infinity, 0, -Infinity, 0];
   known.forEach((timeMs, index) => {
-    if (isOffSample(index)) return;
     if (index < first) [first, firstMs] = [index, timeMs];
     if (index > last) [last, lastMs] = [index, timeMs];
   });
@@ -129,7 +139,10 @@ export function emptyFrameTimes(
   fps: number,
 ): Map<number, number> {
   const has = new Set<number>();
-  for (let i = 0; i < withBoxes.length; i++) has.add((withBoxes[i] as AnalysedFrame).index);
+  for (let i = 0; i < withBoxes.length; i++) {
+    const f = withBoxes[i] as AnalysedFrame;
+    if (!f.keyframe) has.add(f.index);
+  }
   const out = new Map<number, number>();
   const plan = samplePlan(known, durationMs);
   if (plan) {
@@ -264,26 +277,29 @@ interface Row extends DensityRow {
 export function editedFrames(
   edits: readonly ReviewEdit[],
   boxes: readonly ReviewBox[],
-): { index: number; timeMs: number }[] {
+): { index: number; keyframe?: true; timeMs: number }[] {
   const byDetection = new Map<number, ReviewBox>();
   const byCorrection = new Map<number, ReviewBox>();
   for (const b of boxes) {
     if (b.detectionId !== null) byDetection.set(b.detectionId, b);
     if (b.correctionId !== null) byCorrection.set(b.correctionId, b);
   }
-  const frames = new Map<number, number>();
+  const frames = new Map<number, { index: number; keyframe?: true; timeMs: number }>();
+  const note = (index: number, keyframe: true | undefined, timeMs: number) =>
+    frames.set(
+      placeKey(index, keyframe),
+      keyframe ? { index, keyframe, timeMs } : { index, timeMs },
+    );
   for (const e of edits) {
     if (e.kind === 'add') {
-      if (e.timeMs !== null) frames.set(e.frameIndex, e.timeMs);
+      if (e.timeMs !== null) note(e.frameIndex, e.keyframe, e.timeMs);
       continue;
     }
     const { detectionId: d, correctionId: c } = e.box;
     const b =
       (c !== null ? byCorrection.get(c) : undefined) ??
       (d !== null ? byDetection.get(d) : undefined);
-    if (b && b.timeMs !== null) frames.set(b.frameIndex, b.timeMs);
+    if (b && b.timeMs !== null) note(b.frameIndex, b.keyframe, b.timeMs);
   }
-  return [...frames]
-    .map(([index, timeMs]) => ({ index, timeMs }))
-    .sort((a, b) => a.timeMs - b.timeMs);
+  return [...frames.values()].sort((a, b) => a.timeMs - b.timeMs);
 }

@@ -39,12 +39,11 @@ export function trackPaths(boxes: readonly ReviewBox[], fps: number): TrackPath[
   );
 }
 
-/** The interpolated box of every track that has one at `timeMs`. */
+/** The interpolated box of every track that has one at `timeMs` (a keyframe-to-be on its frame). */
 export function interpolatedAt(
   paths: readonly TrackPath[],
   timeMs: number,
   fps: number,
-  frameIndex: number,
 ): ShownBox[] {
   if (!(fps > 0)) return [];
   const frame = frameAt(timeMs, fps);
@@ -56,7 +55,8 @@ export function interpolatedAt(
       key: interpolatedKey(p.trackId),
       detectionId: null,
       correctionId: null,
-      frameIndex,
+      frameIndex: frame,
+      keyframe: true,
       timeMs: timeOfFrame(frame, fps),
       label: p.label,
       score: Number.isNaN(b.score) ? null : b.score,
@@ -82,9 +82,8 @@ export function boxesAt(
   paths: readonly TrackPath[],
   timeMs: number,
   fps: number,
-  frameIndex: number,
 ): ShownBox[] {
-  const between = interpolatedAt(paths, timeMs, fps, frameIndex);
+  const between = interpolatedAt(paths, timeMs, fps);
   if (between.length === 0) return frameBoxes as ShownBox[];
   const tracks = new Set(between.map((b) => b.trackId));
   return [...frameBoxes.filter((b) => b.trackId === null || !tracks.has(b.trackId)), ...between];

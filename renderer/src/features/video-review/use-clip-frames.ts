@@ -17,7 +17,7 @@ import {
 
 interface Known {
   id: number;
-  /** Every frame seen with boxes in this visit: index → time. */
+  /** Every sample seen with boxes in this visit: index → time. */
   frames: Map<number, number>;
   /** The last answer, and what it was made of. */
   last?: {
@@ -55,7 +55,8 @@ export function useClipFrames(
       if (!moves) return k.last.frames;
     }
     const withBoxes = same ? (k.last?.withBoxes ?? []) : analysedFrames(boxes);
-    if (!same) for (const f of withBoxes) k.frames.set(f.index, f.timeMs);
+    // Samples only: a keyframe's frame is no sample, and tells nothing of the sampling.
+    if (!same) for (const f of withBoxes) if (!f.keyframe) k.frames.set(f.index, f.timeMs);
     const empty = emptyFrameTimes(k.frames, withBoxes, durationMs, fps);
     if (k.last && same && sameTimes(k.last.empty, empty)) return k.last.frames;
     const frames = withEmptyFrames(withBoxes, empty);

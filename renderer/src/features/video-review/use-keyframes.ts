@@ -8,12 +8,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { ReviewBox } from '@shared/contract/review-schemas.js';
 import type { NormBox } from '@shared/geometry/box-math.js';
-import {
-  frameAt,
-  isOffSample,
-  offSampleIndex,
-  timeOfFrame,
-} from '@shared/geometry/track-interpolation.js';
+import { samePlace } from '@shared/geometry/frame-place.js';
+import { frameAt, timeOfFrame } from '@shared/geometry/track-interpolation.js';
 import { useApiHandle } from '../../api/api-context.js';
 import type { BoxChange } from '../review/box-stage.js';
 import type { ReviewEdits } from '../review/use-review-edits.js';
@@ -54,7 +50,7 @@ export function useKeyframes(o: KeyframeOptions) {
   const frame = frameAt(o.timeMs, fps);
   const between =
     o.paused && fps > 0
-      ? { frameIndex: offSampleIndex(frame), timeMs: timeOfFrame(frame, fps) }
+      ? { frameIndex: frame, keyframe: true as const, timeMs: timeOfFrame(frame, fps) }
       : null;
   const target: DrawTarget | null = o.analysed ?? between;
   // Paused on an analysed frame its stored boxes are what the model saw and a person edits (a
@@ -62,13 +58,13 @@ export function useKeyframes(o: KeyframeOptions) {
   const shown: readonly ShownBox[] = useMemo(
     () =>
       o.paused && between && !o.analysed
-        ? boxesAt(o.frameBoxes, paths(), o.timeMs, fps, between.frameIndex)
+        ? boxesAt(o.frameBoxes, paths(), o.timeMs, fps)
         : o.frameBoxes,
-    [o.paused, o.analysed, o.frameBoxes, paths, o.timeMs, fps, between?.frameIndex],
+    [o.paused, o.analysed, o.frameBoxes, paths, o.timeMs, fps, between !== null],
   );
   /** While playing: the boxes at the frame on screen (for the overlay). */
   const playingAt = useCallback(
-    (frameBoxes: readonly ReviewBox[], t: number) => boxesAt(frameBoxes, paths(), t, fps, -1),
+    (frameBoxes: readonly ReviewBox[], t: number) => boxesAt(frameBoxes, paths(), t, fps),
     [paths, fps],
   );
 
@@ -79,7 +75,7 @@ export function useKeyframes(o: KeyframeOptions) {
   };
   const hasBoxOnFrame = (trackId: number) =>
     itemBoxes.some(
-      (b) => !b.deleted && b.trackId === trackId && b.frameIndex === target?.frameIndex,
+      (b) => !b.deleted && b.trackId === trackId && target !== null && samePlace(b, target),
     );
   const byKey = new Map(shown.map((b) => [b.key, b]));
 
@@ -90,7 +86,7 @@ export function useKeyframes(o: KeyframeOptions) {
         save(edits, track, bbox, label);
         return true;
       }
-      if (!isOffSample(target.frameIndex)) return false;
+      if (target.keyframe !== true) return false;
       const fresh = itemBoxes.reduce((m, b) => Math.max(m, b.trackId ?? 0), 0) + 1;
       save(edits, fresh, bbox, label);
       setTrack(fresh);
@@ -98,7 +94,7 @@ export function useKeyframes(o: KeyframeOptions) {
     },
     change(c: BoxChange, edits) {
       if (!target) return false;
-      const off = isOffSample(target.frameIndex);
+      const off = target.keyframe === true;
       const mine = [...c.boxes].filter(([key]) => {
         const b = byKey.get(key);
         return b?.interpolated === true || (off && b?.trackId !== null);

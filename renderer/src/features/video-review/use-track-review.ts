@@ -68,7 +68,7 @@ export function useTrackReview(o: TrackReviewOptions) {
   const { setSelected } = o.w;
   const frameBoxes = useRef(o.frame?.boxes);
   frameBoxes.current = o.frame?.boxes;
-  const shownIndex = o.frame?.index;
+  const shownIndex = o.frame ? `${o.frame.index}${o.frame.keyframe ? 'k' : ''}` : undefined;
   const idsKey = [...selection.ids].join(',');
   // A selection that came from the boxes a person picked: they stay as picked (not re-selected).
   const fromBoxes = useRef<string | null>(null);
@@ -122,7 +122,8 @@ export function useTrackReview(o: TrackReviewOptions) {
       api.call('review.splitTrack', {
         ...ref,
         trackId: active.id,
-        frameIndex: Math.max(0, o.frame?.index ?? 0),
+        // A keyframe's frame is no sample: the cut is placed by its time alone.
+        frameIndex: o.frame?.keyframe ? 0 : (o.frame?.index ?? 0),
         timeMs: cutMs,
       }),
     );

@@ -66,7 +66,10 @@ export function VideoReview(p: ReviewScreenProps) {
   // On an analysed frame: within half a video frame of it (a seek lands on a rounded time).
   const onAnalysed = paused && frame !== undefined && Math.abs(frame.timeMs - timeMs) <= 500 / fps;
   const target = useMemo(
-    () => (onAnalysed && frame ? { frameIndex: frame.index, timeMs: frame.timeMs } : null),
+    () =>
+      onAnalysed && frame
+        ? { frameIndex: frame.index, keyframe: frame.keyframe, timeMs: frame.timeMs }
+        : null,
     [onAnalysed, frame],
   );
 
@@ -117,13 +120,17 @@ export function VideoReview(p: ReviewScreenProps) {
       // An undo or redo that changed other frames only shows the first of them.
       const touched = editedFrames(edits, after);
       const [first] = touched;
-      if (first && !touched.some((f) => f.index === frame?.index)) seek(first.timeMs);
+      if (first && !touched.some((f) => f.index === frame?.index && f.keyframe === frame.keyframe))
+        seek(first.timeMs);
     },
   });
 
   // Another frame: its boxes, not the last frame's, are the ones selected.
   const { setSelected } = w;
-  useEffect(() => setSelected((s) => (s.size === 0 ? s : new Set())), [frame?.index, setSelected]);
+  useEffect(
+    () => setSelected((s) => (s.size === 0 ? s : new Set())),
+    [frame?.index, frame?.keyframe, setSelected],
+  );
   useEffect(() => kf.follow(w.firstSelected?.trackId ?? null));
   // After that reset: the selected tracks' boxes on the new frame are selected.
   const cutMs = paused && !onAnalysed ? timeMs : frame?.timeMs;
@@ -137,7 +144,8 @@ export function VideoReview(p: ReviewScreenProps) {
     const key = focus.current?.id === id ? focus.current.key : null;
     if (!key || !canSeek) return;
     const b = boxes.find((x) => x.key === key);
-    if (b && frame?.index !== b.frameIndex && b.timeMs !== null) return seek(b.timeMs);
+    const there = frame?.index === b?.frameIndex && frame?.keyframe === b?.keyframe;
+    if (b && !there && b.timeMs !== null) return seek(b.timeMs);
     focus.current = { id, key: '' };
     if (b) setSelected(new Set([key]));
   });

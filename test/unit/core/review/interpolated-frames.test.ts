@@ -13,7 +13,7 @@ const box = (frame: number, track: number, label = 'cat', x = 0.1): DetectionRow
     {
       id: frame + 1,
       resultId: 1,
-      frameIndex: frame % 2 === 0 ? frame / 2 : -(frame + 1),
+      frameIndex: frame % 2 === 0 ? frame / 2 : frame,
       timeMs: (frame * 1000) / FPS,
       label,
       classId: null,
@@ -23,6 +23,7 @@ const box = (frame: number, track: number, label = 'cat', x = 0.1): DetectionRow
       review: 'pending' as const,
     },
     track >= 0 ? { trackId: track } : {},
+    frame % 2 === 0 ? {} : { keyframe: true as const },
   );
 
 const clip = (detections: DetectionRow[]): ExportItem =>
@@ -35,7 +36,7 @@ const brief = (d: DetectionRow) => `${clipFrame(d, FPS)}:${trackIdOf(d)}:${d.lab
 
 describe('interpolateItem', () => {
   it('orders each frame: the clip’s own boxes, then in-between boxes by track as first seen', () => {
-    // A keyframe between samples comes first, as the store orders them (negative index).
+    // A keyframe between samples comes first, as the store orders them (keyframes first).
     const rows = [box(3, 2, 'dog'), box(0, 5), box(1, 2, 'dog'), box(2, -1, 'bird')];
     rows.push(box(6, 5, 'cat', 0.4), box(0, 5, 'lynx'), box(6, 2, 'dog'));
     const out = [...interpolateItem(clip(rows)).detections].map(brief);
@@ -62,7 +63,7 @@ describe('interpolateItem', () => {
       (d) => clipFrame(d, FPS) === 3 && trackIdOf(d) === 5,
     );
     expect(three?.bbox.x).toBeCloseTo(0.25, 10);
-    expect(three?.frameIndex).toBe(-4);
+    expect([three?.frameIndex, three?.keyframe]).toEqual([3, true]);
   });
 
   it('makes the boxes as they are read: a track across a billion frames starts at once', () => {

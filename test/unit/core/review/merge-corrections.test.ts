@@ -260,3 +260,47 @@ describe('mergeCorrections', () => {
     expect(boxesToAutoAccept(dog, rule)).toEqual([]);
   });
 });
+
+describe('a keyframe between samples in the corrected set (issue 22)', () => {
+  // Sample 5 and clip frame 5 are different frames: the keyframe is a field, not a sign.
+  const sample = (over: Partial<DetectionRow> = {}) =>
+    det('dog', A, { frameIndex: 5, timeMs: 2500, ...over });
+  const onClipFrame5: CorrectionRow = {
+    id: 1,
+    ...content,
+    frameIndex: 5,
+    keyframe: true,
+    timeMs: 500,
+    anchor: { label: 'dog', score: 0.8, bbox: A },
+    label: 'wolf',
+    bbox: null,
+    review: 'accepted',
+    deleted: false,
+    track: 2,
+    updatedAt: 0,
+  };
+
+  it('never pairs with the model box of the sample of the same number', () => {
+    const model = [sample()];
+    for (const shown of [
+      mergeCorrections(model, [onClipFrame5]),
+      mergeInPlace([sample()], [onClipFrame5]),
+    ]) {
+      expect(shown.map((b) => [b.frameIndex, b.keyframe, b.label])).toEqual([
+        // Keyframes first, as the store orders them; the sample's box stays the model's.
+        [5, true, 'wolf'],
+        [5, undefined, 'dog'],
+      ]);
+    }
+  });
+
+  it('keeps its flag when a person moves it', () => {
+    const table = new Corrections();
+    table.rows = [{ ...onClipFrame5, anchor: null, label: 'dog', bbox: A }];
+    const [box] = table.shown([]);
+    table.apply([], { kind: 'move', box: ref(box!), bbox: { ...A, x: 0.3 } });
+    expect(table.shown([]).map((b) => [b.frameIndex, b.keyframe, b.bbox.x])).toEqual([
+      [5, true, 0.3],
+    ]);
+  });
+});

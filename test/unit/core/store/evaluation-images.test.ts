@@ -6,7 +6,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { evaluationImages } from '../../../../electron/core/evaluation/evaluation-images.js';
 import { openDatabase } from '../../../../electron/node-lib/sqlite.js';
-import { offSampleIndex } from '../../../../electron/shared/geometry/track-interpolation.js';
 import { box, mediaRow, result, storeFixture, type StoreFixture } from './store-fixture.js';
 
 let fx: StoreFixture;
@@ -56,7 +55,8 @@ beforeEach(async () => {
     {
       ...base,
       contentHash: 'hv',
-      frameIndex: offSampleIndex(3),
+      frameIndex: 3,
+      keyframe: true,
       timeMs: 300,
       anchor: null,
       label: 'person',

@@ -10,7 +10,7 @@ import { LIBRARY_MIGRATIONS } from '../../../../electron/core/store/migrations.j
 import type { CorrectionInput, LibraryStore } from '../../../../electron/core/store/store-types.js';
 import { applyPulled } from '../../../../electron/core/team/apply-changes.js';
 import { migrate, openDatabase } from '../../../../electron/node-lib/sqlite.js';
-import { offSampleIndex } from '../../../../electron/shared/geometry/track-interpolation.js';
+import { offSampleIndex } from '../../../../electron/core/team/keyframe-wire.js';
 import { storeFixture, type StoreFixture } from '../store/store-fixture.js';
 
 const fixtures: StoreFixture[] = [];
@@ -45,7 +45,8 @@ function stored(file: string) {
 const keyframe = (clipFrame: number, over: Partial<CorrectionInput> = {}): CorrectionInput => ({
   contentHash: 'hv',
   solution: 'objects',
-  frameIndex: offSampleIndex(clipFrame),
+  frameIndex: clipFrame,
+  keyframe: true,
   timeMs: clipFrame * 40,
   anchor: null,
   label: 'dog',
@@ -60,6 +61,7 @@ const keyframe = (clipFrame: number, over: Partial<CorrectionInput> = {}): Corre
 const edited: CorrectionInput = {
   ...keyframe(0),
   frameIndex: 2,
+  keyframe: undefined,
   anchor: { label: 'cat', score: 0.8, bbox: { x: 0.5, y: 0.5, w: 0.1, h: 0.1 } },
   label: 'lynx',
   bbox: null,
@@ -73,16 +75,16 @@ describe('a keyframe stored as a field', () => {
     const a = await desktop('a');
     const saved = a.store.corrections.put(keyframe(44));
     a.store.corrections.put(edited);
-    expect(saved.frameIndex).toBe(offSampleIndex(44));
+    expect([saved.frameIndex, saved.keyframe]).toEqual([44, true]);
     expect(stored(a.file)).toEqual([
       { label: 'dog', frame_index: 44, keyframe: 1 },
       { label: 'lynx', frame_index: 2, keyframe: 0 },
     ]);
     // In the order reads always had: keyframes (negative) first.
     const rows = a.reopen().corrections.forContent('hv', 'objects');
-    expect(rows.map((r) => [r.label, r.frameIndex])).toEqual([
-      ['dog', offSampleIndex(44)],
-      ['lynx', 2],
+    expect(rows.map((r) => [r.label, r.frameIndex, r.keyframe])).toEqual([
+      ['dog', 44, true],
+      ['lynx', 2, undefined],
     ]);
     // Moved along its frame: the bulk writer's update keeps the flag right too.
     a.store.corrections.bulkWriter().write([{ ...keyframe(45), id: saved.id }]);
@@ -164,7 +166,10 @@ describe('a library made before keyframes were a field', () => {
     ]);
     expect(f.store.team.outbox(10)).toHaveLength(before as number);
     const rows = f.store.corrections.forContent('hv', 'objects');
-    expect(rows.map((r) => r.frameIndex)).toEqual([offSampleIndex(44), 3]);
+    expect(rows.map((r) => [r.frameIndex, r.keyframe])).toEqual([
+      [44, true],
+      [3, undefined],
+    ]);
     // A later edit goes out in the wire form.
     f.store.corrections.put({ ...keyframe(44, { label: 'fox' }), id: rows[0]!.id });
     expect(f.store.team.outbox(10).at(-1)?.state).toMatchObject({

@@ -3,12 +3,11 @@ import {
   frameAt,
   interpolateAt,
   interpolateTrack,
-  isOffSample,
-  offSampleIndex,
   sortAnchors,
   timeOfFrame,
   type TrackAnchor,
 } from '../../../../electron/shared/geometry/track-interpolation.js';
+import { samePlace } from '../../../../electron/shared/geometry/frame-place.js';
 
 const at = (frame: number, x: number, y: number, w: number, h: number, score = 1): TrackAnchor => ({
   frame,
@@ -86,8 +85,10 @@ describe('track interpolation', () => {
     expect(frameAt(1049, 10)).toBe(10);
     expect(frameAt(1051, 10)).toBe(11);
     expect(timeOfFrame(25, 10)).toBe(2500);
-    expect(offSampleIndex(0)).toBe(-1);
-    expect(isOffSample(offSampleIndex(0))).toBe(true);
-    expect(isOffSample(0)).toBe(false);
+    expect(samePlace({ frameIndex: 0, keyframe: true }, { frameIndex: 0 })).toBe(false);
+    expect(samePlace({ frameIndex: 0, keyframe: true }, { frameIndex: 0, keyframe: true })).toBe(
+      true,
+    );
+    expect(samePlace({ frameIndex: 0 }, { frameIndex: 0 })).toBe(true);
   });
 });
