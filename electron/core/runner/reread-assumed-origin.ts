@@ -229,6 +229,7 @@ function reanchored(
       contentHash: c.contentHash,
       solution: c.solution,
       frameIndex: c.frameIndex,
+      ...(c.keyframe ? { keyframe: c.keyframe } : {}),
       timeMs: c.timeMs,
       anchor: { label: next.label, score: next.score, bbox: next.bbox },
       label: c.label,

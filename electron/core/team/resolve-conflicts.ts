@@ -10,6 +10,8 @@ import type { Box } from '../../shared/geometry/box.js';
 import type { TeamApplyPort, TeamPort } from '../store/store-ports.js';
 import type { TeamChange, TeamConflictRow, TeamHead, TeamLinkRow } from '../store/team-types.js';
 import { applyOwn } from './apply-changes.js';
+import { fromWireFrame } from './keyframe-wire.js';
+import type { FramePlace } from '../../shared/geometry/frame-place.js';
 
 export interface TeamConflictVersion {
   change: string;
@@ -23,13 +25,12 @@ export interface TeamConflictVersion {
   bbox: Box | null;
 }
 
-export interface TeamConflict {
+export interface TeamConflict extends FramePlace {
   /** Short and the same on every desktop (from the box's key). */
   id: string;
   box: string;
   contentHash: string;
   solution: string;
-  frameIndex: number;
   path: string | null;
   /** This library's correction row of the box: the review's box in conflict. */
   correctionId: number | null;
@@ -82,7 +83,8 @@ function conflictOf(row: TeamConflictRow, link: TeamLinkRow): TeamConflict {
     box: row.box,
     contentHash: first.contentHash,
     solution: first.solution,
-    frameIndex: row.heads.find((h) => h.state)?.state?.frameIndex ?? 0,
+    // The heads carry the wire's frame; the view, like every record off the wire, a field.
+    ...fromWireFrame(row.heads.find((h) => h.state)?.state?.frameIndex ?? 0),
     path: row.path,
     correctionId: row.correctionId,
     versions: row.heads.map((h) => versionOf(h, link.member)),

@@ -57,7 +57,9 @@ export const TeamConflictView = z.object({
   id: z.string(),
   contentHash: z.string(),
   solution: z.string(),
+  /** A sample's index; with `keyframe`, a clip frame between samples. */
   frameIndex: z.number().int(),
+  keyframe: z.literal(true).optional(),
   path: z.string().nullable(),
   /** This library's correction of the box (the review's box in conflict). */
   correctionId: z.number().int().nullable(),

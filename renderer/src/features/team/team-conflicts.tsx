@@ -67,7 +67,8 @@ export function TeamConflicts({ state }: { state: TeamState }) {
         {data.map((c) => (
           <li key={c.id}>
             <div className="conflict-where">
-              <code>{c.id}</code> {c.path ?? c.contentHash.slice(0, 16)} · frame {c.frameIndex}
+              <code>{c.id}</code> {c.path ?? c.contentHash.slice(0, 16)} ·{' '}
+              {c.keyframe ? `keyframe at clip frame ${c.frameIndex}` : `frame ${c.frameIndex}`}
             </div>
             <ul>
               {c.versions.map((v) => (

@@ -155,4 +155,32 @@ describe('settling conflicts', () => {
       expect([labelOf(s, 1), labelOf(s, 2), s.team.counts().conflicts]).toEqual(['dog', 'bus', 0]);
     }
   });
+
+  it('names a keyframe conflict by its clip frame, as a keyframe, not by the wire form', async () => {
+    const lead = await desktop('lead', 'annotator');
+    const ann = await desktop('ann', 'annotator');
+    const key = (s: LibraryStore, label: string, id?: number) =>
+      s.corrections.put({
+        ...(id === undefined ? {} : { id }),
+        contentHash: 'h1',
+        solution: 'objects',
+        frameIndex: 44,
+        keyframe: true,
+        timeMs: 1467,
+        anchor: null,
+        label,
+        bbox: { x: 0.2, y: 0.2, w: 0.1, h: 0.1 },
+        review: 'accepted',
+        deleted: false,
+      });
+    key(lead, 'person');
+    applyPulled(ann, publish(lead, 'lead'), 1);
+    const mine = ann.corrections.forContent('h1', 'objects')[0]!;
+    key(lead, 'cyclist', lead.corrections.forContent('h1', 'objects')[0]!.id);
+    key(ann, 'rider', mine.id);
+    const log = [...publish(lead, 'lead'), ...publish(ann, 'ann')];
+    applyPulled(ann, log, 3);
+    const [c] = listConflicts(ann, linkOf(ann));
+    expect([c?.frameIndex, c?.keyframe]).toEqual([44, true]);
+  });
 });
