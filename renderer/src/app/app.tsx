@@ -2,7 +2,7 @@
  * The shell: header, banners, navigation and the active screen; the registry's keys of every
  * screen (Ctrl+1..5 switch screens, `?` helps).
  */
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { useFolderDrop } from '../features/folders/use-folder-drop.js';
 import { LibraryScreen } from '../features/library/library-screen.js';
 import { AppHeader } from './app-header.js';
@@ -10,7 +10,6 @@ import { useAppState } from './app-state.js';
 import { Banners } from './banners.js';
 import {
   FoldersScreen,
-  loadLaterCode,
   QualityScreen,
   RunsScreen,
   ServiceScreen,
@@ -25,7 +24,6 @@ import { ScreenHelp } from './shortcut-help.js';
 export function App() {
   const { screen, go } = useAppState();
   const drop = useFolderDrop();
-  useEffect(() => loadLaterCode(), []);
 
   useCommands('app', {
     handlers: {

@@ -1,8 +1,9 @@
 /**
  * Code the first paint does not need, in chunks of their own: the screens other than the Library
  * and the review of an opened item. The Library's grid paints without parsing them (~40% of the
- * app's script); they are fetched once the browser is idle after start, so a visit later finds
- * them loaded, as before.
+ * app's script); each is fetched on its first visit. Not fetched ahead when idle: compiling a
+ * chunk is one task of 50–70 ms on this machine while a new folder is hashed (the app bench's
+ * longest UI task), against tens of ms once on a first visit.
  */
 import { lazy } from 'react';
 
@@ -23,32 +24,3 @@ export const ServiceScreen = lazy(() => load.service().then((m) => ({ default: m
 export const TeamScreen = lazy(() => load.team().then((m) => ({ default: m.TeamScreen })));
 export const ImageReview = lazy(() => load.imageReview().then((m) => ({ default: m.ImageReview })));
 export const VideoReview = lazy(() => load.videoReview().then((m) => ({ default: m.VideoReview })));
-
-/**
- * Fetches the later chunks one at a time, each when the browser is next idle (at the latest after
- * `ms`): each chunk's evaluation is a task of its own, never one long task beside the UI's work.
- */
-export function loadLaterCode(ms = 2000): () => void {
-  const queue = Object.values(load);
-  let stopped = false;
-  let cancel: () => void = () => undefined;
-  const next = () => {
-    const f = queue.shift();
-    if (stopped || !f) return;
-    cancel = whenIdle(() => void f().then(next, next), ms);
-  };
-  next();
-  return () => {
-    stopped = true;
-    cancel();
-  };
-}
-
-function whenIdle(run: () => void, ms: number): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(run, { timeout: ms });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(run, ms);
-  return () => clearTimeout(id);
-}
