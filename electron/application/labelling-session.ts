@@ -102,20 +102,15 @@ export class LabellingSession {
       this.onOriginReread?.(line),
     );
     const once = async (p: RunPlan, o: BatchOptions) => {
-      const run = () =>
-        runLabelling({ ...deps, store: this.store, checkFile }, p, {
-          ...o,
-          budgetFrames: this.budgetLeft(),
-          hourBudgetFrames: this.request.hourBudget,
-          onItem: (item, outcome) => {
-            o.onItem?.(item, outcome);
-            held.afterItem();
-          },
-        });
-      // A run commits once per file on the thread that sends the next one: the log is copied on a
-      // thread of its own, so no commit holds the uploads for a checkpoint (5-75 ms each, with
-      // their fsyncs, on a loaded machine: ~6 per 500 photos).
-      const summary = await this.store.bulkWrites(run, { checkpointAside: true });
+      const summary = await runLabelling({ ...deps, store: this.store, checkFile }, p, {
+        ...o,
+        budgetFrames: this.budgetLeft(),
+        hourBudgetFrames: this.request.hourBudget,
+        onItem: (item, outcome) => {
+          o.onItem?.(item, outcome);
+          held.afterItem();
+        },
+      });
       this.budgetUsed += summary.budgetUsed;
       await held.done();
       return summary;

@@ -1,7 +1,6 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type * as WorkerThreads from 'node:worker_threads';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   LabellingSession,
   spendDecision,
@@ -10,15 +9,6 @@ import {
 import type { MediaRecord } from '../../../electron/core/store/store-types.js';
 import { fakeService, testCatalog } from '../../support/crash-fake-service.js';
 import { mediaRow, storeFixture, type StoreFixture } from '../core/store/store-fixture.js';
-
-// Real threads, counted as they start (a run's checkpoint thread).
-const started = vi.hoisted(() => ({ threads: 0 }));
-vi.mock('node:worker_threads', async (importOriginal) =>
-  (await import('../../support/counted-workers.js')).countedWorkers(
-    await importOriginal<typeof WorkerThreads>(),
-    started,
-  ),
-);
 
 let fx: StoreFixture;
 let root: string;
@@ -79,27 +69,6 @@ describe('LabellingSession', () => {
     const again = session.plan(catalog, service.baseUrl, media);
     expect(again.items).toHaveLength(0);
     expect(again.reused).toHaveLength(3);
-  });
-});
-
-describe('LabellingSession commits (needs `npm run build:node`)', () => {
-  it('copies the log on a thread of its own while a batch runs (no commit of the run checkpoints)', async () => {
-    const service = fakeService({ remaining: 1_000 });
-    const session = new LabellingSession(fx.store, {
-      solution: 'objects',
-      budget: null,
-      hourBudget: null,
-    });
-    const media = await images(['a', 'b', 'c', 'd']);
-    started.threads = 0;
-    const summary = await session.label(
-      { service, catalog },
-      session.plan(catalog, service.baseUrl, media),
-      {},
-    );
-    expect(summary).toMatchObject({ labelled: 4 });
-    expect(started.threads).toBe(1);
-    expect(fx.store.integrityCheck()).toBe('ok');
   });
 });
 

@@ -12,12 +12,16 @@ import { tempDir } from '../../../support/temp-dir.js';
 
 // Real threads, counted as they start (the read pool's readers and the scan's writer).
 const started = vi.hoisted(() => ({ threads: 0 }));
-vi.mock('node:worker_threads', async (importOriginal) =>
-  (await import('../../../support/counted-workers.js')).countedWorkers(
-    await importOriginal<typeof WorkerThreads>(),
-    started,
-  ),
-);
+vi.mock('node:worker_threads', async (importOriginal) => {
+  const real = await importOriginal<typeof WorkerThreads>();
+  class CountedWorker extends real.Worker {
+    constructor(...args: ConstructorParameters<typeof real.Worker>) {
+      super(...args);
+      started.threads++;
+    }
+  }
+  return { ...real, Worker: CountedWorker };
+});
 
 let dir: string;
 let remove: () => Promise<void>;

@@ -61,27 +61,3 @@ describe('bulkWrites with checkpoints aside', () => {
     expect(state?.checkpointed).toBe(state?.log);
   });
 });
-
-describe('bulkWrites that overlap (the app scans while a run sends)', () => {
-  it('never checkpoints on commit while one copies aside, and restores the setting after the last', async () => {
-    let releaseRun = () => {};
-    const runGoesOn = new Promise<void>((r) => (releaseRun = r));
-    const run = bulkWrites(db, file, () => runGoesOn, { checkpointAside: true });
-    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
-    // A scan starts and ends while the run goes on: the run's commits still never checkpoint.
-    await bulkWrites(db, file, async () => {
-      expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
-    });
-    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
-    // A scan that outlives the run: its own setting while alone, then the connection's own.
-    let releaseScan = () => {};
-    const scanGoesOn = new Promise<void>((r) => (releaseScan = r));
-    const scan = bulkWrites(db, file, () => scanGoesOn);
-    releaseRun();
-    await run;
-    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
-    releaseScan();
-    await scan;
-    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
-  });
-});
