@@ -11,7 +11,6 @@ import { toLibraryFilter } from './library-query.js';
 import { NO_FILTERS, useLibraryState } from './library-state.js';
 import { SelectionBar } from './selection-bar.js';
 import { useDebounced } from './use-debounced.js';
-import { useFirstPageEarly } from './use-library-pages.js';
 import { ExportDialog } from '../export/export-dialog.js';
 import { ImportDialog } from '../import/import-dialog.js';
 import { OpenItem } from './open-item.js';
@@ -27,7 +26,6 @@ export function LibraryScreen() {
   const search = useDebounced(filters.search, 250);
   const filter = toLibraryFilter(filters, solution, search);
   const [total, setTotal] = useState<number | null>(null);
-  useFirstPageEarly(openId === null && !info.data, filter, filters.sort, filters.descending);
   // Back from an item: the grid takes focus on the item reviewed last, for the keyboard.
   const cameBack = useRef(false);
   const back = useCallback(
