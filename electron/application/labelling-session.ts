@@ -35,6 +35,8 @@ export interface PlanRequest {
   retryRefused?: boolean;
   /** Send again files labelled before this time; kept across batches, so none is paid twice. */
   reanalyseBefore?: number;
+  /** Runs going now (another process's, by the library's lock): their files are counted apart. */
+  liveRunIds?: readonly number[];
 }
 
 export interface SessionRequest extends Omit<PlanRequest, 'serviceUrl'> {
@@ -61,6 +63,7 @@ export function planMedia(
     ...(request.retryUncertain ? { retryUncertain: true } : {}),
     ...(request.retryRefused ? { retryRefused: true } : {}),
     ...(request.reanalyseBefore !== undefined ? { reanalyseBefore: request.reanalyseBefore } : {}),
+    ...(request.liveRunIds?.length ? { liveRunIds: request.liveRunIds } : {}),
   });
 }
 

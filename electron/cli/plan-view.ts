@@ -15,11 +15,15 @@ export function planJson(plan: AnyPlan, key: KeyView | undefined) {
       plan.duplicates.length +
       plan.refused.length +
       plan.uncertain.length +
+      (plan.inRun ?? 0) +
       (plan.teamHas?.length ?? 0),
     toLabel: { images: plan.images, clips: plan.clips, frames: plan.frames },
     /** Files whose cost is unknown until the first of them is sent (not in `frames`). */
     costUnknown: plan.costUnknown,
     alreadyLabelled: plan.reused.length,
+    // Only while another process runs on the library (it holds the lock): the files that run
+    // has sent or is sending, counted by it and not here.
+    ...(plan.inRun ? { inRun: plan.inRun } : {}),
     // In a team project only: answered by another member (taken from the hub, free), and why the
     // hub could not be asked.
     ...(plan.teamHas ? { teamHas: plan.teamHas.length, teamAway: plan.teamAway ?? null } : {}),
@@ -52,6 +56,10 @@ export function planText(plan: AnyPlan, key: KeyView | undefined): string {
       ? `The key has ${key.remaining} frames left, ${key.hourRemaining} this hour${j.fits ? (j.fitsThisHour ? '' : ' — the run will pause for the hour') : ' — not enough for all of it'}`
       : 'No key for this service, so the frames left are not shown (`labeldesk login` stores one).',
   ];
+  if (j.inRun)
+    lines.push(
+      `${j.inRun} ${j.inRun === 1 ? 'file' : 'files'} sent by a run going now: counted by that run, not here.`,
+    );
   if (j.teamAway)
     lines.push(
       `The team hub could not be asked (${j.teamAway}): files another member labelled are counted as to pay.`,

@@ -2,12 +2,14 @@
  * Issue 24 §4: the Runs screen mid-run and after Done, against a hosted `labeldesk serve` with
  * slow answers. While the run goes, the estimate does not call the files it just paid for
  * "already labelled" nor the ones on their way "uncertain": it counts them as the run's; after
- * Done it says what `plan` says (all labelled, none uncertain). Screenshots of both.
+ * Done it says what `plan` says (all labelled, none uncertain). Both times the screen's counts are
+ * compared with `labeldesk plan --json` run on the same library beside the app. Screenshots of both.
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distinctJpegs } from '../support/cli-media.js';
+import { cliEnv, cliJson } from '../support/cli-run.js';
 import { runServe, type ServeProcess } from '../support/run-serve.js';
 import {
   addFolderByPath,
@@ -26,7 +28,25 @@ const PHOTOS = 16;
 let app: BrowserApp;
 let hosted: ServeProcess;
 let folder: string;
+let home: string;
 let remove: () => Promise<void>;
+
+interface PlanJson {
+  found: number;
+  toLabel: { images: number };
+  alreadyLabelled: number;
+  inRun?: number;
+  uncertain: unknown[];
+}
+
+/** `labeldesk plan` on the app's library, beside the app, as a person would run it. */
+const planNow = () => cliJson<PlanJson>(['plan', folder, '--service', hosted.url], cliEnv(home));
+
+/** The number a sentence of the Runs screen's estimate gives, 0 when the sentence is absent. */
+async function shown(page: BrowserApp['page'], sentence: RegExp): Promise<number> {
+  const text = (await page.locator('main').textContent()) ?? '';
+  return Number(sentence.exec(text)?.[1] ?? 0);
+}
 
 beforeAll(async () => {
   const tmp = await workspace('labeldesk-e2e-run-counts-');
@@ -34,9 +54,10 @@ beforeAll(async () => {
   await distinctJpegs(folder, PHOTOS);
   hosted = await runServe([
     ...['--data', join(tmp.dir, 'hosted'), '--key', `${KEY}:1000`],
-    ...['--engine', 'null', '--latency-ms', '700'],
+    ...['--engine', 'null', '--latency-ms', '2000'],
   ]);
-  app = await startBrowserApp({ LABELDESK_HOME: join(tmp.dir, 'home') });
+  home = join(tmp.dir, 'home');
+  app = await startBrowserApp({ LABELDESK_HOME: home });
 }, 120_000);
 
 afterAll(async () => {
@@ -69,11 +90,38 @@ describe('the Runs screen counts', () => {
       expect(body).not.toMatch(/may already have been charged/);
       expect(body).not.toMatch(/already labelled: no frames spent/);
     }
+    // `plan` beside the running app: the files on their way are the run's, not uncertain.
+    const running = await planNow();
+    expect(running.uncertain).toEqual([]);
+    expect(running.inRun).toBeGreaterThan(0);
+    expect((running.inRun ?? 0) + running.alreadyLabelled + running.toLabel.images).toBe(PHOTOS);
+
+    // Paused, nothing more is sent (and the lock is free, so `plan` sees the paused run's files
+    // as labelled): the same files to label, none uncertain, the same files done.
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await runStatus(page, /^Paused: /).waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => shown(page, /(\d+) files? sent by the run going now/))
+      .toBeGreaterThan(0);
+    const paused = await planNow();
+    expect(paused.uncertain).toEqual([]);
+    expect(paused.found).toBe(PHOTOS);
+    expect(paused.toLabel.images).toBe(await shown(page, /About \d+ frames?: (\d+) images?/));
+    expect((paused.inRun ?? 0) + paused.alreadyLabelled).toBe(
+      (await shown(page, /(\d+) files? sent by the run going now/)) +
+        (await shown(page, /(\d+) files? already labelled/)),
+    );
+    await page.getByRole('button', { name: 'Resume' }).click();
+
     const done = runStatus(page, /^Done: /);
     await done.waitFor({ timeout: 90_000 });
     await page.getByText('16 files already labelled: no frames spent on them.').waitFor();
     await screenshot(page, 'runs-screen-done');
     expect((await done.textContent()) ?? '').toMatch(/^Done: 16 labelled, 0 failed/);
     expect((await page.locator('main').textContent()) ?? '').not.toMatch(/uncertain/);
+    const after = await planNow();
+    expect(after).toMatchObject({ found: PHOTOS, alreadyLabelled: PHOTOS, uncertain: [] });
+    expect(after.toLabel.images).toBe(0);
+    expect(after.inRun).toBeUndefined();
   }, 180_000);
 });

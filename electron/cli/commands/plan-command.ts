@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { openAppContext } from '../../application/app-context.js';
+import { liveRunIdsOf } from '../../application/live-runs.js';
 import { planPaths } from '../../application/plan-paths.js';
 import { withTeamAnswers } from '../../application/team-plan.js';
 import { planJson, planText } from '../plan-view.js';
@@ -38,6 +39,7 @@ export function addPlanCommand(program: Command): void {
             paths,
             solution: opts.solution,
             serviceUrl: conn.port.baseUrl,
+            liveRunIds: liveRunIdsOf(app.home, app.store),
             signal: ctrlC.stop,
           }).catch((err: unknown) => {
             if (ctrlC.stop.aborted) throw new InterruptedError('Stopped: nothing was planned.');

@@ -7,6 +7,7 @@ export class RunsRepo implements Runs {
   private readonly createStmt;
   private readonly finishStmt;
   private readonly serviceStmt;
+  private readonly runningStmt;
 
   constructor(db: Db) {
     this.createStmt = db.prepare<[Parameters<Runs['create']>[0]]>(`
@@ -17,6 +18,9 @@ export class RunsRepo implements Runs {
     );
     this.serviceStmt = db.prepare<[number], { service_url: string }>(
       'SELECT service_url FROM runs WHERE id = ?',
+    );
+    this.runningStmt = db.prepare<[number], { id: number }>(
+      "SELECT id FROM runs WHERE status = 'running' AND started_at >= ? ORDER BY id",
     );
   }
 
@@ -35,5 +39,9 @@ export class RunsRepo implements Runs {
 
   serviceUrlOf(runId: number): string | undefined {
     return this.serviceStmt.get(runId)?.service_url;
+  }
+
+  runningSince(at: number): number[] {
+    return this.runningStmt.all(at).map((r) => r.id);
   }
 }

@@ -180,6 +180,8 @@ export interface LibraryStore {
     ): void;
     /** The service a run talked to (where its clips' jobs live); undefined for an unknown run. */
     serviceUrlOf(runId: number): string | undefined;
+    /** Runs not ended that started at or after `at` (ms epoch): those of a lock's holder. */
+    runningSince(at: number): number[];
   };
 
   submissions: SubmissionsApi;
