@@ -242,6 +242,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     rescan: () => void folders.start(),
     startService: () =>
       void hub.start().catch((err: unknown) => log(`service: ${(err as Error).message}`)),
+    holdTotals: (until) => viewClient.holdTotals(until),
   });
   if (!context.readOnly) teamSession.start();
 

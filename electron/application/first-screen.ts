@@ -40,7 +40,12 @@ export interface FirstScreen {
 /** Wraps the handlers so the first grid page and the other calls open the gates. */
 export function afterFirstScreen(
   handlers: Handlers,
-  work: { rescan: () => void; startService: () => void },
+  work: {
+    rescan: () => void;
+    startService: () => void;
+    /** The first page's answer: the library's totals wait for it (library-view-client.ts). */
+    holdTotals?: (until: Promise<unknown>) => void;
+  },
 ): FirstScreen {
   const service = new StartupGate(SERVICE_TIMES, work.startService);
   // What the rescan finds may be labelled at once (auto-label): the service has begun by then.
@@ -59,13 +64,17 @@ export function afterFirstScreen(
         };
   }
   const page = wrapped['library.page'];
+  let first = true;
   wrapped['library.page'] = (input) => {
     rescan.pageAsked();
     service.pageAsked();
-    return Promise.resolve(page(input)).finally(() => {
+    const answer = Promise.resolve(page(input)).finally(() => {
       rescan.pageAnswered();
       service.pageAnswered();
     });
+    if (first) work.holdTotals?.(answer);
+    first = false;
+    return answer;
   };
   const add = wrapped['folders.add'];
   // Before a folder is added, so the rescan lists only the folders there were.

@@ -32,6 +32,8 @@ export class LibraryViewClient {
     { resolve: (v: unknown) => void; reject: (e: Error) => void }
   >();
   readonly q: AsyncView;
+  /** While set, the other queries wait for it (see holdTotals). */
+  private holding: Promise<void> | null = null;
 
   constructor(file: string, nativeBinding?: string) {
     this.worker = this.start('library-view-worker.js', file, nativeBinding);
@@ -41,6 +43,22 @@ export class LibraryViewClient {
         (_t, method: string) =>
         (...args: unknown[]) =>
           this.call(method as MethodName, args),
+    });
+  }
+
+  /**
+   * The queries off the grid's thread (folder and class totals, runs…) asked before `until`
+   * settles wait for it. At start they are asked with the first grid page, and on two cores a pass
+   * over every file took the CPU the page and its paint need.
+   */
+  holdTotals(until: Promise<unknown>): void {
+    const held = until.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.holding = held;
+    void held.then(() => {
+      if (this.holding === held) this.holding = null;
     });
   }
 
@@ -66,7 +84,10 @@ export class LibraryViewClient {
   }
 
   private call(method: MethodName, args: unknown[]): Promise<never> {
-    const worker = BROWSE.has(method) ? this.browser : this.worker;
+    const browse = BROWSE.has(method);
+    const held = this.holding;
+    if (!browse && held) return held.then(() => this.call(method, args));
+    const worker = browse ? this.browser : this.worker;
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });

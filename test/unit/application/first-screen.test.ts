@@ -6,15 +6,18 @@ let begun: string[];
 let handlers: Record<string, (input: unknown) => unknown>;
 let answerPage: () => void;
 let screen: FirstScreen;
+let held: Promise<unknown>[];
 
 beforeEach(() => {
   vi.useFakeTimers();
   begun = [];
+  held = [];
   handlers = Object.fromEntries(CALL_NAMES.map((name) => [name, () => name]));
   handlers['library.page'] = () => new Promise<void>((resolve) => (answerPage = resolve));
   screen = afterFirstScreen(handlers as unknown as Handlers, {
     rescan: () => begun.push(`rescan@${Date.now()}`),
     startService: () => begun.push(`service@${Date.now()}`),
+    holdTotals: (until) => held.push(until),
   });
 });
 afterEach(() => {
@@ -63,5 +66,19 @@ describe('the service and the rescan wait for the first screen', () => {
     vi.advanceTimersByTime(10_000);
     expect(handlers['folders.list']?.({})).toBe('folders.list');
     expect(begun).toEqual([]);
+  });
+
+  it("holds the library's totals until the first page is answered, and only the first", async () => {
+    const page = handlers['library.page']?.({});
+    expect(held).toHaveLength(1);
+    let released = false;
+    void held[0]?.then(() => (released = true));
+    await Promise.resolve();
+    expect(released).toBe(false);
+    answerPage();
+    await page;
+    expect(released).toBe(true);
+    void handlers['library.page']?.({});
+    expect(held).toHaveLength(1);
   });
 });
