@@ -13,6 +13,7 @@ export default defineConfig({
         input: {
           index: resolve('electron/main/index.ts'),
           'library-view-worker': resolve('electron/core/library-view/library-view-worker.ts'),
+          'library-browse-worker': resolve('electron/core/library-view/library-browse-worker.ts'),
           'detect-worker': resolve('electron/local-service/engine/detect-worker.ts'),
           'evaluate-worker': resolve('electron/application/evaluation/evaluate-worker.ts'),
           // The library's read pool and a scan's writer; without them both fall back to this thread.

@@ -23,6 +23,7 @@ import { trackHandlers } from './track-handlers.js';
 import { ClipTracks } from './tracking/clip-tracks.js';
 import { qualityHandlers } from './evaluation/quality-handlers.js';
 import { exportHandlers } from './export-handlers.js';
+import { afterFirstScreen } from './first-screen.js';
 import { importHandlers } from './import-handlers.js';
 import { keyframeHandlers } from './keyframe-handlers.js';
 import { mediaHandlers, toPlayable } from './media-handlers.js';
@@ -31,13 +32,10 @@ import { ProxyMaker } from './proxy-maker.js';
 import { RunController } from './run-controller.js';
 import { modelHandlers } from './model-handlers.js';
 import { ServiceHub } from './service-hub.js';
-import { StartupGate } from './startup-gate.js';
 import { TeamSession } from './team-session.js';
 import { teamQuality } from './team-quality.js';
 
 const SOLUTION_SETTING = 'app.solution';
-/** Rescanning 100k files competes with the first paint: it waits (startup-gate.ts). */
-const STARTUP_TIMES = { delayMs: 1500, settleMs: 500, latestMs: 6000 };
 const CREDITS_REFRESH_MS = 3000;
 
 export async function createApplication(options: ApplicationOptions): Promise<Application> {
@@ -240,18 +238,12 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
 
   // The window comes first: the service starts, and the folders are rescanned and watched, in
   // the background, so a 100k-item library paints at once and catches up on changes after.
-  void hub.start().catch((err: unknown) => log(`service: ${(err as Error).message}`));
-  const background = new StartupGate(STARTUP_TIMES, () => void folders.start());
-  const page = handlers['library.page'];
-  handlers['library.page'] = (q) => {
-    background.pageAsked();
-    return Promise.resolve(page(q)).finally(() => background.pageAnswered());
-  };
-  const add = handlers['folders.add'];
-  handlers['folders.add'] = (input) => {
-    background.openNow();
-    return add(input);
-  };
+  const background = afterFirstScreen(handlers, {
+    rescan: () => void folders.start(),
+    startService: () =>
+      void hub.start().catch((err: unknown) => log(`service: ${(err as Error).message}`)),
+    holdTotals: (until) => viewClient.holdTotals(until),
+  });
   if (!context.readOnly) teamSession.start();
 
   return {

@@ -9,6 +9,11 @@ export interface StartupGateTimes {
   delayMs: number;
   settleMs: number;
   latestMs: number;
+  /**
+   * How long a UI has to ask for its first page before the work begins without it (default
+   * `delayMs`): with a shorter `delayMs`, an answered page lets the work begin before this.
+   */
+  askByMs?: number;
 }
 
 export class StartupGate {
@@ -24,7 +29,7 @@ export class StartupGate {
     private readonly now: () => number = () => performance.now(),
   ) {
     this.startedAt = now();
-    this.after(times.delayMs, () => this.check());
+    this.after(Math.max(times.delayMs, times.askByMs ?? 0), () => this.check());
     this.after(times.latestMs, () => this.openNow());
   }
 
@@ -62,6 +67,7 @@ export class StartupGate {
     if (this.asked && (this.answeredAt === null || now - this.answeredAt < this.times.settleMs)) {
       return;
     }
+    if (!this.asked && now - this.startedAt < (this.times.askByMs ?? this.times.delayMs)) return;
     this.openNow();
   }
 

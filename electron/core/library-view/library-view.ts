@@ -2,7 +2,6 @@
  * The library as the UI browses it: pages, counts and per-class totals for a filter, on a
  * connection of its own that only reads, so browsing never waits for a run's writes (WAL).
  */
-import path from 'node:path';
 import { openDatabase, type Db } from '../../node-lib/sqlite.js';
 import { estimateCounts, type EstimateCounts } from '../runner/estimate-counts.js';
 import type { CatalogView } from '../runner/service-port.js';
@@ -10,12 +9,10 @@ import { openLibraryStore } from '../review/open-library-store.js';
 import { scanReviewPriority, type PriorityScan } from '../review/review-priority-scan.js';
 import type { MediaScope } from '../store/scope-media.js';
 import type { LibraryStore } from '../store/store-types.js';
+import { LibraryBrowse, type ViewItem, type ViewQuery } from './library-browse.js';
+import { DataVersionCache } from './library-view-cache.js';
 import {
-  boxCountSql,
   FROM,
-  fromFor,
-  ITEM_COLUMNS,
-  orderSql,
   whereSql,
   type Params,
   type ViewFilter,
@@ -23,37 +20,7 @@ import {
   type ViewStatus,
 } from './library-view-sql.js';
 
-export type { ViewFilter, ViewSort, ViewStatus };
-
-export interface ViewItem {
-  id: number;
-  path: string;
-  name: string;
-  kind: 'image' | 'video';
-  size: number;
-  width: number | null;
-  height: number | null;
-  orientation: number;
-  durationMs: number | null;
-  status: ViewStatus;
-  boxes: number | null;
-  pendingReview: number;
-  /** Boxes accepted by an auto-accept rule, not by a person. */
-  byRule: number;
-  /** Marked reviewed for the solution (its shown boxes are ground truth). */
-  reviewed: boolean;
-  resultId: number | null;
-  errorCode: string | null;
-  errorMessage: string | null;
-}
-
-export interface ViewQuery {
-  filter: ViewFilter;
-  sort: ViewSort;
-  descending: boolean;
-  offset: number;
-  limit: number;
-}
+export type { ViewFilter, ViewItem, ViewQuery, ViewSort, ViewStatus };
 
 export interface FolderTotals {
   folderId: number;
@@ -85,39 +52,10 @@ export interface ProblemRow {
   message: string;
 }
 
-interface ItemDbRow {
-  id: number;
-  path: string;
-  kind: 'image' | 'video';
-  size: number;
-  width: number | null;
-  height: number | null;
-  orientation: number;
-  duration_ms: number | null;
-  error_code: string | null;
-  error_message: string | null;
-  result_id: number | null;
-  item_status: ViewStatus;
-  boxes: number | null;
-  pending: number;
-  by_rule: number;
-  reviewed: number;
-}
-
-const PENDING = `CASE WHEN r.id IS NULL THEN 0 ELSE
-  (SELECT count(*) FROM detections d WHERE d.result_id = r.id AND d.review = 'pending') END`;
-
-// Boxes an auto-accept rule accepted (and nobody has touched since), by the corrections' index.
-const BY_RULE = `CASE WHEN r.id IS NULL THEN 0 ELSE
-  (SELECT count(*) FROM corrections c WHERE c.content_hash = r.content_hash
-    AND c.solution = r.solution AND c.rule IS NOT NULL AND c.deleted = 0) END`;
-
 export class LibraryView {
   private readonly db: Db;
-  private readonly version;
-  /** Answers of the heavier queries, valid while the database has not changed (data_version). */
-  private cache = new Map<string, unknown>();
-  private cachedAt = -1;
+  private readonly cache: DataVersionCache;
+  private readonly browse: LibraryBrowse;
   /** The store's repositories for planning, opened on first use; this view only reads with it. */
   private planStore: LibraryStore | undefined;
 
@@ -127,20 +65,8 @@ export class LibraryView {
   ) {
     this.db = openDatabase(file, { nativeBinding });
     this.db.pragma('query_only = ON');
-    this.version = this.db.prepare('PRAGMA data_version').pluck();
-  }
-
-  /** The cached answer for `key` if no connection has committed since; else computes it. */
-  private cached<T>(key: string, compute: () => T): T {
-    const version = this.version.get() as number;
-    if (version !== this.cachedAt) {
-      this.cache = new Map();
-      this.cachedAt = version;
-    }
-    if (this.cache.has(key)) return this.cache.get(key) as T;
-    const value = compute();
-    this.cache.set(key, value);
-    return value;
+    this.cache = new DataVersionCache(this.db);
+    this.browse = new LibraryBrowse(this.db, this.cache);
   }
 
   close(): void {
@@ -180,49 +106,24 @@ export class LibraryView {
   }
 
   count(filter: ViewFilter): number {
-    return this.cached(`count:${JSON.stringify(filter)}`, () => {
-      const params: Params = {};
-      const where = whereSql(filter, params);
-      const sql = `SELECT count(*) AS n FROM ${fromFor(filter)} WHERE ${where}`;
-      return (this.db.prepare(sql).get(params) as { n: number }).n;
-    });
+    return this.browse.count(filter);
   }
 
   page(q: ViewQuery): ViewItem[] {
-    const params: Params = { limit: q.limit, offset: q.offset };
-    const where = whereSql(q.filter, params);
-    // The page's rows are chosen first on the bare join; per-row subqueries run only for them.
-    const sql = `SELECT ${ITEM_COLUMNS}, ${boxCountSql(q.filter)} AS boxes, ${PENDING} AS pending,
-      ${BY_RULE} AS by_rule FROM ${FROM} WHERE m.id IN (
-        SELECT m.id FROM ${fromFor(q.filter, q.sort)} WHERE ${where}
-        ORDER BY ${orderSql(q.sort, q.descending, q.filter)} LIMIT @limit OFFSET @offset)
-      ORDER BY ${orderSql(q.sort, q.descending, q.filter)}`;
-    return (this.db.prepare(sql).all(params) as ItemDbRow[]).map(toItem);
+    return this.browse.page(q);
   }
 
   ids(q: ViewQuery): number[] {
-    const params: Params = { limit: q.limit, offset: q.offset };
-    const where = whereSql(q.filter, params);
-    const sql = `SELECT m.id FROM ${fromFor(q.filter, q.sort)} WHERE ${where}
-      ORDER BY ${orderSql(q.sort, q.descending, q.filter)} LIMIT @limit OFFSET @offset`;
-    return this.db.prepare(sql).pluck().all(params) as number[];
+    return this.browse.ids(q);
   }
 
   item(id: number, solution: string): ViewItem | undefined {
-    const params: Params = { solution, id };
-    const row = this.db
-      .prepare(
-        `SELECT ${ITEM_COLUMNS}, r.box_count AS boxes, ${PENDING} AS pending,
-         ${BY_RULE} AS by_rule FROM ${FROM}
-         WHERE m.id = @id`,
-      )
-      .get(params) as ItemDbRow | undefined;
-    return row ? toItem(row) : undefined;
+    return this.browse.item(id, solution);
   }
 
   /** Boxes per class over the items that match the filter. */
   classCounts(filter: ViewFilter): { label: string; count: number }[] {
-    return this.cached(`classes:${JSON.stringify(filter)}`, () => this.countClasses(filter));
+    return this.cache.get(`classes:${JSON.stringify(filter)}`, () => this.countClasses(filter));
   }
 
   private countClasses(filter: ViewFilter): { label: string; count: number }[] {
@@ -240,7 +141,7 @@ export class LibraryView {
 
   /** Per-folder totals for the Folders screen, in one pass over the media. */
   folderTotals(solution: string): FolderTotals[] {
-    return this.cached(`folders:${solution}`, () => this.countFolders(solution));
+    return this.cache.get(`folders:${solution}`, () => this.countFolders(solution));
   }
 
   private countFolders(solution: string): FolderTotals[] {
@@ -303,26 +204,4 @@ export class LibraryView {
       )
       .all(folderId, limit) as { path: string; code: string; message: string }[];
   }
-}
-
-function toItem(r: ItemDbRow): ViewItem {
-  return {
-    id: r.id,
-    path: r.path,
-    name: path.basename(r.path),
-    kind: r.kind,
-    size: r.size,
-    width: r.width,
-    height: r.height,
-    orientation: r.orientation,
-    durationMs: r.duration_ms,
-    status: r.item_status,
-    boxes: r.result_id === null ? null : r.boxes,
-    pendingReview: r.pending,
-    byRule: r.by_rule,
-    reviewed: r.reviewed === 1,
-    resultId: r.result_id,
-    errorCode: r.error_code,
-    errorMessage: r.error_message,
-  };
 }

@@ -31,7 +31,9 @@ export function wireEvents(api: LabelDeskApi, client: QueryClient): () => void {
     }),
     api.on('service.changed', (state) => {
       client.setQueryData(callKey('service.state', {}), state);
-      stale(['runs.estimate']);
+      // Its start may have left a notice (no keychain…): app.info carries them, and the service
+      // now starts after the first screen has asked for it.
+      stale(['runs.estimate', 'app.info']);
     }),
     api.on('team.changed', (state) => {
       client.setQueryData(callKey('team.state', {}), state);

@@ -7,7 +7,8 @@ interface GridTileProps {
   index: number;
   column: number;
   item: LibraryItem | undefined;
-  mediaBase: string;
+  /** null until known: no thumbnail is asked for at a wrong address. */
+  mediaBase: string | null;
   selected: boolean;
   focused: boolean;
   onClick(e: MouseEvent, index: number, item: LibraryItem): void;
@@ -42,14 +43,16 @@ export const GridTile = memo(function GridTile(p: GridTileProps) {
       onDoubleClick={() => p.onOpen(item)}
     >
       <div className="tile-thumb">
-        <img
-          src={`${p.mediaBase}thumb/${item.id}`}
-          alt=""
-          loading="lazy"
-          decoding="async"
-          draggable={false}
-          onError={(e) => e.currentTarget.classList.add('broken')}
-        />
+        {p.mediaBase !== null ? (
+          <img
+            src={`${p.mediaBase}thumb/${item.id}`}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            draggable={false}
+            onError={(e) => e.currentTarget.classList.add('broken')}
+          />
+        ) : null}
         {item.kind === 'video' ? <span className="tile-kind">clip</span> : null}
       </div>
       <div className="tile-name">{item.name}</div>

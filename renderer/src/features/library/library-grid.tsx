@@ -26,7 +26,8 @@ interface LibraryGridProps {
   filter: LibraryFilter;
   sort: LibrarySort;
   descending: boolean;
-  mediaBase: string;
+  /** Prefix of thumbnail URLs; null until app.info has answered (tiles show no image yet). */
+  mediaBase: string | null;
   onOpen(item: LibraryItem): void;
   onTotal(total: number | null): void;
   /** Scroll to the focused item and focus it once shown (coming back from a review). */

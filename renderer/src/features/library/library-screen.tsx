@@ -92,17 +92,16 @@ export function LibraryScreen() {
       <div className="library-body">
         <div className="library-main">
           <SelectionBar />
-          {info.data ? (
-            <LibraryGrid
-              filter={filter}
-              sort={filters.sort}
-              descending={filters.descending}
-              mediaBase={mediaBase}
-              onOpen={(item) => setOpenId(item.id)}
-              onTotal={setTotal}
-              focusOnMount={cameBack.current}
-            />
-          ) : null}
+          {/* Asked at once, beside the first calls: only the thumbnails wait for app.info. */}
+          <LibraryGrid
+            filter={filter}
+            sort={filters.sort}
+            descending={filters.descending}
+            mediaBase={info.data ? mediaBase : null}
+            onOpen={(item) => setOpenId(item.id)}
+            onTotal={setTotal}
+            focusOnMount={cameBack.current}
+          />
           {total === 0 ? (
             filtered ? (
               <EmptyState title="Nothing matches these filters">
