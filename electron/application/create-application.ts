@@ -86,7 +86,11 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     }
     if (name === 'run.finished') {
       auto.onRunFinished(payload as Parameters<AutoLabeller['onRunFinished']>[0]);
-      void folders.list().then((list) => events.emit('folders.changed', list));
+      // A run ended by quitting finishes as the view's threads stop: no counts to send then.
+      void folders.list().then(
+        (list) => events.emit('folders.changed', list),
+        () => undefined,
+      );
     }
   });
   // Its edits' counts reach the badge: one cheap local read per library change.
