@@ -2,7 +2,9 @@
  * The least time every call to a service is given (issue 23 §1: "a floor the person can change"):
  * a setting of the library, changed on the Service screen or with `labeldesk config
  * call-deadline`; LABELDESK_CALL_DEADLINE_S overrides it for one process (a script, a test).
- * Read at each call, so a change applies to the next call of a connection already open.
+ * Read again at most once a second (a settings row and JSON for each of a run's thousands of calls
+ * was ~20 ms of a 500-file run), and at once after this process changes it, so a change applies
+ * to the next call of a connection already open.
  */
 import type { SettingsPort, SettingsReader } from '../core/store/store-ports.js';
 import { UsageError } from './usage-error.js';
@@ -12,6 +14,11 @@ export const CALL_DEADLINE_SETTING = 'service.callDeadlineS';
 export const DEFAULT_CALL_DEADLINE_S = 120;
 export const MIN_CALL_DEADLINE_S = 1;
 export const MAX_CALL_DEADLINE_S = 86_400;
+
+/** How long a floor read stays in use; another process's change applies after at most this. */
+const REREAD_MS = 1000;
+/** Bumped by each change made in this process, so its own change applies to the next call. */
+let settingChanges = 0;
 
 // Checked by hand, not with zod: `label` reads this at start-up and loads no schema library.
 const inRange = (v: unknown): v is number =>
@@ -63,6 +70,7 @@ export function setCallDeadline(
   env: NodeJS.ProcessEnv,
   seconds: number | null,
 ): CallDeadline {
+  settingChanges++;
   if (seconds === null) store.settings.set(CALL_DEADLINE_SETTING, 'null');
   else {
     if (!inRange(seconds))
@@ -78,5 +86,16 @@ export function setCallDeadline(
  */
 export function callDeadlineFloor(store: SettingsReader, env: NodeJS.ProcessEnv): () => number {
   callDeadlineOf(store, env);
-  return () => Math.round(callDeadlineOf(store, env).seconds * 1000);
+  let floorMs = 0;
+  let readAt = -Infinity;
+  let readChanges = -1;
+  return () => {
+    const now = performance.now();
+    if (now - readAt >= REREAD_MS || readChanges !== settingChanges) {
+      floorMs = Math.round(callDeadlineOf(store, env).seconds * 1000);
+      readAt = now;
+      readChanges = settingChanges;
+    }
+    return floorMs;
+  };
 }

@@ -19,7 +19,8 @@ import {
   type ClientRequest,
   type IncomingMessage,
 } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type * as HttpsModule from 'node:https';
+import { createRequire } from 'node:module';
 import { MIN_WAIT_MS } from './poll-interval.js';
 import { parseErrorBody } from './service-adapter.js';
 import {
@@ -69,10 +70,17 @@ export interface Answer {
 
 type Outcome = 'network' | 'timeout' | 'aborted' | 'limit';
 
-const sharedAgents = {
-  http: new HttpAgent({ keepAlive: true }),
-  https: new HttpsAgent({ keepAlive: true }),
-};
+/** node:https (and TLS) loads for an https service only: ~13 ms of every http run's start-up. */
+let https: { module: typeof HttpsModule; agent: HttpAgent } | undefined;
+function httpsParts(): { module: typeof HttpsModule; agent: HttpAgent } {
+  if (!https) {
+    const module = createRequire(import.meta.url)('node:https') as typeof HttpsModule;
+    https = { module, agent: new module.Agent({ keepAlive: true }) };
+  }
+  return https;
+}
+
+const sharedHttpAgent = new HttpAgent({ keepAlive: true });
 
 export class ServiceTransport {
   private readonly base: URL;
@@ -85,7 +93,7 @@ export class ServiceTransport {
     if (!this.secure && this.base.protocol !== 'http:') {
       throw new Error(`Unsupported service URL ${options.baseUrl}: use http or https`);
     }
-    this.agent = options.agent ?? (this.secure ? sharedAgents.https : sharedAgents.http);
+    this.agent = options.agent ?? (this.secure ? httpsParts().agent : sharedHttpAgent);
   }
 
   /** Attempts with retries; resolves with a 2xx answer or throws a ServiceClientError / abort. */
@@ -131,7 +139,7 @@ export class ServiceTransport {
       headers['content-length'] = String(body.length);
     }
     const basePath = this.base.pathname === '/' ? '' : this.base.pathname;
-    const request = this.secure ? httpsRequest : httpRequest;
+    const request = this.secure ? httpsParts().module.request : httpRequest;
     const floor = this.options.deadlineFloorMs;
     const deadlineMs =
       (typeof floor === 'function' ? floor() : floor) +

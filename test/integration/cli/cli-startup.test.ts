@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -28,17 +28,33 @@ afterEach(async () => {
   await t.remove();
 });
 
-/** Runs the CLI with the module logger; returns the process and the modules it loaded. */
+/**
+ * Runs the CLI with the module logger; returns the process, the modules it loaded and Node's own
+ * built-in modules it loaded (by import or require: `process.moduleLoadList` at exit).
+ */
 async function runLogged(args: string[], env: NodeJS.ProcessEnv) {
   const log = join(t.dir, 'modules.log');
   const register = await moduleLogger(t.dir, log);
-  const r = spawnSync(process.execPath, ['--import', register, CLI, ...args], {
-    env,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  const builtinsLog = join(t.dir, 'builtins.log');
+  const builtins = join(t.dir, 'builtins.mjs');
+  await writeFile(
+    builtins,
+    `import { writeFileSync } from 'node:fs';
+process.on('exit', () => writeFileSync(${JSON.stringify(builtinsLog)}, process.moduleLoadList.join('\\n')));
+`,
+  );
+  const r = spawnSync(
+    process.execPath,
+    ['--import', register, '--import', builtins, CLI, ...args],
+    {
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
   const raw = (await readFile(log, 'utf8')).split('\n').filter(Boolean);
-  return { r, raw, loaded: await loadedModules(log) };
+  const native = (await readFile(builtinsLog, 'utf8')).split('\n');
+  return { r, raw, loaded: await loadedModules(log), native };
 }
 
 const NOT_FOR_LABELLING = [
@@ -56,7 +72,7 @@ describe('labeldesk label start-up', () => {
     await mkdir(folder);
     await distinctJpegs(folder, 3);
     serve = await runServe(['--engine', 'null', '--data', join(t.dir, 'data'), '--key', key]);
-    const { r, raw, loaded } = await runLogged(
+    const { r, raw, loaded, native } = await runLogged(
       ['label', folder, '--service', serve.url, '--yes', '--json'],
       cliEnv(t.home, { LABELDESK_API_KEY: key }),
     );
@@ -69,6 +85,9 @@ describe('labeldesk label start-up', () => {
     expect(extra).toEqual([]);
     // Nor the other commands' modules.
     expect(loaded.filter((u) => /\/cli\/(commands\/(?!label-)|serve-command)/.test(u))).toEqual([]);
+    // An http service: no TLS is loaded (https and tls cost every run's start-up otherwise).
+    expect(native).toContain('NativeModule http');
+    expect(native.filter((m) => /^NativeModule (https|tls)$/.test(m))).toEqual([]);
   });
 
   it('prints the version without loading any command', async () => {
