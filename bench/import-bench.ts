@@ -18,6 +18,7 @@ import { promisify } from 'node:util';
 import { importLabels } from '../electron/application/import-labels.js';
 import { exportLibrary } from '../electron/core/export/export-library.js';
 import { openLibraryStore } from '../electron/core/review/open-library-store.js';
+import type { LibraryStore } from '../electron/core/store/store-types.js';
 import { buildLibrary, CLASSES } from './bench-library.js';
 import { fmt, printFigures } from './report.js';
 
@@ -63,18 +64,31 @@ async function idleChild() {
   });
 }
 
+const exportStore = (store: LibraryStore, target: string) =>
+  exportLibrary({
+    items: store.exportItems({ solution: 'objects' }),
+    format: 'coco',
+    out: target,
+    classes: CLASSES,
+  });
+
+/** The library's model boxes as a COCO file (the bench library's classes). */
+export async function exportCoco(file: string, target: string): Promise<void> {
+  const store = openLibraryStore(file);
+  try {
+    await exportStore(store, target);
+  } finally {
+    store.close();
+  }
+}
+
 async function child(mode: string, file: string, target: string) {
   if (mode === 'idle') return idleChild();
   const store = openLibraryStore(file);
   try {
     if (mode === 'export') {
       return await timed(async () => {
-        const s = await exportLibrary({
-          items: store.exportItems({ solution: 'objects' }),
-          format: 'coco',
-          out: target,
-          classes: CLASSES,
-        });
+        const s = await exportStore(store, target);
         return { files: s.files, boxes: s.boxes, issues: 0 };
       });
     }
@@ -112,7 +126,7 @@ async function besideIdle(
 }
 
 /** Moves every box of a COCO export by 3 px, so no label repeats a model box exactly. */
-async function movedLabels(from: string, to: string): Promise<void> {
+export async function movedLabels(from: string, to: string): Promise<void> {
   const text = await readFile(from, 'utf8');
   await writeFile(
     to,
