@@ -20,6 +20,7 @@ import { exportLibrary } from '../electron/core/export/export-library.js';
 import { openLibraryStore } from '../electron/core/review/open-library-store.js';
 import type { LibraryStore } from '../electron/core/store/store-types.js';
 import { buildLibrary, CLASSES } from './bench-library.js';
+import { writeFloor } from './import-write-floor.js';
 import { fmt, printFigures } from './report.js';
 
 const IMAGES = Number(process.env['LABELDESK_BENCH_IMPORT_IMAGES'] ?? 100_000);
@@ -84,6 +85,11 @@ export async function exportCoco(file: string, target: string): Promise<void> {
 
 async function child(mode: string, file: string, target: string) {
   if (mode === 'idle') return idleChild();
+  if (mode === 'floor')
+    return timed(async () => {
+      const { rows } = writeFloor(file);
+      return { files: 0, boxes: rows, issues: 0 };
+    });
   const store = openLibraryStore(file);
   try {
     if (mode === 'export') {
@@ -147,6 +153,10 @@ export async function benchImport(): Promise<void> {
     await movedLabels(exported, labels);
     const { figures: i, idle } = await besideIdle('import', copy, labels);
     const again = await inChild('import', copy, labels);
+    const floorCopy = join(dir, 'floor.sqlite');
+    await copyFile(library, floorCopy);
+    const floor = await inChild('floor', floorCopy, '');
+    await rm(floorCopy, { force: true });
     // The same labels exported back from the library they were imported into (the merge path).
     const back = await inChild('export', copy, join(dir, 'back.json'));
     const ratio = i.seconds / e.seconds;
@@ -172,6 +182,10 @@ export async function benchImport(): Promise<void> {
         {
           name: 'baseline: COCO export of the same library (model boxes)',
           value: `${fmt(e.seconds, 2)} s`,
+        },
+        {
+          name: "baseline: the import's writes alone (bare SQL: its corrections, mirror and marks, nothing read or planned)",
+          value: `${fmt(floor.seconds, 2)} s; ${fmt(floor.seconds / e.seconds, 2)}× the export`,
         },
         {
           name: 'the imported labels exported back (every file corrected)',
