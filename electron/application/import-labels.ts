@@ -6,16 +6,12 @@
  * the same content) is planned against what was written. Problems are per file; the rest goes on.
  */
 import type { CocoKeptImage } from '../core/import/coco-kept.js';
-import type {
-  HeldFile,
-  ImportedFile,
-  ImportFormat,
-  ImportIssue,
-} from '../core/import/import-model.js';
+import type { ImportedFile, ImportFormat, ImportIssue } from '../core/import/import-model.js';
 import { LibraryIndex } from '../core/import/match-files.js';
 import { planImport, type FileState } from '../core/import/plan-import.js';
 import { readHeldLabelsInWorker } from '../core/import/read-labels-in-worker.js';
-import { issue, withBoxes } from '../core/import/import-model.js';
+import { issue } from '../core/import/import-model.js';
+import { withBoxes, type HeldFile } from '../core/import/held-file.js';
 import type {
   LibraryStore,
   MediaRecord,
