@@ -6,16 +6,13 @@
  * the same content) is planned against what was written. Problems are per file; the rest goes on.
  */
 import type { CocoKeptImage } from '../core/import/coco-kept.js';
-import type {
-  HeldFile,
-  ImportedFile,
-  ImportFormat,
-  ImportIssue,
-} from '../core/import/import-model.js';
+import type { ImportedFile, ImportFormat, ImportIssue } from '../core/import/import-model.js';
 import { LibraryIndex } from '../core/import/match-files.js';
 import { planImport, type FileState } from '../core/import/plan-import.js';
 import { readHeldLabelsInWorker } from '../core/import/read-labels-in-worker.js';
-import { issue, withBoxes } from '../core/import/import-model.js';
+import { ModelBoxesAhead } from './model-boxes-ahead.js';
+import { issue } from '../core/import/import-model.js';
+import { withBoxes, type HeldFile } from '../core/import/held-file.js';
 import type {
   LibraryStore,
   MediaRecord,
@@ -89,6 +86,12 @@ const letLoopGo = async (signal: AbortSignal | undefined) => {
 /** Each analysed content's result for the solution, by content hash. */
 type Results = Map<string, ResultRow>;
 
+/** What the import read before its writes began. */
+interface ReadBefore {
+  results: Results;
+  ahead: ModelBoxesAhead;
+}
+
 /**
  * The whole library, indexed for matching, read a page at a time: one read of 100k rows (and
  * its index) held the loop for seconds before the first write. With each page, its contents'
@@ -128,9 +131,17 @@ export async function importLabels(
   const { solution } = options;
   // Parsed on a thread of its own: a large or hostile file never holds the thread serving the UI.
   // The library is indexed here meanwhile.
+  // Then the model's boxes read ahead, until the labels are in (see ModelBoxesAhead).
+  const ahead = new ModelBoxesAhead(store);
+  let labelsIn = false;
   const [read, { index, results }] = await Promise.all([
-    readHeldLabelsInWorker(options.format, options.source, options.signal),
-    libraryIndex(store, solution, options.signal),
+    readHeldLabelsInWorker(options.format, options.source, options.signal).finally(() => {
+      labelsIn = true;
+    }),
+    libraryIndex(store, solution, options.signal).then(async (library) => {
+      await ahead.fill(() => labelsIn || options.signal?.aborted === true);
+      return library;
+    }),
   ]);
   const summary: ImportSummary = { files: 0, unchanged: 0, boxes: 0, issues: [...read.issues] };
   const total = read.files.length;
@@ -143,7 +154,12 @@ export async function importLabels(
   await letLoopGo(options.signal);
   // COCO's ids and the fields LabelDesk does not edit, for a COCO export to give back.
   if (read.coco) {
-    store.coco.setDataset(solution, read.coco);
+    const { coco } = read;
+    store.transaction(() => {
+      ahead.check();
+      store.coco.setDataset(solution, coco);
+      ahead.remark();
+    });
     await letLoopGo(options.signal);
   }
   let done = total - work.length;
@@ -165,9 +181,19 @@ export async function importLabels(
           const until = start + Math.max(MIN_FILES_MS, SLICE_MS - tailMs);
           let filesEnd = start;
           const to = store.transaction(() =>
-            importSlice(store, results, batch, from, until, solution, summary, issues, () => {
-              filesEnd = performance.now();
-            }),
+            importSlice(
+              store,
+              { results, ahead },
+              batch,
+              from,
+              until,
+              solution,
+              summary,
+              issues,
+              () => {
+                filesEnd = performance.now();
+              },
+            ),
           );
           tailMs = performance.now() - filesEnd;
           done += to - from;
@@ -240,7 +266,7 @@ const byContent = (a: Matched, b: Matched) => {
  */
 function importSlice(
   store: LibraryStore,
-  results: Results,
+  read: ReadBefore,
   batch: readonly Matched[],
   from: number,
   until: number,
@@ -249,6 +275,7 @@ function importSlice(
   issues: FileIssues,
   filesDone: () => void,
 ): number {
+  read.ahead.check();
   const reviewed: number[] = [];
   const cocoImages: { mediaId: number; image: CocoKeptImage }[] = [];
   const writer = store.corrections.bulkWriter();
@@ -261,7 +288,7 @@ function importSlice(
     rows += fileRows;
     next++;
     const file = withBoxes(held);
-    const state = stateOf(store, results, media, file, solution);
+    const state = stateOf(store, read, media, file, solution);
     if ('code' in state) {
       issues.push({ at, issue: state });
       continue;
@@ -292,13 +319,14 @@ function importSlice(
   writer.finish();
   if (cocoImages.length) store.coco.setImages(cocoImages);
   store.reviewed.markReviewed(reviewed, solution, 'import');
+  read.ahead.remark();
   return next;
 }
 
 /** What the plan reads of a file, or why it cannot be planned. */
 function stateOf(
   store: LibraryStore,
-  results: Results,
+  { results, ahead }: ReadBefore,
   media: MediaRecord,
   file: ImportedFile,
   solution: string,
@@ -317,6 +345,6 @@ function stateOf(
   const mark = corrections.length ? store.reviewed.of(media.id, solution) : null;
   const importedBefore =
     mark?.reviewedBy === 'import' && corrections.every((c) => c.updatedAt <= mark.reviewedAt);
-  const model = store.results.detections(result.id);
+  const model = ahead.take(result.id) ?? store.results.detections(result.id);
   return { media, result, model, corrections, importedBefore, mark };
 }

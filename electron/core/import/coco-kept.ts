@@ -29,6 +29,14 @@ const ANNOTATION_OWN = ['id', 'image_id', 'category_id', 'bbox', 'iscrowd', 'sco
 /** Besides its own fields, the segmentation is kept apart from the other fields. */
 const ANNOTATION_SKIP = [...ANNOTATION_OWN, 'segmentation'];
 
+const finiteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+function isEmpty(object: object): boolean {
+  for (const _ in object) return false;
+  return true;
+}
+
+/** The annotation's kept fields as JSON (`CocoKeptAnnotation`). */
 export function keptAnnotation(a: Record<string, unknown>, bbox: number[]): string {
   const kept: CocoKeptAnnotation = {
     id: a['id'],
@@ -37,6 +45,20 @@ export function keptAnnotation(a: Record<string, unknown>, bbox: number[]): stri
     segmentation: a['segmentation'],
     extra: otherFields(a, ANNOTATION_SKIP),
   };
+  // The usual annotation (numbers, no segmentation, nothing else) written out directly, the
+  // text JSON.stringify gives: stringifying an object per annotation was 0.1-0.16 s of reading a
+  // 20k-image COCO, which the import waits for.
+  const { id, area } = kept;
+  if (
+    finiteNumber(id) &&
+    (area === undefined || finiteNumber(area)) &&
+    kept.segmentation === undefined &&
+    bbox.every(finiteNumber) &&
+    isEmpty(kept.extra)
+  ) {
+    const areaField = area === undefined ? '' : `,"area":${area}`;
+    return `{"id":${id},"bbox":[${bbox.join(',')}]${areaField},"extra":{}}`;
+  }
   return JSON.stringify(kept);
 }
 

@@ -48,21 +48,6 @@ export interface ImportedFile {
   coco?: CocoKeptImage;
 }
 
-/**
- * A file read, its boxes kept as JSON text until it is planned: a 100k-file COCO holds a million
- * boxes until each is written, and held as objects they all survived into the old generation
- * (seconds of the collector's work, pauses of 40-84 ms on the thread serving the UI).
- */
-export interface HeldFile extends Omit<ImportedFile, 'boxes'> {
-  boxCount: number;
-  boxesJson: string;
-}
-
-export function withBoxes(held: HeldFile): ImportedFile {
-  const { boxCount: _count, boxesJson, ...file } = held;
-  return { ...file, boxes: JSON.parse(boxesJson) as ImportedBox[] };
-}
-
 export type ImportIssueCode =
   | 'unreadable_source'
   | 'malformed'

@@ -1,11 +1,12 @@
 /**
  * readLabels on a thread of its own: the caller's thread only receives the files read, one batch
- * per turn of its loop (it asks for each next one), their boxes as JSON text (HeldFile) until
- * the caller parses them.
+ * per turn of its loop (it asks for each next one), their boxes packed (HeldFile) until the
+ * caller unpacks them.
  */
 import { Worker } from 'node:worker_threads';
 import { requireWorkerScript } from '../../node-lib/worker-script.js';
-import { withBoxes, type HeldFile, type ImportFormat, type ReadLabels } from './import-model.js';
+import { withBoxes, type HeldFile } from './held-file.js';
+import type { ImportFormat, ReadLabels } from './import-model.js';
 import type { ReadLabelsMessage } from './read-labels-messages.js';
 
 /** The files read, each file's boxes parsed. */
@@ -20,7 +21,7 @@ export async function readLabelsInWorker(
 
 export type HeldLabels = Omit<ReadLabels, 'files'> & { files: HeldFile[] };
 
-/** The files read, each file's boxes kept as JSON text (see HeldFile). */
+/** The files read, each file's boxes kept packed (see HeldFile). */
 export function readHeldLabelsInWorker(
   format: ImportFormat,
   source: string,
@@ -51,9 +52,15 @@ export function readHeldLabelsInWorker(
         // (asked after, each batch waited for both threads in turn: 200 batches of a 20k-file
         // COCO took 1-1.7 s on a loaded machine). Still one batch asked for at a time.
         worker.postMessage('more');
-        const files = JSON.parse(m.json) as Omit<HeldFile, 'boxesJson'>[];
-        for (const [i, f] of files.entries())
-          out.files.push({ ...f, boxesJson: m.boxes[i] ?? '[]' });
+        const files = JSON.parse(m.json) as HeldFile[];
+        let firstBox = 0;
+        for (const f of files) {
+          // Set on the parsed object: no copy of each file.
+          f.packed = m.boxes;
+          f.firstBox = firstBox;
+          firstBox += f.boxCount;
+          out.files.push(f);
+        }
       } else if (m.kind === 'done') {
         for (const i of m.issues) out.issues.push(i);
         if (m.coco) out.coco = m.coco;

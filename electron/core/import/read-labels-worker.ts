@@ -7,6 +7,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ImportFormat } from './import-model.js';
+import { packBoxes, transferables } from './packed-boxes.js';
 import { readLabels } from './read-labels.js';
 import { FILES_PER_MESSAGE, type ReadLabelsMessage } from './read-labels-messages.js';
 
@@ -20,9 +21,12 @@ if (port) {
     const next = () => {
       if (at < read.files.length) {
         const files = read.files.slice(at, at + FILES_PER_MESSAGE);
-        const boxes = files.map((f) => JSON.stringify(f.boxes));
+        const boxes = packBoxes(files.flatMap((f) => f.boxes));
         const held = files.map(({ boxes: b, ...rest }) => ({ ...rest, boxCount: b.length }));
-        send({ kind: 'files', json: JSON.stringify(held), boxes });
+        port.postMessage(
+          { kind: 'files', json: JSON.stringify(held), boxes } satisfies ReadLabelsMessage,
+          transferables(boxes),
+        );
         at += FILES_PER_MESSAGE;
         return;
       }

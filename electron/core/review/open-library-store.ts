@@ -41,6 +41,7 @@ export function libraryStoreOver(db: LibraryDatabase): LibraryStore {
       save: (r) => set.saveResult(r),
       saveMany: (rs) => set.saveResults(rs),
       detections: (resultId) => results.detections(resultId),
+      detectionsAfter: (afterResultId, limit) => results.detectionsAfter(afterResultId, limit),
       setReview: (detectionId, review) => set.setReview(detectionId, review),
     },
     ruleBatches: {

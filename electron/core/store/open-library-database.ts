@@ -61,6 +61,8 @@ export function openLibraryDatabase(
   // per `db.transaction(fn)` (~25 µs), twice per file of a run. Nesting (a savepoint) is decided
   // at each call, as before.
   const inTransaction = db.transaction((fn: () => unknown) => fn());
+  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  const totalChanges = db.prepare('SELECT total_changes()').pluck();
   return {
     file,
     close() {
@@ -75,6 +77,7 @@ export function openLibraryDatabase(
         .join('\n');
     },
     transaction: <T>(fn: () => T): T => inTransaction(fn) as T,
+    changeMark: () => `${String(dataVersion.get())} ${String(totalChanges.get())}`,
     bulkWrites: (fn, options) => bulkWrites(db, file, fn, options),
     settings: new SettingsRepo(db),
     coco: cocoIdsRepo(db),

@@ -44,6 +44,7 @@ export class ResultsRepo implements ResultRows {
   private readonly clearStmt;
   private readonly insertStmt;
   private readonly detectionsStmt;
+  private readonly detectionsAfterStmt;
   private readonly ownerStmt;
   private readonly saveOne;
   private readonly saveTx;
@@ -79,6 +80,12 @@ export class ResultsRepo implements ResultRows {
     this.detectionsStmt = db
       .prepare<[number], RawDetection>(
         `SELECT ${RAW_DETECTION_COLUMNS} FROM detections WHERE result_id = ? ORDER BY frame_index, id`,
+      )
+      .raw();
+    this.detectionsAfterStmt = db
+      .prepare<[number, number], RawDetection>(
+        `SELECT ${RAW_DETECTION_COLUMNS} FROM detections WHERE result_id > ?
+         ORDER BY result_id, frame_index, id LIMIT ?`,
       )
       .raw();
     this.ownerStmt = db.prepare<
@@ -160,6 +167,10 @@ export class ResultsRepo implements ResultRows {
 
   detections(resultId: number): DetectionRow[] {
     return this.detectionsStmt.all(resultId).map(fromRaw);
+  }
+
+  detectionsAfter(afterResultId: number, limit: number): DetectionRow[] {
+    return this.detectionsAfterStmt.all(afterResultId, limit).map(fromRaw);
   }
 
   ownerOf(

@@ -30,6 +30,10 @@ export type FolderMediaReader = MediaReader & { folders: Pick<LibraryStore['fold
 export interface ResultsReader {
   results: Pick<Results, 'find' | 'findMany' | 'detections'>;
 }
+/** Model boxes read ahead of a writer, in result order, and whether anyone wrote since. */
+export type BoxesAheadReader = Pick<LibraryStore, 'changeMark'> & {
+  results: Pick<Results, 'detectionsAfter'>;
+};
 /** One all-or-nothing transaction around a use's own writes. */
 export type TransactionPort = Pick<LibraryStore, 'transaction'>;
 /** Corrections written (through the corrected set) inside one transaction. */

@@ -69,6 +69,11 @@ export interface LibraryStore {
    */
   transaction<T>(fn: () => T): T;
   /**
+   * A mark that moves whenever the library is written: by another connection (data_version) or
+   * by this one (rows changed). Read as a transaction's first statement, it is that snapshot's.
+   */
+  changeMark(): string;
+  /**
    * Runs a long series of write transactions (an import of 100k files): SQLite copies its log
    * into the database every ~40 MB meanwhile instead of every 4 MB (a page rewritten by several
    * transactions is copied once, not each time), then once at the end; with `checkpointAside`,
@@ -160,6 +165,11 @@ export interface LibraryStore {
      */
     saveMany(results: readonly ResultInput[]): ResultRow[];
     detections(resultId: number): DetectionRow[];
+    /**
+     * The boxes of results after `afterResultId`, in result id order (each result's in
+     * `detections`' order), at most `limit` rows: the last result may be cut short.
+     */
+    detectionsAfter(afterResultId: number, limit: number): DetectionRow[];
     setReview(detectionId: number, review: ReviewState): void;
   };
 

@@ -5,14 +5,13 @@
  * collection can make a slice's time look short; bounded by time alone, one slice took the whole
  * batch of 2,000 files.
  */
-import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { buildLibrary, CLASSES } from '../../../bench/bench-library.js';
+import { buildLibrary } from '../../../bench/bench-library.js';
 import { importLabels, SLICE_ROWS } from '../../../electron/application/import-labels.js';
-import { exportLibrary } from '../../../electron/core/export/export-library.js';
 import { openLibraryStore } from '../../../electron/core/review/open-library-store.js';
 import type { LibraryStore } from '../../../electron/core/store/store-types.js';
+import { movedCocoLabels } from '../../support/moved-coco-labels.js';
 import { tempDir } from '../../support/temp-dir.js';
 
 /** 10 boxes each: 3,300 rows, more than three slices' worth. */
@@ -57,14 +56,8 @@ it('writes each slice of an import within SLICE_ROWS rows, whatever the clock sa
   buildLibrary(library, IMAGES);
   const store = openLibraryStore(library);
   try {
-    const exported = join(t.dir, 'export.json');
-    const items = store.exportItems({ solution: 'objects' });
-    await exportLibrary({ items, format: 'coco', out: exported, classes: CLASSES });
     // Every box moved, so each becomes a correction of the model box it overlaps.
-    const text = await readFile(exported, 'utf8');
-    const labels = join(t.dir, 'labels.json');
-    const moved = (_m: string, x: string) => `"bbox":[${Number(x) + 3},`;
-    await writeFile(labels, text.replace(/"bbox":\[([\d.]+),/g, moved));
+    const labels = await movedCocoLabels(store, t.dir);
 
     const perTransaction = countRowsPerTransaction(store);
     vi.spyOn(performance, 'now').mockReturnValue(0);

@@ -1,0 +1,82 @@
+/**
+ * The model's boxes read ahead of an import are the boxes a per-file read gives, each taken once,
+ * and only while nobody else writes: a write on the same connection or another connection's
+ * commit drops them all, the import's own writes (between check and remark) do not.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildLibrary } from '../../../bench/bench-library.js';
+import { ModelBoxesAhead } from '../../../electron/application/model-boxes-ahead.js';
+import { openLibraryStore } from '../../../electron/core/review/open-library-store.js';
+import type { LibraryStore } from '../../../electron/core/store/store-types.js';
+import { tempDir } from '../../support/temp-dir.js';
+
+/** 10 boxes each: pages of 2,000 rows cut results short, and read them again. */
+const IMAGES = 450;
+
+let t: { dir: string; remove: () => Promise<void> };
+let library: string;
+beforeAll(async () => {
+  t = await tempDir('labeldesk-boxes-ahead-');
+  library = join(t.dir, 'library.sqlite');
+  buildLibrary(library, IMAGES);
+});
+afterAll(() => t.remove());
+
+async function filled(store: LibraryStore): Promise<ModelBoxesAhead> {
+  const ahead = new ModelBoxesAhead(store);
+  await ahead.fill(() => false);
+  return ahead;
+}
+
+const resultOf = (store: LibraryStore, i: number) => {
+  const r = store.results.find(`h${i}`, 'objects');
+  if (!r) throw new Error(`no result h${i}`);
+  return r.id;
+};
+
+it('gives each result the boxes a per-file read gives, once', async () => {
+  const store = openLibraryStore(library);
+  try {
+    const ahead = await filled(store);
+    ahead.check();
+    for (let i = 0; i < IMAGES; i++) {
+      const id = resultOf(store, i);
+      expect(ahead.take(id)).toEqual(store.results.detections(id));
+      expect(ahead.take(id)).toBeUndefined();
+    }
+  } finally {
+    store.close();
+  }
+});
+
+it("keeps them across the import's own writes, drops them at anyone else's", async () => {
+  const store = openLibraryStore(library);
+  const other = openLibraryStore(library);
+  try {
+    const media = store.media.list({ limit: 3 });
+    const ids = media.map((m) => m.id);
+    let ahead = await filled(store);
+    store.transaction(() => {
+      ahead.check();
+      store.reviewed.markReviewed([ids[0] as number], 'objects', 'import');
+      ahead.remark();
+    });
+    ahead.check();
+    expect(ahead.take(resultOf(store, 1))).toHaveLength(10);
+
+    // A write on the same connection that is not the import's.
+    store.reviewed.markReviewed([ids[1] as number], 'objects', 'person');
+    ahead.check();
+    expect(ahead.take(resultOf(store, 2))).toBeUndefined();
+
+    // Another connection's commit.
+    ahead = await filled(store);
+    other.reviewed.markReviewed([ids[2] as number], 'objects', 'person');
+    store.transaction(() => ahead.check());
+    expect(ahead.take(resultOf(store, 3))).toBeUndefined();
+  } finally {
+    other.close();
+    store.close();
+  }
+});
