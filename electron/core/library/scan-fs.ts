@@ -6,6 +6,11 @@
  * async with 64 in flight vs 0.8-0.9 s sync, `find` 0.2 s). So calls run synchronously in slices
  * of at most SLICE_MS between event-loop turns, and switch to async calls for good as soon as one
  * call is slow (a network share, a sleeping disk), so the loop is never blocked for long.
+ *
+ * A slice is a stretch of calls the event loop did not turn in between: it starts at the first
+ * call after a turn, not at the last yield. An isolated call (an upload's check, one per photo)
+ * therefore never yields a turn of its own; measured from the last yield instead, every other
+ * photo of a run waited one loop turn before its upload (~260 yields in 500 photos).
  */
 import type { Dirent, Stats } from 'node:fs';
 import { lstatSync, readdirSync, statSync } from 'node:fs';
@@ -46,7 +51,9 @@ const WINDOW = 64;
 export class SlicedFs {
   private readonly fs: ScanFs;
   private sync: boolean;
-  private sliceStart = performance.now();
+  /** Start of the current stretch; `inStretch` until the event loop turns (an immediate says so). */
+  private sliceStart = 0;
+  private inStretch = false;
   private windowCalls = 0;
   /**
    * Time spent inside the window's synchronous calls: the filesystem's time only, not the
@@ -100,6 +107,7 @@ export class SlicedFs {
   private async call<T>(sync: () => T, async: () => Promise<T>): Promise<T> {
     if (!this.sync) return async();
     const start = performance.now();
+    if (!this.inStretch) this.beginStretch(start);
     try {
       return sync();
     } finally {
@@ -110,11 +118,18 @@ export class SlicedFs {
         this.windowCalls = 0;
         this.windowBusy = 0;
       }
-      if (now - this.sliceStart > this.sliceMs) {
+      // The stretch's own immediate, queued before this one, ends it: the next call starts anew.
+      if (now - this.sliceStart > this.sliceMs)
         await new Promise((resolve) => setImmediate(resolve));
-        this.sliceStart = performance.now();
-      }
     }
+  }
+
+  private beginStretch(at: number): void {
+    this.inStretch = true;
+    this.sliceStart = at;
+    setImmediate(() => {
+      this.inStretch = false;
+    });
   }
 }
 

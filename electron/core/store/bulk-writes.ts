@@ -4,13 +4,36 @@ import { startCheckpointAside } from './checkpoint-aside.js';
 
 /** Log pages between automatic checkpoints during bulk writes (SQLite's default is 1000). */
 export const BULK_CHECKPOINT_PAGES = 10_000;
+/** SQLite's own automatic checkpoint size: what `once-large` waits for before a thread starts. */
+const LARGE_LOG_PAGES = 1000;
+/** How often `once-large` reads the log's length (a NOOP checkpoint: a few µs). */
+const LOG_CHECK_MS = 250;
 
 export interface BulkWriteOptions {
   /**
    * Copy the log on a thread of its own (checkpoint-aside.ts), never on this connection's
-   * commits: for writes that share their thread with a UI (an import).
+   * commits: for writes that share their thread with a UI (an import). `'once-large'`: the
+   * thread starts only once the log reaches SQLite's own checkpoint size, and copies only from
+   * there, so a short series starts no thread and leaves its log as SQLite would (a labelling run:
+   * SQLite's checkpoint held its loop, and every upload waiting on it, for fsyncs of 3-16 ms).
    */
-  checkpointAside?: boolean;
+  checkpointAside?: boolean | 'once-large';
+}
+
+/**
+ * The series open on a connection: they may overlap (a labelling run while a folder is rescanned),
+ * so the connection's own setting comes back only when the last one ends, never to another's.
+ */
+interface OpenSeries {
+  before: number;
+  bulk: number;
+  aside: number;
+}
+const openSeries = new WeakMap<Db, OpenSeries>();
+
+function applySetting(db: Db, series: OpenSeries): void {
+  const pages = series.aside > 0 ? 0 : series.bulk > 0 ? BULK_CHECKPOINT_PAGES : series.before;
+  db.pragma(`wal_autocheckpoint = ${pages}`);
 }
 
 export async function bulkWrites<T>(
@@ -19,14 +42,46 @@ export async function bulkWrites<T>(
   fn: () => Promise<T>,
   options: BulkWriteOptions = {},
 ): Promise<T> {
-  const before = db.pragma('wal_autocheckpoint', { simple: true }) as number;
-  const aside = options.checkpointAside ? startCheckpointAside(file) : undefined;
-  db.pragma(`wal_autocheckpoint = ${aside ? 0 : BULK_CHECKPOINT_PAGES}`);
+  const series = openSeries.get(db) ?? {
+    before: db.pragma('wal_autocheckpoint', { simple: true }) as number,
+    bulk: 0,
+    aside: 0,
+  };
+  openSeries.set(db, series);
+  const mode = options.checkpointAside ?? false;
+  let aside = mode === true ? startCheckpointAside(file) : undefined;
+  /** What this series counts as; none once a `once-large` series falls back to SQLite's own. */
+  let kind: 'aside' | 'bulk' | undefined = mode === 'once-large' || aside ? 'aside' : 'bulk';
+  series[kind]++;
+  applySetting(db, series);
+  let check: NodeJS.Timeout | undefined;
+  if (mode === 'once-large') {
+    check = setInterval(() => {
+      if (!db.open || logPages(db) < LARGE_LOG_PAGES) return;
+      clearInterval(check);
+      aside = startCheckpointAside(file, LARGE_LOG_PAGES);
+      if (aside) return;
+      // No thread to copy it: SQLite's own checkpoint takes over again.
+      series.aside--;
+      kind = undefined;
+      applySetting(db, series);
+    }, LOG_CHECK_MS);
+    check.unref();
+  }
   try {
     return await fn();
   } finally {
-    if (db.open) db.pragma(`wal_autocheckpoint = ${before}`);
+    clearInterval(check);
+    if (kind) series[kind]--;
+    if (series.aside + series.bulk === 0) openSeries.delete(db);
+    if (db.open) applySetting(db, series);
+    // A short `once-large` series leaves its log as SQLite would have: nothing to copy here.
     if (aside) await aside.stop();
-    else if (db.open) db.pragma('wal_checkpoint(PASSIVE)');
+    else if (db.open && mode !== 'once-large') db.pragma('wal_checkpoint(PASSIVE)');
   }
+}
+
+/** Pages in the log now; a NOOP checkpoint copies nothing. */
+function logPages(db: Db): number {
+  return (db.pragma('wal_checkpoint(NOOP)') as { log: number }[])[0]?.log ?? 0;
 }

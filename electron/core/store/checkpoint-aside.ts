@@ -16,13 +16,16 @@ export interface CheckpointAside {
   stop(): Promise<void>;
 }
 
-/** Undefined where there is no file to share or no worker script built: the writer checkpoints. */
-export function startCheckpointAside(file: string): CheckpointAside | undefined {
+/**
+ * Undefined where there is no file to share or no worker script built: the writer checkpoints.
+ * With `minPages`, a copy waits until the log holds that many pages (as SQLite's own would).
+ */
+export function startCheckpointAside(file: string, minPages = 0): CheckpointAside | undefined {
   if (file === '' || file === ':memory:') return undefined;
   const script = workerScript(import.meta.url, 'checkpoint-worker.js');
   if (!existsSync(script)) return undefined;
   const worker = new Worker(script, {
-    workerData: { file, nativeBinding: sqliteNativeBinding(), everyMs: EVERY_MS },
+    workerData: { file, nativeBinding: sqliteNativeBinding(), everyMs: EVERY_MS, minPages },
   });
   const gone = new Promise<void>((resolve) => {
     worker.once('exit', () => resolve());

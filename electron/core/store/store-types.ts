@@ -77,9 +77,13 @@ export interface LibraryStore {
    * Runs a long series of write transactions (an import of 100k files): SQLite copies its log
    * into the database every ~40 MB meanwhile instead of every 4 MB (a page rewritten by several
    * transactions is copied once, not each time), then once at the end; with `checkpointAside`,
-   * on a thread of its own instead (bulk-writes.ts).
+   * on a thread of its own instead; with `'once-large'`, there once the log reaches SQLite's own
+   * checkpoint size (bulk-writes.ts).
    */
-  bulkWrites<T>(fn: () => Promise<T>, options?: { checkpointAside?: boolean }): Promise<T>;
+  bulkWrites<T>(
+    fn: () => Promise<T>,
+    options?: { checkpointAside?: boolean | 'once-large' },
+  ): Promise<T>;
 
   /** COCO ids and fields a COCO import kept, for a COCO export (coco-ids-repo.ts). */
   coco: CocoIds;

@@ -35,6 +35,16 @@ function writeSome(): void {
   }
 }
 
+/** Whether the database file grows by 1 MB within 20 s while the writer only waits. */
+async function databaseGrows(before: number): Promise<boolean> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (statSync(file).size > before + 1_000_000) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return false;
+}
+
 describe('bulkWrites with checkpoints aside', () => {
   it('copies the log on another thread while the writes go on, and all of it at the end', async () => {
     const before = statSync(file).size;
@@ -46,11 +56,7 @@ describe('bulkWrites with checkpoints aside', () => {
         expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
         writeSome();
         // The writer does nothing more; only the other thread can grow the database file.
-        const deadline = Date.now() + 20_000;
-        while (!grewDuring && Date.now() < deadline) {
-          await new Promise((r) => setTimeout(r, 20));
-          grewDuring = statSync(file).size > before + 1_000_000;
-        }
+        grewDuring = await databaseGrows(before);
       },
       { checkpointAside: true },
     );
@@ -58,6 +64,61 @@ describe('bulkWrites with checkpoints aside', () => {
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
     // Nothing is left in the log to copy.
     const [state] = db.pragma('wal_checkpoint(PASSIVE)') as { log: number; checkpointed: number }[];
+    expect(state?.checkpointed).toBe(state?.log);
+  });
+
+  it('leaves the connection as it found it when series overlap and end in either order', async () => {
+    let endFirst: () => void = () => undefined;
+    const first = bulkWrites(db, file, () => new Promise<void>((r) => (endFirst = r)));
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
+    // A second series (a rescan during a run) outlives the first.
+    await bulkWrites(db, file, async () => {
+      endFirst();
+      await first;
+      expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
+    });
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+  });
+});
+
+const logPages = () => (db.pragma('wal_checkpoint(NOOP)') as { log: number }[])[0]?.log ?? -1;
+
+describe('bulkWrites with checkpoints aside once the log is large (a labelling run)', () => {
+  it('copies nothing of a short series, leaving the log as SQLite would', async () => {
+    await bulkWrites(
+      db,
+      file,
+      async () => {
+        expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+        db.prepare('INSERT INTO rows (body) VALUES (?)').run('x'.repeat(1000));
+        await new Promise((r) => setTimeout(r, 600));
+      },
+      { checkpointAside: 'once-large' },
+    );
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    const [state] = db.pragma('wal_checkpoint(NOOP)') as { log: number; checkpointed: number }[];
+    expect(state?.log).toBeGreaterThan(0);
+    expect(state?.checkpointed).toBe(0);
+  });
+
+  it('copies a large log on another thread, never on the writer, and all of it at the end', async () => {
+    const before = statSync(file).size;
+    let grewDuring = false;
+    await bulkWrites(
+      db,
+      file,
+      async () => {
+        // ~6 MB: past SQLite's own 1000 pages, so a thread starts and copies it.
+        for (let i = 0; i < 3; i++) writeSome();
+        expect(logPages()).toBeGreaterThan(1000);
+        grewDuring = await databaseGrows(before);
+        expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+      },
+      { checkpointAside: 'once-large' },
+    );
+    expect(grewDuring).toBe(true);
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    const [state] = db.pragma('wal_checkpoint(NOOP)') as { log: number; checkpointed: number }[];
     expect(state?.checkpointed).toBe(state?.log);
   });
 });
