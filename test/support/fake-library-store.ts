@@ -109,13 +109,7 @@ export function fakeLibraryStore(): FakeLibraryStore {
         sorted()
           .filter((r) => r.folderId === folderId && r.path > afterPath)
           .slice(0, limit)
-          .map((r) => ({ path: r.path, entry: entryOf(r) })),
-      presentIds: (folderId) =>
-        new Set(
-          [...rows.values()]
-            .filter((r) => r.folderId === folderId && r.status === 'present')
-            .map((r) => r.id),
-        ),
+          .map((r) => ({ path: r.path, entry: entryOf(r), present: r.status === 'present' })),
       anyUnhashed: () =>
         [...rows.values()].some((r) => r.status === 'present' && r.contentHash === null),
       markMissing(ids) {

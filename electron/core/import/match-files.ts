@@ -15,9 +15,12 @@ const slashed = (p: string) => p.replace(/\\/g, '/');
 
 export class LibraryIndex {
   private readonly byPath = new Map<string, MediaRecord>();
-  private readonly byName = new Map<string, MediaRecord[]>();
-  private readonly byStem = new Map<string, MediaRecord[]>();
-  private readonly byPathStem = new Map<string, MediaRecord[]>();
+  /**
+   * By name, stem and path stem: built at the first entry its paths do not find. An export's
+   * labels all match by path, and these maps were two thirds of a 100k library's index (47 of
+   * 75 MB), which the thread serving the UI marked in long collections during an import.
+   */
+  private named?: NameMaps;
 
   constructor(media: Iterable<MediaRecord> = []) {
     this.add(media);
@@ -27,11 +30,16 @@ export class LibraryIndex {
   add(media: Iterable<MediaRecord>): void {
     for (const m of media) {
       this.byPath.set(m.path, m);
-      const base = baseOf(m.path);
-      push(this.byName, base, m);
-      push(this.byStem, stemOf(base), m);
-      push(this.byPathStem, m.path.slice(0, m.path.length - base.length) + stemOf(base), m);
+      if (this.named) addName(this.named, m);
     }
+  }
+
+  private names(): NameMaps {
+    if (!this.named) {
+      this.named = { byName: new Map(), byStem: new Map(), byPathStem: new Map() };
+      for (const m of this.byPath.values()) addName(this.named, m);
+    }
+    return this.named;
   }
 
   /** The file an entry names, or the issue saying why there is none. */
@@ -40,10 +48,11 @@ export class LibraryIndex {
       const m = this.byPath.get(p);
       if (m) return m;
     }
-    const expected = file.pathStem === undefined ? undefined : this.byPathStem.get(file.pathStem);
+    const { byName, byStem, byPathStem } = this.names();
+    const expected = file.pathStem === undefined ? undefined : byPathStem.get(file.pathStem);
     if (expected?.length === 1) return expected[0] as MediaRecord;
     const base = baseOf(file.name);
-    const candidates = (file.stemOnly ? this.byStem.get(base) : this.byName.get(base)) ?? [];
+    const candidates = (file.stemOnly ? byStem.get(base) : byName.get(base)) ?? [];
     if (candidates.length === 1) return candidates[0] as MediaRecord;
     // Several: the one sharing the most trailing folders with the name, if it alone does.
     const wanted = segments(file.name, file.stemOnly);
@@ -62,6 +71,19 @@ export class LibraryIndex {
     const what = `${file.name}: ${candidates.length} files of the library have this name (${shown.join(', ')}${candidates.length > 3 ? ', …' : ''}); its labels were not imported.`;
     return issue(file.source, 'ambiguous_file', what);
   }
+}
+
+interface NameMaps {
+  byName: Map<string, MediaRecord[]>;
+  byStem: Map<string, MediaRecord[]>;
+  byPathStem: Map<string, MediaRecord[]>;
+}
+
+function addName(maps: NameMaps, m: MediaRecord): void {
+  const base = baseOf(m.path);
+  push(maps.byName, base, m);
+  push(maps.byStem, stemOf(base), m);
+  push(maps.byPathStem, m.path.slice(0, m.path.length - base.length) + stemOf(base), m);
 }
 
 /** Path segments, the last without its extension when matching by stem. */

@@ -36,7 +36,6 @@ export type LibraryMediaPort = Pick<
   | 'byId'
   | 'snapshot'
   | 'snapshotPage'
-  | 'presentIds'
   | 'anyUnhashed'
   | 'markMissing'
   | 'markError'

@@ -37,9 +37,9 @@ export class MediaRepo implements Media {
   private readonly byPathStmt;
   private readonly byIdStmt;
   private readonly snapshotStmt;
-  private readonly presentIdsStmt;
   private readonly snapshotPageStmt;
   private readonly unhashedStmt;
+  private readonly unprobedStmt;
   private readonly idsStmt;
   private readonly missingStmt;
   private readonly errorStmt;
@@ -101,12 +101,9 @@ export class MediaRepo implements Media {
     // Along media_by_folder (folder_id, path): each page starts where the last one ended.
     this.snapshotPageStmt = db.prepare<
       [number, string, number],
-      SnapshotDbRow
-    >(`SELECT id, path, size, mtime_ms, content_hash, file_id FROM media
+      SnapshotDbRow & { present: 0 | 1 }
+    >(`SELECT id, path, size, mtime_ms, content_hash, file_id, status = 'present' AS present FROM media
        WHERE folder_id = ? AND path > ? AND status != 'missing' ORDER BY path LIMIT ?`);
-    this.presentIdsStmt = db
-      .prepare<[number], number>("SELECT id FROM media WHERE folder_id = ? AND status = 'present'")
-      .pluck();
     // content_hash IS NULL is a range of media_by_hash: no row is read when there is none.
     this.unhashedStmt = db
       .prepare<[], number>(
@@ -136,6 +133,19 @@ export class MediaRepo implements Media {
          AND (@kind IS NULL OR kind = @kind)
          AND (@needing IS NULL OR (@needing = 'hash' AND content_hash IS NULL)
            OR (@needing = 'probe' AND width IS NULL))
+       ORDER BY path LIMIT @limit`,
+      )
+      .raw();
+    // Along media_unprobed (path, where width IS NULL): a page reads only rows to probe.
+    this.unprobedStmt = db
+      .prepare<
+        { folders: string | null; kind: MediaKind | null; limit: number; after: string },
+        unknown[]
+      >(
+        `SELECT ${MEDIA_ROW_SQL} FROM media
+       WHERE width IS NULL AND status = 'present' AND path > @after
+         AND (@folders IS NULL OR folder_id IN (SELECT value FROM json_each(@folders)))
+         AND (@kind IS NULL OR kind = @kind)
        ORDER BY path LIMIT @limit`,
       )
       .raw();
@@ -215,11 +225,8 @@ export class MediaRepo implements Media {
         contentHash: r.content_hash,
         fileId: r.file_id,
       },
+      present: r.present === 1,
     }));
-  }
-
-  presentIds(folderId: number): Set<number> {
-    return new Set(this.presentIdsStmt.all(folderId));
   }
 
   anyUnhashed(): boolean {
@@ -235,16 +242,21 @@ export class MediaRepo implements Media {
   }
 
   list(options: Parameters<Media['list']>[0]) {
-    return this.listStmt
-      .all({
-        folders: options.folderIds?.length ? JSON.stringify(options.folderIds) : null,
-        kind: options.kind ?? null,
-        limit: options.limit ?? -1,
-        after: options.afterPath ?? '',
-        errors: options.includeErrors ? 1 : 0,
-        needing: options.needing ?? null,
-      })
-      .map(mediaFromValues);
+    const params = {
+      folders: options.folderIds?.length ? JSON.stringify(options.folderIds) : null,
+      kind: options.kind ?? null,
+      limit: options.limit ?? -1,
+      after: options.afterPath ?? '',
+    };
+    const rows =
+      options.needing === 'probe' && !options.includeErrors
+        ? this.unprobedStmt.all(params)
+        : this.listStmt.all({
+            ...params,
+            errors: options.includeErrors ? 1 : 0,
+            needing: options.needing ?? null,
+          });
+    return rows.map(mediaFromValues);
   }
 
   listIds(options: { folderIds?: readonly number[]; includeErrors?: boolean }): number[] {

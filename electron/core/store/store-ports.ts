@@ -18,10 +18,7 @@ export type SettingsPort = Pick<LibraryStore, 'settings'>;
 
 /** Media rows looked up and listed; nothing written. */
 export interface MediaReader {
-  media: Pick<
-    Media,
-    'byId' | 'byPath' | 'list' | 'listIds' | 'page' | 'count' | 'snapshot' | 'presentIds'
-  >;
+  media: Pick<Media, 'byId' | 'byPath' | 'list' | 'listIds' | 'page' | 'count' | 'snapshot'>;
 }
 /** The library's folders and their media rows, read only (what a run or an export collects). */
 export type FolderMediaReader = MediaReader & { folders: Pick<LibraryStore['folders'], 'list'> };

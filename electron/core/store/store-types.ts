@@ -119,18 +119,14 @@ export interface LibraryStore {
     snapshot(folderId: number): Map<string, SnapshotEntry>;
     /**
      * `snapshot` a page at a time, in path order after `afterPath` (a rescan of 100k rows reads
-     * it between turns of the event loop, so a quit is heard at once).
+     * it between turns of the event loop, so a quit is heard at once), each row saying whether it
+     * is present (not an error): what a rescan needs to tell a row coming back.
      */
     snapshotPage(
       folderId: number,
       afterPath: string,
       limit: number,
-    ): { path: string; entry: SnapshotEntry }[];
-    /**
-     * Ids of the folder's present rows, from one narrow query (a rescan needs them; listing the
-     * folder costs ~0.9 s per 100k rows).
-     */
-    presentIds(folderId: number): Set<number>;
+    ): { path: string; entry: SnapshotEntry; present: boolean }[];
     /**
      * Whether any present row of the library lacks its content hash, from the hash index alone
      * (a library where every file is hashed answers at once instead of listing every row).

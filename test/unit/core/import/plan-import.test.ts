@@ -142,6 +142,16 @@ describe('matching files', () => {
     });
     expect(index.match(entry({ name: 'q.jpg' }))).toMatchObject({ code: 'unknown_file' });
   });
+  it('finds by name files added after names were first looked up (the library read in pages)', () => {
+    const paged = new LibraryIndex([media(1, '/lib/x/a.jpg')]);
+    expect(paged.match(entry({ name: 'a.jpg' }))).toMatchObject({ id: 1 });
+    paged.add([media(2, '/lib/y/a.jpg'), media(3, '/lib/y/d.jpg')]);
+    expect(paged.match(entry({ name: 'd', stemOnly: true }))).toMatchObject({ id: 3 });
+    expect(paged.match(entry({ name: 'a.jpg' }))).toMatchObject({
+      code: 'ambiguous_file',
+      message: expect.stringContaining('(/lib/x/a.jpg, /lib/y/a.jpg)'),
+    });
+  });
 });
 
 describe('planning one file', () => {

@@ -7,7 +7,7 @@ beforeEach(async () => {
 });
 afterEach(() => fx.done());
 
-describe('media.list({ needing }) and media.presentIds', () => {
+describe("media.list({ needing }) and the snapshot's present rows", () => {
   it('lists only present rows still to hash or to probe, paged by path', () => {
     const folder = fx.store.folders.add('/lib');
     const [, , , gone] = fx.store.media.upsertMany([
@@ -26,7 +26,26 @@ describe('media.list({ needing }) and media.presentIds', () => {
     expect(paths({})).toHaveLength(4);
   });
 
-  it('presentIds: the ids a listing of the folder gives, errors and missing rows left out', () => {
+  it('to probe: filtered by folder and kind as any listing is (its own query, along an index)', () => {
+    const lib = fx.store.folders.add('/lib');
+    const other = fx.store.folders.add('/other');
+    fx.store.media.upsertMany([
+      mediaRow(lib.id, '/lib/a.jpg', { width: null, height: null }),
+      mediaRow(lib.id, '/lib/b.mp4', { kind: 'video', width: null, height: null }),
+      mediaRow(other.id, '/other/c.jpg', { width: null, height: null }),
+      mediaRow(other.id, '/other/d.jpg'),
+    ]);
+    const paths = (o: Parameters<typeof fx.store.media.list>[0]) =>
+      fx.store.media.list({ needing: 'probe', ...o }).map((m) => m.path);
+    expect(paths({ folderIds: [other.id] })).toEqual(['/other/c.jpg']);
+    expect(paths({ kind: 'video' })).toEqual(['/lib/b.mp4']);
+    expect(paths({ folderIds: [lib.id], limit: 1 })).toEqual(['/lib/a.jpg']);
+    // Probed since: no longer listed.
+    fx.store.media.upsertMany([mediaRow(other.id, '/other/c.jpg')]);
+    expect(paths({})).toEqual(['/lib/a.jpg', '/lib/b.mp4']);
+  });
+
+  it('snapshotPage: present exactly for the rows a listing of the folder gives', () => {
     const folder = fx.store.folders.add('/lib');
     const other = fx.store.folders.add('/other');
     const [a, b, c] = fx.store.media.upsertMany([
@@ -38,8 +57,11 @@ describe('media.list({ needing }) and media.presentIds', () => {
     fx.store.media.markMissing([b!]);
     fx.store.media.markError(c!, 'undecodable_media', 'bad');
     const listed = fx.store.media.list({ folderIds: [folder.id] }).map((m) => m.id);
-    expect([...(fx.store.media.presentIds?.(folder.id) ?? [])]).toEqual(listed);
+    const page = fx.store.media.snapshotPage(folder.id, '', 10);
+    expect(page.filter((r) => r.present).map((r) => r.entry.id)).toEqual(listed);
     expect(listed).toEqual([a]);
+    // The error row is in the snapshot (a rescan compares it), the missing one is not.
+    expect(page.map((r) => r.entry.id)).toEqual([a, c]);
   });
 
   it('anyUnhashed: true exactly while a present row has no hash (missing and error rows aside)', () => {
