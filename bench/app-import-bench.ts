@@ -21,19 +21,27 @@ const GAP_MS = 5;
 
 type Call = Awaited<ReturnType<typeof bridge>>;
 
-/** The longest answer to a cheap call asked again and again (GAP_MS apart) until `until` settles. */
-async function longestAnswer(call: Call, until: Promise<unknown>): Promise<number> {
+/**
+ * The longest answer to a cheap call asked again and again (GAP_MS apart) until `until` settles,
+ * and when it was asked (seconds from the first call): where in an import to look.
+ */
+async function longestAnswer(
+  call: Call,
+  until: Promise<unknown>,
+): Promise<{ ms: number; atSeconds: number }> {
   let settled = false;
   void until.then(
     () => (settled = true),
     () => (settled = true),
   );
-  let longest = 0;
+  const t0 = performance.now();
+  const longest = { ms: 0, atSeconds: 0 };
   while (!settled) {
     const t = performance.now();
     const reply = await call('library.minScore', {});
     if (!reply.ok) throw new Error('library.minScore failed during the bench');
-    longest = Math.max(longest, performance.now() - t);
+    const ms = performance.now() - t;
+    if (ms > longest.ms) Object.assign(longest, { ms, atSeconds: (t - t0) / 1000 });
     await new Promise((r) => setTimeout(r, GAP_MS));
   }
   return longest;
@@ -81,9 +89,9 @@ async function measureAppImport(browser: Browser): Promise<Figure[]> {
       return [
         {
           name: `importing a COCO file of ${IMAGES} images (${IMAGES * 10} boxes) in the app: longest wait for a call's answer`,
-          value: `${fmt(during, 0)} ms (the same calls while idle: ${fmt(idle, 0)} ms); import ${fmt(seconds, 1)} s`,
+          value: `${fmt(during.ms, 0)} ms, ${fmt(during.atSeconds, 1)} s into the import (the same calls while idle: ${fmt(idle.ms, 0)} ms); import ${fmt(seconds, 1)} s`,
           goal: '≤ 50 ms',
-          met: during <= 50,
+          met: during.ms <= 50,
         },
         {
           name: 'longest UI task in the page during that import',
