@@ -45,6 +45,15 @@ async function databaseGrows(before: number): Promise<boolean> {
   return false;
 }
 
+/** After a series with checkpoints aside: SQLite's own setting is back and the log all copied. */
+function expectSettledAfterAside(grewDuring: boolean): void {
+  // Only the other thread could grow the database file while the writer waited.
+  expect(grewDuring).toBe(true);
+  expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+  const [state] = db.pragma('wal_checkpoint(NOOP)') as { log: number; checkpointed: number }[];
+  expect(state?.checkpointed).toBe(state?.log);
+}
+
 describe('bulkWrites with checkpoints aside', () => {
   it('copies the log on another thread while the writes go on, and all of it at the end', async () => {
     const before = statSync(file).size;
@@ -55,16 +64,11 @@ describe('bulkWrites with checkpoints aside', () => {
       async () => {
         expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
         writeSome();
-        // The writer does nothing more; only the other thread can grow the database file.
         grewDuring = await databaseGrows(before);
       },
       { checkpointAside: true },
     );
-    expect(grewDuring).toBe(true);
-    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
-    // Nothing is left in the log to copy.
-    const [state] = db.pragma('wal_checkpoint(PASSIVE)') as { log: number; checkpointed: number }[];
-    expect(state?.checkpointed).toBe(state?.log);
+    expectSettledAfterAside(grewDuring);
   });
 
   it('leaves the connection as it found it when series overlap and end in either order', async () => {
@@ -116,9 +120,6 @@ describe('bulkWrites with checkpoints aside once the log is large (a labelling r
       },
       { checkpointAside: 'once-large' },
     );
-    expect(grewDuring).toBe(true);
-    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
-    const [state] = db.pragma('wal_checkpoint(NOOP)') as { log: number; checkpointed: number }[];
-    expect(state?.checkpointed).toBe(state?.log);
+    expectSettledAfterAside(grewDuring);
   });
 });
