@@ -224,6 +224,13 @@ async function matchAll(
   issues: FileIssues,
   signal: AbortSignal | undefined,
 ): Promise<Matched[]> {
+  // The name maps, if an entry needs them, built in steps here rather than at once by a match.
+  let byPathOnly = true;
+  for (let at = 0; at < files.length && byPathOnly; at++) {
+    if (at > 0 && at % PAGE === 0) await letLoopGo(signal);
+    byPathOnly = index.foundByPath(files[at] as HeldFile);
+  }
+  if (!byPathOnly) for (const _ of index.nameSteps(PAGE)) await letLoopGo(signal);
   const seen = new Map<number, string>();
   const work: Matched[] = [];
   for (const [at, file] of files.entries()) {

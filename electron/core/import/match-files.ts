@@ -15,12 +15,21 @@ const slashed = (p: string) => p.replace(/\\/g, '/');
 
 export class LibraryIndex {
   private readonly byPath = new Map<string, MediaRecord>();
+  /** Every file, in the order added: the name maps are built from it, in steps if asked. */
+  private readonly all: MediaRecord[] = [];
   /**
-   * By name, stem and path stem: built at the first entry its paths do not find. An export's
-   * labels all match by path, and these maps were two thirds of a 100k library's index (47 of
-   * 75 MB), which the thread serving the UI marked in long collections during an import.
+   * By name, stem and path stem, for entries their paths do not find. An export's labels all
+   * match by path, and these maps were two thirds of a 100k library's index (47 of 75 MB), which
+   * the thread serving the UI marked in long collections during an import: built only when an
+   * entry needs them (see `foundByPath`, `nameSteps`).
    */
-  private named?: NameMaps;
+  private readonly named: NameMaps = {
+    byName: new Map(),
+    byStem: new Map(),
+    byPathStem: new Map(),
+  };
+  /** How many of `all` the name maps hold. */
+  private namedUpTo = 0;
 
   constructor(media: Iterable<MediaRecord> = []) {
     this.add(media);
@@ -30,15 +39,33 @@ export class LibraryIndex {
   add(media: Iterable<MediaRecord>): void {
     for (const m of media) {
       this.byPath.set(m.path, m);
-      if (this.named) addName(this.named, m);
+      this.all.push(m);
     }
   }
 
-  private names(): NameMaps {
-    if (!this.named) {
-      this.named = { byName: new Map(), byStem: new Map(), byPathStem: new Map() };
-      for (const m of this.byPath.values()) addName(this.named, m);
+  /** Whether an entry is found by a path it gives (else it needs the name maps). */
+  foundByPath(file: Pick<ImportedFile, 'paths'>): boolean {
+    return file.paths.some((p) => this.byPath.has(p));
+  }
+
+  /**
+   * Builds the name maps `size` files at a time, yielding between steps (a caller lets its loop
+   * go there: 100k files in one go held it for a few hundred ms). `match` builds what is left.
+   */
+  *nameSteps(size: number): Generator<void> {
+    while (this.namedUpTo < this.all.length) {
+      this.nameUpTo(Math.min(this.all.length, this.namedUpTo + size));
+      yield;
     }
+  }
+
+  private nameUpTo(end: number): void {
+    for (; this.namedUpTo < end; this.namedUpTo++)
+      addName(this.named, this.all[this.namedUpTo] as MediaRecord);
+  }
+
+  private names(): NameMaps {
+    this.nameUpTo(this.all.length);
     return this.named;
   }
 

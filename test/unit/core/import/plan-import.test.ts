@@ -142,6 +142,14 @@ describe('matching files', () => {
     });
     expect(index.match(entry({ name: 'q.jpg' }))).toMatchObject({ code: 'unknown_file' });
   });
+  it('tells whether an entry is found by path, and builds the name maps in steps when asked', () => {
+    const library = new LibraryIndex([1, 2, 3, 4, 5].map((i) => media(i, `/lib/${i}.jpg`)));
+    expect(library.foundByPath(entry({ paths: ['/x/1.jpg', '/lib/1.jpg'] }))).toBe(true);
+    expect(library.foundByPath(entry({ paths: ['/x/1.jpg'] }))).toBe(false);
+    expect([...library.nameSteps(2)]).toHaveLength(3);
+    expect([...library.nameSteps(2)]).toHaveLength(0);
+    expect(library.match(entry({ name: '5.jpg' }))).toMatchObject({ id: 5 });
+  });
   it('finds by name files added after names were first looked up (the library read in pages)', () => {
     const paged = new LibraryIndex([media(1, '/lib/x/a.jpg')]);
     expect(paged.match(entry({ name: 'a.jpg' }))).toMatchObject({ id: 1 });
