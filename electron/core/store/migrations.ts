@@ -157,7 +157,7 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
     // Issue 24: the files still to probe, in path order, without reading every row: at a start on
     // a probed library of 100k files, finding none held the loop 120 ms (the app served nothing).
     sql: `
-      CREATE INDEX media_unprobed ON media(path) WHERE width IS NULL;
+      CREATE INDEX IF NOT EXISTS media_unprobed ON media(path) WHERE width IS NULL;
     `,
   },
 ];

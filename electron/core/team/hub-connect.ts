@@ -12,6 +12,7 @@ import { connect, type Socket } from 'node:net';
 import postgres from 'postgres';
 import { hostsOfAddress, parseHubUrl, type HubHost, type SessionAttrs } from './hub-url.js';
 import { hubTarget, type HubTarget } from './hub-tls.js';
+import { HUB_ARRAY_TYPES } from './pg-arrays.js';
 import { TeamError } from './team-errors.js';
 
 /**
@@ -210,6 +211,9 @@ export function hubDriver(options: {
       ...(target.ssl ? { ssl: target.ssl } : {}),
       max: 1,
       idle_timeout: 30,
+      // The array types are ours: postgres.js's own fetch of them could crash the process.
+      fetch_types: false,
+      types: HUB_ARRAY_TYPES,
       onnotice: () => undefined,
       // Connection errors are reported by the query that met them (teamErrorOf).
       connection: { application_name: 'labeldesk' },
