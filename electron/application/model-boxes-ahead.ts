@@ -9,6 +9,7 @@
  */
 import type { BoxesAheadReader } from '../core/store/store-ports.js';
 import type { DetectionRow } from '../core/store/store-types.js';
+import { StringTable } from '../shared/string-table.js';
 
 /** Rows read per turn of the loop (a few ms). */
 const PAGE = 2000;
@@ -31,8 +32,7 @@ interface Packed {
 
 export class ModelBoxesAhead {
   private readonly where = new Map<number, { page: Packed; from: number; count: number }>();
-  private readonly strings: string[] = [];
-  private readonly stringAt = new Map<string, number>();
+  private readonly table = new StringTable();
   private mark: string;
   private rows = 0;
   private dropped = false;
@@ -89,7 +89,7 @@ export class ModelBoxesAhead {
         resultId: numbers[n + 1] ?? 0,
         frameIndex: numbers[n + 2] ?? 0,
         timeMs: null_ & 1 ? null : (numbers[n + 3] ?? 0),
-        label: this.strings[texts[i * 3] ?? 0] ?? '',
+        label: this.table.strings[texts[i * 3] ?? 0] ?? '',
         classId: null_ & 2 ? null : (numbers[n + 4] ?? 0),
         score: null_ & 4 ? null : (numbers[n + 5] ?? 0),
         bbox: {
@@ -98,8 +98,8 @@ export class ModelBoxesAhead {
           w: numbers[n + 8] ?? 0,
           h: numbers[n + 9] ?? 0,
         },
-        origin: this.strings[texts[i * 3 + 1] ?? 0] as DetectionRow['origin'],
-        review: this.strings[texts[i * 3 + 2] ?? 0] as DetectionRow['review'],
+        origin: this.table.strings[texts[i * 3 + 1] ?? 0] as DetectionRow['origin'],
+        review: this.table.strings[texts[i * 3 + 2] ?? 0] as DetectionRow['review'],
       });
     }
     return boxes;
@@ -127,24 +127,14 @@ export class ModelBoxesAhead {
       numbers[n + 9] = d.bbox.h;
       nulls[i] =
         (d.timeMs === null ? 1 : 0) | (d.classId === null ? 2 : 0) | (d.score === null ? 4 : 0);
-      texts[i * 3] = this.stringIndex(d.label);
-      texts[i * 3 + 1] = this.stringIndex(d.origin);
-      texts[i * 3 + 2] = this.stringIndex(d.review);
+      texts[i * 3] = this.table.indexOf(d.label);
+      texts[i * 3 + 1] = this.table.indexOf(d.origin);
+      texts[i * 3 + 2] = this.table.indexOf(d.review);
       const held = this.where.get(d.resultId);
       if (held) held.count++;
       else this.where.set(d.resultId, { page: packed, from: i, count: 1 });
     }
     this.rows += count;
-  }
-
-  private stringIndex(text: string): number {
-    let at = this.stringAt.get(text);
-    if (at === undefined) {
-      at = this.strings.length;
-      this.strings.push(text);
-      this.stringAt.set(text, at);
-    }
-    return at;
   }
 
   private drop(): void {

@@ -1,4 +1,5 @@
 /** Shared shapes of the export writers, and the few facts every format agrees on. */
+import { StringTable } from '../../shared/string-table.js';
 import type { DetectionRow, ExportItem, MediaKind, MediaRecord } from '../store/store-types.js';
 import type { Size } from './box-geometry.js';
 
@@ -57,22 +58,18 @@ export interface FormatWriter {
 }
 
 /** Class ids: the solution's class list first (so ids match the catalog), then unknown labels as seen. */
-export class ClassIndex {
-  readonly names: string[] = [];
-  private readonly ids = new Map<string, number>();
-
+export class ClassIndex extends StringTable {
   constructor(classes: readonly string[] = []) {
-    for (const c of classes) this.idOf(c);
+    super();
+    for (const c of classes) this.indexOf(c);
+  }
+
+  get names(): readonly string[] {
+    return this.strings;
   }
 
   idOf(label: string): number {
-    let id = this.ids.get(label);
-    if (id === undefined) {
-      id = this.names.length;
-      this.names.push(label);
-      this.ids.set(label, id);
-    }
-    return id;
+    return this.indexOf(label);
   }
 }
 

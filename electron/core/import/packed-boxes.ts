@@ -4,6 +4,7 @@
  * directly. As JSON text (a string per file, stringified there and parsed here) the boxes of a
  * 20k-image COCO cost 0.2 s on each thread, the parse on the thread that writes.
  */
+import { StringTable } from '../../shared/string-table.js';
 import type { ImportedBox } from './import-model.js';
 
 /** Numbers per box: x0, y0, x1, y1, frame, timeMs. */
@@ -33,8 +34,7 @@ export function packBoxes(boxes: readonly ImportedBox[]): PackedBoxes {
   const flags = new Uint8Array(n);
   const labelAt = new Uint32Array(n);
   const cocoEnd = new Uint32Array(n);
-  const labels: string[] = [];
-  const labelIndex = new Map<string, number>();
+  const labels = new StringTable();
   const coco: string[] = [];
   let cocoLength = 0;
   for (let i = 0; i < n; i++) {
@@ -57,15 +57,9 @@ export function packBoxes(boxes: readonly ImportedBox[]): PackedBoxes {
     }
     flags[i] = f;
     cocoEnd[i] = cocoLength;
-    let label = labelIndex.get(b.label);
-    if (label === undefined) {
-      label = labels.length;
-      labels.push(b.label);
-      labelIndex.set(b.label, label);
-    }
-    labelAt[i] = label;
+    labelAt[i] = labels.indexOf(b.label);
   }
-  return { numbers, flags, labelAt, labels, coco: coco.join(''), cocoEnd };
+  return { numbers, flags, labelAt, labels: labels.strings, coco: coco.join(''), cocoEnd };
 }
 
 /** The buffers a message can transfer rather than copy. */
