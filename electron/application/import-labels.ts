@@ -11,6 +11,7 @@ import { LibraryIndex } from '../core/import/match-files.js';
 import { planImport, type FileState } from '../core/import/plan-import.js';
 import { readHeldLabelsInWorker } from '../core/import/read-labels-in-worker.js';
 import { ModelBoxesAhead } from './model-boxes-ahead.js';
+import { StringTable } from '../shared/string-table.js';
 import { issue } from '../core/import/import-model.js';
 import { withBoxes, type HeldFile } from '../core/import/held-file.js';
 import type {
@@ -105,6 +106,7 @@ async function libraryIndex(
 ): Promise<{ index: LibraryIndex; results: Results }> {
   const index = new LibraryIndex();
   const results: Results = new Map();
+  const shared = new StringTable();
   let afterPath: string | undefined;
   for (;;) {
     const page = store.media.list({
@@ -113,12 +115,29 @@ async function libraryIndex(
     });
     index.add(page);
     const hashes = page.flatMap((m) => (m.contentHash ? [m.contentHash] : []));
-    for (const [hash, result] of store.results.findMany(hashes, solution))
-      results.set(hash, result);
+    const found = store.results.findMany(hashes, solution);
+    for (const hash of hashes) {
+      const result = found.get(hash);
+      // Held until the end beside the UI's heap: each row's strings but the hash (the media
+      // row's own, already held) are the same across the library, so kept once.
+      if (result) results.set(hash, slimResult(result, hash, shared));
+    }
     if (page.length < PAGE) return { index, results };
     afterPath = page.at(-1)?.path;
     await letLoopGo(signal);
   }
+}
+
+/** A result row holding shared strings: its content hash `hash`, the others from `shared`. */
+function slimResult(r: ResultRow, hash: string, shared: StringTable): ResultRow {
+  const same = (text: string) => shared.strings[shared.indexOf(text)] as string;
+  return {
+    ...r,
+    contentHash: hash,
+    solution: same(r.solution),
+    serviceUrl: same(r.serviceUrl),
+    model: r.model === null ? null : same(r.model),
+  };
 }
 
 /** Issues of files, kept with where the source lists them: they are told in the source's order. */
