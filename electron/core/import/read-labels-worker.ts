@@ -18,14 +18,23 @@ if (port) {
   try {
     const read = await readLabelBatches(format, source);
     let at = 0;
+    const prepare = () => {
+      if (at >= read.count) return null;
+      const batch = read.batch(at, at + FILES_PER_MESSAGE);
+      at += FILES_PER_MESSAGE;
+      return batch;
+    };
+    let ready = prepare();
     const next = () => {
-      if (at < read.count) {
-        const { json, boxes } = read.batch(at, at + FILES_PER_MESSAGE);
+      if (ready) {
+        const { json, boxes } = ready;
         port.postMessage(
           { kind: 'files', json, boxes } satisfies ReadLabelsMessage,
           transferables(boxes),
         );
-        at += FILES_PER_MESSAGE;
+        // The next batch is made now, while the receiver takes this one in and asks for more:
+        // made on asking, each of a 100k COCO's 400 batches waited for it, 0.5 s in all.
+        ready = prepare();
         return;
       }
       port.off('message', next);
