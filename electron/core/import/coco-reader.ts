@@ -171,6 +171,9 @@ interface CocoRead {
   coco: CocoKeptDataset;
 }
 
+/** Where an annotation is, for its issue (made only for one: a million annotations). */
+const annotationAt = (name: string, i: number) => `${name} annotations[${i}]`;
+
 function fromDoc(doc: CocoDoc, name: string, dir: string): CocoRead {
   const files: CocoFile[] = [];
   const issues: ImportIssue[] = [];
@@ -234,10 +237,9 @@ function fromDoc(doc: CocoDoc, name: string, dir: string): CocoRead {
   function annotation(raw: unknown, i: number): void {
     const a = (raw ?? {}) as CocoAnnotation;
     const f = byId.get(a.image_id);
-    const where = () => `${name} annotations[${i}]`;
     if (f === undefined) {
-      const what = `${where()} names image ${String(a.image_id)}, which the file does not list.`;
-      issues.push(issue(where(), 'malformed', what));
+      const what = `${annotationAt(name, i)} names image ${String(a.image_id)}, which the file does not list.`;
+      issues.push(issue(annotationAt(name, i), 'malformed', what));
       return;
     }
     if (spoiled[f]) return;
@@ -264,7 +266,7 @@ function fromDoc(doc: CocoDoc, name: string, dir: string): CocoRead {
       spoiled[f] = 1;
       const file = files[f] as CocoFile;
       const code = label === undefined ? 'unknown_class' : 'bad_box';
-      const what = `${file.name}: ${where()} cannot be read (${problem}), so none of its labels were imported.`;
+      const what = `${file.name}: ${annotationAt(name, i)} cannot be read (${problem}), so none of its labels were imported.`;
       issues.push(issue(file.source, code, what));
       return;
     }
