@@ -5,16 +5,20 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, normalize, sep } from 'node:path';
+import { CocoBoxColumns } from './coco-box-columns.js';
 import { keptAnnotation, otherFields, type CocoKeptDataset } from './coco-kept.js';
-import { readObjectInChunks } from './json-chunks.js';
+import type { HeldFile } from './held-file.js';
 import {
   boxProblem,
   finite,
   issue,
-  type ImportedBox,
   type ImportedFile,
+  type ImportIssue,
   type ReadLabels,
 } from './import-model.js';
+import { readObjectInChunks } from './json-chunks.js';
+import { batchesOf, type LabelBatches } from './label-batches.js';
+import { unpackBoxes } from './packed-boxes.js';
 
 interface CocoImage {
   id?: unknown;
@@ -42,6 +46,18 @@ interface CocoDoc {
 const CHUNK = 4096;
 
 export async function readCoco(file: string): Promise<ReadLabels> {
+  const read = await readCocoFile(file);
+  return 'kept' in read ? withBoxes(read) : read;
+}
+
+/** A COCO file for the reading thread to send (read-labels-worker.ts). */
+export async function readCocoBatches(file: string): Promise<LabelBatches> {
+  const read = await readCocoFile(file);
+  return 'kept' in read ? inBatches(read) : batchesOf(read);
+}
+
+/** The file read, or only its issue when it cannot be read as COCO. */
+async function readCocoFile(file: string): Promise<CocoRead | ReadLabels> {
   const name = basename(file);
   const unreadable = (err: unknown): ReadLabels => {
     const why = err instanceof SyntaxError ? 'it is not valid JSON' : (err as Error).message;
@@ -90,13 +106,32 @@ function parseCoco(text: string): CocoDoc | null {
 /** A name with nothing for `join` to resolve ('.', '..', doubled or trailing slashes). */
 const PLAIN = /^(?!\.{1,2}(\/|$))(?!.*\/\.{1,2}(\/|$))(?!.*\/\/)[^\\]*[^/\\]$/;
 
+/** A last path segment `join` leaves as it is. */
+const PLAIN_BASE = /^(?!\.{1,2}$)[^/\\]+$/;
+
 /**
  * `join(folder, name)` for many names, without normalising what needs none: three paths for each
- * of 100k images cost 0.4 s of `join`.
+ * of 100k images cost 0.4 s of `join`. A name to normalise ('../../data/cam-0/f.jpg') has its
+ * folder joined once for all the names in it: `join` appends a plain last segment to the joined
+ * rest as it is, unless that rest is '/' or '.' or ends in a slash.
  */
 function joinerOf(folder: string): (name: string) => string {
-  const plain = sep === '/' && folder === normalize(folder) && !folder.endsWith('/');
-  return (name) => (plain && PLAIN.test(name) ? `${folder}/${name}` : join(folder, name));
+  const posix = sep === '/';
+  const plain = posix && folder === normalize(folder) && !folder.endsWith('/');
+  const folders = new Map<string, string>();
+  return (name) => {
+    if (plain && PLAIN.test(name)) return `${folder}/${name}`;
+    const slash = name.lastIndexOf('/');
+    const base = name.slice(slash + 1);
+    if (!posix || slash <= 0 || !PLAIN_BASE.test(base)) return join(folder, name);
+    const within = name.slice(0, slash);
+    let joined = folders.get(within);
+    if (joined === undefined) {
+      joined = join(folder, within);
+      folders.set(within, joined);
+    }
+    return joined === '.' || joined.endsWith('/') ? join(folder, name) : `${joined}/${base}`;
+  };
 }
 
 function categoryNames(doc: CocoDoc): Map<number, string> {
@@ -123,28 +158,42 @@ function keptDataset(doc: CocoDoc): CocoKeptDataset {
 
 const IMAGE_OWN = ['id', 'file_name', 'width', 'height', 'absolute_path'];
 
-function fromDoc(doc: CocoDoc, name: string, dir: string): ReadLabels {
-  const out: ReadLabels = { files: [], issues: [], coco: keptDataset(doc) };
+/** A file read, its boxes still in the columns (`boxCount` set once all are read). */
+type CocoFile = Omit<HeldFile, 'packed' | 'firstBox'>;
+
+/** What a COCO file gives: its files (spoiled ones included, marked) and their boxes. */
+interface CocoRead {
+  files: CocoFile[];
+  /** The files not spoiled by a bad annotation, by number: the ones to give back. */
+  kept: number[];
+  boxes: CocoBoxColumns;
+  issues: ImportIssue[];
+  coco: CocoKeptDataset;
+}
+
+/** Where an annotation is, for its issue (made only for one: a million annotations). */
+const annotationAt = (name: string, i: number) => `${name} annotations[${i}]`;
+
+function fromDoc(doc: CocoDoc, name: string, dir: string): CocoRead {
+  const files: CocoFile[] = [];
+  const issues: ImportIssue[] = [];
   const categories = categoryNames(doc);
   const root = typeof doc.info?.image_root === 'string' ? doc.info.image_root : null;
   const inRoot = root && isAbsolute(root) ? joinerOf(root) : null;
   const inDir = joinerOf(dir);
   const inImages = joinerOf(join(dir, 'images'));
-  const byId = new Map<unknown, ImportedFile>();
-  const spoiled = new Set<ImportedFile>();
+  const byId = new Map<unknown, number>();
   (doc.images as unknown[]).forEach((raw, i) => {
     const img = (raw ?? {}) as CocoImage;
     const width = finite(img.width);
     const height = finite(img.height);
     const where = `${name} images[${i}]`;
     if (typeof img.file_name !== 'string' || img.file_name === '' || img.id === undefined) {
-      out.issues.push(issue(where, 'malformed', `${where} has no file_name or id.`));
+      issues.push(issue(where, 'malformed', `${where} has no file_name or id.`));
       return;
     }
     if (byId.has(img.id)) {
-      out.issues.push(
-        issue(where, 'duplicate_entry', `${where} repeats image id ${String(img.id)}.`),
-      );
+      issues.push(issue(where, 'duplicate_entry', `${where} repeats image id ${String(img.id)}.`));
       return;
     }
     const paths: string[] = [];
@@ -156,67 +205,102 @@ function fromDoc(doc: CocoDoc, name: string, dir: string): ReadLabels {
       if (inRoot) paths.push(inRoot(img.file_name));
       paths.push(inDir(img.file_name), inImages(img.file_name));
     }
-    const file: ImportedFile = {
+    byId.set(img.id, files.length);
+    files.push({
       source: `${name} image ${String(img.id)}`,
       paths,
       name: img.file_name,
       stemOnly: false,
       size: width && height ? { width, height } : null,
-      boxes: [],
       coco: { imageId: img.id, extra: otherFields(img, IMAGE_OWN) },
-    };
-    byId.set(img.id, file);
-    out.files.push(file);
+      boxCount: 0,
+    });
   });
+  const boxes = new CocoBoxColumns(files.length);
+  const spoiled = new Uint8Array(files.length);
   let i = -1;
-  for (const chunk of doc.annotations?.() ?? [])
+  for (const chunk of doc.annotations?.() ?? []) {
     for (const raw of chunk) {
       i++;
       annotation(raw, i);
     }
-  out.files = out.files.filter((f) => !spoiled.has(f));
-  return out;
+    boxes.endChunk();
+  }
+  const kept: number[] = [];
+  for (let f = 0; f < files.length; f++) {
+    const file = files[f] as CocoFile;
+    file.boxCount = boxes.boxCount(f);
+    if (!spoiled[f]) kept.push(f);
+  }
+  return { files, kept, boxes, issues, coco: keptDataset(doc) };
 
   function annotation(raw: unknown, i: number): void {
     const a = (raw ?? {}) as CocoAnnotation;
-    const file = byId.get(a.image_id);
-    const where = `${name} annotations[${i}]`;
-    if (!file) {
-      const what = `${where} names image ${String(a.image_id)}, which the file does not list.`;
-      out.issues.push(issue(where, 'malformed', what));
+    const f = byId.get(a.image_id);
+    if (f === undefined) {
+      const what = `${annotationAt(name, i)} names image ${String(a.image_id)}, which the file does not list.`;
+      issues.push(issue(annotationAt(name, i), 'malformed', what));
       return;
     }
-    if (spoiled.has(file)) return;
+    if (spoiled[f]) return;
     const label = typeof a.category_id === 'number' ? categories.get(a.category_id) : undefined;
-    // Read in place: a million annotations, so no copied array or spread object each.
+    // Read in place: a million annotations, so no copied array or object each.
     const bbox = Array.isArray(a.bbox) && a.bbox.length === 4 ? (a.bbox as unknown[]) : null;
     const x = bbox ? finite(bbox[0]) : undefined;
     const y = bbox ? finite(bbox[1]) : undefined;
-    const box: ImportedBox = {
-      label: label ?? '',
-      unit: 'px' as const,
-      x0: x ?? NaN,
-      y0: y ?? NaN,
-      x1: (x ?? NaN) + (bbox ? (finite(bbox[2]) ?? NaN) : NaN),
-      y1: (y ?? NaN) + (bbox ? (finite(bbox[3]) ?? NaN) : NaN),
-      frame: null,
-      timeMs: null,
-    };
+    const x0 = x ?? NaN;
+    const y0 = y ?? NaN;
+    const x1 = (x ?? NaN) + (bbox ? (finite(bbox[2]) ?? NaN) : NaN);
+    const y1 = (y ?? NaN) + (bbox ? (finite(bbox[3]) ?? NaN) : NaN);
+    // boxProblem's verdict, asked only of a box that fails the same test inline.
+    const fine = Number.isFinite(x1) && Number.isFinite(y1) && x1 > x0 && y1 > y0;
     const problem =
       label === undefined
         ? `its category ${String(a.category_id)} is not in "categories"`
         : bbox === null
           ? 'its bbox is not [x, y, width, height]'
-          : boxProblem(box);
-    if (a.iscrowd === 1 || a.iscrowd === true) box.crowd = true;
-    if (bbox) box.coco = keptAnnotation(a as Record<string, unknown>, bbox as number[]);
-    if (problem) {
-      spoiled.add(file);
+          : fine
+            ? null
+            : boxProblem({ x0, y0, x1, y1 });
+    if (problem || label === undefined || bbox === null) {
+      spoiled[f] = 1;
+      const file = files[f] as CocoFile;
       const code = label === undefined ? 'unknown_class' : 'bad_box';
-      const what = `${file.name}: ${where} cannot be read (${problem}), so none of its labels were imported.`;
-      out.issues.push(issue(file.source, code, what));
+      const what = `${file.name}: ${annotationAt(name, i)} cannot be read (${problem}), so none of its labels were imported.`;
+      issues.push(issue(file.source, code, what));
       return;
     }
-    file.boxes.push(box);
+    const crowd = a.iscrowd === 1 || a.iscrowd === true;
+    const kept = keptAnnotation(a as Record<string, unknown>, bbox as number[]);
+    boxes.add(f, x0, y0, x1, y1, label, crowd, kept);
   }
+}
+
+/** The files read, each with its boxes as objects (a folder of COCO files, tests). */
+function withBoxes(read: CocoRead): ReadLabels {
+  const packed = read.boxes.pack(read.kept);
+  let first = 0;
+  const files = read.kept.map((f): ImportedFile => {
+    const { boxCount, ...file } = read.files[f] as CocoFile;
+    const boxes = unpackBoxes(packed, first, boxCount);
+    first += boxCount;
+    return { ...file, boxes };
+  });
+  return { files, issues: read.issues, coco: read.coco };
+}
+
+/** The files read, sent a batch at a time with their boxes packed straight from the columns. */
+function inBatches(read: CocoRead): LabelBatches {
+  return {
+    count: read.kept.length,
+    issues: read.issues,
+    coco: read.coco,
+    batch(from, to) {
+      const some = read.kept.slice(from, to);
+      return {
+        json: JSON.stringify(some.map((f) => read.files[f])),
+        boxes: read.boxes.pack(some),
+      };
+    },
+  };
 }

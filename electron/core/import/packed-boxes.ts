@@ -8,13 +8,18 @@ import { StringTable } from '../../shared/string-table.js';
 import type { ImportedBox } from './import-model.js';
 
 /** Numbers per box: x0, y0, x1, y1, frame, timeMs. */
-const NUMBERS = 6;
-const NORM = 1;
-const HAS_CROWD = 2;
-const CROWD = 4;
-const NO_FRAME = 8;
-const NO_TIME = 16;
-const HAS_COCO = 32;
+export const PACKED_NUMBERS = 6;
+/** Each box's flags (a reader that packs its own boxes, coco-box-columns.ts, sets them too). */
+export const PACKED_FLAGS = {
+  NORM: 1,
+  HAS_CROWD: 2,
+  CROWD: 4,
+  NO_FRAME: 8,
+  NO_TIME: 16,
+  HAS_COCO: 32,
+} as const;
+const NUMBERS = PACKED_NUMBERS;
+const { NORM, HAS_CROWD, CROWD, NO_FRAME, NO_TIME, HAS_COCO } = PACKED_FLAGS;
 
 /** A run of boxes, in order (the boxes of several files, one after another). */
 export interface PackedBoxes {

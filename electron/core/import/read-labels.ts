@@ -2,6 +2,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { issue, type ImportFormat, type ReadLabels } from './import-model.js';
+import { batchesOf, type LabelBatches } from './label-batches.js';
 
 export async function readLabels(format: ImportFormat, source: string): Promise<ReadLabels> {
   const info = await stat(source).catch(() => null);
@@ -25,6 +26,19 @@ export async function readLabels(format: ImportFormat, source: string): Promise<
       return eachFile(source, info.isDirectory(), '.csv', readCsvLabels);
     }
   }
+}
+
+/** What the reading thread sends of a source: its files in batches, their boxes packed. */
+export async function readLabelBatches(
+  format: ImportFormat,
+  source: string,
+): Promise<LabelBatches> {
+  // A single COCO file keeps its boxes in columns as it reads them, never an object each
+  // (coco-box-columns.ts); a folder of them is read file by file as objects.
+  if (format === 'coco' && (await stat(source).catch(() => null))?.isFile()) {
+    return (await import('./coco-reader.js')).readCocoBatches(source);
+  }
+  return batchesOf(await readLabels(format, source));
 }
 
 /** A single-file format given a folder: every file of that kind directly in it. */

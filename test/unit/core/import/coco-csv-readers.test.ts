@@ -182,22 +182,35 @@ describe('COCO file names as paths', () => {
       'a/./b.jpg',
       './b.jpg',
       '../up/b.jpg',
+      '../../../data/cam-0/b.jpg',
+      '../../../data/cam-0/c.jpg',
+      '../../../../../../../b.jpg',
       'a//b.jpg',
       'a/../b.jpg',
+      'a/..',
+      'a/b/',
+      'a/b/..',
+      '../..',
+      '..',
+      'a/...',
+      'a/.../b.jpg',
+      'a\\b.jpg',
+      'a/b\\c.jpg',
       'b..jpg',
       '.b.jpg',
       'a/.b/c.jpg',
     ];
     const images = names.map((file_name, i) => ({ id: i + 1, file_name, width: 10, height: 10 }));
-    const root = '/data/./set/';
-    const at = await file(
-      'labels.json',
-      JSON.stringify({ info: { image_root: root }, images, annotations: [], categories: [] }),
-    );
-    const read = await readCoco(at);
-    const dir = join(at, '..');
-    expect(read.files.map((f) => f.paths)).toEqual(
-      names.map((n) => [join(root, n), join(dir, n), join(dir, 'images', n)]),
-    );
+    for (const root of ['/data/./set/', '/', '/data/set']) {
+      const at = await file(
+        'labels.json',
+        JSON.stringify({ info: { image_root: root }, images, annotations: [], categories: [] }),
+      );
+      const read = await readCoco(at);
+      const dir = join(at, '..');
+      expect(read.files.map((f) => f.paths)).toEqual(
+        names.map((n) => [join(root, n), join(dir, n), join(dir, 'images', n)]),
+      );
+    }
   });
 });

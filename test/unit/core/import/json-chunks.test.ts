@@ -48,6 +48,9 @@ const VALID = [
   '{"list":{"not":"an array"}}',
   '{"list":"text","b":false}',
   '{\r\n  "list": [\r\n    {"id": 1},\r\n    {"id": 2}\r\n  ]\r\n}\r\n',
+  // Elements matched whole as flat objects, and ones that only look flat at first.
+  '{"list":[{"a":"x{y}[z],","b":[1,2]} , {"a":"q\\"}"},{"n":{"m":1}},{"s":["t"]},{"c":[1,[2]]}]}',
+  '{"list":[{ "k" : [ 1 , 2 ] , "e" : [ ] },{},{"x":"]"},{"y":"\\\\"},{"z":[{}]}]}',
 ];
 
 const INVALID = [
@@ -68,6 +71,11 @@ const INVALID = [
   '{"list":[1],"list":[1,,2]}',
   '{"a":01,"list":[]}',
   '\uFEFF{"list":[]}',
+  '{"list":[{"a":[1,2},3]}',
+  '{"list":[{"a":1}},2]}',
+  '{"list":[{"a":1]]}',
+  '{"list":[{"a":"b"c"}]}',
+  '{"list":[{"a":1},{"b":[1,2]]}',
 ];
 
 describe('readObjectInChunks', () => {
@@ -78,6 +86,16 @@ describe('readObjectInChunks', () => {
   it.each(INVALID)('rejects %j as JSON.parse does', (text) => {
     expect(accepted(text)).toBe('rejected');
     for (const size of [1, 2, 1000]) expect(ours(text, size)).toBe('rejected');
+  });
+
+  it('rejects a huge element that only looks flat in linear time', () => {
+    const parts = ['"a":[1],', '"b":"s",', '"c":2,'];
+    for (const part of parts) {
+      const text = `{"list":[{${part.repeat(300_000)}]}`;
+      const started = performance.now();
+      expect(ours(text, 1000)).toBe('rejected');
+      expect(performance.now() - started).toBeLessThan(2000);
+    }
   });
 
   it('parses the array only as its chunks are asked for', () => {
