@@ -64,6 +64,21 @@ const SLICE_MS = 30;
 export const SLICE_ROWS = 1000;
 /** Of a slice's time, what its files may take at least, however long the last slice's tail took. */
 const MIN_FILES_MS = 10;
+/**
+ * Rows of the first slice, doubled after each slice within its time up to SLICE_ROWS and halved
+ * (down to MIN_SLICE_ROWS) after one well over it: the first slices run cold (code not yet
+ * optimised, pages not yet cached) and a full one held the loop 35-47 ms at 100k; a slow machine
+ * keeps smaller slices.
+ */
+const FIRST_SLICE_ROWS = 200;
+const MIN_SLICE_ROWS = 100;
+
+/** The next slice's most rows, from how long the last one took. */
+export function nextSliceRows(rows: number, tookMs: number): number {
+  if (tookMs <= SLICE_MS) return Math.min(SLICE_ROWS, rows * 2);
+  if (tookMs > SLICE_MS * 1.5) return Math.max(MIN_SLICE_ROWS, Math.floor(rows / 2));
+  return rows;
+}
 
 /** A labelled file, where the source lists it, and the library file it names. */
 interface Matched {
@@ -184,6 +199,7 @@ export async function importLabels(
   let done = total - work.length;
   // How long the last slice's mirror, marks and commit took (see SLICE_ROWS).
   let tailMs = 0;
+  let maxRows = FIRST_SLICE_ROWS;
   // Checkpoints aside: a checkpoint on a commit held this thread (the UI's) 0.4 s at a time.
   await store.bulkWrites(
     async () => {
@@ -205,7 +221,7 @@ export async function importLabels(
               { results, ahead },
               batch,
               from,
-              until,
+              { until, maxRows },
               solution,
               summary,
               issues,
@@ -214,7 +230,9 @@ export async function importLabels(
               },
             ),
           );
-          tailMs = performance.now() - filesEnd;
+          const end = performance.now();
+          tailMs = end - filesEnd;
+          maxRows = nextSliceRows(maxRows, end - start);
           done += to - from;
           from = to;
           options.onProgress?.({ done, total });
@@ -284,9 +302,8 @@ const byContent = (a: Matched, b: Matched) => {
 
 /**
  * A slice of a batch in one transaction: its files from `from` on, until `until` (a
- * performance.now() time) has passed or SLICE_ROWS would be passed, at least one; then
- * `filesDone` is told, and the slice's mirror and marks are written. Returns where the next slice
- * starts. Each
+ * performance.now() time) has passed or `maxRows` would be passed, at least one; then `filesDone`
+ * is told, and the slice's mirror and marks are written. Returns where the next slice starts. Each
  * file's corrections are written as soon as it is planned, so a second file of the same content is
  * planned against what the first wrote.
  */
@@ -295,7 +312,7 @@ function importSlice(
   read: ReadBefore,
   batch: readonly Matched[],
   from: number,
-  until: number,
+  { until, maxRows }: { until: number; maxRows: number },
   solution: string,
   summary: ImportSummary,
   issues: FileIssues,
@@ -310,7 +327,7 @@ function importSlice(
   while (next < batch.length) {
     const { at, file: held, media } = batch[next] as Matched;
     const fileRows = 1 + held.boxCount;
-    if (next > from && (rows + fileRows > SLICE_ROWS || performance.now() >= until)) break;
+    if (next > from && (rows + fileRows > maxRows || performance.now() >= until)) break;
     rows += fileRows;
     next++;
     const file = withBoxes(held);

@@ -8,7 +8,11 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { buildLibrary } from '../../../bench/bench-library.js';
-import { importLabels, SLICE_ROWS } from '../../../electron/application/import-labels.js';
+import {
+  importLabels,
+  nextSliceRows,
+  SLICE_ROWS,
+} from '../../../electron/application/import-labels.js';
 import { openLibraryStore } from '../../../electron/core/review/open-library-store.js';
 import type { LibraryStore } from '../../../electron/core/store/store-types.js';
 import { movedCocoLabels } from '../../support/moved-coco-labels.js';
@@ -77,4 +81,14 @@ it('writes each slice of an import within SLICE_ROWS rows, whatever the clock sa
   } finally {
     store.close();
   }
+});
+
+it('starts with small slices and grows them while they keep to their time, shrinks them when not', () => {
+  expect(nextSliceRows(200, 10)).toBe(400);
+  expect(nextSliceRows(800, 10)).toBe(SLICE_ROWS);
+  expect(nextSliceRows(SLICE_ROWS, 0)).toBe(SLICE_ROWS);
+  // A little over: kept; well over (a cold start, a loaded machine): halved, never below 100.
+  expect(nextSliceRows(400, 40)).toBe(400);
+  expect(nextSliceRows(400, 60)).toBe(200);
+  expect(nextSliceRows(150, 90)).toBe(100);
 });
