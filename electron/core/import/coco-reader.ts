@@ -252,16 +252,12 @@ function fromDoc(doc: CocoDoc, name: string, dir: string): CocoRead {
     const y0 = y ?? NaN;
     const x1 = (x ?? NaN) + (bbox ? (finite(bbox[2]) ?? NaN) : NaN);
     const y1 = (y ?? NaN) + (bbox ? (finite(bbox[3]) ?? NaN) : NaN);
-    // boxProblem's verdict, asked only of a box that fails the same test inline.
-    const fine = Number.isFinite(x1) && Number.isFinite(y1) && x1 > x0 && y1 > y0;
     const problem =
       label === undefined
         ? `its category ${String(a.category_id)} is not in "categories"`
         : bbox === null
           ? 'its bbox is not [x, y, width, height]'
-          : fine
-            ? null
-            : boxProblem({ x0, y0, x1, y1 });
+          : boxProblem({ x0, y0, x1, y1 });
     if (problem || label === undefined || bbox === null) {
       spoiled[f] = 1;
       const file = files[f] as CocoFile;

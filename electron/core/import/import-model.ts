@@ -98,7 +98,10 @@ export function finite(value: unknown): number | undefined {
 
 /** Why a box cannot be a label, or null when it can (corners in order, finite). */
 export function boxProblem(b: Pick<ImportedBox, 'x0' | 'y0' | 'x1' | 'y1'>): string | null {
-  if (![b.x0, b.y0, b.x1, b.y1].every(Number.isFinite)) return 'a coordinate is not a number';
-  if (b.x1 <= b.x0 || b.y1 <= b.y0) return 'the box has no area';
+  // Four tests, not an array of them: asked of every box a source gives (a million in a COCO).
+  const { x0, y0, x1, y1 } = b;
+  if (!(Number.isFinite(x0) && Number.isFinite(y0) && Number.isFinite(x1) && Number.isFinite(y1)))
+    return 'a coordinate is not a number';
+  if (x1 <= x0 || y1 <= y0) return 'the box has no area';
   return null;
 }
