@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { promisify } from 'node:util';
-import { importLabels } from '../electron/application/import-labels.js';
+import { importLabelsInWorker } from '../electron/application/import-labels-in-worker.js';
 import { exportLibrary } from '../electron/core/export/export-library.js';
 import { openLibraryStore } from '../electron/core/review/open-library-store.js';
 import type { LibraryStore } from '../electron/core/store/store-types.js';
@@ -99,7 +99,11 @@ async function child(mode: string, file: string, target: string) {
       });
     }
     return await timed(async () => {
-      const s = await importLabels(store, { format: 'coco', source: target, solution: 'objects' });
+      const s = await importLabelsInWorker(store, {
+        format: 'coco',
+        source: target,
+        solution: 'objects',
+      });
       return { files: s.files + s.unchanged, boxes: s.boxes, issues: s.issues.length };
     });
   } finally {
@@ -170,7 +174,7 @@ export async function benchImport(): Promise<void> {
           met: ratio <= GOAL_RATIO && i.issues === 0 && i.files === IMAGES,
         },
         {
-          name: "longest event-loop stall during the import (a UI served by the import's thread)",
+          name: 'longest event-loop stall during the import (the thread serving the UI; the import runs on its own, as in the app)',
           value: `${fmt(i.maxStallMs, 0)} ms (the export beside it: ${fmt(e.maxStallMs, 0)} ms)`,
           goal: '≤ 50 ms',
           met: i.maxStallMs <= 50,

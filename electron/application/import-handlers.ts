@@ -2,7 +2,7 @@
 import { isAbsolute } from 'node:path';
 import type { LibraryStore } from '../core/store/store-types.js';
 import { LabelDeskError, type Handlers } from '../shared/contract/index.js';
-import { importLabels } from './import-labels.js';
+import { importLabelsInWorker } from './import-labels-in-worker.js';
 
 /** Enough to fix a source; the count says how many more there are. */
 const MAX_ISSUES = 1000;
@@ -16,7 +16,7 @@ export function importHandlers(
       if (!isAbsolute(source)) {
         throw new LabelDeskError('bad_source', 'The source must be an absolute path.');
       }
-      const summary = await importLabels(store, { format, source, solution });
+      const summary = await importLabelsInWorker(store, { format, source, solution });
       if (summary.files > 0) changed();
       return {
         files: summary.files,

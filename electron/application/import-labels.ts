@@ -327,7 +327,9 @@ function importSlice(
   while (next < batch.length) {
     const { at, file: held, media } = batch[next] as Matched;
     const fileRows = 1 + held.boxCount;
-    if (next > from && (rows + fileRows > maxRows || performance.now() >= until)) break;
+    // Another thread's write waiting for this transaction (write-turns.ts) ends it early too.
+    const full = rows + fileRows > maxRows || performance.now() >= until;
+    if (next > from && (full || store.writersWaiting())) break;
     rows += fileRows;
     next++;
     const file = withBoxes(held);

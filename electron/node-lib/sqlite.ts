@@ -1,6 +1,7 @@
 /** Opening a SQLite file the way every LabelDesk database is opened, and forward-only hashed migrations. */
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
+import { takeWriteTurns, type WriteTurns } from './sqlite-write-turns.js';
 
 export type Db = Database.Database;
 
@@ -31,6 +32,8 @@ export class MigrationError extends Error {
 export interface OpenDatabaseOptions {
   /** Path of a better_sqlite3.node to load instead of the package's own build (see below). */
   nativeBinding?: string | undefined;
+  /** Whether and how its writes take turns with a bulk writer's thread (write-turns.ts). */
+  writeTurns?: WriteTurns | undefined;
 }
 
 /**
@@ -60,6 +63,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   // NORMAL in WAL mode keeps committed data across a process crash; only an OS crash may lose the last commits.
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
+  if (options.writeTurns) takeWriteTurns(db, options.writeTurns);
   return db;
 }
 

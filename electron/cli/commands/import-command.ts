@@ -2,11 +2,8 @@ import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { openAppContext } from '../../application/app-context.js';
 import { readOnlyRefusal } from '../../application/read-only-home.js';
-import {
-  IMPORT_FORMATS,
-  importLabels,
-  type ImportFormat,
-} from '../../application/import-labels.js';
+import { IMPORT_FORMATS, type ImportFormat } from '../../application/import-labels.js';
+import { importLabelsInWorker } from '../../application/import-labels-in-worker.js';
 import { UsageError } from '../../application/service-connection.js';
 import { EXIT } from '../run-summary.js';
 import { terminalText } from '../terminal-text.js';
@@ -38,7 +35,7 @@ export function addImportCommand(program: Command, setExit: (code: number) => vo
         if (app.readOnly) {
           throw new UsageError(readOnlyRefusal(app.home, app.readOnly, 'imported labels'));
         }
-        const summary = await importLabels(app.store, {
+        const summary = await importLabelsInWorker(app.store, {
           format: opts.format,
           source: resolve(source),
           solution: opts.solution,

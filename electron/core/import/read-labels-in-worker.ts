@@ -4,6 +4,7 @@
  * caller unpacks them.
  */
 import { Worker } from 'node:worker_threads';
+import { workerOutcome } from '../../node-lib/worker-outcome.js';
 import { requireWorkerScript } from '../../node-lib/worker-script.js';
 import { withBoxes, type HeldFile } from './held-file.js';
 import type { ImportFormat, ReadLabels } from './import-model.js';
@@ -32,20 +33,14 @@ export function readHeldLabelsInWorker(
     workerData: { format, source },
   });
   const out: HeldLabels = { files: [], issues: [] };
-  return new Promise<HeldLabels>((resolve, reject) => {
-    let settled = false;
-    const settle = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      signal?.removeEventListener('abort', onAbort);
-      fn();
-    };
-    const onAbort = () => {
+  return workerOutcome<ReadLabelsMessage, HeldLabels>(worker, {
+    signal,
+    what: 'The label-reading thread',
+    onAbort: (stopped) => {
       void worker.terminate();
-      settle(() => reject(signal?.reason as Error));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    worker.on('message', (m: ReadLabelsMessage) => {
+      stopped();
+    },
+    onMessage: (m, settle) => {
       // A loop, not a spread: many files would overflow the call's arguments.
       if (m.kind === 'files') {
         // The next batch asked for first, so the worker prepares it while this one is taken in
@@ -64,12 +59,8 @@ export function readHeldLabelsInWorker(
       } else if (m.kind === 'done') {
         for (const i of m.issues) out.issues.push(i);
         if (m.coco) out.coco = m.coco;
-        settle(() => resolve(out));
-      } else settle(() => reject(new Error(m.message)));
-    });
-    worker.once('error', (err) => settle(() => reject(err)));
-    worker.once('exit', (code) =>
-      settle(() => reject(new Error(`The label-reading thread stopped (exit ${code}).`))),
-    );
+        settle({ value: out });
+      } else settle({ error: new Error(m.message) });
+    },
   });
 }

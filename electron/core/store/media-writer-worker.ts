@@ -1,6 +1,7 @@
 /** The media writer's thread (media-writer.ts): one connection, one transaction per batch asked. */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../node-lib/sqlite.js';
+import { useWriteTurns } from '../../node-lib/write-turns.js';
 import {
   MEDIA_INSERT_NEW_SQL,
   MEDIA_UPSERT_SQL,
@@ -12,12 +13,15 @@ import type { WriteAnswer, WriteRequest } from './media-writer.js';
 
 const port = parentPort;
 if (!port) throw new Error('media-writer-worker must run in a worker thread');
-const { file, nativeBinding, checkpointPages } = workerData as {
+const { file, nativeBinding, checkpointPages, writeTurns } = workerData as {
   file: string;
   nativeBinding?: string;
   checkpointPages: number;
+  writeTurns?: SharedArrayBuffer;
 };
-const db = openDatabase(file, { nativeBinding });
+// A scan's rows are writes people wait for: an import's thread gives them their turn.
+useWriteTurns(writeTurns);
+const db = openDatabase(file, { nativeBinding, writeTurns: 'announced' });
 // Same reason as bulkWrites: the log is copied into the database once, after the scan.
 db.pragma(`wal_autocheckpoint = ${checkpointPages}`);
 const insertNew = db.prepare<MediaUpsertValues>(MEDIA_INSERT_NEW_SQL);

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { sqliteNativeBinding } from '../../node-lib/sqlite.js';
 import { workerScript } from '../../node-lib/worker-script.js';
+import { writeTurnsBuffer } from '../../node-lib/write-turns.js';
 import type { MediaUpsert } from './store-types.js';
 
 export interface WriteRequest {
@@ -67,7 +68,12 @@ export function createMediaWriter(file: string, checkpointPages: number): MediaW
   let worker: Worker | undefined;
   const start = () => {
     const w = new Worker(script, {
-      workerData: { file, nativeBinding: sqliteNativeBinding(), checkpointPages },
+      workerData: {
+        file,
+        nativeBinding: sqliteNativeBinding(),
+        checkpointPages,
+        writeTurns: writeTurnsBuffer(),
+      },
     });
     w.on('message', (a: WriteAnswer) => {
       const p = pending.get(a.id);

@@ -4,6 +4,7 @@
  * corrected set over these.
  */
 import { migrate, openDatabase, type Db } from '../../node-lib/sqlite.js';
+import { writersWaiting } from '../../node-lib/write-turns.js';
 import { bulkWrites } from './bulk-writes.js';
 import { CatalogRepo } from './catalog-repo.js';
 import { CorrectionsRepo } from './corrections-repo.js';
@@ -33,6 +34,11 @@ export interface LibraryStoreOptions {
   now?: () => number;
   /** A better_sqlite3.node built for another ABI (Electron's); see `setSqliteNativeBinding`. */
   nativeBinding?: string;
+  /**
+   * The connection of a bulk writer on a thread of its own (an import): its transactions wait
+   * for the writes people wait for, which every other connection announces (write-turns.ts).
+   */
+  bulk?: boolean;
 }
 
 export function openLibraryDatabase(
@@ -42,7 +48,10 @@ export function openLibraryDatabase(
   const now = options.now ?? Date.now;
   let db: Db;
   try {
-    db = openDatabase(file, { nativeBinding: options.nativeBinding });
+    db = openDatabase(file, {
+      nativeBinding: options.nativeBinding,
+      writeTurns: options.bulk ? 'bulk' : 'announced',
+    });
   } catch (err) {
     throw isDamagedDatabase(err) ? new LibraryDamagedError(file, err) : err;
   }
@@ -77,6 +86,7 @@ export function openLibraryDatabase(
         .join('\n');
     },
     transaction: <T>(fn: () => T): T => inTransaction(fn) as T,
+    writersWaiting: options.bulk ? writersWaiting : () => false,
     changeMark: () => `${String(dataVersion.get())} ${String(totalChanges.get())}`,
     bulkWrites: (fn, options) => bulkWrites(db, file, fn, options),
     settings: new SettingsRepo(db),

@@ -74,6 +74,11 @@ export interface LibraryStore {
    */
   changeMark(): string;
   /**
+   * Whether another thread's write waits for this connection's transaction to end: only a bulk
+   * writer's connection (`bulk` when opened) is ever waited for (write-turns.ts).
+   */
+  writersWaiting(): boolean;
+  /**
    * Runs a long series of write transactions (an import of 100k files): SQLite copies its log
    * into the database every ~40 MB meanwhile instead of every 4 MB (a page rewritten by several
    * transactions is copied once, not each time), then once at the end; with `checkpointAside`,

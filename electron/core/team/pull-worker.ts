@@ -1,5 +1,6 @@
 /** The team pull thread (pull-thread.ts): its own hub client and library connection. */
 import { parentPort, workerData } from 'node:worker_threads';
+import { useWriteTurns } from '../../node-lib/write-turns.js';
 import { openLibraryStore } from '../review/open-library-store.js';
 import { HubClient, type HubClientOptions } from './hub-client.js';
 import type { PullAnswer, PullRequest } from './pull-thread.js';
@@ -8,11 +9,14 @@ import { pullChanges } from './team-sync.js';
 
 const port = parentPort;
 if (!port) throw new Error('pull-worker must run in a worker thread');
-const { file, nativeBinding, hub } = workerData as {
+const { file, nativeBinding, hub, writeTurns } = workerData as {
   file: string;
   nativeBinding?: string;
   hub: HubClientOptions;
+  writeTurns?: SharedArrayBuffer;
 };
+// Others' changes applied here are writes people wait for (write-turns.ts).
+useWriteTurns(writeTurns);
 const store = openLibraryStore(file, { nativeBinding });
 const client = new HubClient(hub);
 // One request at a time, in order (the sync engine runs one sync at a time anyway).

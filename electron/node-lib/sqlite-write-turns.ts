@@ -1,0 +1,43 @@
+/**
+ * A connection's writes made to take turns (write-turns.ts): every transaction, and every write
+ * statement run outside one, as an announced write or as the bulk writer's turn.
+ */
+import type Database from 'better-sqlite3';
+import { announcedWrite, bulkTurn } from './write-turns.js';
+
+export type WriteTurns = 'announced' | 'bulk';
+
+type Db = Database.Database;
+type AnyFn = (...args: unknown[]) => unknown;
+
+export function takeWriteTurns(db: Db, kind: WriteTurns): void {
+  const turn = kind === 'bulk' ? bulkTurn : announcedWrite;
+  const inTurn =
+    (f: AnyFn): AnyFn =>
+    (...args) =>
+      turn(() => f(...args));
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((fn: AnyFn) => {
+    const t = transaction(fn);
+    return Object.assign(inTurn(t), {
+      default: inTurn(t.default),
+      deferred: inTurn(t.deferred),
+      immediate: inTurn(t.immediate),
+      exclusive: inTurn(t.exclusive),
+    });
+  }) as Db['transaction'];
+  // The bulk writer writes only inside its transactions; for it the statements stay bare.
+  if (kind === 'bulk') return;
+  const prepare = db.prepare.bind(db);
+  db.prepare = ((source: string) => {
+    const statement = prepare(source);
+    if (statement.readonly) return statement;
+    // A write on its own (no transaction) takes its turn; inside one, the turn is already taken.
+    const s = statement as unknown as Record<'run' | 'get' | 'all', AnyFn>;
+    for (const name of ['run', 'get', 'all'] as const) {
+      const bare = s[name].bind(statement);
+      s[name] = (...args) => (db.inTransaction ? bare(...args) : turn(() => bare(...args)));
+    }
+    return statement;
+  }) as Db['prepare'];
+}

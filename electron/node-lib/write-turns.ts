@@ -1,0 +1,93 @@
+/**
+ * Turns at a library's write lock between the process's threads: the writes people wait for (the
+ * main thread's: an edit, a run's results; a scan's writer, a team pull) and a bulk writer on a
+ * thread of its own (an import). SQLite's busy handler polls at growing intervals, so a writer
+ * committing back to back takes the lock again before a waiting one looks: measured beside one,
+ * a person's edit waited 891 ms, and a deferred read-then-write failed with SQLITE_BUSY 233 times
+ * in 241 (SQLite cannot wait to turn a read into a write). So each of those writes announces
+ * itself here and waits for the bulk writer's transaction to end, and the bulk writer begins none
+ * while one is announced (and ends its own early when one arrives: `writersWaiting`).
+ *
+ * The cells are shared memory: the thread that starts a worker passes `writeTurnsBuffer()` to it,
+ * which calls `useWriteTurns` before opening a database.
+ */
+
+/** Cells: writes announced by the threads people wait for, and bulk transactions under way. */
+const ANNOUNCED = 0;
+const BULK = 1;
+/**
+ * The most a write waits for the bulk writer here (a bulk transaction ends within tens of ms once
+ * a write is announced): past it, a writer that stopped without saying so is not waited for, and
+ * SQLite's own busy handler takes over.
+ */
+const MOST_WAIT_MS = 2000;
+/** How often a waiting bulk writer looks again, whatever it was told. */
+const BULK_LOOK_MS = 50;
+
+let cells = new Int32Array(new SharedArrayBuffer(8));
+/** Writes of this thread under way: a nested one neither announces nor waits again. */
+let depth = 0;
+
+/** The cells to pass to a worker that writes to the same library (see useWriteTurns). */
+export function writeTurnsBuffer(): SharedArrayBuffer {
+  return cells.buffer as SharedArrayBuffer;
+}
+
+/** In a worker: take turns with the threads of the process that started it. */
+export function useWriteTurns(buffer: SharedArrayBuffer | undefined): void {
+  if (buffer) cells = new Int32Array(buffer);
+}
+
+/** Runs a write people wait for, once no bulk transaction is under way (see above). */
+export function announcedWrite<T>(fn: () => T): T {
+  if (depth > 0) return fn();
+  Atomics.add(cells, ANNOUNCED, 1);
+  depth++;
+  try {
+    const start = performance.now();
+    for (;;) {
+      const bulk = Atomics.load(cells, BULK);
+      const left = MOST_WAIT_MS - (performance.now() - start);
+      if (bulk === 0 || left <= 0) break;
+      Atomics.wait(cells, BULK, bulk, left);
+    }
+    return fn();
+  } finally {
+    depth--;
+    Atomics.sub(cells, ANNOUNCED, 1);
+    Atomics.notify(cells, ANNOUNCED);
+  }
+}
+
+/** Runs a bulk writer's transaction once no other write is announced; it holds off new ones' turns. */
+export function bulkTurn<T>(fn: () => T): T {
+  if (depth > 0) return fn();
+  for (;;) {
+    const announced = Atomics.load(cells, ANNOUNCED);
+    if (announced !== 0) {
+      Atomics.wait(cells, ANNOUNCED, announced, BULK_LOOK_MS);
+      continue;
+    }
+    Atomics.add(cells, BULK, 1);
+    // Announced between the look and the mark: theirs is the turn (they may have seen no mark).
+    if (Atomics.load(cells, ANNOUNCED) === 0) break;
+    endBulk();
+  }
+  depth++;
+  try {
+    return fn();
+  } finally {
+    depth--;
+    endBulk();
+  }
+}
+
+function endBulk(): void {
+  Atomics.sub(cells, BULK, 1);
+  Atomics.notify(cells, BULK);
+}
+
+/** Whether a write is waiting for the bulk writer: its transaction should end soon. */
+export function writersWaiting(): boolean {
+  return Atomics.load(cells, ANNOUNCED) !== 0;
+}
