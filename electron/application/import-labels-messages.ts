@@ -5,6 +5,8 @@ export interface ImportWorkerData {
   file: string;
   nativeBinding: string | undefined;
   writeTurns: SharedArrayBuffer;
+  /** Where the thread counts the bulk turns it holds (write-turns.ts). */
+  heldTurns: SharedArrayBuffer;
   format: ImportFormat;
   source: string;
   solution: string;

@@ -18,7 +18,7 @@ port.on('message', (m: unknown) => {
 });
 
 async function run(): Promise<void> {
-  useWriteTurns(data.writeTurns);
+  useWriteTurns(data.writeTurns, data.heldTurns);
   const store = openLibraryStore(data.file, { nativeBinding: data.nativeBinding, bulk: true });
   try {
     const summary = await importLabels(store, {

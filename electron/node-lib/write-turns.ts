@@ -25,6 +25,13 @@ const MOST_WAIT_MS = 2000;
 const BULK_LOOK_MS = 50;
 
 let cells = new Int32Array(new SharedArrayBuffer(8));
+/**
+ * This thread's announced writes and bulk turns under way (cells as above), where the thread that
+ * started it can read them: a thread stopped inside one (terminated, out of memory) runs no
+ * `finally`, so its starter gives them back (releaseTurnsOf); else every write would wait
+ * MOST_WAIT_MS for a bulk turn nobody holds, or the bulk writer wait forever for a write.
+ */
+let held: Int32Array | undefined;
 /** Writes of this thread under way: a nested one neither announces nor waits again. */
 let depth = 0;
 
@@ -34,28 +41,59 @@ export function writeTurnsBuffer(): SharedArrayBuffer {
 }
 
 /** In a worker: take turns with the threads of the process that started it. */
-export function useWriteTurns(buffer: SharedArrayBuffer | undefined): void {
+export function useWriteTurns(
+  buffer: SharedArrayBuffer | undefined,
+  heldBuffer?: SharedArrayBuffer,
+): void {
   if (buffer) cells = new Int32Array(buffer);
+  if (heldBuffer) held = new Int32Array(heldBuffer);
+}
+
+/** Cells for a writing worker to count its turns in (useWriteTurns, releaseTurnsOf). */
+export function heldTurnsBuffer(): SharedArrayBuffer {
+  return new SharedArrayBuffer(8);
+}
+
+/** After a writing worker has exited: gives back what it held when it stopped. */
+export function releaseTurnsOf(heldBuffer: SharedArrayBuffer): void {
+  const theirs = new Int32Array(heldBuffer);
+  for (const cell of [ANNOUNCED, BULK]) {
+    const left = Atomics.exchange(theirs, cell, 0);
+    if (left === 0) continue;
+    Atomics.sub(cells, cell, left);
+    Atomics.notify(cells, cell);
+  }
+}
+
+/** Counts a turn in the shared cells, and in this thread's own first (see `held`). */
+function take(cell: number): void {
+  if (held) Atomics.add(held, cell, 1);
+  Atomics.add(cells, cell, 1);
+}
+
+function giveBack(cell: number): void {
+  Atomics.sub(cells, cell, 1);
+  if (held) Atomics.sub(held, cell, 1);
+  Atomics.notify(cells, cell);
 }
 
 /** Runs a write people wait for, once no bulk transaction is under way (see above). */
 export function announcedWrite<T>(fn: () => T): T {
   if (depth > 0) return fn();
-  Atomics.add(cells, ANNOUNCED, 1);
+  take(ANNOUNCED);
   depth++;
   try {
     const start = performance.now();
     for (;;) {
       const bulk = Atomics.load(cells, BULK);
       const left = MOST_WAIT_MS - (performance.now() - start);
-      if (bulk === 0 || left <= 0) break;
+      if (bulk <= 0 || left <= 0) break;
       Atomics.wait(cells, BULK, bulk, left);
     }
     return fn();
   } finally {
     depth--;
-    Atomics.sub(cells, ANNOUNCED, 1);
-    Atomics.notify(cells, ANNOUNCED);
+    giveBack(ANNOUNCED);
   }
 }
 
@@ -64,30 +102,30 @@ export function bulkTurn<T>(fn: () => T): T {
   if (depth > 0) return fn();
   for (;;) {
     const announced = Atomics.load(cells, ANNOUNCED);
-    if (announced !== 0) {
+    if (announced > 0) {
       Atomics.wait(cells, ANNOUNCED, announced, BULK_LOOK_MS);
       continue;
     }
-    Atomics.add(cells, BULK, 1);
+    take(BULK);
     // Announced between the look and the mark: theirs is the turn (they may have seen no mark).
-    if (Atomics.load(cells, ANNOUNCED) === 0) break;
-    endBulk();
+    if (Atomics.load(cells, ANNOUNCED) <= 0) break;
+    giveBack(BULK);
   }
   depth++;
   try {
     return fn();
   } finally {
     depth--;
-    endBulk();
+    giveBack(BULK);
   }
-}
-
-function endBulk(): void {
-  Atomics.sub(cells, BULK, 1);
-  Atomics.notify(cells, BULK);
 }
 
 /** Whether a write is waiting for the bulk writer: its transaction should end soon. */
 export function writersWaiting(): boolean {
-  return Atomics.load(cells, ANNOUNCED) !== 0;
+  return Atomics.load(cells, ANNOUNCED) > 0;
+}
+
+/** The process's announced writes and bulk turns under way (for tests and diagnostics). */
+export function turnsUnderWay(): { announced: number; bulk: number } {
+  return { announced: Atomics.load(cells, ANNOUNCED), bulk: Atomics.load(cells, BULK) };
 }

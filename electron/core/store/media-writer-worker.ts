@@ -13,14 +13,15 @@ import type { WriteAnswer, WriteRequest } from './media-writer.js';
 
 const port = parentPort;
 if (!port) throw new Error('media-writer-worker must run in a worker thread');
-const { file, nativeBinding, checkpointPages, writeTurns } = workerData as {
+const { file, nativeBinding, checkpointPages, writeTurns, heldTurns } = workerData as {
   file: string;
   nativeBinding?: string;
   checkpointPages: number;
   writeTurns?: SharedArrayBuffer;
+  heldTurns?: SharedArrayBuffer;
 };
 // A scan's rows are writes people wait for: an import's thread gives them their turn.
-useWriteTurns(writeTurns);
+useWriteTurns(writeTurns, heldTurns);
 const db = openDatabase(file, { nativeBinding, writeTurns: 'announced' });
 // Same reason as bulkWrites: the log is copied into the database once, after the scan.
 db.pragma(`wal_autocheckpoint = ${checkpointPages}`);

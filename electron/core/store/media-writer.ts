@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { sqliteNativeBinding } from '../../node-lib/sqlite.js';
 import { workerScript } from '../../node-lib/worker-script.js';
-import { writeTurnsBuffer } from '../../node-lib/write-turns.js';
+import { heldTurnsBuffer, releaseTurnsOf, writeTurnsBuffer } from '../../node-lib/write-turns.js';
 import type { MediaUpsert } from './store-types.js';
 
 export interface WriteRequest {
@@ -67,14 +67,18 @@ export function createMediaWriter(file: string, checkpointPages: number): MediaW
   // Started with the first write: a scan that finds nothing new starts no thread.
   let worker: Worker | undefined;
   const start = () => {
+    const heldTurns = heldTurnsBuffer();
     const w = new Worker(script, {
       workerData: {
         file,
         nativeBinding: sqliteNativeBinding(),
         checkpointPages,
         writeTurns: writeTurnsBuffer(),
+        heldTurns,
       },
     });
+    // Terminated inside a write (close), it could not give its turn back itself.
+    w.once('exit', () => releaseTurnsOf(heldTurns));
     w.on('message', (a: WriteAnswer) => {
       const p = pending.get(a.id);
       pending.delete(a.id);

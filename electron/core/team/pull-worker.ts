@@ -9,14 +9,15 @@ import { pullChanges } from './team-sync.js';
 
 const port = parentPort;
 if (!port) throw new Error('pull-worker must run in a worker thread');
-const { file, nativeBinding, hub, writeTurns } = workerData as {
+const { file, nativeBinding, hub, writeTurns, heldTurns } = workerData as {
   file: string;
   nativeBinding?: string;
   hub: HubClientOptions;
   writeTurns?: SharedArrayBuffer;
+  heldTurns?: SharedArrayBuffer;
 };
 // Others' changes applied here are writes people wait for (write-turns.ts).
-useWriteTurns(writeTurns);
+useWriteTurns(writeTurns, heldTurns);
 const store = openLibraryStore(file, { nativeBinding });
 const client = new HubClient(hub);
 // One request at a time, in order (the sync engine runs one sync at a time anyway).
