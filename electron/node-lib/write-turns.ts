@@ -77,6 +77,20 @@ function giveBack(cell: number): void {
   Atomics.notify(cells, cell);
 }
 
+/**
+ * Waits on a cell; false where this thread may not block. Electron's main process may (its
+ * isolate is made with gin's kAllowAtomicsWait, shell/browser/javascript_environment.cc); a thread
+ * that may not then leaves the wait to SQLite's busy handler rather than fail its write.
+ */
+function blocked(cell: number, value: number, ms: number): boolean {
+  try {
+    Atomics.wait(cells, cell, value, ms);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Runs a write people wait for, once no bulk transaction is under way (see above). */
 export function announcedWrite<T>(fn: () => T): T {
   if (depth > 0) return fn();
@@ -87,8 +101,7 @@ export function announcedWrite<T>(fn: () => T): T {
     for (;;) {
       const bulk = Atomics.load(cells, BULK);
       const left = MOST_WAIT_MS - (performance.now() - start);
-      if (bulk <= 0 || left <= 0) break;
-      Atomics.wait(cells, BULK, bulk, left);
+      if (bulk <= 0 || left <= 0 || !blocked(BULK, bulk, left)) break;
     }
     return fn();
   } finally {

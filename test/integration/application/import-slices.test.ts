@@ -11,6 +11,7 @@ import { buildLibrary } from '../../../bench/bench-library.js';
 import {
   importLabels,
   nextSliceRows,
+  SLICE_MS,
   SLICE_ROWS,
 } from '../../../electron/application/import-labels.js';
 import { openLibraryStore } from '../../../electron/core/review/open-library-store.js';
@@ -18,8 +19,8 @@ import type { LibraryStore } from '../../../electron/core/store/store-types.js';
 import { movedCocoLabels } from '../../support/moved-coco-labels.js';
 import { tempDir } from '../../support/temp-dir.js';
 
-/** 10 boxes each: 3,300 rows, more than three slices' worth. */
-const IMAGES = 300;
+/** 10 boxes each: 11,000 rows, more than two full slices' worth (one batch of files). */
+const IMAGES = 1000;
 
 let t: { dir: string; remove: () => Promise<void> };
 beforeAll(async () => (t = await tempDir('labeldesk-import-slices-')));
@@ -84,11 +85,12 @@ it('writes each slice of an import within SLICE_ROWS rows, whatever the clock sa
 });
 
 it('starts with small slices and grows them while they keep to their time, shrinks them when not', () => {
-  expect(nextSliceRows(200, 10)).toBe(400);
-  expect(nextSliceRows(800, 10)).toBe(SLICE_ROWS);
+  const within = SLICE_MS / 3;
+  expect(nextSliceRows(200, within)).toBe(400);
+  expect(nextSliceRows(SLICE_ROWS - 100, within)).toBe(SLICE_ROWS);
   expect(nextSliceRows(SLICE_ROWS, 0)).toBe(SLICE_ROWS);
   // A little over: kept; well over (a cold start, a loaded machine): halved, never below 100.
-  expect(nextSliceRows(400, 40)).toBe(400);
-  expect(nextSliceRows(400, 60)).toBe(200);
-  expect(nextSliceRows(150, 90)).toBe(100);
+  expect(nextSliceRows(400, SLICE_MS * 1.3)).toBe(400);
+  expect(nextSliceRows(400, SLICE_MS * 2)).toBe(200);
+  expect(nextSliceRows(150, SLICE_MS * 3)).toBe(100);
 });
