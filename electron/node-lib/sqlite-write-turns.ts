@@ -1,6 +1,7 @@
 /**
- * A connection's writes made to take turns (write-turns.ts): every transaction, and every write
- * statement run outside one, as an announced write or as the bulk writer's turn.
+ * A connection's writes made to take turns (write-turns.ts): every transaction (begun IMMEDIATE
+ * unless asked otherwise), and every write statement run outside one, as an announced write or as
+ * the bulk writer's turn.
  */
 import type Database from 'better-sqlite3';
 import { announcedWrite, bulkTurn } from './write-turns.js';
@@ -19,8 +20,12 @@ export function takeWriteTurns(db: Db, kind: WriteTurns): void {
   const transaction = db.transaction.bind(db);
   db.transaction = ((fn: AnyFn) => {
     const t = transaction(fn);
-    return Object.assign(inTurn(t), {
-      default: inTurn(t.default),
+    // IMMEDIATE by default: the write lock is taken at BEGIN, through SQLite's busy handler. A
+    // deferred transaction that read first could not wait for it (SQLITE_BUSY_SNAPSHOT once
+    // another connection commits in between: a turn given up after its wait, a disk that holds a
+    // commit for seconds, another process).
+    return Object.assign(inTurn(t.immediate), {
+      default: inTurn(t.immediate),
       deferred: inTurn(t.deferred),
       immediate: inTurn(t.immediate),
       exclusive: inTurn(t.exclusive),
