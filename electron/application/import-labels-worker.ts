@@ -3,6 +3,7 @@
  * bulk writer that gives every other write its turn (write-turns.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThreadPriority } from '../node-lib/background-thread.js';
 import { useWriteTurns } from '../node-lib/write-turns.js';
 import { openLibraryStore } from '../core/review/open-library-store.js';
 import { importLabels } from './import-labels.js';
@@ -18,6 +19,8 @@ port.on('message', (m: unknown) => {
 });
 
 async function run(): Promise<void> {
+  // Below the thread serving the UI; the label-reading and checkpoint threads it starts inherit it.
+  lowerThreadPriority();
   useWriteTurns(data.writeTurns, data.heldTurns);
   const store = openLibraryStore(data.file, { nativeBinding: data.nativeBinding, bulk: true });
   try {
