@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { sqliteNativeBinding } from '../node-lib/sqlite.js';
 import { workerOutcome } from '../node-lib/worker-outcome.js';
 import { workerScript } from '../node-lib/worker-script.js';
-import { heldTurnsBuffer, releaseTurnsOf, writeTurnsBuffer } from '../node-lib/write-turns.js';
+import { turnsForWorker } from '../node-lib/write-turns.js';
 import { importLabels, type ImportOptions, type ImportSummary } from './import-labels.js';
 import type { ImportWorkerData, ImportWorkerMessage } from './import-labels-messages.js';
 
@@ -37,18 +37,18 @@ export async function importLabelsInWorker(
   if (store.file === '' || store.file === ':memory:' || !existsSync(script))
     return importLabels(store, options);
   options.signal?.throwIfAborted();
+  const turns = turnsForWorker();
   const data: ImportWorkerData = {
     file: store.file,
     nativeBinding: sqliteNativeBinding(),
-    writeTurns: writeTurnsBuffer(),
-    heldTurns: heldTurnsBuffer(),
+    ...turns.data,
     format: options.format,
     source: options.source,
     solution: options.solution,
   };
   const worker = new Worker(script, { workerData: data });
   // Stopped inside a transaction (out of memory), it could not give its turn back itself.
-  worker.once('exit', () => releaseTurnsOf(data.heldTurns));
+  worker.once('exit', turns.release);
   const { signal } = options;
   return workerOutcome<ImportWorkerMessage, ImportSummary>(worker, {
     signal,

@@ -54,6 +54,21 @@ export function heldTurnsBuffer(): SharedArrayBuffer {
   return new SharedArrayBuffer(8);
 }
 
+/**
+ * For a writing worker: the cells to put in its workerData (it passes both to useWriteTurns), and
+ * what gives back, once it has exited, the turns it held when it stopped.
+ */
+export function turnsForWorker(): {
+  data: { writeTurns: SharedArrayBuffer; heldTurns: SharedArrayBuffer };
+  release: () => void;
+} {
+  const heldTurns = heldTurnsBuffer();
+  return {
+    data: { writeTurns: writeTurnsBuffer(), heldTurns },
+    release: () => releaseTurnsOf(heldTurns),
+  };
+}
+
 /** After a writing worker has exited: gives back what it held when it stopped. */
 export function releaseTurnsOf(heldBuffer: SharedArrayBuffer): void {
   const theirs = new Int32Array(heldBuffer);

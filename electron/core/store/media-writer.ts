@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { sqliteNativeBinding } from '../../node-lib/sqlite.js';
 import { workerScript } from '../../node-lib/worker-script.js';
-import { heldTurnsBuffer, releaseTurnsOf, writeTurnsBuffer } from '../../node-lib/write-turns.js';
+import { turnsForWorker } from '../../node-lib/write-turns.js';
 import type { MediaUpsert } from './store-types.js';
 
 export interface WriteRequest {
@@ -67,18 +67,17 @@ export function createMediaWriter(file: string, checkpointPages: number): MediaW
   // Started with the first write: a scan that finds nothing new starts no thread.
   let worker: Worker | undefined;
   const start = () => {
-    const heldTurns = heldTurnsBuffer();
+    const turns = turnsForWorker();
     const w = new Worker(script, {
       workerData: {
         file,
         nativeBinding: sqliteNativeBinding(),
         checkpointPages,
-        writeTurns: writeTurnsBuffer(),
-        heldTurns,
+        ...turns.data,
       },
     });
     // Terminated inside a write (close), it could not give its turn back itself.
-    w.once('exit', () => releaseTurnsOf(heldTurns));
+    w.once('exit', turns.release);
     w.on('message', (a: WriteAnswer) => {
       const p = pending.get(a.id);
       pending.delete(a.id);

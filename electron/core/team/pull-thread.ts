@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { sqliteNativeBinding } from '../../node-lib/sqlite.js';
 import { workerScript } from '../../node-lib/worker-script.js';
-import { heldTurnsBuffer, releaseTurnsOf, writeTurnsBuffer } from '../../node-lib/write-turns.js';
+import { turnsForWorker } from '../../node-lib/write-turns.js';
 import type { HubClientOptions } from './hub-client.js';
 import { TeamError, type TeamErrorCode } from './team-errors.js';
 
@@ -46,18 +46,17 @@ export function startPullThread(o: PullThreadOptions): PullThread | undefined {
   if (o.file === '' || o.file === ':memory:') return undefined;
   const script = workerScript(import.meta.url, 'pull-worker.js');
   if (!existsSync(script)) return undefined;
-  const heldTurns = heldTurnsBuffer();
+  const turns = turnsForWorker();
   const worker = new Worker(script, {
     workerData: {
       file: o.file,
       nativeBinding: sqliteNativeBinding(),
       hub: o.hub,
-      writeTurns: writeTurnsBuffer(),
-      heldTurns,
+      ...turns.data,
     },
   });
   // Terminated inside a write, it could not give its turn back itself.
-  worker.once('exit', () => releaseTurnsOf(heldTurns));
+  worker.once('exit', turns.release);
   const pending = new Map<number, { resolve: (n: number) => void; reject: (e: unknown) => void }>();
   let nextId = 1;
   let gone: Error | undefined;
