@@ -12,7 +12,7 @@ import type sharpType from 'sharp';
 import type { Metadata } from 'sharp';
 import type { MediaKind } from '../store/store-types.js';
 import { type JpegHeader, parseJpegHeader } from './jpeg-header.js';
-import { vipsAlone } from './vips-alone.js';
+import { vipsAlone, vipsShared } from './vips-alone.js';
 import { type FileError, fsError } from './media-types.js';
 import type { SlicedFs } from './scan-fs.js';
 import { resolveTool } from './tool-paths.js';
@@ -153,7 +153,7 @@ async function probeImage(file: string): Promise<ProbeResult> {
   }
   let m: Metadata;
   try {
-    m = await sharp(file).metadata();
+    m = await vipsShared(() => sharp(file).metadata());
   } catch {
     // The message may be another file's when reads fail at once: read it again alone.
     const again = await vipsAlone(() => sharp(file).metadata()).then(

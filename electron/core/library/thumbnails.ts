@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { MediaRecord } from '../store/store-types.js';
 import { type FileError, fsError } from './media-types.js';
 import { resolveTool } from './tool-paths.js';
-import { vipsAlone } from './vips-alone.js';
+import { vipsAlone, vipsShared } from './vips-alone.js';
 import { messageOf } from '../../shared/error-message.js';
 
 export const THUMBNAIL_SIZE = 256;
@@ -71,7 +71,7 @@ export async function thumbnailFor(
   try {
     await mkdir(path.dirname(file), { recursive: true });
     // A failure's message may be another file's when several fail at once: made again alone.
-    await write().catch(() => vipsAlone(write));
+    await vipsShared(write).catch(() => vipsAlone(write));
     await rename(tmp, file);
     return { ok: true, file, cached: false };
   } catch (err) {
