@@ -367,6 +367,8 @@ export async function runLabelling(
   if (learning.reliesOnLearnt && settled && plan.items.length > 0)
     summary.framesSpent += await learning.verify(service, key, summary.framesSpent);
   finishRun(store, plan, runId, queue, summary, now);
+  // The run's own record may be the write the full disk refused: the user is told all the same.
+  if (summary.diskFull) ctx.disk.refused();
   summary.budgetUsed = budget.spent;
   if (feedFailed()) throw feed.error;
   return summary;

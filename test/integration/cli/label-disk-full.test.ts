@@ -4,6 +4,7 @@
  * charged twice); the user is told the disk is full. Mounting needs root (as in CI): where it is
  * not permitted, the test says so and is skipped.
  */
+import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -63,6 +64,16 @@ async function fill(dir: string): Promise<string[]> {
   return files;
 }
 
+function emptyLog(home: string): void {
+  const db = new Database(join(home, 'library.sqlite'), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.close();
+  }
+}
+
 const sentRows = (home: string) =>
   queryLibrary<{ n: number }>(
     home,
@@ -97,6 +108,9 @@ describe('a full disk during a run', () => {
     const args = ['label', dir, '--service', serve.url, '--yes', '--json', '--concurrency', '2'];
     const run = startCli(args, env);
     await until('the first files to be on their way', () => sentRows(t.home) > 0);
+    // SQLite writes a reset log over its old pages without growing it, so a full disk would
+    // refuse nothing until the log grows: it is emptied first, and the next save must grow it.
+    emptyLog(t.home);
     const filler = await fill(t.home);
     await run.waitForOutput(/disk holding the library .* is full/, { stream: 'stderr' });
     // Space comes back only once every answer on its way has been paid for and waits in memory:

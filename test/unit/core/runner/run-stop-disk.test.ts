@@ -110,6 +110,27 @@ describe('a full disk', () => {
     expect(ledgerTotal(service)).toBe(keyDelta);
   });
 
+  it('fills as the run records its own end: the run says so, with every answer saved', async () => {
+    const { store, full } = fillable(lib.store);
+    const service = fakeService({ remaining: 1_000 }, { latencyMs: 5 });
+    const states: boolean[] = [];
+    let saved = 0;
+    const summary = await run(
+      service,
+      images(3),
+      {
+        concurrency: 1,
+        onItem: () => (full.on = ++saved === 3),
+        onDisk: (s) => states.push(s.full),
+      },
+      store,
+    );
+    full.on = false;
+    expect(full.refused).toBeGreaterThan(0);
+    expect(summary).toMatchObject({ labelled: 3, failed: [], uncertain: [], diskFull: true });
+    expect(states).toEqual([true]);
+  });
+
   it('aborted while the disk stays full: the paid files are uncertain (disk_full), never failed or re-sent', async () => {
     const { store, full } = fillable(lib.store);
     const abort = new AbortController();
