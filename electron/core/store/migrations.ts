@@ -160,4 +160,22 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS media_unprobed ON media(path) WHERE width IS NULL;
     `,
   },
+  {
+    version: 23,
+    name: 'team-triggers-only-in-a-project',
+    // Issue 24: the team outbox's triggers cost every insert of a correction a trigger program
+    // even outside a project. Their SQL is kept here and they exist only while a project is
+    // joined (team-triggers.ts installs them again on the open after this migration).
+    sql: `
+      CREATE TABLE team_triggers (name TEXT PRIMARY KEY, sql TEXT NOT NULL) STRICT;
+      INSERT INTO team_triggers (name, sql)
+        SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name GLOB 'team_*';
+      DROP TRIGGER team_correction_inserted;
+      DROP TRIGGER team_correction_updated;
+      DROP TRIGGER team_correction_deleted;
+      DROP TRIGGER team_mark_set;
+      DROP TRIGGER team_mark_reset;
+      DROP TRIGGER team_mark_unset;
+    `,
+  },
 ];

@@ -28,6 +28,7 @@ import { SettingsRepo } from './settings-repo.js';
 import { isDamagedDatabase, LibraryDamagedError } from './store-error.js';
 import { SubmissionsRepo } from './submissions-repo.js';
 import { teamRepo } from './team-repo.js';
+import { teamTriggers } from './team-triggers.js';
 
 export interface LibraryStoreOptions {
   /** Clock for the times the store stamps itself (added, updated, created); tests pin it. */
@@ -57,6 +58,7 @@ export function openLibraryDatabase(
   }
   try {
     migrate(db, LIBRARY_MIGRATIONS, LIBRARY_BASELINE);
+    teamTriggers(db).sync();
   } catch (err) {
     db.close();
     throw isDamagedDatabase(err) ? new LibraryDamagedError(file, err) : err;

@@ -8,6 +8,7 @@ import { teamMarksRepo } from './team-marks-repo.js';
 import { teamRejoin } from './team-rejoin.js';
 import { teamPulledWrites } from './team-pulled-writes.js';
 import { teamSettleRepo } from './team-settle-repo.js';
+import { teamTriggers } from './team-triggers.js';
 import type { PulledChange, TeamApi, TeamBoxRow, TeamLink, TeamLinkRow } from './team-types.js';
 
 export function teamRepo(db: Db): TeamApi {
@@ -71,12 +72,14 @@ export function teamRepo(db: Db): TeamApi {
     pulled.recordPulled(changes),
   );
   const rejoin = teamRejoin(db);
+  const triggers = teamTriggers(db);
   // The change and box records stay: joining this project again republishes only what changed.
   const unlinkTx = db.transaction(() => {
     rejoin.noteLeaving();
     for (const table of ['team_project', 'team_applying']) {
       db.prepare(`DELETE FROM ${table}`).run();
     }
+    triggers.remove();
   });
   // Joining publishes the library's earlier corrections too: touching each row fires migration
   // 10's trigger, which gives it a box and records it as a change based on nothing seen.
@@ -84,6 +87,7 @@ export function teamRepo(db: Db): TeamApi {
   const publishMarks = db.prepare('UPDATE reviewed_media SET reviewed_at = reviewed_at');
   const setLinkTx = db.transaction((link: TeamLink, at: number) => {
     const again = rejoin.keepsRecords(link);
+    triggers.install();
     setLinkStmt.run({ ...link, at });
     if (again) rejoin.republishChanged(at);
     else {
