@@ -20,25 +20,52 @@ import type { RawCorrectionsWriter } from './library-database-types.js';
 
 /** Rows per insert statement (SQLite takes up to 32,766 parameters). */
 const ROWS = 32;
+/** Insert statements kept prepared, by rows and shared columns. */
+const MAX_SHAPES = 512;
+/** Each column's placeholder in `VALUES`, in `pushInsertValues`' order. */
+const PLACES = POSITIONS.split(',').map((place) => place.trim());
 
 export function correctionsBulkWriter(db: Db, now: () => number): () => RawCorrectionsWriter {
   // A content's new rows in one statement of as many rows (up to ROWS): a statement a row cost
-  // 0.6 s more CPU over a million rows.
-  const inserts = new Map<number, ReturnType<Db['prepare']>>();
-  const insertOf = (rows: number) => {
-    let stmt = inserts.get(rows);
+  // 0.6 s more CPU over a million rows. A column whose value every row of the statement shares
+  // (the content, the solution, the time, nulls and flags) is bound once, by name: a million
+  // rows of an import bind 11 values each instead of 23 (0.35 s less CPU).
+  type Insert = ReturnType<typeof db.prepare<[unknown[], Record<string, unknown>]>>;
+  const inserts = new Map<string, Insert>();
+  const insertOf = (rows: number, shared: number) => {
+    const key = `${rows} ${shared}`;
+    let stmt = inserts.get(key);
     if (!stmt) {
-      stmt = db.prepare<unknown[]>(
-        `INSERT INTO corrections (${INSERT_COLUMNS}) VALUES ${Array(rows).fill(`(${POSITIONS})`).join(', ')}`,
+      const row = `(${PLACES.map((place, c) => (shared & (1 << c) ? `@c${c}` : place)).join(', ')})`;
+      stmt = db.prepare<[unknown[], Record<string, unknown>]>(
+        `INSERT INTO corrections (${INSERT_COLUMNS}) VALUES ${Array(rows).fill(row).join(', ')}`,
       );
-      inserts.set(rows, stmt);
+      // Shapes are few (an import's rows look alike); a cap keeps odd ones from piling up.
+      if (inserts.size < MAX_SHAPES) inserts.set(key, stmt);
     }
     return stmt;
   };
   const insertAll = (values: unknown[], rows: number) => {
     for (let done = 0; done < rows; done += ROWS) {
       const n = Math.min(ROWS, rows - done);
-      insertOf(n).run(values.slice(done * COLUMNS, (done + n) * COLUMNS));
+      const from = done * COLUMNS;
+      const named: Record<string, unknown> = {};
+      let shared = 0;
+      if (n > 1) {
+        for (let c = 0; c < COLUMNS; c++) {
+          const value = values[from + c];
+          let same = true;
+          for (let r = 1; r < n && same; r++) same = values[from + r * COLUMNS + c] === value;
+          if (same) {
+            shared |= 1 << c;
+            named[`c${c}`] = value;
+          }
+        }
+      }
+      const own: unknown[] = [];
+      for (let i = from; i < from + n * COLUMNS; i++)
+        if (!(shared & (1 << ((i - from) % COLUMNS)))) own.push(values[i]);
+      insertOf(n, shared).run(own, named);
     }
   };
   const updateRun = db.prepare<[Params & { id: number }]>(

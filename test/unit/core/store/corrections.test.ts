@@ -338,6 +338,44 @@ describe('corrections.bulkWriter (an import, inside its own transaction)', () =>
     });
   });
 
+  it('writes rows that share some values and not others exactly as given (70 rows, 3 statements)', () => {
+    const given = Array.from({ length: 70 }, (_, i) => ({
+      ...base,
+      // Shared by every row of a statement, then not: each column alone varies somewhere.
+      frameIndex: i < 32 ? 0 : i % 3,
+      timeMs: i < 64 ? null : i * 40,
+      anchor: i % 5 === 0 ? { label: 'dog', score: i % 2 ? null : 0.5, bbox: B } : undefined,
+      label: i % 7 === 0 ? null : `class${i % 4}`,
+      bbox: { x: i / 100, y: 0.2, w: 0.3, h: i < 40 ? 0.4 : 0.1 },
+      review: i === 69 ? ('rejected' as const) : ('accepted' as const),
+      crowd: i % 11 === 0,
+      coco: i % 2 ? JSON.stringify({ id: i }) : null,
+      personMade: i < 50,
+      track: i >= 32 && i < 64 ? 1 + (i % 2) : null,
+    }));
+    fx.store.transaction(() => {
+      const writer = fx.store.corrections.bulkWriter();
+      writer.write(given.filter((c) => c.anchor !== undefined || c.label !== null));
+      writer.finish();
+    });
+    const kept = given.filter((c) => c.anchor !== undefined || c.label !== null);
+    const read = fx.store.corrections.forContent('ha', 'objects');
+    const fields = (c: (typeof given)[number] | (typeof read)[number]) => ({
+      frameIndex: c.frameIndex,
+      timeMs: c.timeMs,
+      anchor: c.anchor ?? null,
+      label: c.label,
+      bbox: c.bbox,
+      review: c.review,
+      crowd: c.crowd === true,
+      coco: c.coco ?? null,
+      personMade: c.personMade === true,
+      track: c.track ?? null,
+    });
+    const key = (f: ReturnType<typeof fields>) => JSON.stringify(f);
+    expect(read.map(fields).map(key).sort()).toEqual(kept.map(fields).map(key).sort());
+  });
+
   it('a content written twice in one batch shows the second write', () => {
     const r = fx.store.results.find('ha', 'objects')!;
     const model = fx.store.results.detections(r.id);
