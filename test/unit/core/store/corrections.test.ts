@@ -344,7 +344,7 @@ describe('corrections.bulkWriter (an import, inside its own transaction)', () =>
       // Shared by every row of a statement, then not: each column alone varies somewhere.
       frameIndex: i < 32 ? 0 : i % 3,
       timeMs: i < 64 ? null : i * 40,
-      anchor: i % 5 === 0 ? { label: 'dog', score: i % 2 ? null : 0.5, bbox: B } : undefined,
+      anchor: i % 5 === 0 ? { label: 'dog', score: i % 2 ? null : 0.5, bbox: B } : null,
       label: i % 7 === 0 ? null : `class${i % 4}`,
       bbox: { x: i / 100, y: 0.2, w: 0.3, h: i < 40 ? 0.4 : 0.1 },
       review: i === 69 ? ('rejected' as const) : ('accepted' as const),
@@ -355,10 +355,10 @@ describe('corrections.bulkWriter (an import, inside its own transaction)', () =>
     }));
     fx.store.transaction(() => {
       const writer = fx.store.corrections.bulkWriter();
-      writer.write(given.filter((c) => c.anchor !== undefined || c.label !== null));
+      writer.write(given.filter((c) => c.anchor !== null || c.label !== null));
       writer.finish();
     });
-    const kept = given.filter((c) => c.anchor !== undefined || c.label !== null);
+    const kept = given.filter((c) => c.anchor !== null || c.label !== null);
     const read = fx.store.corrections.forContent('ha', 'objects');
     const fields = (c: (typeof given)[number] | (typeof read)[number]) => ({
       frameIndex: c.frameIndex,
