@@ -170,12 +170,12 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       CREATE TABLE team_triggers (name TEXT PRIMARY KEY, sql TEXT NOT NULL) STRICT;
       INSERT INTO team_triggers (name, sql)
         SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name GLOB 'team_*';
-      DROP TRIGGER team_correction_inserted;
-      DROP TRIGGER team_correction_updated;
-      DROP TRIGGER team_correction_deleted;
-      DROP TRIGGER team_mark_set;
-      DROP TRIGGER team_mark_reset;
-      DROP TRIGGER team_mark_unset;
+      DROP TRIGGER IF EXISTS team_correction_inserted;
+      DROP TRIGGER IF EXISTS team_correction_updated;
+      DROP TRIGGER IF EXISTS team_correction_deleted;
+      DROP TRIGGER IF EXISTS team_mark_set;
+      DROP TRIGGER IF EXISTS team_mark_reset;
+      DROP TRIGGER IF EXISTS team_mark_unset;
     `,
   },
 ];

@@ -38,7 +38,10 @@ function triggersOf16(m: Member): void {
   }
 }
 
-/** The later migrations' index and keyframe column undone, and no record of migration 17 on. */
+/**
+ * The later migrations' index, keyframe column and kept trigger SQL undone (the library is in a
+ * project: its triggers are installed), and no record of migration 17 on.
+ */
 function schemaOf16(m: Member): void {
   const db = openDatabase(join(m.home, 'library.sqlite'));
   try {
@@ -50,6 +53,7 @@ function schemaOf16(m: Member): void {
       DELETE FROM team_applying;
       ALTER TABLE corrections DROP COLUMN keyframe;
       CREATE INDEX corrections_by_content ON corrections(content_hash, solution, frame_index);
+      DROP TABLE team_triggers;
       DELETE FROM schema_migrations WHERE version >= 17;`);
   } finally {
     db.close();
