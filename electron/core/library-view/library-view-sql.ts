@@ -44,7 +44,7 @@ export const REVIEWED = `EXISTS (SELECT 1 FROM reviewed_media v WHERE v.media_id
 
 /** Boxes that pass the filter's label and score (rejected boxes never count). */
 function boxPredicate(filter: ViewFilter, score = '@minScore'): string {
-  const parts = ['d.result_id = r.id', "d.review != 'rejected'"];
+  const parts = ['d.result_id = r.id', 'd.rejected = 0'];
   if (score === '@shownFrom' || (filter.minScore !== undefined && filter.minScore > 0))
     parts.push(`(d.score IS NULL OR d.score >= ${score})`);
   if (filter.label) parts.push('d.label = @label');
@@ -84,8 +84,8 @@ export function needsResult(filter: ViewFilter): boolean {
  */
 export const CONFLICTS = `EXISTS (SELECT 1 FROM detections a JOIN detections b
   ON b.result_id = a.result_id AND b.frame_index = a.frame_index AND b.id > a.id
-    AND b.label != a.label AND b.review != 'rejected'
-  WHERE a.result_id = r.id AND a.review != 'rejected'
+    AND b.label != a.label AND b.rejected = 0
+  WHERE a.result_id = r.id AND a.rejected = 0
     AND max(0, min(a.x + a.w, b.x + b.w) - max(a.x, b.x))
       * max(0, min(a.y + a.h, b.y + b.h) - max(a.y, b.y))
       >= ${CONFLICT_MIN_IOU} * (a.w * a.h + b.w * b.h

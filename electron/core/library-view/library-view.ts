@@ -134,7 +134,7 @@ export class LibraryView {
     const label = filter.label ? 'AND d.label = @label' : '';
     const sql = `SELECT d.label AS label, count(*) AS count FROM ${FROM}
       JOIN detections d ON d.result_id = r.id
-      WHERE ${where} AND d.review != 'rejected' ${score} ${label}
+      WHERE ${where} AND d.rejected = 0 ${score} ${label}
       GROUP BY d.label ORDER BY count DESC, d.label`;
     return this.db.prepare(sql).all(params) as { label: string; count: number }[];
   }

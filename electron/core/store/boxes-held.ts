@@ -25,13 +25,13 @@ const HELD_SQL = `
   SELECT r.solution AS solution, count(DISTINCT m.id) AS files, count(d.id) AS boxes,
     coalesce(sum(d.review = 'accepted'), 0) AS accepted, max(d.score) AS maxScore
   FROM media m JOIN results r ON r.content_hash = m.content_hash
-  LEFT JOIN detections d ON d.result_id = r.id AND d.review != 'rejected'
+  LEFT JOIN detections d ON d.result_id = r.id AND d.rejected = 0
   WHERE ${SCOPE}
   GROUP BY r.solution ORDER BY boxes DESC, r.solution`;
 
 const LABELS_SQL = `
   SELECT d.label AS label FROM media m JOIN results r ON r.content_hash = m.content_hash
-  JOIN detections d ON d.result_id = r.id AND d.review != 'rejected'
+  JOIN detections d ON d.result_id = r.id AND d.rejected = 0
   WHERE ${SCOPE} AND r.solution = @solution
   GROUP BY d.label ORDER BY count(*) DESC, d.label LIMIT 12`;
 

@@ -88,7 +88,7 @@ const DETECTIONS_SQL = `
   SELECT id, result_id, frame_index, time_ms, label, class_id, score, x, y, w, h, origin, review
   FROM detections d
   WHERE d.result_id = @resultId
-    AND (@includeRejected OR d.review != 'rejected')
+    AND (@includeRejected OR d.rejected = 0)
     AND (NOT @onlyAccepted OR d.review = 'accepted')
     AND (@minScore IS NULL OR d.score IS NULL OR d.score >= @minScore)
     AND (@classes IS NULL OR d.label IN (SELECT value FROM json_each(@classes)))
@@ -99,7 +99,7 @@ const DETECTIONS_SQL = `
 // score (which pass every score filter), instead of every row of the item — at the objects
 // model's 0.05 floor an image keeps ~60 boxes and shows ~11. SQLite does not split the OR over
 // the index by itself. The ranges come in score order: `byFrame` puts the few rows back in order.
-const SHOWN_FILTERS = `d.result_id = @resultId AND d.review != 'rejected'
+const SHOWN_FILTERS = `d.result_id = @resultId AND d.rejected = 0
     AND (NOT @onlyAccepted OR d.review = 'accepted')
     AND (@classes IS NULL OR d.label IN (SELECT value FROM json_each(@classes)))`;
 const SHOWN_DETECTIONS_SQL = `

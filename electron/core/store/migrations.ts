@@ -178,4 +178,22 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       DROP TRIGGER IF EXISTS team_mark_unset;
     `,
   },
+  {
+    version: 24,
+    name: 'detections-shown-by-flag',
+    // Issue 24: migration 18's index kept only boxes whose review is not 'rejected', so every
+    // write of a box's review (an import accepts a million) rewrote its entry too, even when the
+    // box stayed shown: SQLite updates a partial index whenever a column its condition reads is
+    // set. The condition now reads a flag that changes only when a box is rejected or no longer
+    // is (mirror-writes.ts); the library view reads the same entries. The few rejected boxes are
+    // found by their own index when a write may restore them.
+    sql: `
+      ALTER TABLE detections ADD COLUMN rejected INTEGER NOT NULL DEFAULT 0
+        CHECK (rejected IN (0, 1));
+      UPDATE detections SET rejected = 1 WHERE review = 'rejected';
+      DROP INDEX detections_shown;
+      CREATE INDEX detections_shown ON detections(result_id, score) WHERE rejected = 0;
+      CREATE INDEX detections_rejected ON detections(result_id) WHERE rejected = 1;
+    `,
+  },
 ];

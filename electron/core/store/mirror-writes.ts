@@ -43,27 +43,40 @@ export interface MirrorWrites {
 }
 
 export function mirrorWrites(db: Db): MirrorWrites {
-  const setState = db.prepare<[ReviewState, DetectionOrigin, string]>(
-    `UPDATE detections SET review = ?, origin = ?
-     WHERE id IN (SELECT value FROM json_each(?))`,
-  );
-  const setResultState = db.prepare<[ReviewState, DetectionOrigin, string]>(
-    `UPDATE detections SET review = ?, origin = ?
-     WHERE result_id IN (SELECT value FROM json_each(?))`,
-  );
+  // A box's `rejected` flag is set only where it changes: migration 24's index of shown boxes is
+  // rewritten only for those, not for the million boxes an import accepts.
+  const byIds = 'id IN (SELECT value FROM json_each(?))';
+  const byResults = 'result_id IN (SELECT value FROM json_each(?))';
+  const statesOf = (where: string) => ({
+    reject: db.prepare<[ReviewState, DetectionOrigin, string]>(
+      `UPDATE detections SET review = ?, origin = ?, rejected = 1 WHERE ${where}`,
+    ),
+    restore: db.prepare<[ReviewState, DetectionOrigin, string]>(
+      `UPDATE detections SET review = ?, origin = ?, rejected = 0 WHERE ${where} AND rejected = 1`,
+    ),
+    keep: db.prepare<[ReviewState, DetectionOrigin, string]>(
+      `UPDATE detections SET review = ?, origin = ? WHERE ${where} AND rejected = 0`,
+    ),
+  });
+  const setState = (statements: ReturnType<typeof statesOf>, state: string, ids: number[]) => {
+    const [review, origin] = state.split(' ') as [ReviewState, DetectionOrigin];
+    const json = JSON.stringify(ids);
+    if (review === 'rejected') {
+      statements.reject.run(review, origin, json);
+      return;
+    }
+    statements.restore.run(review, origin, json);
+    statements.keep.run(review, origin, json);
+  };
+  const detections = statesOf(byIds);
+  const results = statesOf(byResults);
   const setCount = db.prepare<[number, string]>(
     'UPDATE results SET box_count = ? WHERE id IN (SELECT value FROM json_each(?))',
   );
   return {
     apply(changes) {
-      for (const [state, ids] of changes.detections) {
-        const [review, origin] = state.split(' ') as [ReviewState, DetectionOrigin];
-        setState.run(review, origin, JSON.stringify(ids));
-      }
-      for (const [state, ids] of changes.results) {
-        const [review, origin] = state.split(' ') as [ReviewState, DetectionOrigin];
-        setResultState.run(review, origin, JSON.stringify(ids));
-      }
+      for (const [state, ids] of changes.detections) setState(detections, state, ids);
+      for (const [state, ids] of changes.results) setState(results, state, ids);
       for (const [boxes, ids] of changes.counts) setCount.run(boxes, JSON.stringify(ids));
       changes.detections.clear();
       changes.results.clear();

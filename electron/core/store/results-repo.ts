@@ -28,6 +28,8 @@ type InsertArgs = [
   h: number,
   origin: string,
   review: string,
+  /** 1 when `review` is 'rejected' (migration 24). */
+  rejected: 0 | 1,
 ];
 
 /**
@@ -74,8 +76,8 @@ export class ResultsRepo implements ResultRows {
     this.clearStmt = db.prepare<[number]>('DELETE FROM detections WHERE result_id = ?');
     this.insertStmt = db.prepare<InsertArgs>(`
       INSERT INTO detections (result_id, frame_index, time_ms, label, class_id, score,
-        x, y, w, h, origin, review)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+        x, y, w, h, origin, review, rejected)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     // Raw rows: one object per box instead of two (an import reads a million).
     this.detectionsStmt = db
       .prepare<[number], RawDetection>(
@@ -129,6 +131,7 @@ export class ResultsRepo implements ResultRows {
           b.h,
           d.origin ?? 'model',
           d.review ?? 'pending',
+          d.review === 'rejected' ? 1 : 0,
         );
       }
       return row;

@@ -102,7 +102,7 @@ export class RuleBatchesRepo implements Readonly<RuleBatchRows> {
     // created and undo deleted would otherwise stay "accepted" there. Start from the model's own
     // state; the corrected set then lays the remaining corrections over it.
     const resetBoxes = db.prepare<[string, string]>(
-      `UPDATE detections SET review = 'pending', origin = 'model' WHERE result_id =
+      `UPDATE detections SET review = 'pending', origin = 'model', rejected = 0 WHERE result_id =
         (SELECT id FROM results WHERE content_hash = ? AND solution = ?)`,
     );
     const resetCount = db.prepare<[string, string]>(

@@ -47,6 +47,7 @@ function schemaOf16(m: Member): void {
   try {
     db.exec(`
       DROP INDEX detections_shown;
+      ALTER TABLE detections DROP COLUMN rejected;
       DROP INDEX corrections_by_content;
       INSERT OR IGNORE INTO team_applying (id) VALUES (1);
       UPDATE corrections SET frame_index = -frame_index - 1 WHERE keyframe = 1;
