@@ -39,14 +39,15 @@ function triggersOf16(m: Member): void {
 }
 
 /**
- * The later migrations' index, keyframe column and kept trigger SQL undone (the library is in a
- * project: its triggers are installed), and no record of migration 17 on.
+ * The later migrations' indexes, rejected flag, keyframe column and kept trigger SQL undone (the
+ * library is in a project: its triggers are installed), and no record of migration 17 on.
  */
 function schemaOf16(m: Member): void {
   const db = openDatabase(join(m.home, 'library.sqlite'));
   try {
     db.exec(`
       DROP INDEX detections_shown;
+      DROP INDEX detections_rejected;
       ALTER TABLE detections DROP COLUMN rejected;
       DROP INDEX corrections_by_content;
       INSERT OR IGNORE INTO team_applying (id) VALUES (1);
