@@ -65,8 +65,9 @@ export function mirrorWrites(db: Db): MirrorWrites {
       statements.reject.run(review, origin, json);
       return;
     }
-    statements.restore.run(review, origin, json);
+    // The shown boxes first: the restored ones then are not written twice.
     statements.keep.run(review, origin, json);
+    statements.restore.run(review, origin, json);
   };
   const detections = statesOf(byIds);
   const results = statesOf(byResults);
