@@ -5,7 +5,8 @@
  * million inserts). Migration 23 keeps their SQL, as the migrations left it, in `team_triggers`;
  * joining installs them in the transaction that links the project, before anything is published,
  * and leaving drops them in the one that unlinks it. A later migration that changes them updates
- * that table, and the triggers themselves only where they are installed.
+ * that table, and the triggers themselves only where they are installed. A schema baseline made
+ * after migration 23 must carry the table's rows too (team-triggers.test.ts joins a new library).
  */
 import type { Db } from '../../node-lib/sqlite.js';
 
