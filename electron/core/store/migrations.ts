@@ -6,6 +6,7 @@ import type { Migration } from '../../node-lib/sqlite.js';
 import { CORE_MIGRATIONS } from './migrations-core.js';
 import { TEAM_MIGRATIONS } from './migrations-team.js';
 import { KEYFRAME_FIELD_SQL } from './migrations-keyframe.js';
+import { REVIEW_CHECK_SQL } from './migrations-review-check.js';
 import {
   TEAM_REPUBLISH_IMPORTS_SQL,
   TEAM_STATE_WITH_IMPORTS_SQL,
@@ -195,5 +196,12 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX detections_shown ON detections(result_id, score) WHERE rejected = 0;
       CREATE INDEX detections_rejected ON detections(result_id) WHERE rejected = 1;
     `,
+  },
+  {
+    version: 25,
+    name: 'corrections-review-checked-in-place',
+    // Issue 24: the review CHECK without an IN list, which cost the import's bulk insert a probe
+    // table per statement (migrations-review-check.ts).
+    sql: REVIEW_CHECK_SQL,
   },
 ];

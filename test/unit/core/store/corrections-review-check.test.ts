@@ -1,0 +1,121 @@
+/**
+ * Migration 25 rebuilds `corrections` with its review CHECK as a CASE: every row comes through
+ * as it was (ids, each column, nulls), the rule still refuses what it refused, the indexes are
+ * back (reads still use the content index), and a library in a project gets its outbox triggers
+ * back without the copy sending anything to the team.
+ */
+import { rmSync } from 'node:fs';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { migrate, openDatabase, type Db } from '../../../../electron/node-lib/sqlite.js';
+import { LIBRARY_MIGRATIONS } from '../../../../electron/core/store/migrations.js';
+import { storeFixture, type StoreFixture } from './store-fixture.js';
+import { drawn } from '../team/drawn-box.js';
+
+let fx: StoreFixture;
+beforeEach(async () => (fx = await storeFixture()));
+afterEach(() => fx.done());
+
+const ROWS = `
+  INSERT INTO rule_batches (id, solution, target, boxes, files, created_at)
+    VALUES (7, 'objects', 0.95, 1, 1, 5);
+  INSERT INTO corrections (id, content_hash, solution, frame_index, time_ms, anchor_label,
+      anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted,
+      updated_at, track, rule, rule_batch, rule_prior_at, crowd, coco, person_made, keyframe)
+    VALUES
+      (3, 'h1', 'objects', 0, NULL, 'dog', 0.9, 0.1, 0.2, 0.3, 0.4, NULL, NULL, NULL, NULL, NULL,
+        'accepted', 0, 10, NULL, 'auto', 7, 4, 0, NULL, 0, 0),
+      (5, 'h1', 'objects', 12, 480.5, NULL, NULL, NULL, NULL, NULL, NULL, 'cat', 0.5, 0.5, 0.1,
+        0.1, 'pending', 0, 11, 2, NULL, NULL, NULL, 1, '{"id":9}', 1, 1),
+      (9, 'h2', 'objects', 0, NULL, 'car', 0.4, 0.0, 0.0, 0.5, 0.5, 'bus', 0.0, 0.0, 0.5, 0.5,
+        'rejected', 1, 12, NULL, NULL, NULL, NULL, 0, NULL, 0, 0);
+`;
+
+const everything = (db: Db) => db.prepare('SELECT * FROM corrections ORDER BY id').all();
+
+function atMigration24(project: boolean): unknown[] {
+  fx.store.close();
+  rmSync(fx.file, { force: true });
+  const old = openDatabase(fx.file);
+  migrate(
+    old,
+    LIBRARY_MIGRATIONS.filter((m) => m.version <= 24),
+  );
+  old.exec(ROWS);
+  if (project)
+    old.exec(`INSERT INTO team_project (id, hub, project, folder, member, member_role, joined_at)
+      VALUES (1, 'postgresql://a@h/db', 'p', '/f', 'a', 'lead', 1)`);
+  const rows = everything(old);
+  old.close();
+  fx.reopen();
+  return rows;
+}
+
+it('keeps every row and the rule, with the indexes back', () => {
+  const before = atMigration24(false);
+  const db = openDatabase(fx.file);
+  try {
+    expect(everything(db)).toEqual(before);
+    const sql = db
+      .prepare<[], string>("SELECT sql FROM sqlite_master WHERE name = 'corrections'")
+      .pluck()
+      .get();
+    expect(sql).toContain("CHECK (CASE review WHEN 'pending'");
+    expect(sql).not.toContain("review IN ('pending'");
+    const insert = (review: string) =>
+      db
+        .prepare(
+          `INSERT INTO corrections (content_hash, solution, frame_index, label, x, y, w, h, review,
+            updated_at) VALUES ('h3', 'objects', 0, 'owl', 0, 0, 0.1, 0.1, ?, 1)`,
+        )
+        .run(review);
+    for (const review of ['pending', 'accepted', 'rejected'])
+      expect(() => insert(review)).not.toThrow();
+    expect(() => insert('maybe')).toThrow(/CHECK constraint failed/);
+    expect(() => insert('Accepted')).toThrow(/CHECK constraint failed/);
+    // The other rules came through too.
+    expect(() =>
+      db.exec(`INSERT INTO corrections (content_hash, solution, frame_index, label, x, review,
+        updated_at) VALUES ('h3', 'objects', 0, 'owl', 0.1, 'pending', 1)`),
+    ).toThrow(/CHECK constraint failed/);
+    const indexes = db
+      .prepare<[], string>(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'corrections' ORDER BY name",
+      )
+      .pluck()
+      .all();
+    expect(indexes).toEqual(['corrections_by_content', 'corrections_by_rule_batch']);
+    const plan = db
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT * FROM corrections WHERE content_hash = 'h1' AND solution = 'objects'
+          ORDER BY CASE WHEN keyframe = 1 THEN -frame_index - 1 ELSE frame_index END`,
+      )
+      .all() as { detail: string }[];
+    expect(plan.map((p) => p.detail).join(' ')).toContain('corrections_by_content');
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    expect(db.pragma('quick_check', { simple: true })).toBe('ok');
+  } finally {
+    db.close();
+  }
+  // The store reads the rows as before.
+  expect(fx.store.corrections.forContent('h1', 'objects').map((c) => c.id)).toEqual([5, 3]);
+});
+
+it('sends nothing for the copy and gives a project its outbox triggers back', () => {
+  atMigration24(true);
+  expect(fx.store.team.counts().pendingPush).toBe(0);
+  const db = openDatabase(fx.file);
+  const triggers = db
+    .prepare<[], string>(
+      "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'corrections' ORDER BY name",
+    )
+    .pluck()
+    .all();
+  db.close();
+  expect(triggers).toEqual([
+    'team_correction_deleted',
+    'team_correction_inserted',
+    'team_correction_updated',
+  ]);
+  fx.store.corrections.put({ ...drawn('kite'), contentHash: 'h4' });
+  expect(fx.store.team.outbox(10).map((c) => c.state?.label)).toEqual(['kite']);
+});
