@@ -1,6 +1,8 @@
 /**
  * The library database schema. Forward-only: an applied migration is never edited (its hash is
- * recorded and checked on every open); a change is a new numbered entry at the end.
+ * recorded and checked on every open); a change is a new numbered entry at the end. A CHECK of a
+ * table written in bulk names its values in a CASE, not an IN list of three or more (SQLite builds
+ * a probe table for such a list on every run of a statement: migration 25).
  */
 import type { Migration } from '../../node-lib/sqlite.js';
 import { CORE_MIGRATIONS } from './migrations-core.js';
