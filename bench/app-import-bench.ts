@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { bridge, CHROMIUM_ARGS, startApp, stopApp } from './app-bench.js';
-import { buildLibrary } from './bench-library.js';
+import { buildLibrary, realContentHash } from './bench-library.js';
 import { exportCoco, movedLabels } from './import-bench.js';
 import { fmt, printFigures, type Figure } from './report.js';
 
@@ -55,7 +55,7 @@ async function measureAppImport(browser: Browser): Promise<Figure[]> {
   const home = await mkdtemp(join(tmpdir(), 'labeldesk-bench-app-import-'));
   try {
     const library = join(home, 'library.sqlite');
-    buildLibrary(library, IMAGES);
+    buildLibrary(library, IMAGES, { contentHashOf: realContentHash });
     const exported = join(home, 'export.json');
     await exportCoco(library, exported);
     const labels = join(home, 'labels.json');

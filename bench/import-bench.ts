@@ -19,7 +19,7 @@ import { importLabelsInWorker } from '../electron/application/import-labels-in-w
 import { exportLibrary } from '../electron/core/export/export-library.js';
 import { openLibraryStore } from '../electron/core/review/open-library-store.js';
 import type { LibraryStore } from '../electron/core/store/store-types.js';
-import { buildLibrary, CLASSES } from './bench-library.js';
+import { buildLibrary, CLASSES, realContentHash } from './bench-library.js';
 import { writeFloor } from './import-write-floor.js';
 import { fmt, printFigures } from './report.js';
 
@@ -174,7 +174,7 @@ export async function benchImport(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'labeldesk-bench-import-'));
   try {
     const library = join(dir, 'library.sqlite');
-    buildLibrary(library, IMAGES);
+    buildLibrary(library, IMAGES, { contentHashOf: realContentHash });
     const copy = join(dir, 'import.sqlite');
     await copyFile(library, copy);
     const exported = join(dir, 'export.json');
