@@ -4,11 +4,9 @@
  * back (reads still use the content index), and a library in a project gets its outbox triggers
  * back without the copy sending anything to the team.
  */
-import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { migrate, openDatabase, type Db } from '../../../../electron/node-lib/sqlite.js';
-import { LIBRARY_MIGRATIONS } from '../../../../electron/core/store/migrations.js';
-import { storeFixture, type StoreFixture } from './store-fixture.js';
+import { openDatabase, type Db } from '../../../../electron/node-lib/sqlite.js';
+import { libraryAtMigration, storeFixture, type StoreFixture } from './store-fixture.js';
 import { drawn } from '../team/drawn-box.js';
 
 let fx: StoreFixture;
@@ -33,13 +31,7 @@ const ROWS = `
 const everything = (db: Db) => db.prepare('SELECT * FROM corrections ORDER BY id').all();
 
 function atMigration24(project: boolean): unknown[] {
-  fx.store.close();
-  rmSync(fx.file, { force: true });
-  const old = openDatabase(fx.file);
-  migrate(
-    old,
-    LIBRARY_MIGRATIONS.filter((m) => m.version <= 24),
-  );
+  const old = libraryAtMigration(fx, 24);
   old.exec(ROWS);
   if (project)
     old.exec(`INSERT INTO team_project (id, hub, project, folder, member, member_role, joined_at)

@@ -1,6 +1,9 @@
 /** A library store in its own temp folder, with a pinned clock and sample rows. */
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openLibraryStore } from '../../../../electron/core/review/open-library-store.js';
+import { LIBRARY_MIGRATIONS } from '../../../../electron/core/store/migrations.js';
+import { migrate, openDatabase, type Db } from '../../../../electron/node-lib/sqlite.js';
 import type {
   BoxXYWH,
   CorrectionInput,
@@ -41,6 +44,22 @@ export async function storeFixture(): Promise<StoreFixture> {
     },
   };
   return fx;
+}
+
+/**
+ * The fixture's library made anew as an older LabelDesk left it, at migration `version`, with its
+ * store closed: the caller adds rows, closes the database, then opens the store again (the open
+ * runs the later migrations).
+ */
+export function libraryAtMigration(fx: StoreFixture, version: number): Db {
+  fx.store.close();
+  rmSync(fx.file, { force: true });
+  const db = openDatabase(fx.file);
+  migrate(
+    db,
+    LIBRARY_MIGRATIONS.filter((m) => m.version <= version),
+  );
+  return db;
 }
 
 export function mediaRow(

@@ -6,12 +6,11 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { openLibraryStore } from '../../../../electron/core/review/open-library-store.js';
-import { LIBRARY_MIGRATIONS } from '../../../../electron/core/store/migrations.js';
 import type { CorrectionInput, LibraryStore } from '../../../../electron/core/store/store-types.js';
 import { applyPulled } from '../../../../electron/core/team/apply-changes.js';
-import { migrate, openDatabase } from '../../../../electron/node-lib/sqlite.js';
+import { openDatabase } from '../../../../electron/node-lib/sqlite.js';
 import { offSampleIndex } from '../../../../electron/core/team/keyframe-wire.js';
-import { storeFixture, type StoreFixture } from '../store/store-fixture.js';
+import { libraryAtMigration, storeFixture, type StoreFixture } from '../store/store-fixture.js';
 
 const fixtures: StoreFixture[] = [];
 afterEach(async () => {
@@ -142,14 +141,7 @@ describe('a library made before keyframes were a field', () => {
   it('has its keyframes rewritten, sends nothing for it, and reads them as before', async () => {
     const f = await storeFixture();
     fixtures.push(f);
-    f.store.close();
-    const { rmSync } = await import('node:fs');
-    rmSync(f.file, { force: true });
-    const old = openDatabase(f.file);
-    migrate(
-      old,
-      LIBRARY_MIGRATIONS.filter((m) => m.version <= 17),
-    );
+    const old = libraryAtMigration(f, 17);
     old.exec(`INSERT INTO team_project (id, hub, project, folder, member, member_role, joined_at)
       VALUES (1, 'postgresql://x@h/db', 'p', '/f', 'a', 'annotator', 1);
       INSERT INTO corrections (content_hash, solution, frame_index, time_ms, label, x, y, w, h,

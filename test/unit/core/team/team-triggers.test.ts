@@ -4,9 +4,8 @@
  * leaving drops them, and a library already in a project when migration 23 runs gets them back.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { migrate, openDatabase } from '../../../../electron/node-lib/sqlite.js';
-import { LIBRARY_MIGRATIONS } from '../../../../electron/core/store/migrations.js';
-import { storeFixture, type StoreFixture } from '../store/store-fixture.js';
+import { openDatabase } from '../../../../electron/node-lib/sqlite.js';
+import { libraryAtMigration, storeFixture, type StoreFixture } from '../store/store-fixture.js';
 import { drawn } from './drawn-box.js';
 
 let fx: StoreFixture;
@@ -57,15 +56,8 @@ it('installs the triggers on joining and drops them on leaving, with the outbox 
   expect(fx.store.team.counts().pendingPush).toBe(2);
 });
 
-it('gives the triggers back to a library that was in a project when the migration ran', async () => {
-  fx.store.close();
-  const { rmSync } = await import('node:fs');
-  rmSync(fx.file, { force: true });
-  const old = openDatabase(fx.file);
-  migrate(
-    old,
-    LIBRARY_MIGRATIONS.filter((m) => m.version <= 22),
-  );
+it('gives the triggers back to a library that was in a project when the migration ran', () => {
+  const old = libraryAtMigration(fx, 22);
   old.exec(`INSERT INTO team_project (id, hub, project, folder, member, member_role, joined_at)
     VALUES (1, 'postgresql://a@h/db', 'p', '/f', 'a', 'lead', 1)`);
   old.close();
