@@ -3,6 +3,7 @@
  * that the file's own `prepare` fills, then the app in browser mode on a fresh home inside it,
  * without a keychain; one for the whole file, closed and removed after its last test.
  */
+import { readdir, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import {
@@ -32,6 +33,7 @@ export function appPerFile(o: {
   beforeAll(async () => {
     ws = await workspace(o.prefix, o.folder);
     await o.prepare?.(ws);
+    await ageFiles(ws.folder);
     app = await startBrowserApp({ LABELDESK_HOME: join(ws.dir, 'home'), ...NO_KEYCHAIN });
   }, o.timeoutMs ?? 120_000);
   afterAll(async () => {
@@ -50,4 +52,16 @@ export function appPerFile(o: {
       return started(ws);
     },
   };
+}
+
+/**
+ * Dates the prepared media a minute back, as a person's files are when they add the folder: a
+ * scan leaves a file written in its last two seconds for a rescan moments later (a copy may still
+ * be under way), and a run started in between would not see it.
+ */
+async function ageFiles(folder: string): Promise<void> {
+  const past = new Date(Date.now() - 60_000);
+  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) await utimes(join(entry.parentPath, entry.name), past, past);
+  }
 }
