@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { evaluateInWorker } from '../electron/application/evaluation/evaluate-in-worker.js';
 import type { CorrectionInput } from '../electron/core/store/store-types.js';
+import { contentIdOf } from '../electron/core/store/content-numbers.js';
 import { openDatabase } from '../electron/node-lib/sqlite.js';
 import { BOXES, boxOf, buildLibrary, labelOf } from './bench-library.js';
 import { fmt, printFigures } from './report.js';
@@ -102,7 +103,7 @@ export function readRows(file: string): { seconds: number; cpu: number; rows: nu
       .raw();
     const boxes = db.prepare('SELECT * FROM detections WHERE result_id = ?').raw();
     const fixes = db
-      .prepare('SELECT * FROM corrections WHERE content_hash = ? AND solution = ?')
+      .prepare(`SELECT * FROM corrections WHERE content_id = ${contentIdOf('?')} AND solution = ?`)
       .raw();
     for (const [id, hash] of files.iterate() as Iterable<[number, string]>) {
       rows += boxes.all(id).length + fixes.all(hash, 'objects').length;

@@ -3,14 +3,15 @@
  * on the same library (a copy), with nothing read, parsed or planned: ten corrections per
  * analysed content (the columns and a kept-COCO text of the size the import writes, in the
  * importer's statements of one content's rows), the library view's mirror of every model box,
- * and the reviewed marks; in transactions of a thousand contents. What no import of these
+ * and the reviewed marks; in the library's order (as the import writes), in transactions of a
+ * thousand contents. What no import of these
  * labels can go below with this schema, whatever its code.
  */
 import { openDatabase } from '../electron/node-lib/sqlite.js';
 
 const COLUMNS = `content_hash, solution, frame_index, time_ms, anchor_label, anchor_score,
   anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, track, updated_at,
-  crowd, coco, person_made, keyframe`;
+  crowd, coco, person_made, keyframe, content_id`;
 const BOXES = 10;
 const CONTENTS_PER_TRANSACTION = 1000;
 
@@ -19,7 +20,7 @@ export function writeFloor(file: string): { rows: number } {
   try {
     db.pragma('cache_size = -32768');
     db.pragma('wal_autocheckpoint = 10000');
-    const row = `(${Array(23).fill('?').join(', ')})`;
+    const row = `(${Array(24).fill('?').join(', ')})`;
     const insert = db.prepare<unknown[]>(
       `INSERT INTO corrections (${COLUMNS}) VALUES ${Array(BOXES).fill(row).join(', ')}`,
     );
@@ -34,9 +35,10 @@ export function writeFloor(file: string): { rows: number } {
        ON CONFLICT (media_id, solution) DO NOTHING`,
     );
     const contents = db
-      .prepare<[], { id: number; hash: string; media: number }>(
-        `SELECT r.id, r.content_hash AS hash, m.id AS media FROM results r
-         JOIN media m ON m.content_hash = r.content_hash ORDER BY r.content_hash`,
+      .prepare<[], { id: number; hash: string; media: number; number: number }>(
+        `SELECT r.id, r.content_hash AS hash, m.id AS media, n.id AS number FROM results r
+         JOIN media m ON m.content_hash = r.content_hash
+         JOIN contents n ON n.hash = r.content_hash ORDER BY m.id`,
       )
       .all();
     const coco = JSON.stringify({ id: 123456, bbox: [10.5, 20.25, 192, 86.4], area: 16588.8 });
@@ -69,6 +71,7 @@ export function writeFloor(file: string): { rows: number } {
             coco,
             1,
             0,
+            c.number,
           );
         insert.run(values);
       }

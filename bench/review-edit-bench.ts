@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import type { RunController } from '../electron/application/run-controller.js';
 import type { ClipTracks } from '../electron/application/tracking/clip-tracks.js';
 import type { LibraryStore } from '../electron/core/store/store-types.js';
+import { contentIdOf } from '../electron/core/store/content-numbers.js';
 import { openDatabase } from '../electron/node-lib/sqlite.js';
 import type { ReviewEdit } from '../electron/shared/contract/review-schemas.js';
 import { LONG_CLIP } from './interpolated-export/long-clip-store.js';
@@ -129,7 +130,7 @@ export function bareWrites(
     const id = (
       db
         .prepare<[string], { id: number }>(
-          'SELECT id FROM corrections WHERE content_hash = ? LIMIT 1',
+          `SELECT id FROM corrections WHERE content_id = ${contentIdOf('?')} LIMIT 1`,
         )
         .get(contentHash) as { id: number }
     ).id;

@@ -8,6 +8,7 @@ import { reviewHandlers } from '../electron/application/review-handlers.js';
 import type { RunController } from '../electron/application/run-controller.js';
 import { ClipTracks } from '../electron/application/tracking/clip-tracks.js';
 import { openLibraryStore } from '../electron/core/review/open-library-store.js';
+import { contentIdOf } from '../electron/core/store/content-numbers.js';
 import { openDatabase } from '../electron/node-lib/sqlite.js';
 import type { Figure } from './report.js';
 import { addImage, bareWrites, cpuMs, type Edit, ms, nudges } from './review-edit-bench.js';
@@ -44,7 +45,9 @@ async function bareReads(file: string, id: number): Promise<number[]> {
     const media = db.prepare('SELECT * FROM media WHERE id = ?').raw();
     const result = db.prepare('SELECT * FROM results WHERE content_hash = ? AND solution = ?');
     const boxes = db.prepare('SELECT * FROM detections WHERE result_id = ?').raw();
-    const corrections = db.prepare('SELECT * FROM corrections WHERE content_hash = ?').raw();
+    const corrections = db
+      .prepare(`SELECT * FROM corrections WHERE content_id = ${contentIdOf('?')}`)
+      .raw();
     return await timesOf(READS, () => {
       const m = media.get(id) as unknown[];
       const r = result.get(m[6], SOLUTION) as { id: number };

@@ -8,8 +8,8 @@ import type { EvalImage, ModelBox, TruthBox } from './evaluation-types.js';
 import { mergeCorrections } from '../review/merge-corrections.js';
 import type { Db } from '../../node-lib/sqlite.js';
 import {
-  CORRECTION_ORDER,
-  MERGE_CORRECTION_COLUMNS,
+  CONTENT_MERGE_CORRECTIONS_SQL,
+  resultCorrections,
   toMergeCorrection,
   type RawMergeCorrection,
 } from '../store/correction-rows.js';
@@ -22,16 +22,12 @@ import { truthArea } from './truth-area.js';
 const FILES_SQL = `
   SELECT m.id, m.path, r.id AS result_id, r.content_hash, m.width, m.height, m.orientation,
     r.analysed_width, r.analysed_height,
-    EXISTS (SELECT 1 FROM corrections c WHERE c.content_hash = r.content_hash
-      AND c.solution = r.solution) AS corrected
+    EXISTS (${resultCorrections()}) AS corrected
   FROM reviewed_media v
   JOIN media m ON m.id = v.media_id AND m.content_hash = v.content_hash
   JOIN results r ON r.content_hash = m.content_hash AND r.solution = v.solution
   WHERE v.solution = ? AND m.status != 'missing'
   ORDER BY m.path`;
-
-const CORRECTIONS_SQL = `SELECT ${MERGE_CORRECTION_COLUMNS} FROM corrections
-  WHERE content_hash = ? AND solution = ? ORDER BY ${CORRECTION_ORDER}`;
 
 interface FileRow {
   id: number;
@@ -76,7 +72,9 @@ export function* evaluationImages(db: Db, solution: string): Generator<EvalImage
   const files = db.prepare<[string], FileRow>(FILES_SQL);
   const allBoxes = db.prepare<[{ resultId: number }], RawDetection>(exportSql.allDetections).raw();
   const modelBoxes = db.prepare<[number], ModelRow>(MODEL_BOXES_SQL).raw();
-  const corrections = db.prepare<[string, string], RawMergeCorrection>(CORRECTIONS_SQL).raw();
+  const corrections = db
+    .prepare<[string, string], RawMergeCorrection>(CONTENT_MERGE_CORRECTIONS_SQL)
+    .raw();
   db.exec('BEGIN');
   try {
     for (const f of files.iterate(solution)) {

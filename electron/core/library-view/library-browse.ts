@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type { Db } from '../../node-lib/sqlite.js';
 import type { DataVersionCache } from './library-view-cache.js';
+import { contentIdOf } from '../store/content-numbers.js';
 import {
   boxCountSql,
   FROM,
@@ -73,7 +74,7 @@ const PENDING = `CASE WHEN r.id IS NULL THEN 0 ELSE
 
 // Boxes an auto-accept rule accepted (and nobody has touched since), by the corrections' index.
 const BY_RULE = `CASE WHEN r.id IS NULL THEN 0 ELSE
-  (SELECT count(*) FROM corrections c WHERE c.content_hash = r.content_hash
+  (SELECT count(*) FROM corrections c WHERE c.content_id = ${contentIdOf('r.content_hash')}
     AND c.solution = r.solution AND c.rule IS NOT NULL AND c.deleted = 0) END`;
 
 export class LibraryBrowse {

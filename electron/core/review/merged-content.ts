@@ -6,8 +6,7 @@
 import type { Db } from '../../node-lib/sqlite.js';
 import { mergeCorrections, type MergedBox } from './merge-corrections.js';
 import {
-  CORRECTION_ORDER,
-  MERGE_CORRECTION_COLUMNS,
+  CONTENT_MERGE_CORRECTIONS_SQL,
   toMergeCorrection,
   type RawMergeCorrection,
 } from '../store/correction-rows.js';
@@ -23,10 +22,7 @@ export type MergedContentFn = (
 export function mergedContent(db: Db): MergedContentFn {
   const model = db.prepare<[{ resultId: number }], RawDetection>(exportSql.allDetections).raw();
   const corrections = db
-    .prepare<[string, string], RawMergeCorrection>(
-      `SELECT ${MERGE_CORRECTION_COLUMNS} FROM corrections
-       WHERE content_hash = ? AND solution = ? ORDER BY ${CORRECTION_ORDER}`,
-    )
+    .prepare<[string, string], RawMergeCorrection>(CONTENT_MERGE_CORRECTIONS_SQL)
     .raw();
   return (resultId, contentHash, solution) =>
     mergeCorrections(

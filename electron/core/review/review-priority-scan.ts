@@ -15,6 +15,7 @@ import {
   type ReviewPriority,
 } from './review-priority.js';
 import { mergedContent } from './merged-content.js';
+import { resultCorrections } from '../store/correction-rows.js';
 import { medianGroup } from '../store/review-priority-types.js';
 
 /** One file's score: [media id, expected corrections]. */
@@ -55,8 +56,7 @@ const BOXES = `SELECT d.id, d.result_id, d.frame_index, d.label, d.score, d.x, d
  */
 const CORRECTED = `SELECT r.id, r.content_hash FROM results r
   WHERE r.solution = @solution
-    AND EXISTS (SELECT 1 FROM corrections c WHERE c.content_hash = r.content_hash
-      AND c.solution = r.solution AND c.rule IS NULL)
+    AND EXISTS (${resultCorrections(' AND c.rule IS NULL')})
     AND EXISTS (SELECT 1 FROM media m WHERE m.content_hash = r.content_hash
       AND m.status = 'present' AND NOT EXISTS (SELECT 1 FROM reviewed_media v
         WHERE v.media_id = m.id AND v.solution = r.solution AND v.content_hash = m.content_hash))`;

@@ -36,8 +36,16 @@ export function params(c: CorrectionInput, at: number) {
 
 export type Params = ReturnType<typeof params>;
 
-/** The same values in `VALUES` order, appended to `out` for a multi-row insert. */
-export function pushInsertValues(out: unknown[], c: CorrectionInput, at: number): void {
+/**
+ * The same values in `VALUES` order, appended to `out` for a multi-row insert; `contentId` is the
+ * content's number (content-numbers.ts).
+ */
+export function pushInsertValues(
+  out: unknown[],
+  c: CorrectionInput,
+  at: number,
+  contentId: number,
+): void {
   const a = c.anchor;
   const b = c.bbox;
   out.push(
@@ -64,15 +72,16 @@ export function pushInsertValues(out: unknown[], c: CorrectionInput, at: number)
     c.coco ?? null,
     c.personMade ? 1 : 0,
     c.keyframe === true ? 1 : 0,
+    contentId,
   );
 }
 
 /** How many values `pushInsertValues` appends per row. */
-export const COLUMNS = 23;
+export const COLUMNS = 24;
 /** The columns `VALUES` (and `pushInsertValues`) give, in that order. */
 export const INSERT_COLUMNS = `content_hash, solution, frame_index, time_ms, anchor_label,
   anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted,
-  track, updated_at, crowd, coco, person_made, keyframe`;
+  track, updated_at, crowd, coco, person_made, keyframe, content_id`;
 
 /**
  * New corrections as the merge reads them, in the order the store reads them back (frame, then
@@ -107,7 +116,7 @@ export const PERSON_OWNS = `rule = CASE WHEN @ownerKept = 1 THEN rule END,
   rule_prior_at = CASE WHEN @ownerKept = 1 THEN rule_prior_at END`;
 export const VALUES = `@contentHash, @solution, @frameIndex, @timeMs, @anchorLabel, @anchorScore, @anchorX,
   @anchorY, @anchorW, @anchorH, @label, @x, @y, @w, @h, @review, @deleted, @track, @updatedAt,
-  coalesce(@crowd, 0), @coco, coalesce(@personMade, 0), @keyframe`;
+  coalesce(@crowd, 0), @coco, coalesce(@personMade, 0), @keyframe, @contentId`;
 export const POSITIONS = VALUES.replace(/coalesce\(@\w+, 0\)/g, '?').replace(/@\w+/g, '?');
 /**
  * An update keeps the crowd flag, the COCO fields and whose box it is when the write leaves them

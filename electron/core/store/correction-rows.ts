@@ -2,6 +2,7 @@
  * How a correction row is read: the column lists and their array (`.raw()`) mappers, shared by the
  * repo, the bulk writer and the readers that merge (export, evaluation, review priority).
  */
+import { contentIdOf } from './content-numbers.js';
 import { wireFrameIndex } from './keyframe-column.js';
 import type { CorrectionRow, MergeCorrection, ReviewState } from './store-types.js';
 
@@ -32,6 +33,17 @@ export const MERGE_CORRECTION_COLUMNS = `id, frame_index, time_ms, anchor_label,
  * on this very expression (migration 19).
  */
 export const CORRECTION_ORDER = `${wireFrameIndex()}, id`;
+
+/** One content's rows for the merge, in their order, by the content index (two parameters). */
+export const CONTENT_MERGE_CORRECTIONS_SQL = `SELECT ${MERGE_CORRECTION_COLUMNS} FROM corrections
+  WHERE content_id = ${contentIdOf('?')} AND solution = ? ORDER BY ${CORRECTION_ORDER}`;
+
+/**
+ * The corrections of result `r`'s content and solution (`c`), by the content index; `also` narrows
+ * them (`AND c.rule IS NULL`).
+ */
+export const resultCorrections = (also = '') => `SELECT 1 FROM corrections c
+  WHERE c.content_id = ${contentIdOf('r.content_hash')} AND c.solution = r.solution${also}`;
 
 /** The whole row: the merge's columns, then the three it does not read. */
 export const CORRECTION_COLUMNS = `${MERGE_CORRECTION_COLUMNS}, content_hash, solution, updated_at`;

@@ -15,6 +15,7 @@ import {
   POSITIONS,
   type Params,
 } from './correction-params.js';
+import { contentNumbers } from './content-numbers.js';
 import { StoreError } from './store-error.js';
 import type { RawCorrectionsWriter } from './library-database-types.js';
 
@@ -76,6 +77,7 @@ export function correctionsBulkWriter(db: Db, now: () => number): () => RawCorre
       updated_at = @updatedAt, ${PERSON_OWNS}, ${KEEP_COCO}
      WHERE id = @id AND content_hash = @contentHash AND solution = @solution`,
   );
+  const numberOf = contentNumbers(db);
   return () => {
     const at = now();
     return {
@@ -84,11 +86,13 @@ export function correctionsBulkWriter(db: Db, now: () => number): () => RawCorre
         if (!first) return;
         const values: unknown[] = [];
         let rows = 0;
+        let contentId: number | undefined;
         for (const c of corrections) {
           if (c.contentHash !== first.contentHash || c.solution !== first.solution)
             throw new Error('store: one bulk write is one content and solution');
           if (c.id === undefined) {
-            pushInsertValues(values, c, at);
+            contentId ??= numberOf(first.contentHash);
+            pushInsertValues(values, c, at, contentId);
             rows++;
           } else if (updateRun.run({ ...params(c, at), id: c.id }).changes !== 1) {
             throw new StoreError(

@@ -15,6 +15,7 @@ import {
   type RawCorrection,
 } from './correction-rows.js';
 import { correctionsBulkWriter } from './corrections-bulk-writer.js';
+import { contentIdOf, contentNumbers } from './content-numbers.js';
 import { must } from './row-mappers.js';
 import { StoreError } from './store-error.js';
 import type { CorrectionRows, RawCorrectionsWriter } from './library-database-types.js';
@@ -35,8 +36,8 @@ export class CorrectionsRepo implements CorrectionRows {
   ) {
     this.forContentStmt = db
       .prepare<[string, string], RawCorrection>(
-        `SELECT ${CORRECTION_COLUMNS} FROM corrections WHERE content_hash = ? AND solution = ?
-         ORDER BY ${CORRECTION_ORDER}`,
+        `SELECT ${CORRECTION_COLUMNS} FROM corrections
+         WHERE content_id = ${contentIdOf('?')} AND solution = ? ORDER BY ${CORRECTION_ORDER}`,
       )
       .raw();
     this.byIdStmt = db
@@ -45,7 +46,7 @@ export class CorrectionsRepo implements CorrectionRows {
       )
       .raw();
     this.insertStmt = db
-      .prepare<[Params], RawCorrection>(
+      .prepare<[Params & { contentId: number }], RawCorrection>(
         `INSERT INTO corrections (${INSERT_COLUMNS}) VALUES (${VALUES}) RETURNING ${CORRECTION_COLUMNS}`,
       )
       .raw();
@@ -61,9 +62,13 @@ export class CorrectionsRepo implements CorrectionRows {
        RETURNING ${CORRECTION_COLUMNS}`,
       )
       .raw();
+    const numberOf = contentNumbers(db);
     const putOne = (c: CorrectionInput): CorrectionRow => {
       const p = params(c, this.now());
-      if (c.id === undefined) return fromRawCorrection(must(this.insertStmt.get(p), 'correction'));
+      if (c.id === undefined) {
+        const row = this.insertStmt.get({ ...p, contentId: numberOf(c.contentHash) });
+        return fromRawCorrection(must(row, 'correction'));
+      }
       const row = this.updateStmt.get({ ...p, id: c.id });
       if (!row) {
         throw new StoreError(

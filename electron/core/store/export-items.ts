@@ -8,8 +8,8 @@
  */
 import { openDatabase, type Db } from '../../node-lib/sqlite.js';
 import {
-  CORRECTION_ORDER,
-  MERGE_CORRECTION_COLUMNS,
+  CONTENT_MERGE_CORRECTIONS_SQL,
+  resultCorrections,
   toMergeCorrection,
   type RawMergeCorrection,
 } from './correction-rows.js';
@@ -33,8 +33,7 @@ const ITEMS_SQL = `
     m.orientation, m.duration_ms, m.fps, m.status, m.error_code, m.error_message,
     r.id, r.content_hash, r.solution, r.service_url, r.analysed_width, r.analysed_height, r.model,
     r.box_count, r.created_at,
-    EXISTS (SELECT 1 FROM corrections c WHERE c.content_hash = r.content_hash
-      AND c.solution = r.solution) AS corrected
+    EXISTS (${resultCorrections()}) AS corrected
   FROM media m
   JOIN results r ON r.content_hash = m.content_hash
     AND (@solution IS NULL OR r.solution = @solution)
@@ -118,9 +117,6 @@ const ALL_DETECTIONS_SQL = `
   SELECT id, result_id, frame_index, time_ms, label, class_id, score, x, y, w, h, origin, review
   FROM detections d WHERE d.result_id = @resultId ORDER BY d.frame_index, d.id`;
 
-const CORRECTIONS_SQL = `SELECT ${MERGE_CORRECTION_COLUMNS} FROM corrections
-  WHERE content_hash = ? AND solution = ? ORDER BY ${CORRECTION_ORDER}`;
-
 export function queryParams(q: ExportQuery) {
   return {
     solution: q.solution ?? null,
@@ -163,7 +159,9 @@ export function* exportItems(
       .raw();
     const shownOnly = params.minScore !== null && !params.includeRejected;
     const allBoxes = db.prepare<[{ resultId: number }], RawDetection>(ALL_DETECTIONS_SQL).raw();
-    const corrections = db.prepare<[string, string], RawMergeCorrection>(CORRECTIONS_SQL).raw();
+    const corrections = db
+      .prepare<[string, string], RawMergeCorrection>(CONTENT_MERGE_CORRECTIONS_SQL)
+      .raw();
     // One parameters object for every item's boxes, its result id changed each time.
     const boxParams = { ...params, resultId: 0 };
     // Both statements read inside one transaction, so items and boxes come from one snapshot.

@@ -10,13 +10,15 @@
  */
 import { wireFrameIndex } from './keyframe-column.js';
 
-const COLUMNS = `id, content_hash, solution, frame_index, time_ms, anchor_label, anchor_score, anchor_x,
+export const CORRECTIONS_V25_NAMES = `id, content_hash, solution, frame_index, time_ms, anchor_label, anchor_score, anchor_x,
   anchor_y, anchor_w, anchor_h, label, x, y, w, h, review, deleted, updated_at, track, rule,
   rule_batch, rule_prior_at, crowd, coco, person_made, keyframe`;
 
-export const REVIEW_CHECK_SQL = `
-  CREATE TABLE corrections_case_checked (
-    id INTEGER PRIMARY KEY,
+/**
+ * The corrections' columns as migration 25 wrote them (migration 26 adds one
+ * column to them). Frozen text: both migrations' hashes depend on it.
+ */
+export const CORRECTIONS_V25_COLUMNS = `    id INTEGER PRIMARY KEY,
     content_hash TEXT NOT NULL,
     solution TEXT NOT NULL,
     frame_index INTEGER NOT NULL,
@@ -45,13 +47,20 @@ export const REVIEW_CHECK_SQL = `
     crowd INTEGER NOT NULL DEFAULT 0 CHECK (crowd IN (0, 1)),
     coco TEXT,
     person_made INTEGER NOT NULL DEFAULT 0 CHECK (person_made IN (0, 1)),
-    keyframe INTEGER NOT NULL DEFAULT 0 CHECK (keyframe IN (0, 1)),
-    CHECK ((anchor_label IS NULL) = (anchor_x IS NULL)),
+    keyframe INTEGER NOT NULL DEFAULT 0 CHECK (keyframe IN (0, 1))`;
+
+/** The corrections' table CHECKs as migration 25 wrote them (frozen text, as above). */
+export const CORRECTIONS_V25_CHECKS = `    CHECK ((anchor_label IS NULL) = (anchor_x IS NULL)),
     CHECK (anchor_label IS NOT NULL OR (label IS NOT NULL AND x IS NOT NULL)),
-    CHECK ((x IS NULL) = (y IS NULL) AND (x IS NULL) = (w IS NULL) AND (x IS NULL) = (h IS NULL))
+    CHECK ((x IS NULL) = (y IS NULL) AND (x IS NULL) = (w IS NULL) AND (x IS NULL) = (h IS NULL))`;
+
+export const REVIEW_CHECK_SQL = `
+  CREATE TABLE corrections_case_checked (
+${CORRECTIONS_V25_COLUMNS},
+${CORRECTIONS_V25_CHECKS}
   ) STRICT;
-  INSERT INTO corrections_case_checked (${COLUMNS})
-    SELECT ${COLUMNS} FROM corrections ORDER BY id;
+  INSERT INTO corrections_case_checked (${CORRECTIONS_V25_NAMES})
+    SELECT ${CORRECTIONS_V25_NAMES} FROM corrections ORDER BY id;
   DROP TABLE corrections;
   ALTER TABLE corrections_case_checked RENAME TO corrections;
   CREATE INDEX corrections_by_rule_batch ON corrections(rule_batch) WHERE rule_batch IS NOT NULL;

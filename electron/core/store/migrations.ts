@@ -9,6 +9,7 @@ import { CORE_MIGRATIONS } from './migrations-core.js';
 import { TEAM_MIGRATIONS } from './migrations-team.js';
 import { KEYFRAME_FIELD_SQL } from './migrations-keyframe.js';
 import { REVIEW_CHECK_SQL } from './migrations-review-check.js';
+import { CONTENT_IDS_SQL } from './migrations-content-ids.js';
 import {
   TEAM_REPUBLISH_IMPORTS_SQL,
   TEAM_STATE_WITH_IMPORTS_SQL,
@@ -205,5 +206,12 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
     // Issue 24: the review CHECK without an IN list, which cost the import's bulk insert a probe
     // table per statement (migrations-review-check.ts).
     sql: REVIEW_CHECK_SQL,
+  },
+  {
+    version: 26,
+    name: 'corrections-keyed-by-content-number',
+    // Issue 24: the corrections' content index on a number given in the library's order, so an
+    // import appends to it (migrations-content-ids.ts).
+    sql: CONTENT_IDS_SQL,
   },
 ];

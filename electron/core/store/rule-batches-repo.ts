@@ -6,6 +6,7 @@
  * the corrected set (core/review) mirrors the contents a batch touched.
  */
 import type { Db } from '../../node-lib/sqlite.js';
+import { contentNumbers } from './content-numbers.js';
 import type { RuleBatchRows } from './library-database-types.js';
 import type { RuleAcceptance } from './store-types.js';
 
@@ -37,11 +38,12 @@ export class RuleBatchesRepo implements Readonly<RuleBatchRows> {
     const insert = db.prepare(
       `INSERT INTO corrections (content_hash, solution, frame_index, time_ms, anchor_label,
         anchor_score, anchor_x, anchor_y, anchor_w, anchor_h, review, deleted, updated_at, rule,
-        rule_batch)
+        rule_batch, content_id)
        VALUES (@contentHash, @solution, @frameIndex, @timeMs, @label, @score, @x, @y, @w, @h,
-        'accepted', 0, @at, @rule, @batch)`,
+        'accepted', 0, @at, @rule, @batch, @contentId)`,
     );
     // Only a row still pending and nobody's rule: what the plan saw (one snapshot, one transaction).
+    const numberOf = contentNumbers(db);
     const update = db.prepare<[{ id: number; at: number; rule: string; batch: number }]>(
       `UPDATE corrections SET review = 'accepted', rule = @rule, rule_batch = @batch,
         rule_prior_at = updated_at, updated_at = @at
@@ -57,6 +59,7 @@ export class RuleBatchesRepo implements Readonly<RuleBatchRows> {
       const total = contents.reduce((n, c) => n + c.boxes.length, 0);
       const id = (batch.get(solution, target, total, files, at) as { id: number }).id;
       for (const c of contents) {
+        let contentId: number | undefined;
         for (const box of c.boxes) {
           const rule = box.rule;
           if (box.correctionId !== null) {
@@ -64,8 +67,10 @@ export class RuleBatchesRepo implements Readonly<RuleBatchRows> {
             continue;
           }
           const m = box.model;
+          contentId ??= numberOf(c.contentHash);
           insert.run({
             contentHash: c.contentHash,
+            contentId,
             solution,
             frameIndex: box.frameIndex,
             timeMs: box.timeMs,
