@@ -376,6 +376,35 @@ describe('corrections.bulkWriter (an import, inside its own transaction)', () =>
     expect(read.map(fields).map(key).sort()).toEqual(kept.map(fields).map(key).sort());
   });
 
+  it('numbers contents as files are hashed, and a content no file has when it is first written', () => {
+    fx.store.transaction(() => {
+      const writer = fx.store.corrections.bulkWriter();
+      const drawn = { ...base, anchor: null, review: 'accepted' as const };
+      writer.write([{ ...drawn, contentHash: 'hz', label: 'kite', bbox: A }]);
+      writer.write([{ ...drawn, label: 'owl', bbox: B }]);
+      writer.finish();
+    });
+    expect(fx.store.corrections.forContent('hz', 'objects').map((c) => c.label)).toEqual(['kite']);
+    expect(fx.store.corrections.forContent('ha', 'objects').map((c) => c.label)).toEqual(['owl']);
+    const db = openDatabase(fx.file);
+    try {
+      // The library's files in the order they were hashed, then the new content.
+      expect(db.prepare('SELECT id, hash FROM contents ORDER BY id').raw().all()).toEqual([
+        [1, 'ha'],
+        [2, 'hv'],
+        [3, 'hz'],
+      ]);
+      expect(
+        db.prepare('SELECT content_hash, content_id FROM corrections ORDER BY id').raw().all(),
+      ).toEqual([
+        ['hz', 3],
+        ['ha', 1],
+      ]);
+    } finally {
+      db.close();
+    }
+  });
+
   it('a content written twice in one batch shows the second write', () => {
     const r = fx.store.results.find('ha', 'objects')!;
     const model = fx.store.results.detections(r.id);
