@@ -24,15 +24,16 @@ export const scoreByBox = (_i: number, k: number) => 0.3 + (k % 7) / 10;
 
 /**
  * Image i's content hash as the app stores it (SHA-256, 64 hex digits): random keys spread a
- * table's writes over its whole index, where the short default (`h${i}`) keeps them in order. An
- * import into a library with these wrote 3.7 times the bytes and took 5-6 s longer at 100k.
+ * table's writes over its whole index, where short ones (`h${i}`, which every bench used before)
+ * keep them in order. An import into a library with these wrote 3.7 times the bytes and took 5-6
+ * s longer at 100k (before migration 26).
  */
 export const realContentHash = (i: number) =>
   createHash('sha256').update(`image ${i}`).digest('hex');
 
 export interface LibraryOptions {
   scoreOf?: (i: number, k: number) => number;
-  /** Image i's content hash (default `h${i}`). */
+  /** Image i's content hash (default `realContentHash`). */
   contentHashOf?: (i: number) => string;
   /** Runs after images [first, end) have their model boxes; `ids` are their media ids. */
   afterBatch?: (store: LibraryStore, first: number, end: number, ids: readonly number[]) => void;
@@ -55,7 +56,7 @@ function detectionsOf(i: number, scoreOf: (i: number, k: number) => number): Det
 /** Writes the library into a new SQLite file at `file`. */
 export function buildLibrary(file: string, images = IMAGES, options: LibraryOptions = {}): void {
   const scoreOf = options.scoreOf ?? scoreByBox;
-  const hashOf = options.contentHashOf ?? ((i: number) => `h${i}`);
+  const hashOf = options.contentHashOf ?? realContentHash;
   const store = openLibraryStore(file);
   try {
     const folder = store.folders.add('/data');

@@ -14,7 +14,7 @@ import { evaluateInWorker } from '../electron/application/evaluation/evaluate-in
 import type { CorrectionInput } from '../electron/core/store/store-types.js';
 import { contentIdOf } from '../electron/core/store/content-numbers.js';
 import { openDatabase } from '../electron/node-lib/sqlite.js';
-import { BOXES, boxOf, buildLibrary, labelOf } from './bench-library.js';
+import { BOXES, boxOf, buildLibrary, labelOf, realContentHash } from './bench-library.js';
 import { fmt, printFigures } from './report.js';
 
 const FILES = 100_000;
@@ -25,7 +25,12 @@ const scoreOf = (i: number, k: number) => 0.3 + ((i + k) % 7) / 10;
 
 /** Two reviewed boxes per file: box 0 moved (or relabelled), and box 1 accepted, deleted, or a drawn box. */
 function correctionsOf(i: number): CorrectionInput[] {
-  const base = { contentHash: `h${i}`, solution: 'objects', frameIndex: 0, timeMs: null };
+  const base = {
+    contentHash: realContentHash(i),
+    solution: 'objects',
+    frameIndex: 0,
+    timeMs: null,
+  };
   const anchor = (k: number) => ({ label: labelOf(i, k), score: scoreOf(i, k), bbox: boxOf(i, k) });
   const b0 = boxOf(i, 0);
   const first: CorrectionInput = {

@@ -22,6 +22,7 @@ import {
   CLASSES,
   IMAGES,
   labelOf,
+  realContentHash,
   scoreByBox,
 } from './bench-library.js';
 import { fmt, printFigures } from './report.js';
@@ -34,7 +35,12 @@ const run = promisify(execFile);
 /** What people did to image i, as the review screen would have stored it. */
 function correctionsOf(i: number): CorrectionInput[] {
   const out: CorrectionInput[] = [];
-  const base = { contentHash: `h${i}`, solution: 'objects', frameIndex: 0, timeMs: null };
+  const base = {
+    contentHash: realContentHash(i),
+    solution: 'objects',
+    frameIndex: 0,
+    timeMs: null,
+  };
   for (let k = 0; k < BOXES; k++) {
     const n = i * BOXES + k;
     const edited = n % 5 === 0;

@@ -39,8 +39,9 @@ function triggersOf16(m: Member): void {
 }
 
 /**
- * The later migrations' indexes, rejected flag, keyframe column and kept trigger SQL undone (the
- * library is in a project: its triggers are installed), and no record of migration 17 on.
+ * The later migrations' indexes, rejected flag, keyframe column, content numbers and kept trigger
+ * SQL undone (the library is in a project: its triggers are installed), and no record of
+ * migration 17 on.
  */
 function schemaOf16(m: Member): void {
   const db = openDatabase(join(m.home, 'library.sqlite'));
@@ -50,6 +51,10 @@ function schemaOf16(m: Member): void {
       DROP INDEX detections_rejected;
       ALTER TABLE detections DROP COLUMN rejected;
       DROP INDEX corrections_by_content;
+      DROP TRIGGER media_content_numbered;
+      DROP TRIGGER media_content_renumbered;
+      ALTER TABLE corrections DROP COLUMN content_id;
+      DROP TABLE contents;
       INSERT OR IGNORE INTO team_applying (id) VALUES (1);
       UPDATE corrections SET frame_index = -frame_index - 1 WHERE keyframe = 1;
       DELETE FROM team_applying;
