@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildLibrary } from '../../../bench/bench-library.js';
+import { buildLibrary, realContentHash } from '../../../bench/bench-library.js';
 import { importLabels } from '../../../electron/application/import-labels.js';
 import { openLibraryStore } from '../../../electron/core/review/open-library-store.js';
 import { movedCocoLabels } from '../../support/moved-coco-labels.js';
@@ -27,7 +27,7 @@ it('plans a copy of a content against what the first file of it wrote in the sam
     if (!original) throw new Error('no media');
     // A copy of the first image and of the second, at other paths.
     store.media.upsertMany(
-      ['h0', 'h1'].map((contentHash, i) => ({
+      [0, 1].map(realContentHash).map((contentHash, i) => ({
         ...original,
         path: `/data/copies/copy-${i}.jpg`,
         contentHash,
@@ -46,7 +46,7 @@ it('plans a copy of a content against what the first file of it wrote in the sam
     expect(summary).toMatchObject({ files: IMAGES, unchanged: 2 });
     // One correction per model box for each content, the copies' included.
     for (let i = 0; i < IMAGES; i++)
-      expect(store.corrections.forContent(`h${i}`, 'objects')).toHaveLength(BOXES);
+      expect(store.corrections.forContent(realContentHash(i), 'objects')).toHaveLength(BOXES);
   } finally {
     store.close();
   }

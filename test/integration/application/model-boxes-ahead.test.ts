@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildLibrary } from '../../../bench/bench-library.js';
+import { buildLibrary, realContentHash } from '../../../bench/bench-library.js';
 import { ModelBoxesAhead } from '../../../electron/application/model-boxes-ahead.js';
 import { openLibraryStore } from '../../../electron/core/review/open-library-store.js';
 import type { LibraryStore } from '../../../electron/core/store/store-types.js';
@@ -30,8 +30,8 @@ async function filled(store: LibraryStore): Promise<ModelBoxesAhead> {
 }
 
 const resultOf = (store: LibraryStore, i: number) => {
-  const r = store.results.find(`h${i}`, 'objects');
-  if (!r) throw new Error(`no result h${i}`);
+  const r = store.results.find(realContentHash(i), 'objects');
+  if (!r) throw new Error(`no result for image ${i}`);
   return r.id;
 };
 
