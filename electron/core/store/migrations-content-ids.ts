@@ -6,9 +6,9 @@
  * hash once, when a file is first hashed, so numbers follow the library's order and an import
  * appends to the index instead. A row keeps its hash: the team outbox's triggers, the hub's wire
  * and every reader of the column stay as they were; only lookups by content go through the number
- * (`contentIdOf` in content-numbers.ts). The table is rebuilt (SQLite adds no NOT NULL column to rows that exist), with
- * every row and id as before; its team triggers go with the old table and are installed again on
- * this open (team-triggers.ts).
+ * (`contentIdOf` in content-numbers.ts). The table is rebuilt (SQLite adds no NOT NULL column to
+ * rows that exist), with every row and id as before; its team triggers go with the old table and
+ * are installed again on this open (team-triggers.ts).
  */
 import { wireFrameIndex } from './keyframe-column.js';
 import {
