@@ -105,6 +105,13 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
   });
   const stage = useRef<StageHandle>(null);
   const labelInput = useRef<HTMLInputElement>(null);
+  // Counts the times the person left the label field: the field's focus a frame after a draw must
+  // not take it back once they have typed a label and left (a late frame did, in CI).
+  const labelLeft = useRef(0);
+  const labelDone = () => {
+    labelLeft.current++;
+    stage.current?.element()?.focus({ preventScroll: true });
+  };
   const { session } = o;
   const selected = useStore(session, (s) => s.selected);
   const drawMode = useStore(session, (s) => s.tool === 'draw');
@@ -225,7 +232,10 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
     setDrawMode(false);
     setSelected(new Set([key]));
     // The new box takes the last label; the field is ready to change it at once.
-    requestAnimationFrame(() => labelInput.current?.select());
+    const left = labelLeft.current;
+    requestAnimationFrame(() => {
+      if (labelLeft.current === left) labelInput.current?.select();
+    });
   };
   const relabel = (label: string) => {
     setLastLabel(label);
@@ -323,6 +333,7 @@ export function useReviewWorkbench(o: WorkbenchOptions) {
     edits,
     stage,
     labelInput,
+    labelDone,
     filters,
     setFilters,
     isShown,

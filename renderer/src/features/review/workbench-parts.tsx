@@ -176,7 +176,7 @@ export function WorkbenchSide(p: SideProps) {
         onApplyTrack={
           trackId !== null && onRelabelTrack ? (label) => onRelabelTrack(trackId, label) : null
         }
-        onDone={() => w.stage.current?.element()?.focus({ preventScroll: true })}
+        onDone={w.labelDone}
       />
       <TeamConflictPanel team={w.team} selectedKey={firstSelected?.key} />
       <h2>
