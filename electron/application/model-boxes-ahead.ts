@@ -74,6 +74,14 @@ export class ModelBoxesAhead {
     if (!this.dropped && this.store.changeMark() !== this.mark) this.drop();
   }
 
+  /**
+   * Whether nobody else has written to the library since the import began, as of the last
+   * `check`: what the import read before its writes still holds, but for its own writes.
+   */
+  unchangedByOthers(): boolean {
+    return !this.dropped;
+  }
+
   /** Call last in each transaction of the import that writes: its own writes are no change. */
   remark(): void {
     if (!this.dropped) this.mark = this.store.changeMark();

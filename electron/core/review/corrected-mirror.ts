@@ -65,6 +65,8 @@ export class CorrectedMirror {
     model: readonly DetectionRow[],
     corrections: readonly MergeCorrection[],
     changes: MirrorChanges,
+    /** False when the caller knows no file of the result has a stored score. */
+    rescore = true,
   ): void {
     const shown = mergeCorrections(model, corrections, { includeDeleted: true });
     const byId = new Map(model.map((d) => [d.id, d]));
@@ -90,7 +92,7 @@ export class CorrectedMirror {
       changes.result(resultId, first.review, first.origin);
     else for (const c of changed) changes.detection(c.id, c.review, c.origin);
     changes.count(resultId, boxes);
-    this.rescore(resultId, shown);
+    if (rescore) this.rescore(resultId, shown);
   }
 
   /** Scores the files of one result again from its boxes as they show now, on the stored basis. */

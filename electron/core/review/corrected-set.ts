@@ -149,7 +149,7 @@ export class CorrectedSet {
         // Only a content whose every correction is new can be mirrored from what was written.
         if (known && corrections.every((c) => c.id === undefined)) {
           const rows = asMergeCorrections(corrections);
-          this.mirrors.planKnown(known.resultId, known.model, rows, changes);
+          this.mirrors.planKnown(known.resultId, known.model, rows, changes, !known.unscored);
         } else this.mirrors.plan(first.contentHash, first.solution, changes);
       },
       finish: () => {

@@ -10,6 +10,8 @@ export type FreshContents = (contentHash: string, solution: string) => KnownCont
 export interface KnownContent {
   resultId: number;
   model: readonly DetectionRow[];
+  /** The caller knows no file of the solution has a stored review priority: none to score again. */
+  unscored?: boolean;
 }
 
 /** See `corrections.bulkWriter`. */

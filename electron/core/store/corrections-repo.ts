@@ -23,6 +23,7 @@ import type { CorrectionInput, CorrectionRow } from './store-types.js';
 
 export class CorrectionsRepo implements CorrectionRows {
   private readonly forContentStmt;
+  private readonly correctedAmongStmt;
   private readonly byIdStmt;
   private readonly insertStmt;
   private readonly updateStmt;
@@ -40,6 +41,16 @@ export class CorrectionsRepo implements CorrectionRows {
          WHERE content_id = ${contentIdOf('?')} AND solution = ? ORDER BY ${CORRECTION_ORDER}`,
       )
       .raw();
+    // From the listed hashes to the index of corrections by content, one probe each; none when
+    // the solution has no correction at all (a constant term: SQLite tests it once, first).
+    this.correctedAmongStmt = db
+      .prepare<{ hashes: string; solution: string }, string>(
+        `SELECT n.hash FROM json_each(@hashes) j CROSS JOIN contents n ON n.hash = j.value
+         WHERE EXISTS (SELECT 1 FROM corrections WHERE solution = @solution)
+           AND EXISTS (SELECT 1 FROM corrections c
+                       WHERE c.content_id = n.id AND c.solution = @solution)`,
+      )
+      .pluck();
     this.byIdStmt = db
       .prepare<[number], RawCorrection>(
         `SELECT ${CORRECTION_COLUMNS} FROM corrections WHERE id = ?`,
@@ -86,6 +97,11 @@ export class CorrectionsRepo implements CorrectionRows {
 
   forContent(contentHash: string, solution: string): CorrectionRow[] {
     return this.forContentStmt.all(contentHash, solution).map(fromRawCorrection);
+  }
+
+  correctedAmong(contentHashes: readonly string[], solution: string): Set<string> {
+    const hashes = JSON.stringify(contentHashes);
+    return new Set(this.correctedAmongStmt.all({ hashes, solution }));
   }
 
   byId(id: number): CorrectionRow | undefined {

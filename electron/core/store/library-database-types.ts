@@ -26,6 +26,7 @@ export interface RawCorrectionsWriter {
 
 export interface CorrectionRows {
   forContent(contentHash: string, solution: string): CorrectionRow[];
+  correctedAmong(contentHashes: readonly string[], solution: string): Set<string>;
   byId(id: number): CorrectionRow | undefined;
   /** Inserts (no id) or replaces (id) one row in its own transaction; the row as stored. */
   put(correction: CorrectionInput): CorrectionRow;

@@ -13,6 +13,7 @@ export class ReviewPriorityRepo implements ReviewPriorityApi {
   private readonly stored;
   private readonly replaceTx;
   private readonly scoredFilesStmt;
+  private readonly anyScoredStmt;
   private readonly setScoreStmt;
 
   constructor(db: Db, now: () => number) {
@@ -64,6 +65,9 @@ export class ReviewPriorityRepo implements ReviewPriorityApi {
        WHERE r.id = ? AND m.content_hash = r.content_hash AND p.solution = r.solution
          AND p.media_id = m.id AND s.key = ? || r.solution`,
     );
+    this.anyScoredStmt = db
+      .prepare<[string], number>('SELECT EXISTS (SELECT 1 FROM review_priority WHERE solution = ?)')
+      .pluck();
     this.setScoreStmt = db.prepare<[number, string, number]>(
       'UPDATE review_priority SET score = ? WHERE solution = ? AND media_id = ?',
     );
@@ -83,6 +87,10 @@ export class ReviewPriorityRepo implements ReviewPriorityApi {
 
   replace(solution: string, fingerprint: string, basis: PriorityBasis, scores: ScoreRows): void {
     this.replaceTx(solution, fingerprint, JSON.stringify(basis), scores);
+  }
+
+  anyScored(solution: string): boolean {
+    return this.anyScoredStmt.get(solution) === 1;
   }
 
   scoredFiles(resultId: number): ScoredFile[] {

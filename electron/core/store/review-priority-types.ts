@@ -41,6 +41,8 @@ export interface ReviewPriorityApi {
     basis: PriorityBasis,
     scores: readonly (readonly [mediaId: number, score: number])[],
   ): void;
+  /** Whether any file has a stored score for the solution. */
+  anyScored(solution: string): boolean;
   /** The files of one result that have a stored score (to score them again after an edit). */
   scoredFiles(resultId: number): ScoredFile[];
   /** One file's score, replaced (the corrected set calls it in the transaction of each edit). */

@@ -218,6 +218,8 @@ export interface LibraryStore {
   corrections: {
     /** Every correction of this content and solution, in frame order. */
     forContent(contentHash: string, solution: string): CorrectionRow[];
+    /** Which of these contents have any correction of the solution. */
+    correctedAmong(contentHashes: readonly string[], solution: string): Set<string>;
     byId(id: number): CorrectionRow | undefined;
     /**
      * Inserts (no id) or replaces (id) one correction in its own transaction, so an edit is on

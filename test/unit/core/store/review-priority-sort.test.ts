@@ -60,10 +60,13 @@ describe('review priority in the library', () => {
     expect(scores.has(fx.store.media.byPath('/lib/unlabelled.jpg')!.id)).toBe(false);
 
     const fingerprint = fx.store.priority.fingerprint('objects');
+    expect(fx.store.priority.anyScored('objects')).toBe(false);
     fx.store.priority.replace('objects', fingerprint, { thresholds: [['apple', 0.6]], ...scan }, [
       ...scores,
     ]);
     expect(fx.store.priority.storedFingerprint('objects')).toBe(fingerprint);
+    expect(fx.store.priority.anyScored('objects')).toBe(true);
+    expect(fx.store.priority.anyScored('other')).toBe(false);
     expect(byPriority()).toEqual([
       'empty.jpg',
       'conflict.jpg',
