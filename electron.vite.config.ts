@@ -20,6 +20,7 @@ export default defineConfig({
           'read-worker': resolve('electron/core/library/read-worker.ts'),
           'read-labels-worker': resolve('electron/core/import/read-labels-worker.ts'),
           'import-labels-worker': resolve('electron/application/import-labels-worker.ts'),
+          'boxes-ahead-worker': resolve('electron/application/boxes-ahead-worker.ts'),
           'media-writer-worker': resolve('electron/core/store/media-writer-worker.ts'),
           'checkpoint-worker': resolve('electron/core/store/checkpoint-worker.ts'),
           'pull-worker': resolve('electron/core/team/pull-worker.ts'),

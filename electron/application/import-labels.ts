@@ -182,18 +182,33 @@ export async function importLabels(
   store: LibraryStore,
   options: ImportOptions,
 ): Promise<ImportSummary> {
+  // The model's boxes read ahead on a thread of their own, else here once the library is indexed
+  // until the labels are in (see ModelBoxesAhead). Made first: what it holds is what anyone
+  // else's write since then voids.
+  const ahead = new ModelBoxesAhead(store);
+  try {
+    return await importWithAhead(store, options, ahead);
+  } finally {
+    ahead.close();
+  }
+}
+
+async function importWithAhead(
+  store: LibraryStore,
+  options: ImportOptions,
+  ahead: ModelBoxesAhead,
+): Promise<ImportSummary> {
   const { solution } = options;
+  const onThread = ahead.readOnThread();
   // Parsed on a thread of its own: a large or hostile file never holds the thread serving the UI.
   // The library is indexed here meanwhile.
-  // Then the model's boxes read ahead, until the labels are in (see ModelBoxesAhead).
-  const ahead = new ModelBoxesAhead(store);
   let labelsIn = false;
   const [read, { index, ...library }] = await Promise.all([
     readHeldLabelsInWorker(options.format, options.source, options.signal).finally(() => {
       labelsIn = true;
     }),
     libraryIndex(store, solution, options.signal).then(async (library) => {
-      await ahead.fill(() => labelsIn || options.signal?.aborted === true);
+      if (!onThread) await ahead.fill(() => labelsIn || options.signal?.aborted === true);
       return library;
     }),
   ]);

@@ -1,49 +1,91 @@
 /**
- * The model's boxes read ahead, while the labels are parsed on their thread and this thread
- * would wait: the import's slices then take them instead of one query per file (0.3 s of a 20k
- * import's writing phase). Read in result id order, the order analysis followed the scan and the
- * import writes in. Kept only while nobody else writes to the library: at the first change not
- * the import's own (another connection's commit, a person's edit on this one), everything read
- * ahead is dropped and each file reads its boxes as before. Each result's boxes are taken once:
- * a second file of a content reads what the first one's write left.
+ * The model's boxes read ahead of the import's slices, which then take them instead of one query
+ * per file (0.3 s of a 20k import's writing phase). Read in result id order, the order analysis
+ * followed the scan and the import writes in: on a thread of its own with its own connection
+ * (boxes-ahead-worker.ts) where it can, else on this one while the labels are parsed and
+ * it would wait. Kept only while nobody else writes to the library: at the first change not the
+ * import's own (another connection's commit, a person's edit on this one), everything read ahead
+ * is dropped and each file reads its boxes as before. Each result's boxes are taken once: a
+ * second file of a content reads what the first one's write left, and a page that comes after a
+ * result was asked for keeps none of that result's boxes (the import may have written it since).
  */
+import { existsSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import type { BoxesAheadReader } from '../core/store/store-ports.js';
 import type { DetectionRow } from '../core/store/store-types.js';
-import { StringTable } from '../shared/string-table.js';
+import { sqliteNativeBinding } from '../node-lib/sqlite.js';
+import { workerScript } from '../node-lib/worker-script.js';
+import type { ModelBoxesReaderData, ModelBoxesReaderMessage } from './boxes-ahead-worker.js';
+import {
+  packedCount,
+  packedResultId,
+  packModelBoxes,
+  unpackModelBoxes,
+  wholeResults,
+  type PackedModelBoxes,
+} from './packed-model-boxes.js';
 
-/** Rows read per turn of the loop (a few ms). */
+/** Rows read per turn of the loop (a few ms), or per page of the reading thread. */
 const PAGE = 2000;
 /**
- * The most rows held (packed, about 70 bytes each): a 100k-image library's million boxes. Only read
- * while the labels are parsed (the thread would wait), so a cap of 300k left that wait idle at
- * 100k; reading on cut the import by 0.5-1.5 s (15.95 s against 16.5 s, medians of 3, 2026-11-29)
- * for 70 MB more peak RSS.
+ * The most rows held (packed, about 70 bytes each): a 100k-image library's million boxes. Read on
+ * this thread only while the labels are parsed (it would wait), so a cap of 300k left that wait
+ * idle at 100k; reading on cut the import by 0.5-1.5 s (15.95 s against 16.5 s, medians of 3,
+ * 2026-11-29) for 70 MB more peak RSS.
  */
 const MAX_ROWS = 1_000_000;
-/** Numbers per box: id, resultId, frameIndex, timeMs, classId, score, x, y, w, h. */
-const N = 10;
-
-/**
- * A page of boxes packed, so that what is held is a few typed arrays rather than objects the
- * collector copies and walks (as objects, 200k held boxes added 130 MB to the peak RSS).
- */
-interface Packed {
-  numbers: Float64Array;
-  /** Per box: label, origin, review, as indexes into the strings. */
-  texts: Uint32Array;
-  /** Per box, the nulls: 1 timeMs, 2 classId, 4 score. */
-  nulls: Uint8Array;
-}
 
 export class ModelBoxesAhead {
-  private readonly where = new Map<number, { page: Packed; from: number; count: number }>();
-  private readonly table = new StringTable();
+  private readonly where = new Map<
+    number,
+    { page: PackedModelBoxes; from: number; count: number }
+  >();
+  /** Results whose boxes were asked for: a page read later keeps none of theirs. */
+  private readonly taken = new Set<number>();
   private mark: string;
   private rows = 0;
   private dropped = false;
+  private reader: Worker | undefined;
+  private readerGone: Promise<void> = Promise.resolve();
 
   constructor(private readonly store: BoxesAheadReader) {
     this.mark = store.changeMark();
+  }
+
+  /**
+   * Has a thread of its own read them (while this one indexes the library and plans), where the
+   * library is a file and the thread's script is built; false: call `fill` instead.
+   */
+  readOnThread(): boolean {
+    const { file } = this.store;
+    if (file === '' || file === ':memory:') return false;
+    const script = workerScript(import.meta.url, 'boxes-ahead-worker.js');
+    if (!existsSync(script)) return false;
+    const data: ModelBoxesReaderData = {
+      file,
+      nativeBinding: sqliteNativeBinding(),
+      page: PAGE,
+      maxRows: MAX_ROWS,
+    };
+    const reader = new Worker(script, { workerData: data });
+    this.reader = reader;
+    reader.on('message', (m: ModelBoxesReaderMessage) => {
+      if (m.kind === 'page') this.keep(m.page);
+    });
+    // A reader that fails leaves the boxes it did not send to be read per file.
+    reader.on('error', () => undefined);
+    this.readerGone = new Promise((resolve) =>
+      reader.once('exit', () => {
+        if (this.reader === reader) this.reader = undefined;
+        resolve();
+      }),
+    );
+    return true;
+  }
+
+  /** Once the reading thread has sent all it will and is gone (at once without one). */
+  settled(): Promise<void> {
+    return this.readerGone;
   }
 
   /** Reads a page per turn until `stop()` answers true, everything is read, or MAX_ROWS. */
@@ -55,13 +97,12 @@ export class ModelBoxesAhead {
         return;
       }
       const page = this.store.results.detectionsAfter(after, PAGE);
-      // The last result may be cut short by the page: read again with the next one.
-      const whole = page.length < PAGE ? page.length : page.findIndex(startsLast(page));
+      const whole = wholeResults(page, PAGE);
       // A result of more than a page (a long clip): reading ahead stops there.
       if (whole <= 0) return;
-      this.keep(page, whole);
+      this.keep(packModelBoxes(page, whole));
       if (page.length < PAGE) return;
-      after = (page[whole - 1] as DetectionRow).resultId;
+      after = page[whole - 1]?.[1] ?? after;
       await new Promise((r) => setImmediate(r));
     }
   }
@@ -89,63 +130,29 @@ export class ModelBoxesAhead {
 
   /** The result's boxes as read ahead, once; undefined when not read (or dropped). */
   take(resultId: number): DetectionRow[] | undefined {
+    this.taken.add(resultId);
     const at = this.where.get(resultId);
     if (!at) return undefined;
     this.where.delete(resultId);
-    const { numbers, texts, nulls } = at.page;
-    const boxes: DetectionRow[] = [];
-    for (let i = at.from; i < at.from + at.count; i++) {
-      const n = i * N;
-      const null_ = nulls[i] ?? 0;
-      boxes.push({
-        id: numbers[n] ?? 0,
-        resultId: numbers[n + 1] ?? 0,
-        frameIndex: numbers[n + 2] ?? 0,
-        timeMs: null_ & 1 ? null : (numbers[n + 3] ?? 0),
-        label: this.table.strings[texts[i * 3] ?? 0] ?? '',
-        classId: null_ & 2 ? null : (numbers[n + 4] ?? 0),
-        score: null_ & 4 ? null : (numbers[n + 5] ?? 0),
-        bbox: {
-          x: numbers[n + 6] ?? 0,
-          y: numbers[n + 7] ?? 0,
-          w: numbers[n + 8] ?? 0,
-          h: numbers[n + 9] ?? 0,
-        },
-        origin: this.table.strings[texts[i * 3 + 1] ?? 0] as DetectionRow['origin'],
-        review: this.table.strings[texts[i * 3 + 2] ?? 0] as DetectionRow['review'],
-      });
-    }
-    return boxes;
+    return unpackModelBoxes(at.page, at.from, at.count);
   }
 
-  private keep(page: readonly DetectionRow[], count: number): void {
-    const packed: Packed = {
-      numbers: new Float64Array(count * N),
-      texts: new Uint32Array(count * 3),
-      nulls: new Uint8Array(count),
-    };
-    const { numbers, texts, nulls } = packed;
+  /** Stops the reading thread, if any (the import is over). */
+  close(): void {
+    void this.reader?.terminate();
+    this.reader = undefined;
+  }
+
+  private keep(page: PackedModelBoxes): void {
+    if (this.dropped) return;
+    const count = packedCount(page);
     for (let i = 0; i < count; i++) {
-      const d = page[i] as DetectionRow;
-      const n = i * N;
-      numbers[n] = d.id;
-      numbers[n + 1] = d.resultId;
-      numbers[n + 2] = d.frameIndex;
-      numbers[n + 3] = d.timeMs ?? 0;
-      numbers[n + 4] = d.classId ?? 0;
-      numbers[n + 5] = d.score ?? 0;
-      numbers[n + 6] = d.bbox.x;
-      numbers[n + 7] = d.bbox.y;
-      numbers[n + 8] = d.bbox.w;
-      numbers[n + 9] = d.bbox.h;
-      nulls[i] =
-        (d.timeMs === null ? 1 : 0) | (d.classId === null ? 2 : 0) | (d.score === null ? 4 : 0);
-      texts[i * 3] = this.table.indexOf(d.label);
-      texts[i * 3 + 1] = this.table.indexOf(d.origin);
-      texts[i * 3 + 2] = this.table.indexOf(d.review);
-      const held = this.where.get(d.resultId);
+      const resultId = packedResultId(page, i);
+      // Asked for before its page came (then read per file, and maybe written since): not kept.
+      if (this.taken.has(resultId)) continue;
+      const held = this.where.get(resultId);
       if (held) held.count++;
-      else this.where.set(d.resultId, { page: packed, from: i, count: 1 });
+      else this.where.set(resultId, { page, from: i, count: 1 });
     }
     this.rows += count;
   }
@@ -153,11 +160,6 @@ export class ModelBoxesAhead {
   private drop(): void {
     this.dropped = true;
     this.where.clear();
+    this.close();
   }
 }
-
-/** Finds where the page's last result begins. */
-const startsLast = (page: readonly DetectionRow[]) => {
-  const last = (page[page.length - 1] as DetectionRow).resultId;
-  return (d: DetectionRow) => d.resultId === last;
-};

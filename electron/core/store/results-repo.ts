@@ -38,6 +38,10 @@ type InsertArgs = [
  * detection's `review` and `origin` mirror the corrected set, which core/review keeps true after
  * every write (a re-analysis lays a person's corrections over the new boxes).
  */
+/** Model boxes of the results after one (?), in result id order, at most ? rows (raw arrays). */
+export const DETECTIONS_AFTER_SQL = `SELECT ${RAW_DETECTION_COLUMNS} FROM detections
+  WHERE result_id > ? ORDER BY result_id, frame_index, id LIMIT ?`;
+
 export class ResultsRepo implements ResultRows {
   private readonly findStmt;
   private readonly findManyStmt;
@@ -85,10 +89,7 @@ export class ResultsRepo implements ResultRows {
       )
       .raw();
     this.detectionsAfterStmt = db
-      .prepare<[number, number], RawDetection>(
-        `SELECT ${RAW_DETECTION_COLUMNS} FROM detections WHERE result_id > ?
-         ORDER BY result_id, frame_index, id LIMIT ?`,
-      )
+      .prepare<[number, number], RawDetection>(DETECTIONS_AFTER_SQL)
       .raw();
     this.ownerStmt = db.prepare<
       [number],
@@ -172,8 +173,8 @@ export class ResultsRepo implements ResultRows {
     return this.detectionsStmt.all(resultId).map(fromRaw);
   }
 
-  detectionsAfter(afterResultId: number, limit: number): DetectionRow[] {
-    return this.detectionsAfterStmt.all(afterResultId, limit).map(fromRaw);
+  detectionsAfter(afterResultId: number, limit: number): RawDetection[] {
+    return this.detectionsAfterStmt.all(afterResultId, limit);
   }
 
   ownerOf(

@@ -9,6 +9,7 @@ import type {
   ResultRow,
   ReviewState,
 } from './store-types.js';
+import type { RawDetection } from './row-types.js';
 
 export interface MediaDbRow {
   id: number;
@@ -102,21 +103,7 @@ export const toDetection = (r: DetectionDbRow): DetectionRow => ({
 export const RAW_DETECTION_COLUMNS = `id, result_id, frame_index, time_ms, label, class_id, score,
   x, y, w, h, origin, review`;
 
-export type RawDetection = [
-  number,
-  number,
-  number,
-  number | null,
-  string,
-  number | null,
-  number,
-  number,
-  number,
-  number,
-  number,
-  DetectionOrigin,
-  ReviewState,
-];
+export type { RawDetection } from './row-types.js';
 
 // Raw arrays skip an intermediate object per box: a million boxes is a million fewer objects.
 export const fromRaw = (d: RawDetection): DetectionRow => ({

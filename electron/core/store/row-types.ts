@@ -157,3 +157,20 @@ export type MergeCorrection = Omit<
 > & {
   track?: number | null;
 };
+
+/** A model box as the store reads it raw: RAW_DETECTION_COLUMNS (row-mappers.ts), in order. */
+export type RawDetection = [
+  number,
+  number,
+  number,
+  number | null,
+  string,
+  number | null,
+  number,
+  number,
+  number,
+  number,
+  number,
+  DetectionOrigin,
+  ReviewState,
+];

@@ -28,7 +28,7 @@ export interface ResultsReader {
   results: Pick<Results, 'find' | 'findMany' | 'detections'>;
 }
 /** Model boxes read ahead of a writer, in result order, and whether anyone wrote since. */
-export type BoxesAheadReader = Pick<LibraryStore, 'changeMark'> & {
+export type BoxesAheadReader = Pick<LibraryStore, 'changeMark' | 'file'> & {
   results: Pick<Results, 'detectionsAfter'>;
 };
 /** One all-or-nothing transaction around a use's own writes. */

@@ -1,7 +1,8 @@
 /**
- * The model's boxes read ahead of an import are the boxes a per-file read gives, each taken once,
- * and only while nobody else writes: a write on the same connection or another connection's
- * commit drops them all, the import's own writes (between check and remark) do not.
+ * The model's boxes read ahead of an import (on this thread or one of their own) are the boxes a
+ * per-file read gives, each taken once, and only while nobody else writes: a write on the same
+ * connection or another connection's commit drops them all, the import's own writes (between
+ * check and remark) do not. A result asked for before its page came keeps none from it.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -35,16 +36,21 @@ const resultOf = (store: LibraryStore, i: number) => {
   return r.id;
 };
 
+/** Each result's boxes as a per-file read gives them, then none. */
+function expectEachOnce(store: LibraryStore, ahead: ModelBoxesAhead): void {
+  ahead.check();
+  for (let i = 0; i < IMAGES; i++) {
+    const id = resultOf(store, i);
+    expect(ahead.take(id)).toEqual(store.results.detections(id));
+    expect(ahead.take(id)).toBeUndefined();
+  }
+}
+
 it('gives each result the boxes a per-file read gives, once', async () => {
   const store = openLibraryStore(library);
   try {
     const ahead = await filled(store);
-    ahead.check();
-    for (let i = 0; i < IMAGES; i++) {
-      const id = resultOf(store, i);
-      expect(ahead.take(id)).toEqual(store.results.detections(id));
-      expect(ahead.take(id)).toBeUndefined();
-    }
+    expectEachOnce(store, ahead);
   } finally {
     store.close();
   }
@@ -76,6 +82,43 @@ it("keeps them across the import's own writes, drops them at anyone else's", asy
     store.transaction(() => ahead.check());
     expect(ahead.take(resultOf(store, 3))).toBeUndefined();
   } finally {
+    other.close();
+    store.close();
+  }
+});
+
+it('reads them on a thread of its own: the same boxes, once', async () => {
+  const store = openLibraryStore(library);
+  const ahead = new ModelBoxesAhead(store);
+  try {
+    expect(ahead.readOnThread()).toBe(true);
+    await ahead.settled();
+    expectEachOnce(store, ahead);
+  } finally {
+    ahead.close();
+    store.close();
+  }
+});
+
+it("keeps none of a result asked for before its page came, and none after anyone else's write", async () => {
+  const store = openLibraryStore(library);
+  const other = openLibraryStore(library);
+  const ahead = new ModelBoxesAhead(store);
+  try {
+    // Asked for (then read per file, and maybe written) before the thread's pages came.
+    expect(ahead.take(resultOf(store, 0))).toBeUndefined();
+    expect(ahead.readOnThread()).toBe(true);
+    await ahead.settled();
+    ahead.check();
+    expect(ahead.take(resultOf(store, 0))).toBeUndefined();
+    expect(ahead.take(resultOf(store, 1))).toHaveLength(10);
+
+    const [media] = store.media.list({ limit: 1 });
+    other.reviewed.markReviewed([media?.id ?? 0], 'objects', 'person');
+    store.transaction(() => ahead.check());
+    expect(ahead.take(resultOf(store, 2))).toBeUndefined();
+  } finally {
+    ahead.close();
     other.close();
     store.close();
   }
