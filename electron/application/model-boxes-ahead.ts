@@ -137,6 +137,11 @@ export class ModelBoxesAhead {
     return unpackModelBoxes(at.page, at.from, at.count);
   }
 
+  /** Has the reading thread, if any, read no further: what it sent is kept. */
+  stopReading(): void {
+    this.reader?.postMessage('stop');
+  }
+
   /** Stops the reading thread, if any (the import is over). */
   close(): void {
     void this.reader?.terminate();

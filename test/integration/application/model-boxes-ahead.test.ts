@@ -123,3 +123,20 @@ it("keeps none of a result asked for before its page came, and none after anyone
     store.close();
   }
 });
+
+it('reads no further once told to stop, keeping what it sent', async () => {
+  const store = openLibraryStore(library);
+  const ahead = new ModelBoxesAhead(store);
+  try {
+    expect(ahead.readOnThread()).toBe(true);
+    // Told before it starts: it reads its first page (2,000 rows, 200 results), then stops.
+    ahead.stopReading();
+    await ahead.settled();
+    ahead.check();
+    expect(ahead.take(resultOf(store, 0))).toHaveLength(10);
+    expect(ahead.take(resultOf(store, IMAGES - 1))).toBeUndefined();
+  } finally {
+    ahead.close();
+    store.close();
+  }
+});
