@@ -31,6 +31,11 @@ export interface ResultsReader {
 export type BoxesAheadReader = Pick<LibraryStore, 'changeMark' | 'file'> & {
   results: Pick<Results, 'detectionsAfter'>;
 };
+/** What an import reads of the library before its writes (import-library-read.ts). */
+export type LibraryReadSource = Pick<
+  LibraryStore,
+  'media' | 'results' | 'corrections' | 'priority'
+>;
 /** One all-or-nothing transaction around a use's own writes. */
 export type TransactionPort = Pick<LibraryStore, 'transaction'>;
 /** Corrections written (through the corrected set) inside one transaction. */
