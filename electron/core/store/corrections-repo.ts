@@ -41,13 +41,13 @@ export class CorrectionsRepo implements CorrectionRows {
          WHERE content_id = ${contentIdOf('?')} AND solution = ? ORDER BY ${CORRECTION_ORDER}`,
       )
       .raw();
-    // From the listed hashes to the index of corrections by content, one probe each; none when
-    // the solution has no correction at all (a constant term: SQLite tests it once, first).
+    // From the listed hashes to the index of corrections by content, one probe each. No guard
+    // of "any correction of the solution": with none of it but many of another solution, that
+    // term scans the whole table (no index on the solution alone), once per page of an import.
     this.correctedAmongStmt = db
       .prepare<{ hashes: string; solution: string }, string>(
         `SELECT n.hash FROM json_each(@hashes) j CROSS JOIN contents n ON n.hash = j.value
-         WHERE EXISTS (SELECT 1 FROM corrections WHERE solution = @solution)
-           AND EXISTS (SELECT 1 FROM corrections c
+         WHERE EXISTS (SELECT 1 FROM corrections c
                        WHERE c.content_id = n.id AND c.solution = @solution)`,
       )
       .pluck();
