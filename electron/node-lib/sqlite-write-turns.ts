@@ -11,8 +11,14 @@ export type WriteTurns = 'announced' | 'bulk';
 type Db = Database.Database;
 type AnyFn = (...args: unknown[]) => unknown;
 
-export function takeWriteTurns(db: Db, kind: WriteTurns): void {
-  const turn = kind === 'bulk' ? bulkTurn : announcedWrite;
+/** `onTurn`: for announced writes, called once each has its turn, before it writes. */
+export function takeWriteTurns(db: Db, kind: WriteTurns, onTurn?: () => void): void {
+  const announced = <T>(fn: () => T): T =>
+    announcedWrite(() => {
+      onTurn?.();
+      return fn();
+    });
+  const turn = kind === 'bulk' ? bulkTurn : onTurn ? announced : announcedWrite;
   const inTurn =
     (f: AnyFn): AnyFn =>
     (...args) =>

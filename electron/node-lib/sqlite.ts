@@ -34,6 +34,8 @@ export interface OpenDatabaseOptions {
   nativeBinding?: string | undefined;
   /** Whether and how its writes take turns with a bulk writer's thread (write-turns.ts). */
   writeTurns?: WriteTurns | undefined;
+  /** With announced turns: called at the start of each, before the write. */
+  onWriteTurn?: ((db: Db) => void) | undefined;
 }
 
 /**
@@ -63,7 +65,9 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   // NORMAL in WAL mode keeps committed data across a process crash; only an OS crash may lose the last commits.
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  if (options.writeTurns) takeWriteTurns(db, options.writeTurns);
+  const { onWriteTurn } = options;
+  if (options.writeTurns)
+    takeWriteTurns(db, options.writeTurns, onWriteTurn && (() => onWriteTurn(db)));
   return db;
 }
 

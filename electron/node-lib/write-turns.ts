@@ -12,9 +12,14 @@
  * which calls `useWriteTurns` before opening a database.
  */
 
-/** Cells: writes announced by the threads people wait for, and bulk transactions under way. */
+/**
+ * Cells: writes announced by the threads people wait for, bulk transactions under way, and threads
+ * copying the log aside (checkpoint-aside.ts: then no connection need copy it on its commits).
+ */
 const ANNOUNCED = 0;
 const BULK = 1;
+const ASIDE = 2;
+const CELLS = 3;
 /**
  * The most a write waits for the bulk writer here (a bulk transaction ends within tens of ms once
  * a write is announced): past it, a writer that stopped without saying so is not waited for, and
@@ -24,7 +29,7 @@ const MOST_WAIT_MS = 2000;
 /** How often a waiting bulk writer looks again, whatever it was told. */
 const BULK_LOOK_MS = 50;
 
-let cells = new Int32Array(new SharedArrayBuffer(8));
+let cells = new Int32Array(new SharedArrayBuffer(4 * CELLS));
 /**
  * This thread's announced writes and bulk turns under way (cells as above), where the thread that
  * started it can read them: a thread stopped inside one (terminated, out of memory) runs no
@@ -51,7 +56,7 @@ export function useWriteTurns(
 
 /** Cells for a writing worker to count its turns in (useWriteTurns, releaseTurnsOf). */
 export function heldTurnsBuffer(): SharedArrayBuffer {
-  return new SharedArrayBuffer(8);
+  return new SharedArrayBuffer(4 * CELLS);
 }
 
 /**
@@ -72,7 +77,7 @@ export function turnsForWorker(): {
 /** After a writing worker has exited: gives back what it held when it stopped. */
 export function releaseTurnsOf(heldBuffer: SharedArrayBuffer): void {
   const theirs = new Int32Array(heldBuffer);
-  for (const cell of [ANNOUNCED, BULK]) {
+  for (const cell of [ANNOUNCED, BULK, ASIDE]) {
     const left = Atomics.exchange(theirs, cell, 0);
     if (left === 0) continue;
     Atomics.sub(cells, cell, left);
@@ -146,6 +151,22 @@ export function bulkTurn<T>(fn: () => T): T {
     depth--;
     giveBack(BULK);
   }
+}
+
+/** A thread of the process starts copying the log aside; call the returned function when it ends. */
+export function copyingAside(): () => void {
+  take(ASIDE);
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    giveBack(ASIDE);
+  };
+}
+
+/** Whether a thread of the process copies the log aside now (see copyingAside). */
+export function copiesAside(): boolean {
+  return Atomics.load(cells, ASIDE) > 0;
 }
 
 /** Whether a write is waiting for the bulk writer: its transaction should end soon. */

@@ -1,5 +1,6 @@
 /** Long series of write transactions: the log is copied into the database less often, or aside. */
 import type { Db } from '../../node-lib/sqlite.js';
+import { copiesAside } from '../../node-lib/write-turns.js';
 import { startCheckpointAside } from './checkpoint-aside.js';
 
 /** Log pages between automatic checkpoints during bulk writes (SQLite's default is 1000). */
@@ -31,9 +32,37 @@ interface OpenSeries {
 }
 const openSeries = new WeakMap<Db, OpenSeries>();
 
+/**
+ * Connections that copy nothing on their commits while another thread of the process copies the
+ * log aside (an import's), with their own setting to come back to. Such a copy on a person's edit
+ * took 25-40 ms of the thread serving the UI beside a 100k import (every edit: the log is never
+ * short then), and duplicated the thread's work.
+ */
+const followingAside = new WeakMap<Db, number>();
+
 function applySetting(db: Db, series: OpenSeries): void {
-  const pages = series.aside > 0 ? 0 : series.bulk > 0 ? BULK_CHECKPOINT_PAGES : series.before;
+  const aside = series.aside > 0 || followingAside.has(db);
+  const pages = aside ? 0 : series.bulk > 0 ? BULK_CHECKPOINT_PAGES : series.before;
   db.pragma(`wal_autocheckpoint = ${pages}`);
+}
+
+/** The connection's setting as its own (not the one set while following a copy aside). */
+const ownPages = (db: Db): number =>
+  followingAside.get(db) ?? (db.pragma('wal_autocheckpoint', { simple: true }) as number);
+
+/**
+ * Before a write on a connection of writes people wait for (write-turns.ts): copies nothing on
+ * its commit while a thread of the process copies the log aside; its own setting back after.
+ */
+export function followCopiesAside(db: Db): void {
+  const aside = copiesAside();
+  if (followingAside.has(db) === aside) return;
+  const series = openSeries.get(db);
+  if (aside) followingAside.set(db, series?.before ?? ownPages(db));
+  const own = followingAside.get(db);
+  if (!aside) followingAside.delete(db);
+  if (series) applySetting(db, series);
+  else db.pragma(`wal_autocheckpoint = ${aside ? 0 : (own ?? 1000)}`);
 }
 
 export async function bulkWrites<T>(
@@ -43,7 +72,7 @@ export async function bulkWrites<T>(
   options: BulkWriteOptions = {},
 ): Promise<T> {
   const series = openSeries.get(db) ?? {
-    before: db.pragma('wal_autocheckpoint', { simple: true }) as number,
+    before: ownPages(db),
     bulk: 0,
     aside: 0,
   };

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { sqliteNativeBinding } from '../../node-lib/sqlite.js';
 import { workerScript } from '../../node-lib/worker-script.js';
+import { copyingAside } from '../../node-lib/write-turns.js';
 
 const EVERY_MS = 250;
 
@@ -27,10 +28,12 @@ export function startCheckpointAside(file: string, minPages = 0): CheckpointAsid
   const worker = new Worker(script, {
     workerData: { file, nativeBinding: sqliteNativeBinding(), everyMs: EVERY_MS, minPages },
   });
+  // Told to the process's other connections: their commits need not copy the log meanwhile.
+  const ended = copyingAside();
   const gone = new Promise<void>((resolve) => {
     worker.once('exit', () => resolve());
     worker.once('error', () => resolve());
-  });
+  }).finally(ended);
   return {
     async stop() {
       worker.postMessage('stop');

@@ -5,7 +5,7 @@
  */
 import { migrate, openDatabase, type Db } from '../../node-lib/sqlite.js';
 import { writersWaiting } from '../../node-lib/write-turns.js';
-import { bulkWrites } from './bulk-writes.js';
+import { bulkWrites, followCopiesAside } from './bulk-writes.js';
 import { CatalogRepo } from './catalog-repo.js';
 import { CorrectionsRepo } from './corrections-repo.js';
 import { exportItems } from './export-items.js';
@@ -52,6 +52,7 @@ export function openLibraryDatabase(
     db = openDatabase(file, {
       nativeBinding: options.nativeBinding,
       writeTurns: options.bulk ? 'bulk' : 'announced',
+      onWriteTurn: options.bulk ? undefined : followCopiesAside,
     });
   } catch (err) {
     throw isDamagedDatabase(err) ? new LibraryDamagedError(file, err) : err;

@@ -1,19 +1,21 @@
 /**
  * Turns at the write lock across threads (write-turns.ts): a write people wait for runs only
  * after the bulk turn under way has ended; the bulk writer takes no turn while a write is
- * announced; a thread stopped inside its turn has it given back by its starter.
+ * announced; a thread stopped inside its turn (or while copying the log aside) has it given back by
+ * its starter.
  */
 import { Worker } from 'node:worker_threads';
 import { expect, it } from 'vitest';
 import {
   announcedWrite,
+  copiesAside,
   heldTurnsBuffer,
   releaseTurnsOf,
   turnsUnderWay,
   writeTurnsBuffer,
 } from '../../../electron/node-lib/write-turns.js';
 
-type Mode = 'hold' | 'after-go' | 'forever';
+type Mode = 'hold' | 'after-go' | 'forever' | 'aside';
 
 function bulkThread(mode: Mode) {
   const flags = new Int32Array(new SharedArrayBuffer(16));
@@ -66,4 +68,13 @@ it('gives back the turn of a thread stopped inside it', async () => {
   await t.exited;
   expect(turnsUnderWay()).toEqual({ announced: 0, bulk: 0 });
   expect(announcedWrite(() => 'written')).toBe('written');
+});
+
+it('gives back the copy aside of a thread stopped while it copies', async () => {
+  const t = bulkThread('aside');
+  await t.flagged(0);
+  expect(copiesAside()).toBe(true);
+  await t.worker.terminate();
+  await t.exited;
+  expect(copiesAside()).toBe(false);
 });

@@ -6,7 +6,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bulkWrites } from '../../../../electron/core/store/bulk-writes.js';
+import { bulkWrites, followCopiesAside } from '../../../../electron/core/store/bulk-writes.js';
 import { openDatabase, type Db } from '../../../../electron/node-lib/sqlite.js';
 import { tempDir } from '../../../support/temp-dir.js';
 
@@ -121,5 +121,32 @@ describe('bulkWrites with checkpoints aside once the log is large (a labelling r
       { checkpointAside: 'once-large' },
     );
     expectSettledAfterAside(grewDuring);
+  });
+});
+
+describe('a connection of writes people wait for, beside a series copying aside', () => {
+  it('copies nothing on its commits while the log is copied aside, then its own setting again', async () => {
+    const person = openDatabase(file, { writeTurns: 'announced', onWriteTurn: followCopiesAside });
+    try {
+      person.pragma('wal_autocheckpoint = 500');
+      const edit = person.prepare('INSERT INTO rows (body) VALUES (?)');
+      const setting = () => person.pragma('wal_autocheckpoint', { simple: true });
+      let during: unknown;
+      await bulkWrites(
+        db,
+        file,
+        async () => {
+          writeSome();
+          edit.run('an edit');
+          during = setting();
+        },
+        { checkpointAside: true },
+      );
+      expect(during).toBe(0);
+      edit.run('another edit');
+      expect(setting()).toBe(500);
+    } finally {
+      person.close();
+    }
   });
 });
