@@ -39,6 +39,7 @@ export function libraryStoreOver(db: LibraryDatabase): LibraryStore {
     results: {
       find: (contentHash, solution) => results.find(contentHash, solution),
       findMany: (hashes, solution) => results.findMany(hashes, solution),
+      ofSolution: (solution, afterId, limit) => results.ofSolution(solution, afterId, limit),
       save: (r) => set.saveResult(r),
       saveMany: (rs) => set.saveResults(rs),
       detections: (resultId) => results.detections(resultId),

@@ -51,6 +51,7 @@ export class ResultsRepo implements ResultRows {
   private readonly insertStmt;
   private readonly detectionsStmt;
   private readonly detectionsAfterStmt;
+  private readonly ofSolutionStmt;
   private readonly ownerStmt;
   private readonly saveOne;
   private readonly saveTx;
@@ -88,6 +89,11 @@ export class ResultsRepo implements ResultRows {
         `SELECT ${RAW_DETECTION_COLUMNS} FROM detections WHERE result_id = ? ORDER BY frame_index, id`,
       )
       .raw();
+    // In id order over the whole table (no index on the solution): one pass, where a probe of
+    // the content index per file cost twice as much (100k: 250 against 580 ms).
+    this.ofSolutionStmt = db.prepare<[string, number, number], ResultDbRow>(
+      'SELECT * FROM results WHERE solution = ? AND id > ? ORDER BY id LIMIT ?',
+    );
     this.detectionsAfterStmt = db
       .prepare<[number, number], RawDetection>(DETECTIONS_AFTER_SQL)
       .raw();
@@ -171,6 +177,10 @@ export class ResultsRepo implements ResultRows {
 
   detections(resultId: number): DetectionRow[] {
     return this.detectionsStmt.all(resultId).map(fromRaw);
+  }
+
+  ofSolution(solution: string, afterId: number, limit: number): ResultRow[] {
+    return this.ofSolutionStmt.all(solution, afterId, limit).map(toResult);
   }
 
   detectionsAfter(afterResultId: number, limit: number): RawDetection[] {

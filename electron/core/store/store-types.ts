@@ -162,6 +162,8 @@ export interface LibraryStore {
     find(contentHash: string, solution: string): ResultRow | undefined;
     /** `find` for many contents in one query (a plan of 100k files): found ones by hash. */
     findMany(contentHashes: readonly string[], solution: string): Map<string, ResultRow>;
+    /** The solution's results after `afterId`, in id order, at most `limit` (a whole library's). */
+    ofSolution(solution: string, afterId: number, limit: number): ResultRow[];
     /** Saves a result and all its detections in one transaction; replaces a previous one. */
     save(result: ResultInput): ResultRow;
     /**

@@ -27,8 +27,11 @@ interface Annotation {
   segmentation?: number[][];
 }
 
-/** 300 images, 10,000 annotations in a shuffled order (more than two parsed chunks). */
-function dataset() {
+/**
+ * 300 images, 10,000 annotations in a shuffled order (more than two parsed chunks); `sorted`: by
+ * image, as most tools write them (each file's kept texts then one run of a chunk).
+ */
+function dataset(sorted = false) {
   let seed = 7;
   const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
   const images = Array.from({ length: 300 }, (_, i) => ({
@@ -45,6 +48,7 @@ function dataset() {
     ...(i % 7 === 0 ? { iscrowd: 1 } : {}),
     ...(i % 11 === 0 ? { segmentation: [[1, 2, 3, 4]] } : {}),
   }));
+  if (sorted) annotations.sort((a, b) => a.image_id - b.image_id);
   // Image 1005 is spoiled half-way through its boxes.
   annotations.splice(5000, 0, { id: 99_999, image_id: 1005, category_id: 1, bbox: [1, 1, 0, 1] });
   const categories = [1, 2, 3].map((id) => ({ id, name: `c${id}` }));
@@ -75,37 +79,40 @@ function expected(doc: ReturnType<typeof dataset>): Map<string, ImportedBox[]> {
 }
 
 describe('COCO boxes in columns', () => {
-  it('give each file its own boxes in order, whole or in batches of any size', async () => {
-    const doc = dataset();
-    const path = join(t.dir, 'c.json');
-    await writeFile(path, JSON.stringify(doc));
-    const want = expected(doc);
+  it.each([false, true])(
+    'give each file its own boxes in order, whole or in batches of any size (sorted: %s)',
+    async (sorted) => {
+      const doc = dataset(sorted);
+      const path = join(t.dir, `c-${sorted}.json`);
+      await writeFile(path, JSON.stringify(doc));
+      const want = expected(doc);
 
-    const read = await readCoco(path);
-    expect(read.issues.map((i) => i.code)).toEqual(['bad_box']);
-    expect(read.files.map((f) => f.name)).toEqual([...want.keys()]);
-    for (const f of read.files) expect(f.boxes).toEqual(want.get(f.name));
+      const read = await readCoco(path);
+      expect(read.issues.map((i) => i.code)).toEqual(['bad_box']);
+      expect(read.files.map((f) => f.name)).toEqual([...want.keys()]);
+      for (const f of read.files) expect(f.boxes).toEqual(want.get(f.name));
 
-    for (const size of [1, 7, 250, 1000]) {
-      const batches = await readCocoBatches(path);
-      expect(batches.count).toBe(299);
-      expect(batches.issues).toEqual(read.issues);
-      expect(batches.coco).toEqual(read.coco);
-      for (let from = 0; from < batches.count; from += size) {
-        const { json, boxes } = batches.batch(from, from + size);
-        const held = JSON.parse(json) as { name: string; boxCount: number }[];
-        expect(held).toHaveLength(Math.min(size, batches.count - from));
-        let first = 0;
-        held.forEach((h, k) => {
-          const { boxes: _, ...file } = read.files[from + k] as (typeof read.files)[number];
-          expect(h).toEqual({ ...file, boxCount: want.get(h.name)?.length });
-          expect(unpackBoxes(boxes, first, h.boxCount)).toEqual(want.get(h.name));
-          first += h.boxCount;
-        });
-        expect(boxes.numbers.length).toBe(first * 6);
+      for (const size of [1, 7, 250, 1000]) {
+        const batches = await readCocoBatches(path);
+        expect(batches.count).toBe(299);
+        expect(batches.issues).toEqual(read.issues);
+        expect(batches.coco).toEqual(read.coco);
+        for (let from = 0; from < batches.count; from += size) {
+          const { json, boxes } = batches.batch(from, from + size);
+          const held = JSON.parse(json) as { name: string; boxCount: number }[];
+          expect(held).toHaveLength(Math.min(size, batches.count - from));
+          let first = 0;
+          held.forEach((h, k) => {
+            const { boxes: _, ...file } = read.files[from + k] as (typeof read.files)[number];
+            expect(h).toEqual({ ...file, boxCount: want.get(h.name)?.length });
+            expect(unpackBoxes(boxes, first, h.boxCount)).toEqual(want.get(h.name));
+            first += h.boxCount;
+          });
+          expect(boxes.numbers.length).toBe(first * 6);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('a folder of COCO files, or one that is not COCO, is batched from its objects', async () => {
     const dir = join(t.dir, 'folder');

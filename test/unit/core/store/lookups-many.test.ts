@@ -76,3 +76,22 @@ describe('results.findMany and submissions.latestForMany (a plan reads a batch a
     );
   });
 });
+
+describe('results.ofSolution (an import reads every result of its solution)', () => {
+  it("gives the solution's results in id order, a page at a time, as find gives each", () => {
+    const { store } = fx;
+    for (const h of ['h1', 'h2', 'h3', 'h4', 'h5']) store.results.save(result(h, []));
+    store.results.save(result('h2', [], { solution: 'faces' }));
+    // A later save of h1 keeps its id, and so its place.
+    store.results.save(result('h1', [box('person', 0.9)]));
+
+    const first = store.results.ofSolution('objects', 0, 3);
+    const rest = store.results.ofSolution('objects', first.at(-1)?.id ?? 0, 3);
+    const all = [...first, ...rest];
+    expect(all.map((r) => r.contentHash)).toEqual(['h1', 'h2', 'h3', 'h4', 'h5']);
+    for (const r of all) expect(r).toEqual(store.results.find(r.contentHash, 'objects'));
+    expect(rest).toHaveLength(2);
+    expect(store.results.ofSolution('faces', 0, 10).map((r) => r.contentHash)).toEqual(['h2']);
+    expect(store.results.ofSolution('none', 0, 10)).toEqual([]);
+  });
+});
