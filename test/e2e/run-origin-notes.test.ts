@@ -4,6 +4,7 @@
  * unconfirmed origin, and once the answers decide it, that the files held meanwhile were read
  * again: both kept beside the status after Done, as `labeldesk label` prints them.
  */
+import Database from 'better-sqlite3';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +42,19 @@ afterAll(async () => {
   await ws?.remove();
 });
 
+/** Paid answers still held with an assumed origin, as the library keeps them. */
+function heldAnswers(): number {
+  const db = new Database(join(ws.dir, 'home', 'library.sqlite'), { readonly: true });
+  try {
+    return db
+      .prepare('SELECT count(*) FROM raw_answers WHERE origin_pending = 1')
+      .pluck()
+      .get() as number;
+  } finally {
+    db.close();
+  }
+}
+
 describe('a run whose answers decide the box origin only later', () => {
   it('says the assumed origin once, then which held files were read again', async () => {
     const { page } = app;
@@ -53,13 +67,17 @@ describe('a run whose answers decide the box origin only later', () => {
     await runStatus(page, /^Done: /).waitFor({ timeout: 90_000 });
 
     const notes = page.getByRole('list', { name: 'Run notes' }).getByRole('listitem');
-    // The first answer leaves the origin undecided, the second decides it: the one held before
-    // and the four held after are read again (the deciding answer is read as it came).
+    // The first answer leaves the origin undecided, the second decides it (and is read as it
+    // came). Held, and so read again: the first, and those read before the decision was kept,
+    // which depends on how many were on their way then (all four here alone, two once under the
+    // suite's load); an answer read after it needs no second read. None stays held.
     const rereadFiles = async () =>
       (await notes.allTextContents())
         .map((l) => /^Read the boxes of (\d+) file\(s\) again with the box origin/.exec(l))
         .reduce((n, m) => n + Number(m?.[1] ?? 0), 0);
-    await expect.poll(rereadFiles, { timeout: 10_000 }).toBe(FILES - 1);
+    const readAgain = async () => [(await rereadFiles()) > 0, heldAnswers()];
+    await expect.poll(readAgain, { timeout: 10_000 }).toEqual([true, 0]);
+    expect(await rereadFiles()).toBeLessThanOrEqual(FILES - 1);
     const lines = await notes.allTextContents();
     expect(lines[0]).toMatch(/^Box origin assumed: corner — not confirmed/);
     expect(lines[0]).toMatch(/Service screen's preview/);
