@@ -52,6 +52,7 @@ export async function libraryIndex(
 ): Promise<LibraryRead> {
   const index = new LibraryIndex();
   const analysed = await solutionResults(store, solution, signal);
+  const shared = new StringTable();
   const results: Results = new Map();
   const corrected = new Set<string>();
   const unscored = !store.priority.anyScored(solution);
@@ -64,9 +65,10 @@ export async function libraryIndex(
     index.add(page);
     const hashes = page.flatMap((m) => (m.contentHash ? [m.contentHash] : []));
     for (const hash of hashes) {
-      // The media row's hash, already held, rather than the result row's copy of it.
       const result = analysed.get(hash);
-      if (result) results.set(hash, { ...result, contentHash: hash });
+      // Held until the end of the import: each row's strings but the hash (the media row's own,
+      // already held) are the same across the library, so kept once.
+      if (result) results.set(hash, slimResult(result, hash, shared));
     }
     for (const hash of store.corrections.correctedAmong(hashes, solution)) corrected.add(hash);
     if (page.length < PAGE) return { index, results, corrected, unscored };
@@ -86,13 +88,10 @@ async function solutionResults(
   signal: AbortSignal | undefined,
 ): Promise<Results> {
   const all: Results = new Map();
-  // Held until the end of the import: each row's strings but the hash are the same across the
-  // library, so kept once.
-  const shared = new StringTable();
   let after = 0;
   for (;;) {
     const page = store.results.ofSolution(solution, after, RESULTS_PAGE);
-    for (const r of page) all.set(r.contentHash, slimResult(r, r.contentHash, shared));
+    for (const r of page) all.set(r.contentHash, r);
     if (page.length < RESULTS_PAGE) return all;
     after = page.at(-1)?.id ?? after;
     await letLoopGo(signal);
