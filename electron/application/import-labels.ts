@@ -293,7 +293,16 @@ function importSlice(
       const { result, model, corrections } = state;
       // Contents that had no correction before: the mirror is computed from the boxes just read.
       const unscored = read.unscored && read.ahead.unchangedByOthers();
-      const known = corrections.length === 0 ? { resultId: result.id, model, unscored } : undefined;
+      const contentId = read.numbers.get(result.contentHash);
+      const known =
+        corrections.length === 0
+          ? {
+              resultId: result.id,
+              model,
+              unscored,
+              ...(contentId === undefined ? {} : { contentId }),
+            }
+          : undefined;
       writer.write(plan.corrections, known);
       read.corrected.add(result.contentHash);
       summary.files++;

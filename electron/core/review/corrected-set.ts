@@ -144,7 +144,7 @@ export class CorrectedSet {
           this.db.mirror.apply(changes);
           gathered.clear();
         }
-        raw.write(corrections);
+        raw.write(corrections, known?.contentId);
         gathered.add(key);
         // Only a content whose every correction is new can be mirrored from what was written.
         if (known && corrections.every((c) => c.id === undefined)) {

@@ -30,6 +30,7 @@ export function libraryStoreOver(db: LibraryDatabase): LibraryStore {
     corrections: {
       forContent: (contentHash, solution) => corrections.forContent(contentHash, solution),
       correctedAmong: (hashes, solution) => corrections.correctedAmong(hashes, solution),
+      contentNumbers: (hashes) => corrections.contentNumbers(hashes),
       byId: (id) => corrections.byId(id),
       put: (c) => set.put(c),
       putMany: (cs) => set.putMany(cs),

@@ -24,6 +24,7 @@ import type { CorrectionInput, CorrectionRow } from './store-types.js';
 export class CorrectionsRepo implements CorrectionRows {
   private readonly forContentStmt;
   private readonly correctedAmongStmt;
+  private readonly contentNumbersStmt;
   private readonly byIdStmt;
   private readonly insertStmt;
   private readonly updateStmt;
@@ -51,6 +52,11 @@ export class CorrectionsRepo implements CorrectionRows {
                        WHERE c.content_id = n.id AND c.solution = @solution)`,
       )
       .pluck();
+    this.contentNumbersStmt = db
+      .prepare<[string], [string, number]>(
+        'SELECT n.hash, n.id FROM json_each(?) j CROSS JOIN contents n ON n.hash = j.value',
+      )
+      .raw();
     this.byIdStmt = db
       .prepare<[number], RawCorrection>(
         `SELECT ${CORRECTION_COLUMNS} FROM corrections WHERE id = ?`,
@@ -102,6 +108,10 @@ export class CorrectionsRepo implements CorrectionRows {
   correctedAmong(contentHashes: readonly string[], solution: string): Set<string> {
     const hashes = JSON.stringify(contentHashes);
     return new Set(this.correctedAmongStmt.all({ hashes, solution }));
+  }
+
+  contentNumbers(contentHashes: readonly string[]): Map<string, number> {
+    return new Map(this.contentNumbersStmt.all(JSON.stringify(contentHashes)));
   }
 
   byId(id: number): CorrectionRow | undefined {

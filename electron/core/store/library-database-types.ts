@@ -20,13 +20,17 @@ import type {
 
 /** A writer for a bulk writer's own transaction: each content's rows as they come. */
 export interface RawCorrectionsWriter {
-  /** One content's corrections (inserted without id, replaced with one). */
-  write(corrections: readonly CorrectionInput[]): void;
+  /**
+   * One content's corrections (inserted without id, replaced with one); `contentId`: the
+   * content's number if the caller read it (`contentNumbers`), else it is looked up.
+   */
+  write(corrections: readonly CorrectionInput[], contentId?: number): void;
 }
 
 export interface CorrectionRows {
   forContent(contentHash: string, solution: string): CorrectionRow[];
   correctedAmong(contentHashes: readonly string[], solution: string): Set<string>;
+  contentNumbers(contentHashes: readonly string[]): Map<string, number>;
   byId(id: number): CorrectionRow | undefined;
   /** Inserts (no id) or replaces (id) one row in its own transaction; the row as stored. */
   put(correction: CorrectionInput): CorrectionRow;

@@ -224,6 +224,11 @@ export interface LibraryStore {
     forContent(contentHash: string, solution: string): CorrectionRow[];
     /** Which of these contents have any correction of the solution. */
     correctedAmong(contentHashes: readonly string[], solution: string): Set<string>;
+    /**
+     * The numbers of those of these contents that have one (`contents.id`, what corrections are
+     * keyed on; given once, never changed): a bulk writer given one looks up none.
+     */
+    contentNumbers(contentHashes: readonly string[]): Map<string, number>;
     byId(id: number): CorrectionRow | undefined;
     /**
      * Inserts (no id) or replaces (id) one correction in its own transaction, so an edit is on

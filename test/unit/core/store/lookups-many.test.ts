@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { box, mediaRow, result, storeFixture, type StoreFixture } from './store-fixture.js';
+import {
+  box,
+  correction,
+  mediaRow,
+  result,
+  storeFixture,
+  type StoreFixture,
+} from './store-fixture.js';
 
 let fx: StoreFixture;
 beforeEach(async () => {
@@ -93,5 +100,30 @@ describe('results.ofSolution (an import reads every result of its solution)', ()
     expect(rest).toHaveLength(2);
     expect(store.results.ofSolution('faces', 0, 10).map((r) => r.contentHash)).toEqual(['h2']);
     expect(store.results.ofSolution('none', 0, 10)).toEqual([]);
+  });
+});
+
+describe('corrections.contentNumbers (an import reads them with the library)', () => {
+  it('numbers each listed content that has one, and a bulk write given it keys its rows so', () => {
+    const { store } = fx;
+    const f = store.folders.add('/photos');
+    store.media.upsertMany([
+      mediaRow(f.id, '/photos/a.jpg', { contentHash: 'ha' }),
+      mediaRow(f.id, '/photos/b.jpg', { contentHash: 'hb' }),
+    ]);
+    // A content only a correction knows is numbered by its first write.
+    store.corrections.put(correction('hc', null, { bbox: { x: 1, y: 1, w: 2, h: 2 }, label: 'x' }));
+    const numbers = store.corrections.contentNumbers(['hb', 'nowhere', 'ha', 'hc']);
+    expect([...numbers.keys()]).toEqual(['hb', 'ha', 'hc']);
+    expect(new Set(numbers.values()).size).toBe(3);
+
+    store.transaction(() => {
+      const writer = store.corrections.bulkWriter();
+      const drawn = correction('hb', null, { bbox: { x: 2, y: 2, w: 3, h: 3 }, label: 'y' });
+      writer.write([drawn], { resultId: 0, model: [], contentId: numbers.get('hb') as number });
+      writer.finish();
+    });
+    // Found through the content index, keyed on the number.
+    expect(store.corrections.forContent('hb', 'objects').map((c) => c.label)).toEqual(['y']);
   });
 });
