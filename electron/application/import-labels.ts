@@ -11,7 +11,13 @@ import type { LibraryIndex } from '../core/import/match-files.js';
 import { planImport, type FileState } from '../core/import/plan-import.js';
 import { readHeldLabelsInWorker } from '../core/import/read-labels-in-worker.js';
 import { ModelBoxesAhead } from './model-boxes-ahead.js';
-import { letLoopGo, libraryIndex, PAGE, type LibraryRead } from './import-library-read.js';
+import {
+  letLoopGo,
+  libraryIndex,
+  PAGE,
+  type IndexedResult,
+  type LibraryRead,
+} from './import-library-read.js';
 import { issue } from '../core/import/import-model.js';
 import { withBoxes, type HeldFile } from '../core/import/held-file.js';
 import type { LibraryStore, MediaRecord, ReviewedMark } from '../core/store/store-types.js';
@@ -290,19 +296,11 @@ function importSlice(
       continue;
     }
     if (plan.kind === 'write') {
-      const { result, model, corrections } = state;
+      const { result, model, corrections, contentId } = state;
       // Contents that had no correction before: the mirror is computed from the boxes just read.
       const unscored = read.unscored && read.ahead.unchangedByOthers();
-      const contentId = read.numbers.get(result.contentHash);
       const known =
-        corrections.length === 0
-          ? {
-              resultId: result.id,
-              model,
-              unscored,
-              ...(contentId === undefined ? {} : { contentId }),
-            }
-          : undefined;
+        corrections.length === 0 ? { resultId: result.id, model, unscored, contentId } : undefined;
       writer.write(plan.corrections, known);
       read.corrected.add(result.contentHash);
       summary.files++;
@@ -332,10 +330,12 @@ function stateOf(
   media: MediaRecord,
   file: ImportedFile,
   solution: string,
-): (FileState & { mark: ReviewedMark | undefined | null }) | ImportIssue {
+):
+  | (FileState & { mark: ReviewedMark | undefined | null; contentId: number | undefined })
+  | ImportIssue {
   // Read before the writes began (only its id and content are used, which a re-analysis keeps);
   // a file analysed since has its result looked up.
-  const result = media.contentHash
+  const result: IndexedResult | undefined = media.contentHash
     ? (results.get(media.contentHash) ?? store.results.find(media.contentHash, solution))
     : undefined;
   if (!media.contentHash || !result) {
@@ -351,5 +351,5 @@ function stateOf(
   const importedBefore =
     mark?.reviewedBy === 'import' && corrections.every((c) => c.updatedAt <= mark.reviewedAt);
   const model = ahead.take(result.id) ?? store.results.detections(result.id);
-  return { media, result, model, corrections, importedBefore, mark };
+  return { media, result, model, corrections, importedBefore, mark, contentId: result.contentId };
 }

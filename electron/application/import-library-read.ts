@@ -19,8 +19,16 @@ export const letLoopGo = async (signal: AbortSignal | undefined) => {
   signal?.throwIfAborted();
 };
 
+/**
+ * A content's result for the solution, with the content's number (`contents.id`) where it has
+ * one: read a page of files at a time while the labels are read, the writes then look none up (a
+ * lookup a content was 0.75-0.9 s of a 100k import's writing thread). Numbers are given once and
+ * never change.
+ */
+export type IndexedResult = ResultRow & { contentId?: number };
+
 /** Each analysed content's result for the solution, by content hash. */
-type Results = Map<string, ResultRow>;
+type Results = Map<string, IndexedResult>;
 
 /** What the import read of the library before its writes began. */
 export interface LibraryRead {
@@ -34,11 +42,6 @@ export interface LibraryRead {
   corrected: Set<string>;
   /** No file had a stored review priority for the solution: no file to score again. */
   unscored: boolean;
-  /**
-   * The analysed contents' numbers (`contents.id`), read a page of files at a time while the
-   * labels are read: the writes then look none up (a lookup a content, 0.7 s at 100k).
-   */
-  numbers: Map<string, number>;
 }
 
 /** The solution's results read at a time (a few ms each). */
@@ -60,7 +63,6 @@ export async function libraryIndex(
   const shared = new StringTable();
   const results: Results = new Map();
   const corrected = new Set<string>();
-  const numbers = new Map<string, number>();
   const unscored = !store.priority.anyScored(solution);
   let afterPath: string | undefined;
   for (;;) {
@@ -70,15 +72,15 @@ export async function libraryIndex(
     });
     index.add(page);
     const hashes = page.flatMap((m) => (m.contentHash ? [m.contentHash] : []));
+    const numbers = store.corrections.contentNumbers(hashes);
     for (const hash of hashes) {
       const result = analysed.get(hash);
       // Held until the end of the import: each row's strings but the hash (the media row's own,
       // already held) are the same across the library, so kept once.
-      if (result) results.set(hash, slimResult(result, hash, shared));
+      if (result) results.set(hash, slimResult(result, hash, shared, numbers.get(hash)));
     }
     for (const hash of store.corrections.correctedAmong(hashes, solution)) corrected.add(hash);
-    for (const [hash, id] of store.corrections.contentNumbers(hashes)) numbers.set(hash, id);
-    if (page.length < PAGE) return { index, results, corrected, unscored, numbers };
+    if (page.length < PAGE) return { index, results, corrected, unscored };
     afterPath = page.at(-1)?.path;
     await letLoopGo(signal);
   }
@@ -105,8 +107,16 @@ async function solutionResults(
   }
 }
 
-/** A result row holding shared strings: its content hash `hash`, the others from `shared`. */
-function slimResult(r: ResultRow, hash: string, shared: StringTable): ResultRow {
+/**
+ * A result row holding shared strings (its content hash `hash`, the others from `shared`), and
+ * its content's number.
+ */
+function slimResult(
+  r: ResultRow,
+  hash: string,
+  shared: StringTable,
+  contentId: number | undefined,
+): IndexedResult {
   const same = (text: string) => shared.strings[shared.indexOf(text)] as string;
   return {
     ...r,
@@ -114,5 +124,6 @@ function slimResult(r: ResultRow, hash: string, shared: StringTable): ResultRow 
     solution: same(r.solution),
     serviceUrl: same(r.serviceUrl),
     model: r.model === null ? null : same(r.model),
+    ...(contentId === undefined ? {} : { contentId }),
   };
 }

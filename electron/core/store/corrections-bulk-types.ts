@@ -13,7 +13,7 @@ export interface KnownContent {
   /** The caller knows no file of the solution has a stored review priority: none to score again. */
   unscored?: boolean;
   /** The content's number, if the caller read it (`corrections.contentNumbers`). */
-  contentId?: number;
+  contentId?: number | undefined;
 }
 
 /** See `corrections.bulkWriter`. */
