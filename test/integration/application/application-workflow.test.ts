@@ -63,9 +63,11 @@ describe('the labelling workflow through the application layer', () => {
   it('adds a folder and lists its files with counts, unreadable files with codes', async () => {
     const folder = await h()['folders.add']({ path: media.dir });
     expect(folder.path).toBe(media.dir);
+    // The clip, written last, may be too fresh for the first scan (a file still being written is
+    // left for a scan moments later): under a loaded suite that scan ended with 5 files listed.
     const listed = await until(async () => {
       const [f] = await h()['folders.list']({});
-      return f && !f.scanning && f.errors === 1 ? f : undefined;
+      return f && !f.scanning && f.errors === 1 && f.counts.new === 6 ? f : undefined;
     });
     // A JPEG cut short still has its header: it is listed, and the service will refuse it.
     expect(listed.counts).toMatchObject({ images: 5, clips: 1, labelled: 0, new: 6 });
