@@ -44,6 +44,11 @@ export interface FolderManagerOptions {
 export class FolderManager {
   readonly library: Library;
   private readonly scanning = new Set<number>();
+  /**
+   * Folders whose scan left a file still being written for a scan moments later: shown as still
+   * scanning, so a person never sees a folder done and then one more file appear.
+   */
+  private readonly settling = new Set<number>();
   private queue: Promise<void> = Promise.resolve();
   private watcher: { close(): Promise<void> } | undefined;
   private watching: Promise<void> = Promise.resolve();
@@ -219,7 +224,9 @@ export class FolderManager {
 
   /** Folders whose scan met files still being written are scanned again once they settle. */
   private rescanLater(folderIds: number[]): void {
+    for (const id of folderIds) this.settling.add(id);
     const timer = setTimeout(() => {
+      for (const id of folderIds) this.settling.delete(id);
       if (!this.closed) this.ingest(folderIds);
     }, SETTLE_MS * 2);
     timer.unref();
@@ -309,7 +316,7 @@ export class FolderManager {
       watching: s.watching,
       polling: s.polling,
       autoLabel: s.autoLabel,
-      scanning: this.scanning.has(row.id),
+      scanning: this.scanning.has(row.id) || this.settling.has(row.id),
       missing: this.missing.has(row.id),
       lastScanAt: row.lastScanAt,
       counts: {
