@@ -72,14 +72,14 @@ export async function libraryIndex(
     });
     index.add(page);
     const hashes = page.flatMap((m) => (m.contentHash ? [m.contentHash] : []));
-    const numbers = store.corrections.contentNumbers(hashes);
+    const { numbers, corrected: correctedHere } = store.corrections.contentsAmong(hashes, solution);
     for (const hash of hashes) {
       const result = analysed.get(hash);
       // Held until the end of the import: each row's strings but the hash (the media row's own,
       // already held) are the same across the library, so kept once.
       if (result) results.set(hash, slimResult(result, hash, shared, numbers.get(hash)));
     }
-    for (const hash of store.corrections.correctedAmong(hashes, solution)) corrected.add(hash);
+    for (const hash of correctedHere) corrected.add(hash);
     if (page.length < PAGE) return { index, results, corrected, unscored };
     afterPath = page.at(-1)?.path;
     await letLoopGo(signal);

@@ -29,8 +29,7 @@ export function libraryStoreOver(db: LibraryDatabase): LibraryStore {
     ...rest,
     corrections: {
       forContent: (contentHash, solution) => corrections.forContent(contentHash, solution),
-      correctedAmong: (hashes, solution) => corrections.correctedAmong(hashes, solution),
-      contentNumbers: (hashes) => corrections.contentNumbers(hashes),
+      contentsAmong: (hashes, solution) => corrections.contentsAmong(hashes, solution),
       byId: (id) => corrections.byId(id),
       put: (c) => set.put(c),
       putMany: (cs) => set.putMany(cs),

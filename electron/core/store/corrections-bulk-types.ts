@@ -12,7 +12,7 @@ export interface KnownContent {
   model: readonly DetectionRow[];
   /** The caller knows no file of the solution has a stored review priority: none to score again. */
   unscored?: boolean;
-  /** The content's number, if the caller read it (`corrections.contentNumbers`). */
+  /** The content's number, if the caller read it (`corrections.contentsAmong`). */
   contentId?: number | undefined;
 }
 

@@ -19,12 +19,11 @@ import { contentIdOf, contentNumbers } from './content-numbers.js';
 import { must } from './row-mappers.js';
 import { StoreError } from './store-error.js';
 import type { CorrectionRows, RawCorrectionsWriter } from './library-database-types.js';
-import type { CorrectionInput, CorrectionRow } from './store-types.js';
+import type { ContentsAmong, CorrectionInput, CorrectionRow } from './store-types.js';
 
 export class CorrectionsRepo implements CorrectionRows {
   private readonly forContentStmt;
-  private readonly correctedAmongStmt;
-  private readonly contentNumbersStmt;
+  private readonly contentsAmongStmt;
   private readonly byIdStmt;
   private readonly insertStmt;
   private readonly updateStmt;
@@ -42,19 +41,15 @@ export class CorrectionsRepo implements CorrectionRows {
          WHERE content_id = ${contentIdOf('?')} AND solution = ? ORDER BY ${CORRECTION_ORDER}`,
       )
       .raw();
-    // From the listed hashes to the index of corrections by content, one probe each. No guard
-    // of "any correction of the solution": with none of it but many of another solution, that
-    // term scans the whole table (no index on the solution alone), once per page of an import.
-    this.correctedAmongStmt = db
-      .prepare<{ hashes: string; solution: string }, string>(
-        `SELECT n.hash FROM json_each(@hashes) j CROSS JOIN contents n ON n.hash = j.value
-         WHERE EXISTS (SELECT 1 FROM corrections c
-                       WHERE c.content_id = n.id AND c.solution = @solution)`,
-      )
-      .pluck();
-    this.contentNumbersStmt = db
-      .prepare<[string], [string, number]>(
-        'SELECT n.hash, n.id FROM json_each(?) j CROSS JOIN contents n ON n.hash = j.value',
+    // From the listed hashes to the content index, one probe each, and on to the index of
+    // corrections by content. No guard of "any correction of the solution": with none of it but
+    // many of another solution, that term scans the whole table (no index on the solution
+    // alone), once per page of an import.
+    this.contentsAmongStmt = db
+      .prepare<{ hashes: string; solution: string }, [string, number, 0 | 1]>(
+        `SELECT n.hash, n.id, EXISTS (SELECT 1 FROM corrections c
+                                      WHERE c.content_id = n.id AND c.solution = @solution)
+         FROM json_each(@hashes) j CROSS JOIN contents n ON n.hash = j.value`,
       )
       .raw();
     this.byIdStmt = db
@@ -105,13 +100,15 @@ export class CorrectionsRepo implements CorrectionRows {
     return this.forContentStmt.all(contentHash, solution).map(fromRawCorrection);
   }
 
-  correctedAmong(contentHashes: readonly string[], solution: string): Set<string> {
+  contentsAmong(contentHashes: readonly string[], solution: string): ContentsAmong {
+    const numbers = new Map<string, number>();
+    const corrected = new Set<string>();
     const hashes = JSON.stringify(contentHashes);
-    return new Set(this.correctedAmongStmt.all({ hashes, solution }));
-  }
-
-  contentNumbers(contentHashes: readonly string[]): Map<string, number> {
-    return new Map(this.contentNumbersStmt.all(JSON.stringify(contentHashes)));
+    for (const [hash, id, any] of this.contentsAmongStmt.all({ hashes, solution })) {
+      numbers.set(hash, id);
+      if (any) corrected.add(hash);
+    }
+    return { numbers, corrected };
   }
 
   byId(id: number): CorrectionRow | undefined {

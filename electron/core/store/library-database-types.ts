@@ -8,6 +8,7 @@ import type { ExportItem, ExportQuery } from './export-types.js';
 import type { MirrorWrites } from './mirror-writes.js';
 import type { RuleBatchesApi } from './rule-batch-types.js';
 import type {
+  ContentsAmong,
   CorrectionInput,
   CorrectionRow,
   DetectionRow,
@@ -22,15 +23,14 @@ import type {
 export interface RawCorrectionsWriter {
   /**
    * One content's corrections (inserted without id, replaced with one); `contentId`: the
-   * content's number if the caller read it (`contentNumbers`), else it is looked up.
+   * content's number if the caller read it (`contentsAmong`), else it is looked up.
    */
   write(corrections: readonly CorrectionInput[], contentId?: number): void;
 }
 
 export interface CorrectionRows {
   forContent(contentHash: string, solution: string): CorrectionRow[];
-  correctedAmong(contentHashes: readonly string[], solution: string): Set<string>;
-  contentNumbers(contentHashes: readonly string[]): Map<string, number>;
+  contentsAmong(contentHashes: readonly string[], solution: string): ContentsAmong;
   byId(id: number): CorrectionRow | undefined;
   /** Inserts (no id) or replaces (id) one row in its own transaction; the row as stored. */
   put(correction: CorrectionInput): CorrectionRow;

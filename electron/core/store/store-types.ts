@@ -222,13 +222,12 @@ export interface LibraryStore {
   corrections: {
     /** Every correction of this content and solution, in frame order. */
     forContent(contentHash: string, solution: string): CorrectionRow[];
-    /** Which of these contents have any correction of the solution. */
-    correctedAmong(contentHashes: readonly string[], solution: string): Set<string>;
     /**
-     * The numbers of those of these contents that have one (`contents.id`, what corrections are
-     * keyed on; given once, never changed): a bulk writer given one looks up none.
+     * Of these contents, the numbers of those that have one (`contents.id`, what corrections are
+     * keyed on; given once, never changed: a bulk writer given one looks up none), and which
+     * have any correction of the solution. One probe of the content index each.
      */
-    contentNumbers(contentHashes: readonly string[]): Map<string, number>;
+    contentsAmong(contentHashes: readonly string[], solution: string): ContentsAmong;
     byId(id: number): CorrectionRow | undefined;
     /**
      * Inserts (no id) or replaces (id) one correction in its own transaction, so an edit is on
@@ -285,3 +284,9 @@ export type {
   RawAnswerRow,
   RawAnswersApi,
 } from './raw-answer-types.js';
+
+/** What `corrections.contentsAmong` finds of a list of contents. */
+export interface ContentsAmong {
+  numbers: Map<string, number>;
+  corrected: Set<string>;
+}

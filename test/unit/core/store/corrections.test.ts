@@ -55,13 +55,13 @@ const exported = (q: ExportQuery = {}) =>
 describe('corrections', () => {
   it('tells which contents have corrections of a solution', () => {
     const among = (solution: string) =>
-      [...fx.store.corrections.correctedAmong(['ha', 'hv', 'unknown'], solution)].sort();
+      [...fx.store.corrections.contentsAmong(['ha', 'hv', 'unknown'], solution).corrected].sort();
     expect(among('objects')).toEqual([]);
     const [person] = shownBoxes();
     edit({ kind: 'relabel', box: { detectionId: person!.id, correctionId: null }, label: 'man' });
     expect(among('objects')).toEqual(['ha']);
     expect(among('faces')).toEqual([]);
-    expect(fx.store.corrections.correctedAmong([], 'objects').size).toBe(0);
+    expect(fx.store.corrections.contentsAmong([], 'objects').corrected.size).toBe(0);
   });
 
   it('each edit is on disk when put returns (a reopened library shows it)', () => {

@@ -103,7 +103,7 @@ describe('results.ofSolution (an import reads every result of its solution)', ()
   });
 });
 
-describe('corrections.contentNumbers (an import reads them with the library)', () => {
+describe('corrections.contentsAmong (an import reads them with the library)', () => {
   it('numbers each listed content that has one, and a bulk write given it keys its rows so', () => {
     const { store } = fx;
     const f = store.folders.add('/photos');
@@ -113,9 +113,13 @@ describe('corrections.contentNumbers (an import reads them with the library)', (
     ]);
     // A content only a correction knows is numbered by its first write.
     store.corrections.put(correction('hc', null, { bbox: { x: 1, y: 1, w: 2, h: 2 }, label: 'x' }));
-    const numbers = store.corrections.contentNumbers(['hb', 'nowhere', 'ha', 'hc']);
+    const among = store.corrections.contentsAmong(['hb', 'nowhere', 'ha', 'hc'], 'objects');
+    const { numbers } = among;
     expect([...numbers.keys()]).toEqual(['hb', 'ha', 'hc']);
     expect(new Set(numbers.values()).size).toBe(3);
+    // Only the content with a correction of the solution is corrected; of another, none.
+    expect([...among.corrected]).toEqual(['hc']);
+    expect(store.corrections.contentsAmong(['hc'], 'faces').corrected.size).toBe(0);
 
     store.transaction(() => {
       const writer = store.corrections.bulkWriter();
