@@ -6,7 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { lowerThreadPriority } from '../node-lib/background-thread.js';
 import { useWriteTurns } from '../node-lib/write-turns.js';
 import { openLibraryStore } from '../core/review/open-library-store.js';
-import { importLabels } from './import-labels.js';
+import { importLabels, type ImportSummary } from './import-labels.js';
 import type { ImportWorkerData, ImportWorkerMessage } from './import-labels-messages.js';
 
 const port = parentPort;
@@ -23,15 +23,23 @@ async function run(): Promise<void> {
   lowerThreadPriority();
   useWriteTurns(data.writeTurns, data.heldTurns);
   const store = openLibraryStore(data.file, { nativeBinding: data.nativeBinding, bulk: true });
+  let told = false;
+  const done = (summary: ImportSummary) => {
+    if (!told) send({ kind: 'done', summary });
+    told = true;
+  };
   try {
-    const summary = await importLabels(store, {
-      format: data.format,
-      source: data.source,
-      solution: data.solution,
-      signal: abort.signal,
-      onProgress: ({ done, total }) => send({ kind: 'progress', done, total }),
-    });
-    send({ kind: 'done', summary });
+    // Done once committed: the log's last copy into the database goes on after it.
+    done(
+      await importLabels(store, {
+        format: data.format,
+        source: data.source,
+        solution: data.solution,
+        signal: abort.signal,
+        onProgress: ({ done, total }) => send({ kind: 'progress', done, total }),
+        onCommitted: done,
+      }),
+    );
   } finally {
     store.close();
   }

@@ -92,6 +92,29 @@ it('writes on its own thread exactly what the import writes on this one', async 
   }
 });
 
+it('is told its summary once every slice is committed, before the log is copied back', async () => {
+  const store = await freshLibrary('committed');
+  const steps: string[] = [];
+  try {
+    const summary = await importLabels(store, {
+      ...options(labels),
+      onCommitted: (s) => {
+        // Another connection sees every file imported already.
+        const other = openLibraryStore(store.file);
+        try {
+          steps.push(`committed ${s.files}: ${other.reviewed.count('objects')} reviewed`);
+        } finally {
+          other.close();
+        }
+      },
+    });
+    steps.push(`returned ${summary.files}`);
+    expect(steps).toEqual([`committed ${IMAGES}: ${IMAGES} reviewed`, `returned ${IMAGES}`]);
+  } finally {
+    store.close();
+  }
+});
+
 it("gives this thread's writes their turn: a read then a write is never refused, nor starved", async () => {
   const store = await freshLibrary('turns');
   try {
