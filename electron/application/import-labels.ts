@@ -5,6 +5,7 @@
  * written in turn inside a batch transaction, so a file the batch already wrote (a duplicate of
  * the same content) is planned against what was written. Problems are per file; the rest goes on.
  */
+import { isMainThread } from 'node:worker_threads';
 import type { CocoKeptImage } from '../core/import/coco-kept.js';
 import type { ImportedFile, ImportFormat, ImportIssue } from '../core/import/import-model.js';
 import type { LibraryIndex } from '../core/import/match-files.js';
@@ -23,6 +24,12 @@ import { withBoxes, type HeldFile } from '../core/import/held-file.js';
 import type { LibraryStore, MediaRecord, ReviewedMark } from '../core/store/store-types.js';
 
 export { IMPORT_FORMATS, type ImportFormat } from '../core/import/import-model.js';
+
+/**
+ * Label batches in flight: on the import's own thread (the app's), a few, so the reading thread
+ * never waits for a batch to be asked for; on a thread serving a UI, one per turn of its loop.
+ */
+const BATCHES_IN_FLIGHT = isMainThread ? 1 : 3;
 
 export interface ImportOptions {
   format: ImportFormat;
@@ -131,7 +138,12 @@ async function importWithAhead(
   // The library is indexed here meanwhile.
   let labelsIn = false;
   const [read, { index, ...library }] = await Promise.all([
-    readHeldLabelsInWorker(options.format, options.source, options.signal).finally(() => {
+    readHeldLabelsInWorker(
+      options.format,
+      options.source,
+      options.signal,
+      BATCHES_IN_FLIGHT,
+    ).finally(() => {
       labelsIn = true;
     }),
     libraryIndex(store, solution, options.signal).then(async (library) => {

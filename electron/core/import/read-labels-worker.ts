@@ -11,10 +11,15 @@ import { transferables } from './packed-boxes.js';
 import { readLabelBatches } from './read-labels.js';
 import { FILES_PER_MESSAGE, type ReadLabelsMessage } from './read-labels-messages.js';
 
-const { format, source } = workerData as { format: ImportFormat; source: string };
+const { format, source, inFlight } = workerData as {
+  format: ImportFormat;
+  source: string;
+  /** Batches sent not yet asked for again (see readHeldLabelsInWorker); one if not said. */
+  inFlight?: number;
+};
 const port = parentPort;
 if (port) {
-  const send = (m: ReadLabelsMessage) => port.postMessage(m);
+  const post = (m: ReadLabelsMessage) => port.postMessage(m);
   try {
     const read = await readLabelBatches(format, source);
     let at = 0;
@@ -25,8 +30,11 @@ if (port) {
       return batch;
     };
     let ready = prepare();
-    const next = () => {
-      if (ready) {
+    /** Batches that may be sent before the receiver asks for more. */
+    let credit = inFlight ?? 1;
+    const send = () => {
+      while (credit > 0 && ready) {
+        credit--;
         const { json, boxes } = ready;
         port.postMessage(
           { kind: 'files', json, boxes } satisfies ReadLabelsMessage,
@@ -35,15 +43,19 @@ if (port) {
         // The next batch is made now, while the receiver takes this one in and asks for more:
         // made on asking, each of a 100k COCO's 400 batches waited for it, 0.5 s in all.
         ready = prepare();
-        return;
       }
-      port.off('message', next);
-      send({ kind: 'done', issues: read.issues, ...(read.coco ? { coco: read.coco } : {}) });
+      if (ready || credit === 0) return;
+      port.off('message', more);
+      post({ kind: 'done', issues: read.issues, ...(read.coco ? { coco: read.coco } : {}) });
     };
     // Each `more` from the receiver asks for the next batch.
-    port.on('message', next);
-    next();
+    const more = () => {
+      credit++;
+      send();
+    };
+    port.on('message', more);
+    send();
   } catch (err) {
-    send({ kind: 'failed', message: (err as Error).message });
+    post({ kind: 'failed', message: (err as Error).message });
   }
 }

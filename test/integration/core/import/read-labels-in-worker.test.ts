@@ -91,14 +91,14 @@ describe('readLabelsInWorker', () => {
     expect(threaded).toBeLessThan(inProcess / 3);
   });
 
-  it('sends the next batch only when asked: queued batches would all land in one turn', async () => {
-    const dir = await vocFolder('batches', FILES_PER_MESSAGE * 2 + 1, 1);
+  /** The reading thread on `dir`'s VOC files, and the messages it sent so far. */
+  function readingThread(dir: string, inFlight?: number) {
     const module = new URL(
       '../../../../electron/core/import/read-labels-in-worker.ts',
       import.meta.url,
     );
     const worker = new Worker(requireWorkerScript(module.href, 'read-labels-worker.js'), {
-      workerData: { format: 'voc', source: dir },
+      workerData: { format: 'voc', source: dir, ...(inFlight ? { inFlight } : {}) },
     });
     const got: ReadLabelsMessage[] = [];
     let arrived: () => void = () => {};
@@ -107,10 +107,20 @@ describe('readLabelsInWorker', () => {
       arrived();
     });
     const next = () => new Promise<void>((r) => (arrived = r));
+    /** Many turns of this loop, and of the worker's. */
+    const turns = async () => {
+      for (let i = 0; i < 200; i++) await new Promise((r) => setImmediate(r));
+    };
+    return { worker, got, next, turns };
+  }
+
+  it('sends the next batch only when asked: queued batches would all land in one turn', async () => {
+    const dir = await vocFolder('batches', FILES_PER_MESSAGE * 2 + 1, 1);
+    const { worker, got, next, turns } = readingThread(dir);
     try {
       await next();
-      // Many turns of this loop, and of the worker's: nothing more comes unasked.
-      for (let i = 0; i < 200; i++) await new Promise((r) => setImmediate(r));
+      // Nothing more comes unasked.
+      await turns();
       expect(got.map((m) => m.kind)).toEqual(['files']);
       for (const _ of [1, 2, 3]) {
         const coming = next();
@@ -122,6 +132,28 @@ describe('readLabelsInWorker', () => {
         m.kind === 'files' ? (JSON.parse(m.json) as unknown[]) : [],
       );
       expect(files).toHaveLength(FILES_PER_MESSAGE * 2 + 1);
+    } finally {
+      await worker.terminate();
+    }
+  });
+
+  it('sends as many batches unasked as it is allowed in flight, then one per asking', async () => {
+    const dir = await vocFolder('in-flight', FILES_PER_MESSAGE * 3 + 1, 1);
+    const { worker, got, next, turns } = readingThread(dir, 2);
+    try {
+      await next();
+      await turns();
+      expect(got.map((m) => m.kind)).toEqual(['files', 'files']);
+      const coming = next();
+      worker.postMessage('more');
+      await coming;
+      await turns();
+      expect(got.map((m) => m.kind)).toEqual(['files', 'files', 'files']);
+      // The last batch, then the end: two in flight again, nothing asked.
+      worker.postMessage('more');
+      worker.postMessage('more');
+      while (got.length < 5) await next();
+      expect(got.map((m) => m.kind)).toEqual(['files', 'files', 'files', 'files', 'done']);
     } finally {
       await worker.terminate();
     }
