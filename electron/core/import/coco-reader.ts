@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, normalize, sep } from 'node:path';
 import { CocoBoxColumns } from './coco-box-columns.js';
-import { keptAnnotation, otherFields, type CocoKeptDataset } from './coco-kept.js';
+import { otherFields, type CocoKeptDataset } from './coco-kept.js';
 import type { HeldFile } from './held-file.js';
 import {
   boxProblem,
@@ -39,6 +39,8 @@ interface CocoDoc {
   images?: unknown;
   /** Annotations a chunk at a time (see json-chunks.ts); null when they are not an array. */
   annotations: (() => Iterable<unknown[]>) | null;
+  /** Annotation `i`'s text as the file gives it (see json-chunks.ts). */
+  annotationText: ((i: number) => string) | null;
   categories?: unknown;
 }
 
@@ -93,12 +95,13 @@ function parseCoco(text: string): CocoDoc | null {
     return null;
   }
   // Annotations that are not an array are parsed (so still validated) but give no chunks.
-  const { members, chunks } = readObjectInChunks(text, 'annotations', CHUNK);
+  const { members, chunks, elementText } = readObjectInChunks(text, 'annotations', CHUNK);
   return {
     info: members.get('info') as CocoDoc['info'],
     licenses: members.get('licenses'),
     images: members.get('images'),
     annotations: chunks,
+    annotationText: elementText,
     categories: members.get('categories'),
   };
 }
@@ -267,7 +270,8 @@ function fromDoc(doc: CocoDoc, name: string, dir: string): CocoRead {
       return;
     }
     const crowd = a.iscrowd === 1 || a.iscrowd === true;
-    const kept = keptAnnotation(a as Record<string, unknown>, bbox as number[]);
+    // Kept as the file gives it (see coco-kept.ts): its own text, sliced, not written anew.
+    const kept = doc.annotationText?.(i) ?? JSON.stringify(raw);
     boxes.add(f, x0, y0, x1, y1, label, crowd, kept);
   }
 }

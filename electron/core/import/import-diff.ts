@@ -27,7 +27,7 @@ export interface Target {
   bbox: BoxXYWH;
   /** A crowd region: never put on a model box (the model found no crowd), always drawn. */
   crowd?: boolean;
-  /** COCO's fields LabelDesk does not edit (see CocoKept), stored with the box. */
+  /** The COCO annotation as its file gives it (see readKeptAnnotation), stored with the box. */
   coco?: string;
 }
 

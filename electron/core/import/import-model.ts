@@ -22,7 +22,7 @@ export interface ImportedBox {
   timeMs: number | null;
   /** A crowd region (COCO's `iscrowd: 1`); left out: an ordinary box. */
   crowd?: boolean;
-  /** COCO: the annotation's fields LabelDesk does not edit, as JSON (`CocoKept`), to write back. */
+  /** COCO: the annotation's JSON as the file gives it, for the fields LabelDesk does not edit. */
   coco?: string;
 }
 

@@ -13,6 +13,31 @@ export interface ObjectMembers {
   chunks: (() => Generator<unknown[]>) | null;
   /** The chunked member when it is not an array, parsed. */
   other: unknown;
+  /**
+   * The text of the chunked member's element `i` as the source gives it (valid JSON, as its
+   * chunk's parse has shown by the time the element is handed out); null when there are none.
+   */
+  elementText: ((i: number) => string) | null;
+}
+
+/** Where each element of the chunked array starts and ends in the text, in order. */
+class Spans {
+  private at = new Uint32Array(2048);
+  private n = 0;
+
+  push(start: number, end: number): void {
+    if (this.n + 2 > this.at.length) {
+      const grown = new Uint32Array(this.at.length * 2);
+      grown.set(this.at);
+      this.at = grown;
+    }
+    this.at[this.n++] = start;
+    this.at[this.n++] = end;
+  }
+
+  textOf(text: string, i: number): string {
+    return text.slice(this.at[2 * i] ?? 0, this.at[2 * i + 1] ?? 0);
+  }
 }
 
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
@@ -80,12 +105,18 @@ function afterValue(text: string, i: number, close: number): { at: number; last:
 
 /**
  * The array at `open`: where each chunk of `size` elements starts and ends (pairs of offsets),
- * and just past the array. One scan, done with the members'; the elements are parsed later.
+ * where each element does, and just past the array. One scan, done with the members'; the
+ * elements are parsed later.
  */
-function arrayChunks(text: string, open: number, size: number): { spans: number[]; end: number } {
+function arrayChunks(
+  text: string,
+  open: number,
+  size: number,
+): { spans: number[]; end: number; elements: Spans } {
   const spans: number[] = [];
+  const elements = new Spans();
   let i = skipSpace(text, open + 1);
-  if (text.charCodeAt(i) === 93) return { spans, end: i + 1 };
+  if (text.charCodeAt(i) === 93) return { spans, end: i + 1, elements };
   for (;;) {
     const from = i;
     let end = i;
@@ -93,10 +124,11 @@ function arrayChunks(text: string, open: number, size: number): { spans: number[
     for (let n = 0; n < size && !last; n++) {
       end = elementEnd(text, i);
       if (end === i) throw bad(i);
+      elements.push(i, end);
       ({ at: i, last } = afterValue(text, end, 93));
     }
     spans.push(from, end);
-    if (last) return { spans, end: i };
+    if (last) return { spans, end: i, elements };
   }
 }
 
@@ -108,7 +140,7 @@ function* parsedChunks(text: string, spans: readonly number[]): Generator<unknow
 /** `text` as a JSON object with the array member `chunked` read in chunks of `size` elements. */
 export function readObjectInChunks(text: string, chunked: string, size: number): ObjectMembers {
   const members = new Map<string, unknown>();
-  const out: ObjectMembers = { members, chunks: null, other: undefined };
+  const out: ObjectMembers = { members, chunks: null, other: undefined, elementText: null };
   let i = skipSpace(text, 0);
   if (text.charCodeAt(i) !== 123) throw bad(i);
   i = skipSpace(text, i + 1);
@@ -132,6 +164,7 @@ export function readObjectInChunks(text: string, chunked: string, size: number):
       const spans = inChunks?.spans ?? [];
       seen = () => parsedChunks(text, spans);
       out.chunks = inChunks ? seen : null;
+      out.elementText = inChunks ? (i) => inChunks.elements.textOf(text, i) : null;
       out.other = inChunks ? undefined : JSON.parse(text.slice(start, end));
     } else members.set(key, JSON.parse(text.slice(start, end)));
     ({ at: i, last } = afterValue(text, end, 125));

@@ -70,7 +70,10 @@ export interface DetectionRow extends Required<DetectionInput> {
   rule?: string | null;
   /** A crowd region (COCO's `iscrowd`, from an import): no object to find, drawn apart. */
   crowd?: boolean;
-  /** JSON of the imported COCO annotation's fields LabelDesk does not edit (see coco-kept.ts). */
+  /**
+   * The imported COCO annotation's JSON, for the fields LabelDesk does not edit: as its file gave
+   * it, or (earlier imports) those fields alone (see readKeptAnnotation in coco-kept.ts).
+   */
   coco?: string | null;
 }
 
@@ -127,8 +130,8 @@ export interface CorrectionRow {
   /** A crowd region (COCO's `iscrowd`): no object to find; left out: as stored (written: false). */
   crowd?: boolean;
   /**
-   * JSON of an imported COCO annotation's fields LabelDesk does not edit (`CocoKept`); left out
-   * on a write: kept as stored.
+   * An imported COCO annotation's JSON, for the fields LabelDesk does not edit (see
+   * readKeptAnnotation); left out on a write: kept as stored.
    */
   coco?: string | null;
   /**
