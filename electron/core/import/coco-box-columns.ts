@@ -5,7 +5,13 @@
  * thread's 5 s, which the import waits for). Packed for sending (packed-boxes.ts) file by file.
  */
 import { StringTable } from '../../shared/string-table.js';
-import { PACKED_FLAGS, PACKED_NUMBERS, type PackedBoxes } from './packed-boxes.js';
+import {
+  KEPT_PART_CHARS,
+  KeptTexts,
+  PACKED_FLAGS,
+  PACKED_NUMBERS,
+  type PackedBoxes,
+} from './packed-boxes.js';
 
 /** The boxes grouped by file: file f's boxes are `order[first[f]]` to `order[first[f + 1]]`. */
 interface Grouped {
@@ -97,13 +103,14 @@ export class CocoBoxColumns {
     const cocoEnd = new Uint32Array(n);
     const labels = new StringTable();
     const local = new Int32Array(this.labels.strings.length).fill(-1);
-    const coco: string[] = [];
+    const kept = new KeptTexts();
     let cocoLength = 0;
     // Kept texts that follow one another in one chunk (a file's boxes as read, files in reading
-    // order) are sliced once as a run: a slice per box was most of the packing's time.
+    // order) are sliced once as a run, up to a part's length: a slice per box was most of the
+    // packing's time.
     let run = { chunk: -1, from: 0, to: 0 };
     const endRun = () => {
-      if (run.to > run.from) coco.push((this.cocoChunks[run.chunk] ?? '').slice(run.from, run.to));
+      if (run.to > run.from) kept.add((this.cocoChunks[run.chunk] ?? '').slice(run.from, run.to));
     };
     let k = 0;
     for (const f of files) {
@@ -123,7 +130,7 @@ export class CocoBoxColumns {
         const chunk = this.cocoChunkOf[i] ?? 0;
         const from = i > 0 && this.cocoChunkOf[i - 1] === chunk ? (this.cocoEnd[i - 1] ?? 0) : 0;
         const to = this.cocoEnd[i] ?? 0;
-        if (chunk !== run.chunk || from !== run.to) {
+        if (chunk !== run.chunk || from !== run.to || to - run.from > KEPT_PART_CHARS) {
           endRun();
           run = { chunk, from, to };
         } else run.to = to;
@@ -132,7 +139,7 @@ export class CocoBoxColumns {
       }
     }
     endRun();
-    return { numbers, flags, labelAt, labels: labels.strings, coco: coco.join(''), cocoEnd };
+    return { numbers, flags, labelAt, labels: labels.strings, cocoEnd, ...kept.done() };
   }
 
   /** A counting sort of the boxes by file, stable: each file's boxes in the order read. */

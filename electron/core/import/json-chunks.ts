@@ -104,7 +104,15 @@ function afterValue(text: string, i: number, close: number): { at: number; last:
 }
 
 /**
- * The array at `open`: where each chunk of `size` elements starts and ends (pairs of offsets),
+ * Characters a chunk spans at most (unless one element alone is longer): V8 gives a string over
+ * 128 KB pages of its own, mapped and unmapped one by one, 20-40 times as slow to make as shorter
+ * ones on the 2-core machine; a chunk's text, and the kept texts cut from it, stay under that.
+ */
+const CHUNK_CHARS = 60_000;
+
+/**
+ * The array at `open`: where each chunk of up to `size` elements (and about CHUNK_CHARS) starts
+ * and ends (pairs of offsets),
  * where each element does, and just past the array. One scan, done with the members'; the
  * elements are parsed later.
  */
@@ -121,7 +129,7 @@ function arrayChunks(
     const from = i;
     let end = i;
     let last = false;
-    for (let n = 0; n < size && !last; n++) {
+    for (let n = 0; n < size && !last && end - from < CHUNK_CHARS; n++) {
       end = elementEnd(text, i);
       if (end === i) throw bad(i);
       elements.push(i, end);

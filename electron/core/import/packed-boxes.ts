@@ -28,9 +28,59 @@ export interface PackedBoxes {
   /** Each box's label, an index into `labels`. */
   labelAt: Uint32Array;
   labels: string[];
-  /** Every box's kept COCO fields, one after another; `cocoEnd[i]` is where box i's end. */
-  coco: string;
+  /**
+   * Every box's kept COCO text, one after another, cut into parts between boxes (see
+   * KeptTexts); `cocoEnd[i]` is where box i's ends, counted across the parts, and
+   * `cocoStart[p]` where part p starts.
+   */
+  coco: string[];
+  cocoStart: Uint32Array;
   cocoEnd: Uint32Array;
+}
+
+/**
+ * Characters a part of the kept texts holds at most (unless one box's alone is longer). V8 gives a
+ * string over 128 KB pages of its own, mapped and unmapped one by one: a quarter-megabyte string
+ * per message was 40 times as slow to copy into a message and out as four shorter ones (0.9 s
+ * against 0.02 s for 100 MB, on the 2-core machine), and a 100k COCO's 400 messages left the
+ * import's thread receiving for a second before it could write.
+ */
+export const KEPT_PART_CHARS = 60_000;
+
+/** Kept texts gathered into parts of at most KEPT_PART_CHARS, a piece (one or more boxes') whole. */
+export class KeptTexts {
+  private readonly parts: string[] = [];
+  private readonly starts: number[] = [];
+  private pieces: string[] = [];
+  private partLength = 0;
+  /** Characters added so far, over all parts. */
+  length = 0;
+
+  /** Whether a piece this long still fits the part being gathered. */
+  fits(chars: number): boolean {
+    return this.partLength === 0 || this.partLength + chars <= KEPT_PART_CHARS;
+  }
+
+  add(piece: string): void {
+    if (piece.length === 0) return;
+    if (!this.fits(piece.length)) this.endPart();
+    if (this.partLength === 0) this.starts.push(this.length);
+    this.pieces.push(piece);
+    this.partLength += piece.length;
+    this.length += piece.length;
+  }
+
+  done(): Pick<PackedBoxes, 'coco' | 'cocoStart'> {
+    this.endPart();
+    return { coco: this.parts, cocoStart: Uint32Array.from(this.starts) };
+  }
+
+  private endPart(): void {
+    if (this.partLength === 0) return;
+    this.parts.push(this.pieces.join(''));
+    this.pieces = [];
+    this.partLength = 0;
+  }
 }
 
 export function packBoxes(boxes: readonly ImportedBox[]): PackedBoxes {
@@ -40,8 +90,7 @@ export function packBoxes(boxes: readonly ImportedBox[]): PackedBoxes {
   const labelAt = new Uint32Array(n);
   const cocoEnd = new Uint32Array(n);
   const labels = new StringTable();
-  const coco: string[] = [];
-  let cocoLength = 0;
+  const kept = new KeptTexts();
   for (let i = 0; i < n; i++) {
     const b = boxes[i] as ImportedBox;
     const at = i * NUMBERS;
@@ -57,24 +106,25 @@ export function packBoxes(boxes: readonly ImportedBox[]): PackedBoxes {
     if (b.timeMs === null) f |= NO_TIME;
     if (b.coco !== undefined) {
       f |= HAS_COCO;
-      coco.push(b.coco);
-      cocoLength += b.coco.length;
+      kept.add(b.coco);
     }
     flags[i] = f;
-    cocoEnd[i] = cocoLength;
+    cocoEnd[i] = kept.length;
     labelAt[i] = labels.indexOf(b.label);
   }
-  return { numbers, flags, labelAt, labels: labels.strings, coco: coco.join(''), cocoEnd };
+  return { numbers, flags, labelAt, labels: labels.strings, cocoEnd, ...kept.done() };
 }
 
 /** The buffers a message can transfer rather than copy. */
 export const transferables = (p: PackedBoxes): ArrayBuffer[] =>
-  [p.numbers, p.flags, p.labelAt, p.cocoEnd].map((a) => a.buffer as ArrayBuffer);
+  [p.numbers, p.flags, p.labelAt, p.cocoStart, p.cocoEnd].map((a) => a.buffer as ArrayBuffer);
 
 /** Boxes `first` to `first + count` (exclusive) of a run, as objects. */
 export function unpackBoxes(p: PackedBoxes, first: number, count: number): ImportedBox[] {
   const boxes: ImportedBox[] = [];
-  const { numbers, flags, labelAt, labels, coco, cocoEnd } = p;
+  const { numbers, flags, labelAt, labels, coco, cocoStart, cocoEnd } = p;
+  // The part holding the first box's text; later boxes' are in it or after it.
+  let part = partOf(cocoStart, first > 0 ? (cocoEnd[first - 1] ?? 0) : 0);
   for (let i = first; i < first + count; i++) {
     const at = i * NUMBERS;
     const f = flags[i] ?? 0;
@@ -89,8 +139,25 @@ export function unpackBoxes(p: PackedBoxes, first: number, count: number): Impor
       timeMs: f & NO_TIME ? null : (numbers[at + 5] ?? 0),
     };
     if (f & HAS_CROWD) box.crowd = (f & CROWD) !== 0;
-    if (f & HAS_COCO) box.coco = coco.slice(i > 0 ? (cocoEnd[i - 1] ?? 0) : 0, cocoEnd[i]);
+    if (f & HAS_COCO) {
+      const from = i > 0 ? (cocoEnd[i - 1] ?? 0) : 0;
+      while (part + 1 < cocoStart.length && (cocoStart[part + 1] ?? 0) <= from) part++;
+      const start = cocoStart[part] ?? 0;
+      box.coco = (coco[part] ?? '').slice(from - start, (cocoEnd[i] ?? 0) - start);
+    }
     boxes.push(box);
   }
   return boxes;
+}
+
+/** The last part starting at or before `at` (a box's text never spans two). */
+function partOf(starts: Uint32Array, at: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] ?? 0) <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }

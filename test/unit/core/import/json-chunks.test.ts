@@ -98,6 +98,25 @@ describe('readObjectInChunks', () => {
     }
   });
 
+  it("keeps a chunk's text short (a long string is slow to make) and gives each element's text", () => {
+    const element = (i: number) => ({ id: i, note: 'n'.repeat(i % 3 === 0 ? 25_000 : 10) });
+    const list = Array.from({ length: 30 }, (_, i) => element(i));
+    const text = JSON.stringify({ head: 1, list, tail: [2] }, null, 1);
+    const r = readObjectInChunks(text, 'list', 1000);
+    const chunks = [...(r.chunks?.() ?? [])] as { note: string }[][];
+    // Elements of 25k characters: a chunk ends once past 60k, so at most three of them.
+    const longOnes = chunks.map((c) => c.filter((e) => e.note.length > 100).length);
+    expect(Math.max(...longOnes)).toBe(3);
+    expect(chunks.flat()).toEqual(list);
+    for (const i of [0, 1, 17, 29]) {
+      const own = r.elementText?.(i) ?? '';
+      expect(JSON.parse(own)).toEqual(element(i));
+      // As the file gives it, its spacing too.
+      expect(text).toContain(own);
+      expect(own.startsWith('{') && own.endsWith('}')).toBe(true);
+    }
+  });
+
   it('parses the array only as its chunks are asked for', () => {
     const r = readObjectInChunks('{"list":[1,2,3,bad]}', 'list', 2);
     const chunks = r.chunks?.();

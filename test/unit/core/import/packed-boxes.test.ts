@@ -5,7 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ImportedBox } from '../../../../electron/core/import/import-model.js';
-import { packBoxes, unpackBoxes } from '../../../../electron/core/import/packed-boxes.js';
+import {
+  KEPT_PART_CHARS,
+  packBoxes,
+  unpackBoxes,
+} from '../../../../electron/core/import/packed-boxes.js';
 
 const box = (i: number, over: Partial<ImportedBox> = {}): ImportedBox => ({
   label: `c${i % 3}`,
@@ -37,6 +41,23 @@ describe('packed boxes', () => {
     expect('crowd' in (unpackBoxes(packed, 0, 1)[0] as object)).toBe(false);
     expect('coco' in (unpackBoxes(packed, 1, 1)[0] as object)).toBe(false);
     expect(packed.labels).toHaveLength(4);
+  });
+
+  it('keep the kept texts in parts no longer than a part (a long string is slow to make)', () => {
+    const text = (i: number, n: number) => `{"id":${i},"s":"${'x'.repeat(n)}"}`;
+    const boxes = Array.from({ length: 40 }, (_, i) =>
+      box(i, i % 5 === 4 ? {} : { coco: text(i, i === 7 ? KEPT_PART_CHARS * 2 : 9_000) }),
+    );
+    const packed = packBoxes(boxes);
+    expect(packed.coco.length).toBeGreaterThan(5);
+    // A part holds whole boxes' texts: only the one box longer than a part makes a longer one.
+    const long = packed.coco.filter((p) => p.length > KEPT_PART_CHARS);
+    expect(long).toEqual([text(7, KEPT_PART_CHARS * 2)]);
+    expect(packed.cocoStart).toHaveLength(packed.coco.length);
+    expect(unpackBoxes(packed, 0, boxes.length)).toEqual(boxes);
+    // From any box on, as a file of a run unpacks its own.
+    for (const first of [1, 7, 8, 13, 30, 39])
+      expect(unpackBoxes(packed, first, boxes.length - first)).toEqual(boxes.slice(first));
   });
 
   it('pack no boxes', () => {
