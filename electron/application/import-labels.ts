@@ -8,19 +8,18 @@
 import { isMainThread } from 'node:worker_threads';
 import type { CocoKeptImage } from '../core/import/coco-kept.js';
 import type { ImportedFile, ImportFormat, ImportIssue } from '../core/import/import-model.js';
-import type { LibraryIndex } from '../core/import/match-files.js';
 import { planImport, type FileState } from '../core/import/plan-import.js';
 import { readHeldLabelsInWorker } from '../core/import/read-labels-in-worker.js';
+import { ArrivingMatches, type FileIssues, type Matched } from './import-matching.js';
 import { ModelBoxesAhead } from './model-boxes-ahead.js';
 import {
   letLoopGo,
   libraryIndex,
-  PAGE,
   type IndexedResult,
   type LibraryRead,
 } from './import-library-read.js';
 import { issue } from '../core/import/import-model.js';
-import { withBoxes, type HeldFile } from '../core/import/held-file.js';
+import { withBoxes } from '../core/import/held-file.js';
 import type { LibraryStore, MediaRecord, ReviewedMark } from '../core/store/store-types.js';
 
 export { IMPORT_FORMATS, type ImportFormat } from '../core/import/import-model.js';
@@ -100,19 +99,8 @@ export function nextSliceRows(rows: number, tookMs: number): number {
   return rows;
 }
 
-/** A labelled file, where the source lists it, and the library file it names. */
-interface Matched {
-  at: number;
-  /** Its boxes parsed only when it is planned (see HeldFile). */
-  file: HeldFile;
-  media: MediaRecord;
-}
-
 /** What the import read before its writes began. */
 type ReadBefore = Omit<LibraryRead, 'index'> & { ahead: ModelBoxesAhead };
-
-/** Issues of files, kept with where the source lists them: they are told in the source's order. */
-type FileIssues = { at: number; issue: ImportIssue }[];
 
 export async function importLabels(
   store: LibraryStore,
@@ -137,16 +125,16 @@ async function importWithAhead(
   // Parsed on a thread of its own: a large or hostile file never holds the thread serving the UI.
   // The library is indexed here meanwhile.
   let labelsIn = false;
+  const matches = new ArrivingMatches();
   const [read, { index, ...library }] = await Promise.all([
-    readHeldLabelsInWorker(
-      options.format,
-      options.source,
-      options.signal,
-      BATCHES_IN_FLIGHT,
-    ).finally(() => {
+    readHeldLabelsInWorker(options.format, options.source, options.signal, {
+      inFlight: BATCHES_IN_FLIGHT,
+      onFiles: (files) => matches.arrived(files),
+    }).finally(() => {
       labelsIn = true;
     }),
     libraryIndex(store, solution, options.signal).then(async (library) => {
+      await matches.indexed(library.index, options.signal);
       // Labels parsed by then are few: their files read their boxes themselves. Else a thread of
       // its own reads them, on into the writes; started at once, it slowed a small import's index
       // (1,000 files into 100k: 1.5 -> 1.8 s, twice the CPU).
@@ -158,7 +146,7 @@ async function importWithAhead(
   const summary: ImportSummary = { files: 0, unchanged: 0, boxes: 0, issues: [...read.issues] };
   const total = read.files.length;
   const issues: FileIssues = [];
-  const work = await matchAll(read.files, index, issues, options.signal);
+  const work = await matches.all(index, issues, options.signal);
   read.files = [];
   // Labels for a small part of the library: its files read their boxes themselves, rather than
   // the thread ahead reading (and holding) every model box of the library.
@@ -228,47 +216,6 @@ async function importWithAhead(
     { checkpointAside: true },
   );
   return summary;
-}
-
-/**
- * Each entry's library file, the first entry of a file winning, in the library's own order
- * (media ids follow the scan, and analysis followed it): a batch then reads and rewrites
- * neighbouring rows, where the labels' order (a COCO's path order across cameras) would dirty
- * every page of the model's boxes in many transactions (3.4 s of 1M mirror rewrites, 0.5 s in
- * order). The order of the writes changes nothing else: each file's plan is its own.
- */
-async function matchAll(
-  files: HeldFile[],
-  index: LibraryIndex,
-  issues: FileIssues,
-  signal: AbortSignal | undefined,
-): Promise<Matched[]> {
-  // The name maps, if an entry needs them, built in steps here rather than at once by a match.
-  let byPathOnly = true;
-  for (let at = 0; at < files.length && byPathOnly; at++) {
-    if (at > 0 && at % PAGE === 0) await letLoopGo(signal);
-    byPathOnly = index.foundByPath(files[at] as HeldFile);
-  }
-  if (!byPathOnly) for (const _ of index.nameSteps(PAGE)) await letLoopGo(signal);
-  const seen = new Map<number, string>();
-  const work: Matched[] = [];
-  for (const [at, file] of files.entries()) {
-    if (at > 0 && at % PAGE === 0) await letLoopGo(signal);
-    const media = index.match(file);
-    if ('code' in media) {
-      issues.push({ at, issue: media });
-      continue;
-    }
-    const first = seen.get(media.id);
-    if (first !== undefined) {
-      const what = `${media.path}: ${file.source} labels the same file as ${first}; only the first was imported.`;
-      issues.push({ at, issue: issue(file.source, 'duplicate_entry', what, media.path) });
-      continue;
-    }
-    seen.set(media.id, file.source);
-    work.push({ at, file, media });
-  }
-  return work.sort((a, b) => a.media.id - b.media.id);
 }
 
 /**

@@ -14,14 +14,14 @@ const stemOf = (name: string) => {
 const slashed = (p: string) => p.replace(/\\/g, '/');
 
 export class LibraryIndex {
-  private readonly byPath = new Map<string, MediaRecord>();
+  private readonly byPathMap = new Map<string, MediaRecord>();
   /** Every file, in the order added: the name maps are built from it, in steps if asked. */
   private readonly all: MediaRecord[] = [];
   /**
    * By name, stem and path stem, for entries their paths do not find. An export's labels all
    * match by path, and these maps were two thirds of a 100k library's index (47 of 75 MB), which
    * the thread serving the UI marked in long collections during an import: built only when an
-   * entry needs them (see `foundByPath`, `nameSteps`).
+   * entry needs them (see `byPath`, `nameSteps`).
    */
   private readonly named: NameMaps = {
     byName: new Map(),
@@ -38,14 +38,18 @@ export class LibraryIndex {
   /** More of the library (an import reads it a page at a time, letting the loop go between). */
   add(media: Iterable<MediaRecord>): void {
     for (const m of media) {
-      this.byPath.set(m.path, m);
+      this.byPathMap.set(m.path, m);
       this.all.push(m);
     }
   }
 
-  /** Whether an entry is found by a path it gives (else it needs the name maps). */
-  foundByPath(file: Pick<ImportedFile, 'paths'>): boolean {
-    return file.paths.some((p) => this.byPath.has(p));
+  /** The file found by the first path an entry gives that leads to one (else the name maps). */
+  byPath(file: Pick<ImportedFile, 'paths'>): MediaRecord | undefined {
+    for (const p of file.paths) {
+      const m = this.byPathMap.get(p);
+      if (m) return m;
+    }
+    return undefined;
   }
 
   /**
@@ -71,10 +75,8 @@ export class LibraryIndex {
 
   /** The file an entry names, or the issue saying why there is none. */
   match(file: Omit<ImportedFile, 'boxes'>): MediaRecord | ImportIssue {
-    for (const p of file.paths) {
-      const m = this.byPath.get(p);
-      if (m) return m;
-    }
+    const found = this.byPath(file);
+    if (found) return found;
     const { byName, byStem, byPathStem } = this.names();
     const expected = file.pathStem === undefined ? undefined : byPathStem.get(file.pathStem);
     if (expected?.length === 1) return expected[0] as MediaRecord;

@@ -32,7 +32,14 @@ export function readHeldLabelsInWorker(
   format: ImportFormat,
   source: string,
   signal?: AbortSignal,
-  inFlight = 1,
+  {
+    inFlight = 1,
+    onFiles,
+  }: {
+    inFlight?: number;
+    /** Each batch of files as it is taken in (they are in the result too, in the same order). */
+    onFiles?: (files: readonly HeldFile[]) => void;
+  } = {},
 ): Promise<HeldLabels> {
   signal?.throwIfAborted();
   const worker = new Worker(requireWorkerScript(import.meta.url, 'read-labels-worker.js'), {
@@ -62,6 +69,7 @@ export function readHeldLabelsInWorker(
           firstBox += f.boxCount;
           out.files.push(f);
         }
+        onFiles?.(files);
       } else if (m.kind === 'done') {
         for (const i of m.issues) out.issues.push(i);
         if (m.coco) out.coco = m.coco;

@@ -142,10 +142,10 @@ describe('matching files', () => {
     });
     expect(index.match(entry({ name: 'q.jpg' }))).toMatchObject({ code: 'unknown_file' });
   });
-  it('tells whether an entry is found by path, and builds the name maps in steps when asked', () => {
+  it('finds an entry by path, and builds the name maps in steps when asked', () => {
     const library = new LibraryIndex([1, 2, 3, 4, 5].map((i) => media(i, `/lib/${i}.jpg`)));
-    expect(library.foundByPath(entry({ paths: ['/x/1.jpg', '/lib/1.jpg'] }))).toBe(true);
-    expect(library.foundByPath(entry({ paths: ['/x/1.jpg'] }))).toBe(false);
+    expect(library.byPath(entry({ paths: ['/x/1.jpg', '/lib/1.jpg'] }))).toMatchObject({ id: 1 });
+    expect(library.byPath(entry({ paths: ['/x/1.jpg'] }))).toBeUndefined();
     expect([...library.nameSteps(2)]).toHaveLength(3);
     expect([...library.nameSteps(2)]).toHaveLength(0);
     expect(library.match(entry({ name: '5.jpg' }))).toMatchObject({ id: 5 });
