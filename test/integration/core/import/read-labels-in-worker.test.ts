@@ -140,15 +140,17 @@ describe('readLabelsInWorker', () => {
   it('sends as many batches unasked as it is allowed in flight, then one per asking', async () => {
     const dir = await vocFolder('in-flight', FILES_PER_MESSAGE * 3 + 1, 1);
     const { worker, got, next, turns } = readingThread(dir, 2);
+    /** Until `n` messages came (each batch is made as the one before it is sent: under load that
+     * can take longer than the turns), then a while longer: nothing more may come unasked. */
+    const received = async (n: number) => {
+      while (got.length < n) await next();
+      await turns();
+      return got.map((m) => m.kind);
+    };
     try {
-      await next();
-      await turns();
-      expect(got.map((m) => m.kind)).toEqual(['files', 'files']);
-      const coming = next();
+      expect(await received(2)).toEqual(['files', 'files']);
       worker.postMessage('more');
-      await coming;
-      await turns();
-      expect(got.map((m) => m.kind)).toEqual(['files', 'files', 'files']);
+      expect(await received(3)).toEqual(['files', 'files', 'files']);
       // The last batch, then the end: two in flight again, nothing asked.
       worker.postMessage('more');
       worker.postMessage('more');
