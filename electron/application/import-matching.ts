@@ -38,7 +38,7 @@ export class ArrivingMatches {
   arrived(files: readonly HeldFile[]): void {
     for (const file of files) {
       const at = this.arrivals++;
-      if (this.index) this.place(at, file);
+      if (this.index) this.place(this.index, at, file);
       else this.waiting.push({ at, file });
     }
   }
@@ -49,7 +49,7 @@ export class ArrivingMatches {
     for (let i = 0; i < this.waiting.length; i++) {
       if (i > 0 && i % PAGE === 0) await letLoopGo(signal);
       const { at, file } = this.waiting[i] as Arrived;
-      this.placeIn(index, at, file);
+      this.place(index, at, file);
     }
     this.waiting.length = 0;
     this.index = index;
@@ -92,11 +92,7 @@ export class ArrivingMatches {
     return work.sort((a, b) => a.media.id - b.media.id);
   }
 
-  private place(at: number, file: HeldFile): void {
-    this.placeIn(this.index as LibraryIndex, at, file);
-  }
-
-  private placeIn(index: LibraryIndex, at: number, file: HeldFile): void {
+  private place(index: LibraryIndex, at: number, file: HeldFile): void {
     const media = index.byPath(file);
     if (media) this.byPath.push({ at, file, media });
     else this.rest.push({ at, file });

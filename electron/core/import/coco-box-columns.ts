@@ -5,6 +5,7 @@
  * thread's 5 s, which the import waits for). Packed for sending (packed-boxes.ts) file by file.
  */
 import { StringTable } from '../../shared/string-table.js';
+import { grown } from './grown-array.js';
 import {
   KEPT_PART_CHARS,
   KeptTexts,
@@ -17,13 +18,6 @@ import {
 interface Grouped {
   first: Uint32Array;
   order: Uint32Array;
-}
-
-function grown<T extends Float64Array | Uint32Array | Uint8Array>(a: T, need: number): T {
-  if (need <= a.length) return a;
-  const b = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2));
-  b.set(a);
-  return b;
 }
 
 export class CocoBoxColumns {

@@ -5,6 +5,7 @@
  * where values begin and end; `JSON.parse` of each slice still validates every byte, and anything
  * between values is checked here, so a text is accepted exactly when `JSON.parse` accepts it.
  */
+import { grown } from './grown-array.js';
 
 export interface ObjectMembers {
   /** Every member but the chunked one, parsed (the last of a repeated key wins, as in JSON.parse). */
@@ -26,11 +27,7 @@ class Spans {
   private n = 0;
 
   push(start: number, end: number): void {
-    if (this.n + 2 > this.at.length) {
-      const grown = new Uint32Array(this.at.length * 2);
-      grown.set(this.at);
-      this.at = grown;
-    }
+    this.at = grown(this.at, this.n + 2);
     this.at[this.n++] = start;
     this.at[this.n++] = end;
   }
@@ -112,9 +109,8 @@ const CHUNK_CHARS = 60_000;
 
 /**
  * The array at `open`: where each chunk of up to `size` elements (and about CHUNK_CHARS) starts
- * and ends (pairs of offsets),
- * where each element does, and just past the array. One scan, done with the members'; the
- * elements are parsed later.
+ * and ends (pairs of offsets), where each element does, and just past the array. One scan, done
+ * with the members'; the elements are parsed later.
  */
 function arrayChunks(
   text: string,

@@ -57,7 +57,7 @@ export class KeptTexts {
   length = 0;
 
   /** Whether a piece this long still fits the part being gathered. */
-  fits(chars: number): boolean {
+  private fits(chars: number): boolean {
     return this.partLength === 0 || this.partLength + chars <= KEPT_PART_CHARS;
   }
 
